@@ -1,0 +1,3 @@
+module github.com/wormlab/wormlab
+
+go 1.26.8

@@ -1,0 +1,38 @@
+// Package model is wormlab's vocabulary: the wormhole-routing model of MODEL.md in
+// code. It holds networks, messages (worms) and instances, schedules, their JSON
+// interchange formats, and the measures every algorithm and bound is stated in
+// (per-edge load, congestion c, flit congestion c_L, dilation d, the path graph and
+// its degree Delta, the channel dependency graph, and the lower bounds every
+// schedule obeys).
+//
+// Every other package of wormlab imports model; model imports nothing of ours.
+//
+// # Conventions
+//
+// Nodes and edges are identified by their index: node i is Network.Nodes[i], edge e
+// is Network.Edges[e]. Parallel edges are allowed, so a path is a list of edge
+// indices. Positions on a path are 1-based in the documentation (the head crosses
+// e_1 first), 0-based in slices: Message.Path[k-1] is e_k.
+//
+// Time is discrete. Step t = 1, 2, ... moves flits; "at time t" means after step t.
+// A schedule gives, for each message, its head crossing times t_1 < ... < t_d.
+//
+// # Extra fields
+//
+// The JSON formats allow extra fields; they are kept in Extra maps and written back
+// unchanged. The generators of package instances use these names:
+//
+//   - top level "topology": an object with "kind" (line, tree, kary-tree, mesh,
+//     torus, butterfly, fat-tree, levelled, prime, ...) and its parameters;
+//   - network "levels": one integer per node, for levelled networks;
+//   - network "coords": one integer vector per node, for meshes and tori.
+//
+// Levels and Coords read them back.
+//
+// # Defaults and readings of MODEL.md
+//
+// When the top-level "flits" is omitted the default length is 1. A path given by
+// node names must name at least two nodes (one hop); a hop between two nodes joined
+// by parallel edges is rejected as ambiguous, so such paths must be given as edge
+// indices.
+package model

@@ -1,0 +1,396 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// maxInputBytes bounds what ReadInstance and ReadSchedule accept (1 GiB).
+const maxInputBytes = 1 << 30
+
+// splitObject decodes a JSON object into the known fields and the rest.
+func splitObject(data []byte, what string, known ...string) (map[string]json.RawMessage, Extra, error) {
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		return nil, nil, fmt.Errorf("%s: %s", what, jsonErr(err))
+	}
+	if all == nil {
+		return nil, nil, fmt.Errorf("%s: want a JSON object, got null", what)
+	}
+	got := make(map[string]json.RawMessage)
+	var extra Extra
+	for k, v := range all {
+		isKnown := false
+		for _, kk := range known {
+			if k == kk {
+				isKnown = true
+				break
+			}
+		}
+		if isKnown {
+			got[k] = v
+		} else {
+			if extra == nil {
+				extra = Extra{}
+			}
+			extra[k] = v
+		}
+	}
+	return got, extra, nil
+}
+
+// jsonErr shortens encoding/json's messages to what a user needs.
+func jsonErr(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("invalid JSON at byte %d: %v", se.Offset, se)
+	case errors.As(err, &te):
+		return fmt.Sprintf("want %s, got JSON %s", goTypeName(te.Type.String()), te.Value)
+	}
+	return "invalid JSON: " + err.Error()
+}
+
+func goTypeName(t string) string {
+	switch {
+	case strings.HasPrefix(t, "[]"):
+		return "a list"
+	case strings.HasPrefix(t, "map"):
+		return "an object"
+	case t == "int":
+		return "an integer"
+	case t == "string":
+		return "a string"
+	case t == "bool":
+		return "true or false"
+	}
+	return t
+}
+
+func field(raw json.RawMessage, what, name string, dst any) error {
+	if err := json.Unmarshal(raw, dst); err != nil {
+		return fmt.Errorf("%s: field %q: %s", what, name, jsonErr(err))
+	}
+	return nil
+}
+
+// ReadInstance reads and validates an instance in the JSON format of MODEL.md.
+func ReadInstance(r io.Reader) (*Instance, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes))
+	if err != nil {
+		return nil, fmt.Errorf("instance: %v", err)
+	}
+	return ParseInstance(data)
+}
+
+// ParseInstance parses and validates an instance in the JSON format of MODEL.md.
+func ParseInstance(data []byte) (*Instance, error) {
+	top, extra, err := splitObject(data, "instance", "name", "network", "flits", "messages")
+	if err != nil {
+		return nil, err
+	}
+	in := &Instance{Extra: extra, Flits: 1}
+	if raw, ok := top["name"]; ok {
+		if err := field(raw, "instance", "name", &in.Name); err != nil {
+			return nil, err
+		}
+	}
+	if raw, ok := top["flits"]; ok {
+		if err := field(raw, "instance", "flits", &in.Flits); err != nil {
+			return nil, err
+		}
+		if in.Flits < 1 {
+			return nil, fmt.Errorf("instance: field \"flits\": %d is below 1", in.Flits)
+		}
+	}
+	raw, ok := top["network"]
+	if !ok {
+		return nil, fmt.Errorf("instance: missing field \"network\"")
+	}
+	if in.Net, err = parseNetwork(raw); err != nil {
+		return nil, err
+	}
+	raw, ok = top["messages"]
+	if !ok {
+		return nil, fmt.Errorf("instance: missing field \"messages\"")
+	}
+	var msgs []json.RawMessage
+	if err := field(raw, "instance", "messages", &msgs); err != nil {
+		return nil, err
+	}
+	in.Messages = make([]Message, len(msgs))
+	for i, mraw := range msgs {
+		if err := parseMessage(in, i, mraw, &in.Messages[i]); err != nil {
+			return nil, err
+		}
+	}
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+func parseNetwork(data []byte) (*Network, error) {
+	const what = "instance: network"
+	f, extra, err := splitObject(data, what, "nodes", "edges")
+	if err != nil {
+		return nil, err
+	}
+	net := &Network{Extra: extra}
+	var nodes []string
+	if raw, ok := f["nodes"]; ok {
+		if err := field(raw, what, "nodes", &nodes); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range nodes {
+		if _, dup := net.Node(name); dup {
+			return nil, fmt.Errorf("%s: duplicate node %q", what, name)
+		}
+		net.AddNode(name)
+	}
+	var edges [][]string
+	if raw, ok := f["edges"]; ok {
+		if err := field(raw, what, "edges", &edges); err != nil {
+			return nil, err
+		}
+	}
+	for e, pair := range edges {
+		if len(pair) != 2 {
+			return nil, fmt.Errorf("%s: edge %d: want [from, to], got %d names", what, e, len(pair))
+		}
+		var ends [2]int
+		for j, name := range pair {
+			i, ok := net.Node(name)
+			if !ok {
+				if nodes != nil {
+					return nil, fmt.Errorf("%s: edge %d: unknown node %q", what, e, name)
+				}
+				i = net.AddNode(name)
+			}
+			ends[j] = i
+		}
+		net.AddEdge(ends[0], ends[1])
+	}
+	return net, nil
+}
+
+func parseMessage(in *Instance, i int, data []byte, m *Message) error {
+	what := fmt.Sprintf("instance: message #%d", i)
+	f, extra, err := splitObject(data, what, "id", "path", "edges", "flits")
+	if err != nil {
+		return err
+	}
+	m.Extra = extra
+	raw, ok := f["id"]
+	if !ok {
+		return fmt.Errorf("%s: missing field \"id\"", what)
+	}
+	if err := field(raw, what, "id", &m.ID); err != nil {
+		return err
+	}
+	what = fmt.Sprintf("instance: message %q", m.ID)
+	m.L = in.Flits
+	if raw, ok := f["flits"]; ok {
+		if err := field(raw, what, "flits", &m.L); err != nil {
+			return err
+		}
+		if m.L < 1 {
+			return fmt.Errorf("%s: flits %d is below 1", what, m.L)
+		}
+	}
+	rawPath, hasPath := f["path"]
+	rawEdges, hasEdges := f["edges"]
+	switch {
+	case hasPath && hasEdges:
+		return fmt.Errorf("%s: give either \"path\" or \"edges\", not both", what)
+	case hasPath:
+		var names []string
+		if err := field(rawPath, what, "path", &names); err != nil {
+			return err
+		}
+		if len(names) == 0 {
+			return fmt.Errorf("%s: empty path", what)
+		}
+		if m.Path, err = in.Net.PathFromNodes(names); err != nil {
+			return fmt.Errorf("%s: %v", what, err)
+		}
+	case hasEdges:
+		m.AsEdges = true
+		if err := field(rawEdges, what, "edges", &m.Path); err != nil {
+			return err
+		}
+		if len(m.Path) == 0 {
+			return fmt.Errorf("%s: empty path", what)
+		}
+	default:
+		return fmt.Errorf("%s: no path (want \"path\" or \"edges\")", what)
+	}
+	return nil
+}
+
+// objWriter writes a JSON object with keys in a fixed order, then extras sorted.
+type objWriter struct {
+	b     *bytes.Buffer
+	first bool
+	sep   string
+	err   error
+}
+
+func newObj(b *bytes.Buffer, sep string) *objWriter {
+	b.WriteByte('{')
+	return &objWriter{b: b, first: true, sep: sep}
+}
+
+func (o *objWriter) key(k string) {
+	if !o.first {
+		o.b.WriteByte(',')
+	}
+	o.first = false
+	o.b.WriteString(o.sep)
+	kb, _ := json.Marshal(k)
+	o.b.Write(kb)
+	o.b.WriteString(": ")
+}
+
+func (o *objWriter) val(k string, v any) {
+	o.key(k)
+	vb, err := json.Marshal(v)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	o.b.Write(vb)
+}
+
+func (o *objWriter) raw(k string, v []byte) {
+	o.key(k)
+	o.b.Write(v)
+}
+
+func (o *objWriter) extras(x Extra) {
+	keys := make([]string, 0, len(x))
+	for k := range x {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		var c bytes.Buffer
+		if err := json.Compact(&c, x[k]); err != nil {
+			if o.err == nil {
+				o.err = fmt.Errorf("extra field %q: %v", k, err)
+			}
+			continue
+		}
+		o.raw(k, c.Bytes())
+	}
+}
+
+func (o *objWriter) close(end string) error {
+	o.b.WriteString(end)
+	o.b.WriteByte('}')
+	return o.err
+}
+
+// MarshalJSON writes the instance in the format of MODEL.md, one message a line.
+func (in *Instance) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	o := newObj(&b, "\n  ")
+	if in.Name != "" {
+		o.val("name", in.Name)
+	}
+	o.key("network")
+	nb := in.Net.marshal()
+	b.Write(nb)
+	flits := in.Flits
+	if flits < 1 {
+		flits = 1
+	}
+	o.val("flits", flits)
+	o.key("messages")
+	b.WriteByte('[')
+	for i := range in.Messages {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		in.marshalMessage(&b, &in.Messages[i], flits)
+	}
+	if len(in.Messages) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteByte(']')
+	o.extras(in.Extra)
+	err := o.close("\n")
+	return b.Bytes(), err
+}
+
+func (n *Network) marshal() []byte {
+	var b bytes.Buffer
+	o := newObj(&b, "\n    ")
+	nodes := n.Nodes
+	if nodes == nil {
+		nodes = []string{}
+	}
+	o.val("nodes", nodes)
+	o.key("edges")
+	b.WriteByte('[')
+	for e, ed := range n.Edges {
+		if e > 0 {
+			b.WriteString(", ")
+		}
+		pair, _ := json.Marshal([2]string{n.Nodes[ed.From], n.Nodes[ed.To]})
+		b.Write(pair)
+	}
+	b.WriteByte(']')
+	o.extras(n.Extra)
+	o.close("\n  ")
+	return b.Bytes()
+}
+
+func (in *Instance) marshalMessage(b *bytes.Buffer, m *Message, flits int) {
+	o := newObj(b, " ")
+	o.val("id", m.ID)
+	if !m.AsEdges && in.unambiguous(m.Path) {
+		o.val("path", in.Net.NodesOf(m.Path))
+	} else {
+		o.val("edges", m.Path)
+	}
+	if m.L != flits {
+		o.val("flits", m.L)
+	}
+	o.extras(m.Extra)
+	o.close("")
+}
+
+func (in *Instance) unambiguous(path []int) bool {
+	if len(path) == 0 {
+		return false
+	}
+	for _, e := range path {
+		if e < 0 || e >= len(in.Net.Edges) {
+			return false
+		}
+		ed := in.Net.Edges[e]
+		if len(in.Net.EdgesBetween(ed.From, ed.To)) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteInstance writes the instance as JSON followed by a newline.
+func WriteInstance(w io.Writer, in *Instance) error {
+	data, err := in.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	_, err = w.Write(data)
+	return err
+}

@@ -1,0 +1,111 @@
+package model
+
+import "fmt"
+
+// Edge is a directed edge between two nodes, given by their indices.
+type Edge struct {
+	From, To int
+}
+
+// Network is a directed multigraph with named nodes. The zero value is an empty
+// network ready for AddNode and AddEdge.
+type Network struct {
+	Nodes []string
+	Edges []Edge
+	// Extra holds the network object's fields other than nodes and edges.
+	Extra Extra
+
+	index map[string]int
+	out   [][]int
+	in    [][]int
+}
+
+// AddNode adds a node with the given name and returns its index; if a node of that
+// name exists, its index is returned and nothing is added.
+func (n *Network) AddNode(name string) int {
+	n.ensureIndex()
+	if i, ok := n.index[name]; ok {
+		return i
+	}
+	i := len(n.Nodes)
+	n.Nodes = append(n.Nodes, name)
+	n.index[name] = i
+	n.out = append(n.out, nil)
+	n.in = append(n.in, nil)
+	return i
+}
+
+// AddEdge adds the edge from -> to and returns its index. It panics if either node
+// index is out of range (a programmer error).
+func (n *Network) AddEdge(from, to int) int {
+	n.ensureIndex()
+	if from < 0 || from >= len(n.Nodes) || to < 0 || to >= len(n.Nodes) {
+		panic(fmt.Sprintf("model: AddEdge(%d, %d) with %d nodes", from, to, len(n.Nodes)))
+	}
+	e := len(n.Edges)
+	n.Edges = append(n.Edges, Edge{from, to})
+	n.out[from] = append(n.out[from], e)
+	n.in[to] = append(n.in[to], e)
+	return e
+}
+
+// AddLink adds the two edges a -> b and b -> a (a bidirected link) and returns them.
+func (n *Network) AddLink(a, b int) (ab, ba int) {
+	return n.AddEdge(a, b), n.AddEdge(b, a)
+}
+
+// Node returns the index of the node with the given name.
+func (n *Network) Node(name string) (int, bool) {
+	n.ensureIndex()
+	i, ok := n.index[name]
+	return i, ok
+}
+
+// Out returns the indices of the edges leaving node u. The slice must not be modified.
+func (n *Network) Out(u int) []int { n.ensureIndex(); return n.out[u] }
+
+// In returns the indices of the edges entering node u. The slice must not be modified.
+func (n *Network) In(u int) []int { n.ensureIndex(); return n.in[u] }
+
+// EdgesBetween returns the indices of the edges from u to v (several when parallel).
+func (n *Network) EdgesBetween(u, v int) []int {
+	var es []int
+	for _, e := range n.Out(u) {
+		if n.Edges[e].To == v {
+			es = append(es, e)
+		}
+	}
+	return es
+}
+
+// EdgeName renders edge e as "from->to" for messages.
+func (n *Network) EdgeName(e int) string {
+	if e < 0 || e >= len(n.Edges) {
+		return fmt.Sprintf("#%d", e)
+	}
+	return n.Nodes[n.Edges[e].From] + "->" + n.Nodes[n.Edges[e].To]
+}
+
+// ensureIndex (re)builds the name index and adjacency lists when the exported
+// fields were filled in directly.
+func (n *Network) ensureIndex() {
+	if n.index != nil && len(n.out) == len(n.Nodes) {
+		return
+	}
+	n.index = make(map[string]int, len(n.Nodes))
+	for i, name := range n.Nodes {
+		n.index[name] = i
+	}
+	n.out = make([][]int, len(n.Nodes))
+	n.in = make([][]int, len(n.Nodes))
+	for e, ed := range n.Edges {
+		if ed.From >= 0 && ed.From < len(n.Nodes) && ed.To >= 0 && ed.To < len(n.Nodes) {
+			n.out[ed.From] = append(n.out[ed.From], e)
+			n.in[ed.To] = append(n.in[ed.To], e)
+		}
+	}
+}
+
+// Reindex must be called after Nodes or Edges were modified directly (not through
+// AddNode and AddEdge) on a network that was already used.
+func (n *Network) Reindex() { n.index = nil; n.ensureIndex() }

@@ -1,0 +1,251 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// The two schedule models of MODEL.md.
+const (
+	Wormhole   = "wormhole"
+	Bufferless = "bufferless"
+)
+
+// Times is one message's entry in a schedule: its head crossing times t_1 .. t_d and,
+// for a message that never waits, its start delay (Start = t_1 - 1).
+type Times struct {
+	ID    string
+	Cross []int
+	// Start is nil when the "start" field is absent.
+	Start *int
+	Extra Extra
+}
+
+// Schedule is a schedule in the format of MODEL.md.
+type Schedule struct {
+	Model    string
+	Makespan int
+	// LowerBound and Optimal are set by solvers; nil when absent.
+	LowerBound *int
+	Optimal    *bool
+	Messages   []Times
+	Extra      Extra
+}
+
+// Delivery returns the delivery time t_d + L - 1 of a message with crossing times
+// cross and length l; 0 for an empty cross list.
+func Delivery(cross []int, l int) int {
+	if len(cross) == 0 {
+		return 0
+	}
+	return cross[len(cross)-1] + l - 1
+}
+
+// NewSchedule builds a schedule from per-message crossing times (indexed like
+// in.Messages) and computes its makespan. With model Bufferless every message gets
+// its Start.
+func NewSchedule(in *Instance, modelName string, cross [][]int) *Schedule {
+	s := &Schedule{Model: modelName, Messages: make([]Times, len(in.Messages))}
+	for i := range in.Messages {
+		t := Times{ID: in.Messages[i].ID, Cross: cross[i]}
+		if modelName == Bufferless && len(cross[i]) > 0 {
+			st := cross[i][0] - 1
+			t.Start = &st
+		}
+		s.Messages[i] = t
+		if dl := Delivery(cross[i], in.Messages[i].L); dl > s.Makespan {
+			s.Makespan = dl
+		}
+	}
+	return s
+}
+
+// FromStarts builds the bufferless schedule t_k = s_i + k from start delays.
+func FromStarts(in *Instance, starts []int) *Schedule {
+	cross := make([][]int, len(in.Messages))
+	for i := range in.Messages {
+		c := make([]int, len(in.Messages[i].Path))
+		for k := range c {
+			c[k] = starts[i] + k + 1
+		}
+		cross[i] = c
+	}
+	return NewSchedule(in, Bufferless, cross)
+}
+
+// SetBound records a solver's proven lower bound and whether the makespan is optimal.
+func (s *Schedule) SetBound(lower int, optimal bool) {
+	s.LowerBound = &lower
+	s.Optimal = &optimal
+}
+
+// SetExtra stores v under key k as an extra field; it panics if v cannot be encoded
+// as JSON (a programmer error).
+func (s *Schedule) SetExtra(k string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("model: SetExtra(%q): %v", k, err))
+	}
+	if s.Extra == nil {
+		s.Extra = Extra{}
+	}
+	s.Extra[k] = data
+}
+
+// SetExtra stores v under key k in the instance's extra fields (see Schedule.SetExtra).
+func (in *Instance) SetExtra(k string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("model: SetExtra(%q): %v", k, err))
+	}
+	if in.Extra == nil {
+		in.Extra = Extra{}
+	}
+	in.Extra[k] = data
+}
+
+// ReadSchedule reads a schedule in the JSON format of MODEL.md. It checks the format
+// only (types, required fields); legality is the verifier's business.
+func ReadSchedule(r io.Reader) (*Schedule, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes))
+	if err != nil {
+		return nil, fmt.Errorf("schedule: %v", err)
+	}
+	return ParseSchedule(data)
+}
+
+// ParseSchedule parses a schedule in the JSON format of MODEL.md.
+func ParseSchedule(data []byte) (*Schedule, error) {
+	const what = "schedule"
+	f, extra, err := splitObject(data, what, "model", "makespan", "lower_bound", "optimal", "messages")
+	if err != nil {
+		return nil, err
+	}
+	s := &Schedule{Extra: extra}
+	raw, ok := f["model"]
+	if !ok {
+		return nil, fmt.Errorf("schedule: missing field \"model\"")
+	}
+	if err := field(raw, what, "model", &s.Model); err != nil {
+		return nil, err
+	}
+	if s.Model != Wormhole && s.Model != Bufferless {
+		return nil, fmt.Errorf("schedule: field \"model\": %q is neither %q nor %q", s.Model, Wormhole, Bufferless)
+	}
+	raw, ok = f["makespan"]
+	if !ok {
+		return nil, fmt.Errorf("schedule: missing field \"makespan\"")
+	}
+	if err := field(raw, what, "makespan", &s.Makespan); err != nil {
+		return nil, err
+	}
+	if raw, ok := f["lower_bound"]; ok {
+		s.LowerBound = new(int)
+		if err := field(raw, what, "lower_bound", s.LowerBound); err != nil {
+			return nil, err
+		}
+	}
+	if raw, ok := f["optimal"]; ok {
+		s.Optimal = new(bool)
+		if err := field(raw, what, "optimal", s.Optimal); err != nil {
+			return nil, err
+		}
+	}
+	raw, ok = f["messages"]
+	if !ok {
+		return nil, fmt.Errorf("schedule: missing field \"messages\"")
+	}
+	var msgs []json.RawMessage
+	if err := field(raw, what, "messages", &msgs); err != nil {
+		return nil, err
+	}
+	s.Messages = make([]Times, len(msgs))
+	for i, mraw := range msgs {
+		w := fmt.Sprintf("schedule: message #%d", i)
+		mf, mx, err := splitObject(mraw, w, "id", "cross", "start")
+		if err != nil {
+			return nil, err
+		}
+		t := &s.Messages[i]
+		t.Extra = mx
+		raw, ok := mf["id"]
+		if !ok {
+			return nil, fmt.Errorf("%s: missing field \"id\"", w)
+		}
+		if err := field(raw, w, "id", &t.ID); err != nil {
+			return nil, err
+		}
+		w = fmt.Sprintf("schedule: message %q", t.ID)
+		raw, ok = mf["cross"]
+		if !ok {
+			return nil, fmt.Errorf("%s: missing field \"cross\"", w)
+		}
+		if err := field(raw, w, "cross", &t.Cross); err != nil {
+			return nil, err
+		}
+		if raw, ok := mf["start"]; ok {
+			t.Start = new(int)
+			if err := field(raw, w, "start", t.Start); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return s, nil
+}
+
+// MarshalJSON writes the schedule in the format of MODEL.md, one message a line.
+func (s *Schedule) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	o := newObj(&b, "\n  ")
+	o.val("model", s.Model)
+	o.val("makespan", s.Makespan)
+	if s.LowerBound != nil {
+		o.val("lower_bound", *s.LowerBound)
+	}
+	if s.Optimal != nil {
+		o.val("optimal", *s.Optimal)
+	}
+	o.key("messages")
+	b.WriteByte('[')
+	for i := range s.Messages {
+		t := &s.Messages[i]
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		mo := newObj(&b, " ")
+		mo.val("id", t.ID)
+		if t.Start != nil {
+			mo.val("start", *t.Start)
+		}
+		cross := t.Cross
+		if cross == nil {
+			cross = []int{}
+		}
+		mo.val("cross", cross)
+		mo.extras(t.Extra)
+		if err := mo.close(""); err != nil {
+			return nil, err
+		}
+	}
+	if len(s.Messages) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteByte(']')
+	o.extras(s.Extra)
+	err := o.close("\n")
+	return b.Bytes(), err
+}
+
+// WriteSchedule writes the schedule as JSON followed by a newline.
+func WriteSchedule(w io.Writer, s *Schedule) error {
+	data, err := s.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	_, err = w.Write(data)
+	return err
+}
