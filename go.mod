@@ -1,3 +1,9 @@
 module github.com/wormlab/wormlab
 
 go 1.26.8
+
+require (
+	github.com/stretchr/testify v1.12.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	pgregory.net/rapid v1.3.0 // indirect
+)

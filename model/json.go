@@ -365,7 +365,7 @@ func (in *Instance) marshalMessage(b *bytes.Buffer, m *Message, flits int) {
 		o.val("flits", m.L)
 	}
 	o.extras(m.Extra)
-	o.close("")
+	o.close(" ")
 }
 
 func (in *Instance) unambiguous(path []int) bool {

@@ -226,7 +226,7 @@ func (s *Schedule) MarshalJSON() ([]byte, error) {
 		}
 		mo.val("cross", cross)
 		mo.extras(t.Extra)
-		if err := mo.close(""); err != nil {
+		if err := mo.close(" "); err != nil {
 			return nil, err
 		}
 	}

@@ -1,0 +1,129 @@
+// Command wormlab makes the theory of wormhole routing executable: it generates
+// instances, measures them, colours and solves them, runs online algorithms, builds
+// lower-bound constructions, and verifies and draws schedules. See the README.
+//
+// Each subcommand lives in a file of its own and registers itself in init. Commands
+// are thin: they parse flags, call a package, print, and map errors to exit codes
+// (0 yes, 1 a negative answer such as an illegal schedule, 2 bad usage or bad input).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// env is what a subcommand may touch: its arguments and the standard streams.
+type env struct {
+	args   []string
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	// stderrTTY is true when stderr is a terminal (progress lines go there only then).
+	stderrTTY bool
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(e *env) error
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("wormlab: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// exitError carries an exit status; errors without one are bad input (status 2).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// negative reports a negative answer (exit status 1): an illegal schedule, a failed
+// claim. The message is printed as given.
+func negative(format string, a ...any) error {
+	return &exitError{1, fmt.Errorf(format, a...)}
+}
+
+// silentNegative is exit status 1 with nothing more printed (the command already
+// explained itself on stdout).
+var silentNegative = &exitError{1, errors.New("")}
+
+// usageError reports bad usage (exit status 2).
+func usageError(format string, a ...any) error {
+	return &exitError{2, fmt.Errorf(format, a...)}
+}
+
+func main() {
+	fi, err := os.Stderr.Stat()
+	tty := err == nil && fi.Mode()&os.ModeCharDevice != 0
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, tty))
+}
+
+// run executes one wormlab invocation and returns its exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				return run([]string{c.name, "-h"}, stdin, stdout, stderr, tty)
+			}
+		}
+		usage(stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "wormlab: unknown command %q (run 'wormlab help')\n", args[0])
+		return 2
+	}
+	err := c.run(&env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr, stderrTTY: tty})
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	code := 2
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+	}
+	if msg := err.Error(); msg != "" {
+		fmt.Fprintf(stderr, "wormlab %s: %s\n", c.name, oneLine(msg))
+	}
+	return code
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: wormlab COMMAND [flags] [args]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "commands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-18s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'wormlab COMMAND -h' for a command's flags. Exit status: 0 yes, 1 a negative")
+	fmt.Fprintln(w, "answer (an illegal schedule, a failed claim), 2 bad usage or bad input.")
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// newFlags returns a flag set that reports errors instead of exiting, with a usage
+// text naming the command's arguments.
+func newFlags(e *env, name, args, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet("wormlab "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "usage: wormlab %s [flags] %s\n\n%s\n", name, args, about)
+		var b bytes.Buffer
+		fs.SetOutput(&b)
+		fs.PrintDefaults()
+		fs.SetOutput(e.stderr)
+		if b.Len() > 0 {
+			fmt.Fprintf(e.stderr, "\nflags:\n%s", b.String())
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args, moving flags that follow positional arguments to the front
+// so that "wormlab stats INSTANCE --json" works. It returns the positional arguments,
+// and checks there are between min and max of them (max < 0: no limit).
+func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error) {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			flags = append(flags, a)
+			name := a[1:]
+			if name != "" && name[0] == '-' {
+				name = name[1:]
+			}
+			if eq := bytes.IndexByte([]byte(name), '='); eq < 0 {
+				if f := fs.Lookup(name); f != nil && i+1 < len(args) {
+					if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !bf.IsBoolFlag() {
+						i++
+						flags = append(flags, args[i])
+					}
+				}
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	if err := fs.Parse(flags); err != nil {
+		if err == flag.ErrHelp {
+			return nil, err
+		}
+		return nil, usageError("%v", err)
+	}
+	pos = append(pos, fs.Args()...)
+	if len(pos) < min || (max >= 0 && len(pos) > max) {
+		fs.Usage()
+		switch {
+		case max == 0:
+			return nil, usageError("takes no arguments, got %d", len(pos))
+		case min == max:
+			return nil, usageError("want %d argument(s), got %d", min, len(pos))
+		default:
+			return nil, usageError("want %d to %d arguments, got %d", min, max, len(pos))
+		}
+	}
+	return pos, nil
+}
+
+// readInstance reads an instance file ("-" is standard input); errors are bad input.
+func readInstance(e *env, path string) (*model.Instance, error) {
+	r, closer, err := open(e, path)
+	if err != nil {
+		return nil, err
+	}
+	defer closer()
+	in, err := model.ReadInstance(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return in, nil
+}
+
+// readSchedule reads a schedule file ("-" is standard input); errors are bad input.
+func readSchedule(e *env, path string) (*model.Schedule, error) {
+	r, closer, err := open(e, path)
+	if err != nil {
+		return nil, err
+	}
+	defer closer()
+	s, err := model.ReadSchedule(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return s, nil
+}
+
+func open(e *env, path string) (io.Reader, func(), error) {
+	if path == "-" {
+		return e.stdin, func() {}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
+}
+
+// writeOut renders with write into memory and then writes it to the file path, or to
+// stdout when path is empty or "-". A file is written to a temporary name and renamed,
+// so a failure never leaves half a file behind.
+func writeOut(e *env, path string, write func(w io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	if path == "" || path == "-" {
+		_, err := e.stdout.Write(b.Bytes())
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(b.Bytes()); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// writeSchedule writes s as MODEL.md JSON to path (stdout when empty).
+func writeSchedule(e *env, path string, s *model.Schedule) error {
+	return writeOut(e, path, func(w io.Writer) error { return model.WriteSchedule(w, s) })
+}
+
+// writeInstance writes in as MODEL.md JSON to path (stdout when empty).
+func writeInstance(e *env, path string, in *model.Instance) error {
+	return writeOut(e, path, func(w io.Writer) error { return model.WriteInstance(w, in) })
+}
