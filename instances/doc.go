@@ -1,0 +1,51 @@
+// Package instances generates wormhole-routing instances: networks (line, trees,
+// meshes and tori, butterflies, the butterfly fat-tree, random levelled networks),
+// path sets on them (traffic patterns routed by a routing rule), and Ranade's
+// butterfly problems. Everything is seeded: generators take a *rand.Rand from
+// math/rand/v2 (or a Spec.Seed) and the same seed gives the same instance, bit for
+// bit.
+//
+// # Networks
+//
+//	Line(n)                    nodes "0".."n-1", coords [i]
+//	Mesh(sides...)             k-dim mesh, nodes "x0,x1,..", coords, row-major
+//	Torus(sides...)            mesh + wrap links in every dimension of side >= 3
+//	RandomTree(n, r)           random recursive tree, nodes "0".., coords [depth, rank]
+//	KaryTree(k, depth)         complete k-ary tree, breadth-first numbering
+//	Butterfly(n)               n = 2^k inputs, nodes "row,level", "levels"
+//	FatTree(n)                 n = 4^h processors, Greenberg-Oh nodes "l,a", coords [l, a]
+//	Levelled(levels, width, degree, r)  random levelled network, nodes "i,level", "levels"
+//
+// Each returns a *Topology: the model.Network (with "coords" or "levels" among its
+// extra fields), Params (written as the instance's top-level "topology" object, with
+// "kind" and the parameters), the source and destination terminals, and a router:
+// Topology.Path(src, dst, routing, r). Links of lines, trees, meshes, tori and the
+// fat-tree are two edges, one each way; butterflies and levelled networks have edges
+// from level l to l+1 only.
+//
+// # Routings
+//
+// DimensionOrder, OneBend (2-dimensional meshes and tori), RandomShortest (meshes,
+// tori, fat-tree), Deterministic (fat-tree), Unique (trees, butterflies, levelled
+// networks). On a torus a coordinate is corrected the shorter way round.
+//
+// # Path sets
+//
+// Pairs(t, traffic, opt, r) draws the (source, destination) pairs of a traffic
+// pattern; Topology.Instance routes them into a model.Instance. Generate(Spec) does
+// both from one description (what `wormlab gen` calls). Patterns: random,
+// permutation, complement, many-to-1, hotspot, local, transpose, bit-reversal, and
+// Ranade's light and heavy butterfly problems (seed 002, section 2.4). Message i has
+// source terminal i mod T (T terminals), so every terminal sends ceil or floor of
+// M/T messages. A message whose source equals its destination is skipped, since a
+// path must be non-empty (MODEL.md): a permutation's fixed points and a
+// destination drawn equal to the source send nothing, so an instance may have fewer
+// than the messages asked for; the "traffic" field records how many were skipped.
+//
+// # Cost
+//
+// Building a network is O(nodes + edges); routing a message is O(d) on meshes,
+// tori, trees, butterflies and fat-trees (O(d log N) on a fat-tree) and
+// O(levels * width * degree) on a levelled network. Generate is
+// O(nodes + edges + sum of d_i).
+package instances

@@ -1,0 +1,116 @@
+package instances
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// Topology is a generated network together with what the path-set generators need:
+// its terminals and a router that knows the network's structure.
+type Topology struct {
+	Net *model.Network
+	// Params is written as the instance's top-level "topology" object: "kind" and
+	// the parameters that rebuild the network.
+	Params map[string]any
+	// Sources and Dests are the terminal nodes (node indices) messages start at and
+	// go to, in terminal order: traffic patterns map source terminal i to a
+	// destination terminal. They are the same list except for the butterfly (inputs
+	// at level 0, outputs at level log N) and the levelled network.
+	Sources, Dests []int
+	// Routings lists the routing names Path accepts, the default first.
+	Routings []string
+
+	route func(src, dst int, routing string, r *rand.Rand) ([]int, error)
+	// coords of each node when the network has coordinates (meshes, tori, lines).
+	coords [][]int
+	// sides and wrap describe a mesh or torus (wrap[i]: dimension i has wrap links).
+	sides []int
+	wrap  []bool
+}
+
+// Routing names accepted by Topology.Path.
+const (
+	// DimensionOrder corrects the coordinates of a mesh or torus in dimension order
+	// 0, 1, ..., k-1 (e-cube routing), the shorter way round on a torus.
+	DimensionOrder = "dimension-order"
+	// OneBend takes, on a two-dimensional mesh or torus, the row-first or the
+	// column-first path with probability 1/2 each (the one-bend paths of seed 002,
+	// section 2.4).
+	OneBend = "one-bend"
+	// RandomShortest takes a shortest path uniformly at random among the monotone
+	// ones of a mesh or torus; on a fat-tree it picks each up-link at random (the
+	// fixed-path selection FP of seed 000, section B.2).
+	RandomShortest = "random-shortest"
+	// Deterministic picks each fat-tree up-link by a digit of the destination's
+	// address, so that equal destinations share up-links.
+	Deterministic = "deterministic"
+	// Unique is the only routing of networks with unique paths (trees, butterflies)
+	// and of the levelled network's random walks.
+	Unique = "unique"
+)
+
+// Path returns a path (edge indices) from node src to node dst under the named
+// routing ("" is the topology's default), using r for random choices. It fails when
+// src == dst (a path must be non-empty, MODEL.md), when the routing does not apply
+// to the topology, or when dst cannot be reached.
+func (t *Topology) Path(src, dst int, routing string, r *rand.Rand) ([]int, error) {
+	if routing == "" {
+		routing = t.Routings[0]
+	}
+	ok := false
+	for _, name := range t.Routings {
+		ok = ok || name == routing
+	}
+	if !ok {
+		return nil, &SpecError{"routing", fmt.Sprintf("%q does not apply to %s (want one of %v)", routing, t.Kind(), t.Routings)}
+	}
+	if src == dst {
+		return nil, fmt.Errorf("path from %s to itself: a path must be non-empty", t.Net.Nodes[src])
+	}
+	return t.route(src, dst, routing, r)
+}
+
+// Kind returns the topology's kind ("mesh", "butterfly", ...).
+func (t *Topology) Kind() string { k, _ := t.Params["kind"].(string); return k }
+
+// Pair is a message to route: from source node Src to destination node Dst.
+type Pair struct{ Src, Dst int }
+
+// Instance routes the pairs under the routing and returns them as an instance of
+// messages "m0", "m1", ... of length flits, with the topology's parameters as the
+// top-level "topology" field. Pairs with Src == Dst are skipped (a path must be
+// non-empty); skipped reports how many.
+func (t *Topology) Instance(name string, pairs []Pair, routing string, flits int, r *rand.Rand) (in *model.Instance, skipped int, err error) {
+	if flits < 1 {
+		return nil, 0, &SpecError{"flits", fmt.Sprintf("%d is below 1", flits)}
+	}
+	in = &model.Instance{Name: name, Net: t.Net, Flits: flits}
+	in.SetExtra("topology", t.Params)
+	in.Messages = make([]model.Message, 0, len(pairs))
+	for _, p := range pairs {
+		if p.Src == p.Dst {
+			skipped++
+			continue
+		}
+		path, err := t.Path(p.Src, p.Dst, routing, r)
+		if err != nil {
+			return nil, 0, err
+		}
+		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", len(in.Messages)), Path: path, L: flits})
+	}
+	return in, skipped, nil
+}
+
+// SpecError is a bad generator parameter; Field names it as the command's flag does
+// ("sides", "traffic", ...).
+type SpecError struct {
+	Field, Msg string
+}
+
+func (e *SpecError) Error() string { return "--" + e.Field + ": " + e.Msg }
+
+func specErr(field, format string, a ...any) error {
+	return &SpecError{field, fmt.Sprintf(format, a...)}
+}
