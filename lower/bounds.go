@@ -1,0 +1,176 @@
+package lower
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// Names of the lower bounds of this package (model.Bound.Name).
+const (
+	BoundClique       = "aligned-clique"
+	BoundColouring    = "aligned-colouring"
+	BoundIndependence = "aligned-independence"
+)
+
+// DefaultBudget is the number of search nodes each clique, independent-set or
+// colouring search of Bounds may expand. A search cut short still gives a valid
+// (weaker) bound.
+const DefaultBudget = 20000
+
+// Bounds returns the lower bounds of this package for the instance, each valid for
+// every legal wormhole schedule (so for bufferless ones too), with its witness in
+// Detail and Msg. They all rest on the separation lemma of AlignedConflicts.
+//
+//   - aligned-clique: for a clique S of the aligned conflict graph,
+//     makespan >= sum_{i in S} L_i + min_{i in S} d_i - 1.
+//     Proof: order S by delivery time; by the separation lemma each message after the
+//     first is delivered at least its own L after the previous one, and the first is
+//     delivered no earlier than d + L - 1, so the last is delivered no earlier than
+//     d_first - 1 + sum of L over S. For p^2 pairwise colliding worms of length L on
+//     paths of d hops this is p^2 L + d - 1, the bound of seed 002, section 5.
+//   - aligned-colouring: for a set U of messages (a component of the aligned conflict
+//     graph), with D0 = min_U (d_i + L_i - 1) and Lmin = min_U L_i,
+//     makespan >= D0 + (chi(U) - 1) Lmin.
+//     Proof: cut time from D0 on into windows of Lmin steps and give each message the
+//     window of its delivery. Two adjacent messages are delivered at least Lmin apart
+//     (separation lemma), so they get different windows: the windows colour U
+//     properly, so at least chi(U) windows hold a delivery and the last one starts at
+//     D0 + (chi - 1) Lmin or later. chi is bounded below by a clique or computed by
+//     DSATUR branch and bound.
+//   - aligned-independence: the same with chi(U) >= ceil(|U| / alpha(U)), alpha
+//     the independence number: each window's messages are pairwise non-conflicting.
+//     This is the phase argument of seed 002, Lemma 4 and Theorem 2, in exact form.
+//     An upper bound on alpha (a partition into cliques) keeps it valid when the
+//     exact search is cut short.
+func Bounds(in *model.Instance) []model.Bound {
+	return BoundsBudget(in, DefaultBudget)
+}
+
+// BoundsBudget is Bounds with each search limited to budget nodes (<= 0: no limit).
+func BoundsBudget(in *model.Instance, budget int) []model.Bound {
+	g := AlignedConflicts(in)
+	return []model.Bound{cliqueBound(in, g, budget), colouringBound(in, g, budget), independenceBound(in, g, budget)}
+}
+
+// Best returns the largest of Bounds and the model's LowerBounds (the first in that
+// order on a tie).
+func Best(in *model.Instance) model.Bound {
+	bs := append(in.LowerBounds(), Bounds(in)...)
+	best := bs[0]
+	for _, b := range bs[1:] {
+		if b.Value > best.Value {
+			best = b
+		}
+	}
+	return best
+}
+
+// CliqueValue is the aligned-clique bound of a clique S: sum of L plus min d, minus 1.
+func CliqueValue(in *model.Instance, s []int) int {
+	if len(s) == 0 {
+		return 0
+	}
+	sum, dmin := 0, -1
+	for _, i := range s {
+		m := &in.Messages[i]
+		sum += m.L
+		if dmin < 0 || len(m.Path) < dmin {
+			dmin = len(m.Path)
+		}
+	}
+	return sum + dmin - 1
+}
+
+func cliqueBound(in *model.Instance, g *Graph, budget int) model.Bound {
+	b := model.Bound{Name: BoundClique, Edge: -1, Msg: -1}
+	if len(in.Messages) == 0 {
+		return b
+	}
+	w := make([]int, len(in.Messages))
+	for i := range w {
+		w[i] = in.Messages[i].L
+	}
+	res := MaxClique(g, w, budget)
+	b.Value = CliqueValue(in, res.Clique)
+	b.Msg = res.Clique[0]
+	how := "maximum"
+	if !res.Exact {
+		how = "largest found"
+	}
+	b.Detail = fmt.Sprintf("%s clique of %d pairwise aligned-conflicting messages %s: sum L + min d - 1", how, len(res.Clique), ids(in, res.Clique))
+	return b
+}
+
+// groups returns the components of g with their release D0 and shortest length.
+func groups(in *model.Instance, g *Graph) (comps [][]int, d0, lmin []int) {
+	comps = g.Components()
+	for _, c := range comps {
+		r, l := -1, -1
+		for _, i := range c {
+			m := &in.Messages[i]
+			if v := len(m.Path) + m.L - 1; r < 0 || v < r {
+				r = v
+			}
+			if l < 0 || m.L < l {
+				l = m.L
+			}
+		}
+		d0 = append(d0, r)
+		lmin = append(lmin, l)
+	}
+	return comps, d0, lmin
+}
+
+func colouringBound(in *model.Instance, g *Graph, budget int) model.Bound {
+	b := model.Bound{Name: BoundColouring, Edge: -1, Msg: -1}
+	comps, d0, lmin := groups(in, g)
+	for k, c := range comps {
+		res := Chromatic(g.Induced(c), budget)
+		v := d0[k] + (res.Lower-1)*lmin[k]
+		if b.Msg < 0 || v > b.Value {
+			b.Value, b.Msg = v, c[0]
+			how := "chi = %d (DSATUR search complete)"
+			if !res.Exact {
+				how = "chi >= %d (a clique; the colouring search was cut short)"
+			}
+			b.Detail = fmt.Sprintf("component of %d messages from %q, "+how+": D0 %d + (chi - 1) * L %d",
+				len(c), in.Messages[c[0]].ID, res.Lower, d0[k], lmin[k])
+		}
+	}
+	return b
+}
+
+func independenceBound(in *model.Instance, g *Graph, budget int) model.Bound {
+	b := model.Bound{Name: BoundIndependence, Edge: -1, Msg: -1}
+	comps, d0, lmin := groups(in, g)
+	for k, c := range comps {
+		res := MaxIndependentSet(g.Induced(c), budget)
+		parts := (len(c) + res.Upper - 1) / res.Upper
+		v := d0[k] + (parts-1)*lmin[k]
+		if b.Msg < 0 || v > b.Value {
+			b.Value, b.Msg = v, c[0]
+			how := "alpha = %d"
+			if !res.Exact {
+				how = "alpha <= %d"
+			}
+			b.Detail = fmt.Sprintf("component of %d messages from %q, "+how+": D0 %d + (ceil(%d / alpha) - 1) * L %d",
+				len(c), in.Messages[c[0]].ID, res.Upper, d0[k], len(c), lmin[k])
+		}
+	}
+	return b
+}
+
+// ids renders message ids for a witness, at most 12 of them.
+func ids(in *model.Instance, s []int) string {
+	var parts []string
+	for k, i := range s {
+		if k == 12 {
+			parts = append(parts, fmt.Sprintf("... (%d more)", len(s)-12))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%q", in.Messages[i].ID))
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}

@@ -1,0 +1,118 @@
+package lower
+
+// Chromatic number by DSATUR branch and bound (Brélaz 1979; exact search as in
+// Sewell 1996): colour the most saturated vertex next, try each colour already used
+// and one new one, prune when the colours used reach the best colouring known. The
+// lower bound starts at a maximum clique, since chi >= omega.
+
+// ColourResult is the outcome of a chromatic-number search.
+type ColourResult struct {
+	// Colour is the best proper colouring found (colours 0..Upper-1).
+	Colour []int
+	// Lower and Upper bound the chromatic number chi: Lower <= chi <= Upper.
+	Lower, Upper int
+	// Exact reports Lower = Upper.
+	Exact bool
+	// Clique is the clique that gives Lower when the search did not finish.
+	Clique []int
+}
+
+// Chromatic bounds the chromatic number of g: a maximum clique (searched with at
+// most budget nodes) gives the lower bound, DSATUR the upper bound, and a DSATUR
+// branch and bound of at most budget nodes closes the gap when it can.
+func Chromatic(g *Graph, budget int) ColourResult {
+	res := ColourResult{Colour: make([]int, g.N)}
+	if g.N == 0 {
+		res.Exact = true
+		return res
+	}
+	cl := MaxClique(g, nil, budget)
+	res.Lower, res.Clique = cl.Weight, cl.Clique
+	s := &dsatur{g: g, budget: budget, colour: make([]int, g.N), best: g.N + 1}
+	for i := range s.colour {
+		s.colour[i] = -1
+	}
+	s.lower = res.Lower
+	s.search(0, 0)
+	res.Upper = s.best
+	copy(res.Colour, s.bestColour)
+	if !s.stopped {
+		// the search is complete: no colouring with fewer than best colours exists.
+		res.Lower = res.Upper
+	}
+	res.Exact = res.Lower == res.Upper
+	return res
+}
+
+type dsatur struct {
+	g          *Graph
+	budget     int
+	nodes      int
+	stopped    bool
+	colour     []int
+	best       int
+	bestColour []int
+	lower      int
+}
+
+// search colours the remaining vertices; coloured is how many are coloured and
+// used how many colours are in use.
+func (s *dsatur) search(coloured, used int) {
+	if s.stopped || used >= s.best || s.best == s.lower {
+		return
+	}
+	s.nodes++
+	if s.budget > 0 && s.nodes > s.budget && s.bestColour != nil {
+		s.stopped = true
+		return
+	}
+	if coloured == s.g.N {
+		s.best = used
+		s.bestColour = append(s.bestColour[:0], s.colour...)
+		return
+	}
+	// the uncoloured vertex with the most distinct neighbour colours, then the
+	// highest degree into uncoloured vertices, then the smallest index.
+	v, vsat, vdeg := -1, -1, -1
+	for u := 0; u < s.g.N; u++ {
+		if s.colour[u] >= 0 {
+			continue
+		}
+		seen := make(map[int]bool)
+		deg := 0
+		for _, x := range s.g.adj[u].members() {
+			if s.colour[x] >= 0 {
+				seen[s.colour[x]] = true
+			} else {
+				deg++
+			}
+		}
+		if len(seen) > vsat || (len(seen) == vsat && deg > vdeg) {
+			v, vsat, vdeg = u, len(seen), deg
+		}
+	}
+	forbidden := make([]bool, used+1)
+	for _, x := range s.g.adj[v].members() {
+		if c := s.colour[x]; c >= 0 {
+			forbidden[c] = true
+		}
+	}
+	for c := 0; c <= used; c++ {
+		if forbidden[c] {
+			continue
+		}
+		nu := used
+		if c == used {
+			nu++
+		}
+		if nu >= s.best {
+			break
+		}
+		s.colour[v] = c
+		s.search(coloured+1, nu)
+		s.colour[v] = -1
+		if s.stopped {
+			return
+		}
+	}
+}

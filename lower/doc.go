@@ -1,0 +1,34 @@
+// Package lower checks lower-bound arguments for wormhole routing and searches for
+// instances that are hard for an algorithm.
+//
+// It holds the Omega(cd) construction of seed 002, section 5 (Prime, PrimeClaims:
+// every claim of the paper measured on the built instance, and a repaired version),
+// the butterfly lower bound of seed 002, section 3 (Butterfly, ButterflyRow: the
+// phase argument of Lemma 4 and Theorem 2 made exact with independent-set and
+// colouring searches), lower bounds for any instance beyond c + d (Bounds, Best),
+// and a local search over path sets (Adversary).
+//
+// # The separation lemma
+//
+// Every bound here rests on one fact, proved at AlignedConflicts: two messages
+// that share an edge e with the same number r of hops left after it, r <= L - 1,
+// are delivered at least L apart in every legal schedule (wormhole or bufferless).
+// So a clique S of such messages needs sum_S L + min_S d - 1 steps, the deliveries
+// inside any window of L steps are pairwise non-conflicting (the phases of Lemma
+// 4), and a set U needs min_U(d + L - 1) + (chi(U) - 1) L steps.
+//
+// # Cost
+//
+// The conflict graph costs O(sum_e c_e^2) time and O(M^2/64) words. Maximum clique
+// (MaxClique), independence number (MaxIndependentSet) and chromatic number
+// (Chromatic) are exponential in the worst case; each search expands at most a
+// given budget of nodes and then returns a valid but weaker bound, with Exact
+// false. Bounds uses DefaultBudget nodes per search.
+//
+// # Readings
+//
+// The paper's section 5 cannot be drawn literally; prime.go says how it is read and
+// why it fails. "Conflict at aligned positions" is read as equal hops remaining
+// after the shared edge, which on a levelled network with all destinations on the
+// last level is the same as sharing an edge.
+package lower

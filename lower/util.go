@@ -1,0 +1,5 @@
+package lower
+
+import "sort"
+
+func sortInts(a []int) { sort.Ints(a) }
