@@ -1,0 +1,275 @@
+package measure
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// Report is an instance's summary; its JSON form is `wormlab stats --json`.
+// Edge and message witnesses are -1 (and names empty) when there is none, as for an
+// instance without messages.
+type Report struct {
+	Name     string     `json:"name,omitempty"`
+	Messages int        `json:"messages"`
+	Nodes    int        `json:"nodes"`
+	Edges    int        `json:"edges"`
+	C        EdgeFigure `json:"c"`
+	CL       EdgeFigure `json:"c_L"`
+	D        MsgFigure  `json:"d"`
+	LMin     int        `json:"L_min"`
+	LMax     int        `json:"L_max"`
+	// TotalFlits is sum_i L_i; Hops sum_i d_i.
+	TotalFlits int            `json:"total_flits"`
+	Hops       int            `json:"hops"`
+	PathGraph  PathGraphStats `json:"path_graph"`
+	Deps       DepStats       `json:"dependencies"`
+	Levelled   bool           `json:"levelled"`
+	Bounds     []Bound        `json:"lower_bounds"`
+	Best       Bound          `json:"best_lower_bound"`
+}
+
+// EdgeFigure is a value attained at an edge.
+type EdgeFigure struct {
+	Value    int    `json:"value"`
+	Edge     int    `json:"edge"`
+	EdgeName string `json:"edge_name,omitempty"`
+}
+
+// MsgFigure is a value attained by a message.
+type MsgFigure struct {
+	Value int    `json:"value"`
+	Msg   string `json:"message,omitempty"`
+}
+
+// PathGraphStats describes the path graph (one vertex per message, an edge between
+// two messages whose paths share a network edge).
+type PathGraphStats struct {
+	Delta MsgFigure `json:"delta"`
+	// Components is the number of connected components; Largest the sizes of the
+	// largest ones (at most MaxListed), largest first.
+	Components int   `json:"components"`
+	Largest    []int `json:"largest"`
+}
+
+// MaxListed bounds the component sizes a Report lists.
+const MaxListed = 5
+
+// DepStats describes the channel dependency graph.
+type DepStats struct {
+	Acyclic bool `json:"acyclic"`
+	// Cycle lists the edges of one cycle, e_1 -> e_2 -> ... -> e_1, when there is one.
+	Cycle      []int    `json:"cycle,omitempty"`
+	CycleNames []string `json:"cycle_names,omitempty"`
+}
+
+// Bound is a lower bound on the makespan with its witness.
+type Bound struct {
+	Name     string `json:"name"`
+	Value    int    `json:"value"`
+	Edge     int    `json:"edge"`
+	EdgeName string `json:"edge_name,omitempty"`
+	Msg      string `json:"message,omitempty"`
+	Detail   string `json:"detail,omitempty"`
+}
+
+// Stats summarises a valid instance (see the package doc for the cost).
+func Stats(in *model.Instance) *Report {
+	net := in.Net
+	ms := in.Measure()
+	r := &Report{
+		Name:       in.Name,
+		Messages:   len(in.Messages),
+		Nodes:      len(net.Nodes),
+		Edges:      len(net.Edges),
+		C:          edgeFigure(net, ms.C, ms.CEdge),
+		CL:         edgeFigure(net, ms.CL, ms.CLEdge),
+		D:          MsgFigure{Value: ms.D, Msg: msgID(in, ms.DMsg)},
+		LMax:       ms.LMax,
+		TotalFlits: ms.TotalFlits,
+	}
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		if i == 0 || m.L < r.LMin {
+			r.LMin = m.L
+		}
+		r.Hops += len(m.Path)
+	}
+	users := in.Users()
+	delta, dmsg := MaxDegree(in, users)
+	r.PathGraph.Delta = MsgFigure{Value: delta, Msg: msgID(in, dmsg)}
+	sizes := ComponentSizes(in, users)
+	r.PathGraph.Components = len(sizes)
+	r.PathGraph.Largest = sizes[:min(len(sizes), MaxListed)]
+	if cyc := in.Dependencies().Cycle(); cyc != nil {
+		r.Deps.Cycle = cyc
+		for _, e := range cyc {
+			r.Deps.CycleNames = append(r.Deps.CycleNames, net.EdgeName(e))
+		}
+	} else {
+		r.Deps.Acyclic = true
+	}
+	_, r.Levelled = net.Levelling()
+	for _, b := range in.LowerBounds() {
+		r.Bounds = append(r.Bounds, Bound{
+			Name: b.Name, Value: b.Value, Edge: b.Edge, EdgeName: edgeName(net, b.Edge),
+			Msg: msgID(in, b.Msg), Detail: b.Detail,
+		})
+	}
+	for i, b := range r.Bounds {
+		if i == 0 || b.Value > r.Best.Value {
+			r.Best = b
+		}
+	}
+	return r
+}
+
+// MaxDegree returns the path graph's largest degree Delta and a message attaining
+// it (the first; -1 without messages), from users = in.Users(). It counts each
+// message's distinct neighbours with a stamp per message: O(sum_e c_e^2) time,
+// O(messages) memory.
+func MaxDegree(in *model.Instance, users [][]model.Use) (delta, msg int) {
+	n := len(in.Messages)
+	stamp := make([]int, n)
+	for i := range stamp {
+		stamp[i] = -1
+	}
+	msg = -1
+	for i := range n {
+		deg := 0
+		stamp[i] = i
+		for _, e := range in.Messages[i].Path {
+			for _, u := range users[e] {
+				if stamp[u.Msg] != i {
+					stamp[u.Msg] = i
+					deg++
+				}
+			}
+		}
+		if msg < 0 || deg > delta {
+			delta, msg = deg, i
+		}
+	}
+	return delta, msg
+}
+
+// ComponentSizes returns the sizes of the path graph's connected components,
+// largest first, by union-find over the messages sharing each edge:
+// O(sum_i d_i * alpha) time.
+func ComponentSizes(in *model.Instance, users [][]model.Use) []int {
+	n := len(in.Messages)
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for _, us := range users {
+		for _, u := range us[min(1, len(us)):] {
+			a, b := find(us[0].Msg), find(u.Msg)
+			if a != b {
+				parent[a] = b
+			}
+		}
+	}
+	count := make(map[int]int)
+	for i := range n {
+		count[find(i)]++
+	}
+	sizes := make([]int, 0, len(count))
+	for _, c := range count {
+		sizes = append(sizes, c)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(sizes)))
+	return sizes
+}
+
+func edgeFigure(net *model.Network, v, e int) EdgeFigure {
+	return EdgeFigure{Value: v, Edge: e, EdgeName: edgeName(net, e)}
+}
+
+func edgeName(net *model.Network, e int) string {
+	if e < 0 {
+		return ""
+	}
+	return net.EdgeName(e)
+}
+
+func msgID(in *model.Instance, i int) string {
+	if i < 0 {
+		return ""
+	}
+	return in.Messages[i].ID
+}
+
+// WriteText writes the report as a short human summary.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	name := r.Name
+	if name == "" {
+		name = "(unnamed)"
+	}
+	fmt.Fprintf(&b, "instance %s: %d messages, %d nodes, %d edges\n", name, r.Messages, r.Nodes, r.Edges)
+	fmt.Fprintf(&b, "congestion c = %d%s\n", r.C.Value, at(r.C))
+	fmt.Fprintf(&b, "flit congestion c_L = %d%s\n", r.CL.Value, at(r.CL))
+	fmt.Fprintf(&b, "dilation d = %d%s\n", r.D.Value, by(r.D))
+	fmt.Fprintf(&b, "lengths L = %d .. %d, %d flits, %d hops in all\n", r.LMin, r.LMax, r.TotalFlits, r.Hops)
+	fmt.Fprintf(&b, "path graph: Delta = %d%s, %d components, largest %s\n",
+		r.PathGraph.Delta.Value, by(r.PathGraph.Delta), r.PathGraph.Components, ints(r.PathGraph.Largest))
+	if r.Deps.Acyclic {
+		fmt.Fprintf(&b, "channel dependency graph: acyclic\n")
+	} else {
+		names := r.Deps.CycleNames
+		more := ""
+		if len(names) > 8 {
+			names, more = names[:8], " ..."
+		}
+		fmt.Fprintf(&b, "channel dependency graph: a cycle of %d edges: %s%s\n", len(r.Deps.Cycle), strings.Join(names, " => "), more)
+	}
+	if r.Levelled {
+		fmt.Fprintf(&b, "network: levelled\n")
+	} else {
+		fmt.Fprintf(&b, "network: not levelled\n")
+	}
+	fmt.Fprintf(&b, "lower bounds on the makespan:\n")
+	for _, bd := range r.Bounds {
+		fmt.Fprintf(&b, "  %-16s %6d  %s\n", bd.Name, bd.Value, bd.Detail)
+	}
+	fmt.Fprintf(&b, "best lower bound: %d (%s)\n", r.Best.Value, r.Best.Name)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func at(f EdgeFigure) string {
+	if f.Edge < 0 {
+		return ""
+	}
+	return fmt.Sprintf(" at edge %d (%s)", f.Edge, f.EdgeName)
+}
+
+func by(f MsgFigure) string {
+	if f.Msg == "" {
+		return ""
+	}
+	return fmt.Sprintf(", message %q", f.Msg)
+}
+
+func ints(a []int) string {
+	if len(a) == 0 {
+		return "-"
+	}
+	s := make([]string, len(a))
+	for i, v := range a {
+		s[i] = fmt.Sprint(v)
+	}
+	return strings.Join(s, ", ")
+}
