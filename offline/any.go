@@ -1,0 +1,38 @@
+package offline
+
+// The generic order for any network (seed 002, opening of section 5): taking every
+// edge of a path as its entrance set makes any total order d-entrant, so the greedy
+// colorer of section 4.2 gives starts at most (2L - 1) d (c - 1), O(cd). The paper's
+// prime construction shows that some instances need Omega(cd) steps.
+//
+// Here Lemma 6's count does not even need the routing problem to be simple: each
+// earlier path p and each edge e that p shares with q forbid at most L_p + L_q - 1
+// starts of q, and there are at most d (c - 1) such pairs (p, e).
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// AnyPlan builds the generic order: longest messages first (largest d_i + L_i - 1,
+// then by index), every path's edges as its entrance set, K = d.
+func AnyPlan(in *model.Instance) *Plan {
+	plan := &Plan{Order: "any", Entrance: make([][]int, len(in.Messages))}
+	order := make([]int, len(in.Messages))
+	for i := range in.Messages {
+		order[i] = i
+		plan.Entrance[i] = slices.Clone(in.Messages[i].Path)
+		plan.K = max(plan.K, len(in.Messages[i].Path))
+	}
+	span := func(i int) int { return len(in.Messages[i].Path) + in.Messages[i].L }
+	slices.SortFunc(order, func(a, b int) int {
+		if c := cmp.Compare(span(b), span(a)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	plan.Parts = [][]int{order}
+	return plan
+}

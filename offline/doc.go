@@ -1,0 +1,72 @@
+// Package offline computes bufferless schedules offline by colouring paths, after
+// Ranade, Schleimer and Wilkerson, "Nearly tight bounds for wormhole routing"
+// (seed 002, section 4). A message's colour is its start delay s_i: it then crosses
+// its k-th edge in step s_i + k and never waits (MODEL.md, the bufferless model).
+// For trees and k-dimensional meshes the colorers reach O(c + d) steps, which
+// matches the congestion + dilation lower bound up to a constant.
+//
+// # Pieces
+//
+//   - Colorer and Greedy: the greedy colorer of section 4.2. Messages are taken in a
+//     total order; each gets the smallest start at which, on every edge of its path,
+//     its L_i contiguous steps are free (section 4.5). Two messages on a common edge
+//     at positions k_i, k_j conflict iff their holding intervals
+//     [s_i + k_i, s_i + k_i + L_i - 1] and [s_j + k_j, s_j + k_j + L_j - 1] meet,
+//     i.e. iff |(s_i + k_i) - (s_j + k_j)| < L of the earlier one (MODEL.md).
+//   - Plan: an order in parts with its entrance sets (Definition 3). TreePlan (section
+//     4.3, 2-entrant), MeshPlan (section 4.4, k-entrant per class, Lemma 7), AnyPlan
+//     (any network, d-entrant). Choose picks one; Color runs it.
+//   - MinEntrances and CheckEntrances: entrance sets as data, for any order, so that
+//     Lemmas 6 and 7 can be checked directly.
+//   - Improve and Compact: beyond the paper, never longer than what they are given.
+//
+// # Bounds (readings of the paper)
+//
+// The paper numbers colours from 1; starts here are 0-based (start = colour - 1).
+// Lemma 6 (L = 1): with a k-entrant order every colour is at most k(c - 1) + 1, i.e.
+// every start is at most k(c - 1). Section 4.5 (L flits, contiguous colours): every
+// earlier path met on an entrance edge forbids a window of 2L - 1 starts, so
+// every start is at most (2L - 1) k (c - 1); the paper states it as "the maximum
+// colour used is (2L - 1) k (c - 1) + L", the last of the message's L colours. With
+// messages of different lengths, an earlier p forbids L_p + L_q - 1 starts of q,
+// and the bound holds with L the largest length. Delivery adds d_i + L_i - 1, so
+// for one part (PartBound)
+//
+//	makespan <= (2L - 1) K (c - 1) + d + L - 1.
+//
+// The count needs the problem to be simple (two paths sharing edges forbid each
+// other one window), which holds on trees and within a mesh class because there
+// two paths share one contiguous piece, run at a fixed offset. The generic order
+// takes every path edge as entrance, and then the count holds on any network.
+//
+// Section 4.4 schedules the 2^k k! mesh classes "separately and then combines them"
+// and counts 2^k k! (k(c - 1) + 1) colours. Colours of different classes cannot just
+// be stacked: two paths of different classes may share an edge at different
+// distances from their initial points, so disjoint colour ranges do not keep them
+// apart. Here each class starts when the previous one has been delivered; the
+// proven bound (Plan.Bound) is the sum over the non-empty classes of
+// (2L - 1) k (c_j - 1) + d_j + L - 1, at most 2^k k! ((2L - 1) k (c - 1) + L + d - 1):
+// the d term is multiplied by the number of classes too, still O(c + d) for fixed k.
+//
+// # Cost
+//
+// Per edge the occupied steps are a timeline: disjoint spans sorted in chunks of at
+// most B = 128 (one chunk on most edges), each chunk keeping its largest free gap.
+// For an edge carrying c_e spans, finding the first free block of L steps from
+// time t costs O(log c_e + B + g), g the chunks skipped whole; insertion and
+// removal cost O(log c_e + B + c_e / B). Placing message q walks its d_q edges
+// round robin; each push of its start skips at least one span that forbids it, so
+// the pushes r_q are at most the number of (p, e) pairs with p meeting q on e, and
+// placing q costs O((d_q + r_q)(log c + B)). The greedy colouring of N messages
+// thus costs O(sum_q (d_q + r_q)(log c + B)) time, O(sum_i d_i log c + ...) in
+// practice where r_q is small, and worst case O(sum_e c_e^2 (log c + B)); memory is
+// 8 bytes per (message, edge) pair plus one chunk header per busy edge.
+// MinEntrances costs O(sum_q sum_{e in q} c_e) plus sorting. Improve runs the greedy
+// colorer three more times and Compact (at most 8 rounds of N removals and
+// placements) four times.
+//
+// # Determinism
+//
+// Nothing is random: ties are broken by message and node index, so the same
+// instance gives the same schedule, bit for bit.
+package offline

@@ -1,0 +1,123 @@
+package offline
+
+// The generic greedy colorer of Ranade, Schleimer and Wilkerson, "Nearly tight
+// bounds for wormhole routing" (seed 002), section 4.2, with the contiguous
+// multiflit colours of section 4.5: take the paths in a total order and give each
+// the smallest start (colour) that conflicts with no path already coloured.
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// Colorer holds a partial bufferless schedule: per edge, the steps during which the
+// placed messages hold it. Placing a message finds its earliest conflict-free start;
+// removing one frees its steps. The zero value is not usable; call NewColorer.
+type Colorer struct {
+	in     *model.Instance
+	lines  []timeline
+	starts []int
+}
+
+// NewColorer returns a colorer for in with no message placed. It returns an error
+// when the instance is so large that its steps might not fit in 32 bits.
+func NewColorer(in *model.Instance) (*Colorer, error) {
+	// Whatever the order, no greedy start exceeds (2 LMax - 1) d (c - 1) (doc.go), and
+	// the delivery time adds d + LMax - 1; keep that below 2^30.
+	ms := in.Measure()
+	if worst := float64(2*ms.LMax-1)*float64(ms.D)*float64(max(ms.C-1, 0)) + float64(ms.D+ms.LMax); worst > math.MaxInt32/2 {
+		return nil, fmt.Errorf("offline: instance too large: steps up to %.0f do not fit in 32 bits", worst)
+	}
+	c := &Colorer{in: in, lines: make([]timeline, len(in.Net.Edges)), starts: make([]int, len(in.Messages))}
+	for i := range c.starts {
+		c.starts[i] = -1
+	}
+	return c, nil
+}
+
+// Place gives message i the smallest start s >= from at which it conflicts with no
+// placed message, records it and returns it. Two messages conflict when they hold
+// a common edge in a common step (MODEL.md, bufferless model): message i holds its
+// k-th edge during steps s+k .. s+k+L_i-1. It panics if i is already placed (a
+// programmer error).
+//
+// The search keeps a candidate s and walks the path's edges round robin; an edge
+// that is busy at the candidate's offset pushes s to the end of the busy spans
+// (timeline.firstFree), and the walk stops once every edge has accepted the same s.
+func (c *Colorer) Place(i, from int) int {
+	if c.starts[i] >= 0 {
+		panic(fmt.Sprintf("offline: message %d placed twice", i))
+	}
+	m := &c.in.Messages[i]
+	d, l := len(m.Path), int32(m.L)
+	s := int32(from)
+	for k, agree := 0, 0; agree < d; k = (k + 1) % d {
+		at := s + int32(k) + 1
+		x := c.lines[m.Path[k]].firstFree(at, l)
+		if x > at {
+			s = x - int32(k) - 1
+			agree = 1
+		} else {
+			agree++
+		}
+	}
+	for k, e := range m.Path {
+		lo := s + int32(k) + 1
+		c.lines[e].insert(lo, lo+l-1)
+	}
+	c.starts[i] = int(s)
+	return int(s)
+}
+
+// Remove takes message i out of the schedule (nothing happens if it is not placed).
+func (c *Colorer) Remove(i int) {
+	s := c.starts[i]
+	if s < 0 {
+		return
+	}
+	for k, e := range c.in.Messages[i].Path {
+		c.lines[e].remove(int32(s + k + 1))
+	}
+	c.starts[i] = -1
+}
+
+// Start returns message i's start, or -1 if it is not placed.
+func (c *Colorer) Start(i int) int { return c.starts[i] }
+
+// Starts returns a copy of all starts (-1 for messages not placed).
+func (c *Colorer) Starts() []int { return append([]int(nil), c.starts...) }
+
+// Greedy colours the messages of in in the given order (a permutation of the
+// message indices), each with the smallest start that conflicts with no message
+// before it (section 4.2; contiguous blocks of L_i steps, section 4.5). It returns
+// the starts indexed like in.Messages.
+func Greedy(in *model.Instance, order []int) ([]int, error) {
+	if err := checkOrder(in, order); err != nil {
+		return nil, err
+	}
+	c, err := NewColorer(in)
+	if err != nil {
+		return nil, err
+	}
+	for _, i := range order {
+		c.Place(i, 0)
+	}
+	return c.starts, nil
+}
+
+// checkOrder reports an error unless order is a permutation of the message indices.
+func checkOrder(in *model.Instance, order []int) error {
+	if len(order) != len(in.Messages) {
+		return fmt.Errorf("offline: order has %d entries for %d messages", len(order), len(in.Messages))
+	}
+	seen := make([]bool, len(order))
+	for _, i := range order {
+		if i < 0 || i >= len(order) || seen[i] {
+			return fmt.Errorf("offline: order is not a permutation of the messages (entry %d)", i)
+		}
+		seen[i] = true
+	}
+	return nil
+}

@@ -1,0 +1,234 @@
+package optimal
+
+// Aligned cliques: sets of messages that pairwise conflict at positions that agree
+// with one potential per message. They serialise like jobs on one machine, which
+// gives a lower bound (Jackson's preemptive schedule, as in model.EdgeBound) and the
+// cardinality constraints of card.go. The family generalises the single edge of the
+// MODEL.md edge bound and the all-pairs-colliding construction of Ranade, Schleimer
+// and Wilkerson (FOCS 1994, section 5), where no two worms can be in the network
+// together.
+
+import (
+	"container/heap"
+	"sort"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// job is one member of an aligned clique seen as a job on one machine: a block J of
+// L consecutive steps, J = [start, start+L-1] with start = t_hop + shift, released at
+// r (start >= r in every schedule), followed by at least q more steps before the
+// makespan. The blocks of a clique are pairwise disjoint in every legal schedule.
+type job struct {
+	msg, hop, shift int
+	r, p, q         int
+}
+
+// clique is an aligned clique with its jobs, and its Jackson bound.
+type clique struct {
+	jobs  []job
+	value int
+}
+
+// cliqueBound returns the aligned clique with the largest Jackson bound found by
+// cliques (value 0 when there is none).
+func cliqueBound(in *model.Instance, modelName string) clique {
+	var best clique
+	for _, c := range cliques(in, modelName) {
+		if c.value > best.value {
+			best = c
+		}
+	}
+	return best
+}
+
+// cliques returns aligned cliques of at least two messages found greedily, one per
+// edge (its users) and one grown from every message.
+//
+// Lemma (aligned clique). Let S be a set of messages with potentials c_i such that
+// every two i, j in S share an edge at hops k_i, k_j with k_i - k_j = c_i - c_j.
+//   - Bufferless: the blocks J_i = [s_i + c_i, s_i + c_i + L_i - 1] are pairwise
+//     disjoint, start at or after c_i, and D_i = end(J_i) + (d_i - c_i).
+//     Proof: i before j on their shared edge means s_j + k_j >= s_i + k_i + L_i, so
+//     s_j + c_j >= s_i + c_i + L_i.
+//   - Wormhole, when in addition L_i >= d_i - k_i and L_j >= d_j - k_j at that edge
+//     (the tail is still on the edge when the head arrives): the blocks
+//     J_i = [D_i - (d_i - c_i) - L_i + 1, D_i - (d_i - c_i)] are pairwise disjoint and
+//     start at or after c_i. Proof: i before j on e means t^j_{k_j} >= M_i(k_i + L_i)
+//     = t^i_{d_i} + k_i + L_i - d_i, hence D_j >= D_i + L_j + (d_j - k_j) - (d_i - k_i),
+//     which is start(J_j) >= end(J_i) + 1 by the potential condition.
+//   - Wormhole, users of one edge (c_i = k_i): J_i = [t_{k_i}, t_{k_i} + L_i - 1] lies
+//     in i's holding of the edge.
+//
+// In each case the makespan is at least the optimum of one machine with release c_i,
+// processing L_i and tail d_i - c_i.
+func cliques(in *model.Instance, modelName string) []clique {
+	n := len(in.Messages)
+	users := in.Users()
+	var out []clique
+	add := func(js []job) {
+		if len(js) >= 2 {
+			out = append(out, clique{jobs: js, value: jackson(js)})
+		}
+	}
+	// Single edges.
+	for _, us := range users {
+		if len(us) < 2 {
+			continue
+		}
+		js := make([]job, 0, len(us))
+		for _, u := range us {
+			m := &in.Messages[u.Msg]
+			k := u.Pos + 1
+			js = append(js, makeJob(modelName, m, u.Msg, k, k, true))
+		}
+		add(js)
+	}
+	// Grown cliques: offsets[i][j] lists k_i - k_j over the usable shared edges.
+	offsets := make([]map[int][]int, n)
+	for i := range offsets {
+		offsets[i] = map[int][]int{}
+	}
+	for _, us := range users {
+		for x, a := range us {
+			for _, b := range us[x+1:] {
+				i, j := a.Msg, b.Msg
+				ki, kj := a.Pos+1, b.Pos+1
+				if modelName == model.Wormhole && (in.Messages[i].L < len(in.Messages[i].Path)-ki || in.Messages[j].L < len(in.Messages[j].Path)-kj) {
+					continue
+				}
+				offsets[i][j] = append(offsets[i][j], ki-kj)
+				offsets[j][i] = append(offsets[j][i], kj-ki)
+			}
+		}
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return len(offsets[order[a]]) > len(offsets[order[b]]) })
+	seen := map[string]bool{}
+	for _, seed := range order {
+		if len(offsets[seed]) == 0 {
+			continue
+		}
+		members := []int{seed}
+		pot := map[int]int{seed: 0}
+		for _, m := range order {
+			if _, in := pot[m]; in {
+				continue
+			}
+			first := members[0]
+			for _, a := range offsets[m][first] {
+				c := pot[first] + a // c_m - c_first = k_m - k_first
+				ok := true
+				for _, i := range members[1:] {
+					if !hasOffset(offsets[m][i], c-pot[i]) {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					members = append(members, m)
+					pot[m] = c
+					break
+				}
+			}
+		}
+		if len(members) < 3 {
+			continue
+		}
+		sort.Ints(members)
+		key := ""
+		for _, m := range members {
+			key += string(rune(m)) + ","
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		// Normalise the potentials so that the smallest is 1.
+		lo := pot[members[0]]
+		for _, m := range members {
+			lo = min(lo, pot[m])
+		}
+		js := make([]job, 0, len(members))
+		for _, m := range members {
+			js = append(js, makeJob(modelName, &in.Messages[m], m, pot[m]-lo+1, 0, false))
+		}
+		add(js)
+	}
+	return out
+}
+
+func hasOffset(as []int, a int) bool {
+	for _, x := range as {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// makeJob builds the job of message i with potential c; edge is true for the
+// single-edge form, with the edge at hop k.
+func makeJob(modelName string, m *model.Message, i, c, k int, edge bool) job {
+	d := len(m.Path)
+	j := job{msg: i, r: c, p: m.L, q: d - c}
+	switch {
+	case modelName == model.Bufferless:
+		j.hop, j.shift = 1, c-1 // start = s_i + c = t_1 - 1 + c
+	case edge:
+		j.hop, j.shift = k, 0 // start = t_k
+	default:
+		j.hop, j.shift = d, c-d // start = D - (d - c) - L + 1 = t_d - d + c
+	}
+	return j
+}
+
+// jackson returns the optimum of the preemptive one-machine problem "minimise
+// max (C + q)" for the jobs (release r, processing p, tail q): at every step serve
+// the released job with the largest tail. Cost O(n log n).
+func jackson(js []job) int {
+	sorted := append([]job(nil), js...)
+	sort.Slice(sorted, func(a, b int) bool { return sorted[a].r < sorted[b].r })
+	var h tailHeap
+	best := 0
+	now := sorted[0].r
+	for next := 0; next < len(sorted) || h.Len() > 0; {
+		if h.Len() == 0 && now < sorted[next].r {
+			now = sorted[next].r
+		}
+		for next < len(sorted) && sorted[next].r <= now {
+			heap.Push(&h, pending{rem: sorted[next].p, q: sorted[next].q})
+			next++
+		}
+		top := &h[0]
+		run := top.rem
+		if next < len(sorted) && now+run > sorted[next].r {
+			run = sorted[next].r - now
+		}
+		now += run
+		top.rem -= run
+		if top.rem == 0 {
+			best = max(best, now-1+top.q)
+			heap.Pop(&h)
+		}
+	}
+	return best
+}
+
+type pending struct{ rem, q int }
+
+type tailHeap []pending
+
+func (h tailHeap) Len() int           { return len(h) }
+func (h tailHeap) Less(a, b int) bool { return h[a].q > h[b].q }
+func (h tailHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
+func (h *tailHeap) Push(x any)        { *h = append(*h, x.(pending)) }
+func (h *tailHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

@@ -1,0 +1,102 @@
+package optimal
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// WriteDIMACS writes the formula in DIMACS CNF: the comments as "c" lines (the map
+// from variables to messages and times), the "p cnf" line, then one clause a line.
+func (f *Formula) WriteDIMACS(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, c := range f.Comments {
+		bw.WriteString("c ")
+		bw.WriteString(c)
+		bw.WriteByte('\n')
+	}
+	fmt.Fprintf(bw, "p cnf %d %d\n", f.Vars, len(f.Clauses))
+	var buf []byte
+	for _, c := range f.Clauses {
+		buf = buf[:0]
+		for _, l := range c {
+			buf = strconv.AppendInt(buf, int64(l), 10)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, '0', '\n')
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
+// ReadAssignment reads a SAT solver's answer: the SAT competition format ("s
+// SATISFIABLE" and "v" lines of literals ending with 0, as cadical and kissat print
+// it) or minisat's result file ("SAT" then literals). It returns the value of each
+// variable (variables it does not mention are false). An UNSATISFIABLE or UNKNOWN
+// answer, or one with no literals, is an error.
+func ReadAssignment(r io.Reader) (func(v int) bool, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	val := map[int]bool{}
+	lits, line, minisat := 0, 0, false
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		var fields []string
+		switch {
+		case text == "" || strings.HasPrefix(text, "c"):
+			continue
+		case text == "SAT":
+			minisat = true
+			continue
+		case text == "UNSAT" || text == "INDET":
+			return nil, fmt.Errorf("assignment: line %d: the solver answered %s", line, text)
+		case strings.HasPrefix(text, "s "):
+			st := strings.TrimSpace(text[2:])
+			if st != "SATISFIABLE" {
+				return nil, fmt.Errorf("assignment: line %d: the solver answered %s", line, st)
+			}
+			continue
+		case strings.HasPrefix(text, "v ") || text == "v":
+			fields = strings.Fields(text[1:])
+		case minisat:
+			fields = strings.Fields(text)
+		default:
+			return nil, fmt.Errorf("assignment: line %d: want \"s ...\", \"v ...\" or a comment, got %q", line, clip(text))
+		}
+		for _, fl := range fields {
+			n, err := strconv.Atoi(fl)
+			if err != nil {
+				return nil, fmt.Errorf("assignment: line %d: %q is not a literal", line, clip(fl))
+			}
+			if n == 0 {
+				continue
+			}
+			v := n
+			if v < 0 {
+				v = -v
+			}
+			if prev, ok := val[v]; ok && prev != (n > 0) {
+				return nil, fmt.Errorf("assignment: line %d: variable %d given both values", line, v)
+			}
+			val[v] = n > 0
+			lits++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("assignment: %v", err)
+	}
+	if lits == 0 {
+		return nil, fmt.Errorf("assignment: no literals (want \"v\" lines)")
+	}
+	return func(v int) bool { return val[v] }, nil
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}

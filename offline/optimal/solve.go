@@ -1,0 +1,319 @@
+package optimal
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
+)
+
+// Options configure Solve. The zero value solves the wormhole model with every
+// structural aid on.
+type Options struct {
+	// Model is model.Wormhole (the default when empty) or model.Bufferless.
+	Model string
+	// Upper is an optional legal schedule of the instance (in the bufferless model it
+	// must never wait); the search starts below the better of it and Greedy.
+	Upper *model.Schedule
+	// Progress, when set, is called before each solver call and about once a second
+	// while the solver runs.
+	Progress func(Progress)
+	// The structural aids, on by default; each can be switched off to measure it.
+	// NoSymmetry keeps the order of identical messages (same path and length) free;
+	// NoClique skips the aligned-clique lower bound (clique.go); NoCards leaves out
+	// the cardinality constraints on aligned cliques (card.go).
+	NoSymmetry, NoClique, NoCards bool
+}
+
+// Progress reports the state of a search.
+type Progress struct {
+	Horizon      int // the horizon being tried
+	Lower, Upper int // best proven lower bound, best makespan found
+	Vars         int
+	Clauses      int
+	Conflicts    int64 // conflicts so far, as of the last finished solver call
+	Elapsed      time.Duration
+}
+
+// Stats describes a search.
+type Stats struct {
+	Vars, Clauses, Orders, Fixed, Cards int   // of the formula built
+	Horizon                             int   // the horizon the formula was built for (0: none)
+	Calls, Sat, Unsat                   int   // solver calls and their answers
+	Conflicts                           int64 // gini's conflict count over all calls
+	LowerSource                         string
+	UpperSource                         string
+	Elapsed                             time.Duration
+}
+
+// Result is what Solve found.
+type Result struct {
+	// Schedule is the best schedule found, with LowerBound and Optimal set and the
+	// solver's statistics in the extra field "solver".
+	Schedule *model.Schedule
+	// Lower is the best proven lower bound on the makespan in the model.
+	Lower int
+	// Optimal is true when Schedule.Makespan == Lower: either the formula one step
+	// shorter was proven unsatisfiable or the makespan meets a proven lower bound.
+	Optimal bool
+	Stats   Stats
+}
+
+// Solve finds a schedule of least makespan for in, in the model of opt, with a proof
+// of optimality when it finishes. The search:
+//
+//  1. lower bound: the largest of model.Instance.LowerBounds and the aligned-clique
+//     bound; upper bound: the better of Greedy and opt.Upper;
+//  2. one formula for horizon H = upper - 1 (Encode with the structural aids), loaded
+//     into gini once; every shorter horizon T is imposed by assumptions or units on
+//     the existing "t <= v" variables, so nothing is rebuilt;
+//  3. try T = lower first (satisfiable means optimal at once); then T = best - 1
+//     downwards, each satisfying assignment decoded and verified, until a horizon is
+//     proven unsatisfiable.
+//
+// When ctx is cancelled Solve returns the best schedule and lower bound so far with
+// Optimal false and no error. Errors are bad input only.
+func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.Model == "" {
+		opt.Model = model.Wormhole
+	}
+	if opt.Model != model.Wormhole && opt.Model != model.Bufferless {
+		return nil, fmt.Errorf("optimal: model %q is neither %q nor %q", opt.Model, model.Wormhole, model.Bufferless)
+	}
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	st := &res.Stats
+	lb := in.LowerBound()
+	res.Lower, st.LowerSource = lb.Value, lb.Name
+	if !opt.NoClique {
+		if cb := cliqueBound(in, opt.Model); cb.value > res.Lower {
+			res.Lower, st.LowerSource = cb.value, "aligned-clique"
+		}
+	}
+	best, err := upper(in, opt)
+	if err != nil {
+		return nil, err
+	}
+	st.UpperSource = "greedy"
+	if opt.Upper != nil && best.Makespan == opt.Upper.Makespan {
+		st.UpperSource = "given"
+	}
+	s := &search{ctx: ctx, in: in, opt: opt, res: res, best: best, start: start}
+	err = s.run()
+	st.Elapsed = time.Since(start)
+	if err != nil {
+		return nil, err
+	}
+	res.Optimal = s.best.Makespan <= res.Lower
+	if res.Optimal {
+		res.Lower = s.best.Makespan
+	}
+	res.Schedule = s.best
+	res.Schedule.SetBound(res.Lower, res.Optimal)
+	res.Schedule.SetExtra("solver", map[string]any{
+		"name": "gini", "encoding": EncodingVersion, "horizon": st.Horizon,
+		"vars": st.Vars, "clauses": st.Clauses, "orders": st.Orders,
+		"calls": st.Calls, "sat": st.Sat, "unsat": st.Unsat, "conflicts": st.Conflicts,
+		"lower_source": st.LowerSource, "upper_source": st.UpperSource,
+	})
+	return res, nil
+}
+
+// upper returns the better of Greedy and opt.Upper, as a schedule of opt.Model.
+func upper(in *model.Instance, opt Options) (*model.Schedule, error) {
+	g := Greedy(in)
+	cross := make([][]int, len(in.Messages))
+	for i, t := range g.Messages {
+		cross[i] = t.Cross
+	}
+	best := model.NewSchedule(in, opt.Model, cross)
+	if u := opt.Upper; u != nil {
+		if err := verify.Schedule(in, u); err != nil {
+			return nil, fmt.Errorf("optimal: upper bound schedule: %v", err)
+		}
+		idx := in.Index()
+		cross := make([][]int, len(in.Messages))
+		for _, t := range u.Messages {
+			cross[idx[t.ID]] = append([]int(nil), t.Cross...)
+		}
+		if opt.Model == model.Bufferless {
+			for i, c := range cross {
+				for k := 1; k < len(c); k++ {
+					if c[k] != c[k-1]+1 {
+						return nil, fmt.Errorf("optimal: upper bound schedule: message %q waits, so it is no bufferless schedule", in.Messages[i].ID)
+					}
+				}
+			}
+		}
+		if s := model.NewSchedule(in, opt.Model, cross); s.Makespan < best.Makespan {
+			best = s
+		}
+	}
+	return best, nil
+}
+
+// search is one run of the optimisation loop.
+type search struct {
+	ctx   context.Context
+	in    *model.Instance
+	opt   Options
+	res   *Result
+	best  *model.Schedule
+	start time.Time
+	f     *Formula
+	g     *gini.Gini
+}
+
+func (s *search) run() error {
+	st := &s.res.Stats
+	if s.best.Makespan <= s.res.Lower {
+		return nil
+	}
+	f, err := encode(s.in, s.opt.Model, s.best.Makespan-1, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards})
+	if err != nil {
+		return err
+	}
+	s.f = f
+	st.Vars, st.Clauses, st.Orders, st.Fixed, st.Cards, st.Horizon = f.Vars, len(f.Clauses), f.Orders, f.Fixed, f.Cards, f.Horizon
+	if f.empty {
+		s.res.Lower = s.best.Makespan // horizon best-1 holds the empty clause
+		return nil
+	}
+	s.g = gini.NewVc(f.Vars, len(f.Clauses))
+	for s.g.MaxVar() < z.Var(f.Vars) {
+		s.g.Lit()
+	}
+	for _, c := range f.Clauses {
+		for _, l := range c {
+			s.g.Add(z.Dimacs2Lit(l))
+		}
+		s.g.Add(0)
+	}
+	// Probe the lower bound first: on many instances it is the optimum.
+	if s.res.Lower < f.Horizon {
+		r, err := s.try(s.res.Lower, false)
+		if err != nil || r == 0 {
+			return err
+		}
+		if r < 0 {
+			s.res.Lower++
+		}
+	}
+	for s.res.Lower < s.best.Makespan {
+		T := s.best.Makespan - 1
+		r, err := s.try(T, true)
+		if err != nil || r == 0 {
+			return err
+		}
+		if r < 0 {
+			s.res.Lower = T + 1
+		}
+	}
+	return nil
+}
+
+// try asks whether a schedule of makespan at most T exists. With permanent the
+// horizon is added as unit clauses (the search never goes above T again), else as
+// assumptions. It returns 1 (and records the schedule), -1, or 0 when cancelled.
+func (s *search) try(T int, permanent bool) (int, error) {
+	st := &s.res.Stats
+	lits, ok := s.f.horizonLits(T)
+	if !ok {
+		return -1, nil
+	}
+	zl := make([]z.Lit, len(lits))
+	for x, l := range lits {
+		zl[x] = z.Dimacs2Lit(l)
+	}
+	if permanent {
+		for _, m := range zl {
+			s.g.Add(m)
+			s.g.Add(0)
+		}
+	} else {
+		s.g.Assume(zl...)
+	}
+	s.progress(T)
+	if s.ctx.Err() != nil {
+		return 0, nil
+	}
+	sv := s.g.GoSolve()
+	r, wait := 0, time.Millisecond
+	last := time.Now()
+	for {
+		if res, done := sv.Test(); done {
+			r = res
+			break
+		}
+		if s.ctx.Err() != nil {
+			r = sv.Stop()
+			break
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 50*time.Millisecond)
+		if time.Since(last) >= time.Second {
+			last = time.Now()
+			s.progress(T)
+		}
+	}
+	st.Calls++
+	st.Conflicts = conflicts(s.g)
+	switch r {
+	case 1:
+		st.Sat++
+		sch, err := s.f.Decode(func(v int) bool { return s.g.Value(z.Dimacs2Lit(v)) })
+		if err != nil {
+			return 0, fmt.Errorf("optimal: internal error: %v", err)
+		}
+		if err := verify.Schedule(s.in, sch); err != nil {
+			return 0, fmt.Errorf("optimal: internal error: decoded schedule: %v", err)
+		}
+		if sch.Makespan > T {
+			return 0, fmt.Errorf("optimal: internal error: decoded makespan %d above horizon %d", sch.Makespan, T)
+		}
+		s.best = sch
+	case -1:
+		st.Unsat++
+	}
+	return r, nil
+}
+
+func (s *search) progress(T int) {
+	if s.opt.Progress == nil {
+		return
+	}
+	s.opt.Progress(Progress{Horizon: T, Lower: s.res.Lower, Upper: s.best.Makespan, Vars: s.f.Vars,
+		Clauses: len(s.f.Clauses), Conflicts: s.res.Stats.Conflicts, Elapsed: time.Since(s.start)})
+}
+
+// conflicts reads gini's running conflict count. gini v1.0.4 exports no statistics,
+// so it is read by reflection from its solver (internal/xo: S.Driver.Conflicts); it
+// is only called when no solve runs, and returns -1 if the layout differs.
+func conflicts(g *gini.Gini) (n int64) {
+	defer func() {
+		if recover() != nil {
+			n = -1
+		}
+	}()
+	v := reflect.ValueOf(g).Elem().FieldByName("xo")
+	if !v.IsValid() || v.IsNil() {
+		return -1
+	}
+	d := v.Elem().FieldByName("Driver")
+	if !d.IsValid() || d.IsNil() {
+		return -1
+	}
+	c := d.Elem().FieldByName("Conflicts")
+	if !c.IsValid() || c.Kind() != reflect.Int64 {
+		return -1
+	}
+	return c.Int()
+}

@@ -1,0 +1,175 @@
+package offline
+
+// The per-edge record of occupied time that the greedy colorer of Ranade, Schleimer
+// and Wilkerson (seed 002, sections 4.2 and 4.5) consults: a bufferless message with
+// start s holds its k-th edge (1-based) during steps s+k .. s+k+L-1 (MODEL.md), so
+// colouring a path with L contiguous colours is finding, on every edge of the path,
+// a free block of L steps at the right offset.
+
+// span is a block of steps lo..hi (inclusive) during which one message holds an edge.
+type span struct{ lo, hi int32 }
+
+// chunkMax is the largest number of spans a chunk holds before it is split in two.
+// Most edges carry fewer spans than this and live in one sorted slice; a busy edge
+// near a tree's root becomes a short list of chunks, so an insertion moves at most
+// chunkMax spans and the chunks can be skipped whole by their largest gap.
+const chunkMax = 128
+
+// chunk is a sorted run of disjoint spans with the largest free gap between two of
+// its consecutive spans (0 when it has fewer than two).
+type chunk struct {
+	s      []span
+	maxGap int32
+}
+
+func (c *chunk) last() int32 { return c.s[len(c.s)-1].hi }
+
+func (c *chunk) regap() {
+	c.maxGap = 0
+	for i := 1; i < len(c.s); i++ {
+		if g := c.s[i].lo - c.s[i-1].hi - 1; g > c.maxGap {
+			c.maxGap = g
+		}
+	}
+}
+
+// timeline is the set of disjoint spans held on one edge, as chunks sorted by time.
+//
+// Invariants: every chunk is non-empty; spans are disjoint and sorted across the
+// whole list; a chunk holds at most chunkMax spans.
+type timeline struct {
+	chunks []chunk
+}
+
+// findChunk returns the index of the first chunk whose last span ends at or after t
+// (len(chunks) when none does). O(log(number of chunks)).
+func (tl *timeline) findChunk(t int32) int {
+	lo, hi := 0, len(tl.chunks)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if tl.chunks[m].last() < t {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// firstSpan returns the index in c.s of the first span ending at or after t.
+func (c *chunk) firstSpan(t int32) int {
+	lo, hi := 0, len(c.s)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if c.s[m].hi < t {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// firstFree returns the smallest x >= t such that steps x .. x+l-1 are free.
+// It never looks at single steps: it jumps from span to span, and skips a whole
+// chunk when the chunk's largest inner gap is shorter than l.
+func (tl *timeline) firstFree(t, l int32) int32 {
+	ci := tl.findChunk(t)
+	if ci == len(tl.chunks) {
+		return t
+	}
+	x := t
+	c := &tl.chunks[ci]
+	j := c.firstSpan(t)
+	for {
+		for ; j < len(c.s); j++ {
+			sp := c.s[j]
+			if x+l-1 < sp.lo {
+				return x
+			}
+			if sp.hi+1 > x {
+				x = sp.hi + 1
+			}
+		}
+		// x is just after chunk ci; move on, skipping chunks with no room inside.
+		for {
+			ci++
+			if ci == len(tl.chunks) {
+				return x
+			}
+			c = &tl.chunks[ci]
+			if x+l-1 < c.s[0].lo {
+				return x
+			}
+			if c.maxGap >= l {
+				break
+			}
+			x = c.last() + 1
+		}
+		j = 0
+	}
+}
+
+// free reports whether steps lo..hi are free.
+func (tl *timeline) free(lo, hi int32) bool {
+	return tl.firstFree(lo, hi-lo+1) == lo
+}
+
+// insert adds the span lo..hi, which must be free (the caller checked it).
+// O(log c + chunkMax + c/chunkMax) for c spans on the edge.
+func (tl *timeline) insert(lo, hi int32) {
+	if len(tl.chunks) == 0 {
+		tl.chunks = append(tl.chunks, chunk{s: []span{{lo, hi}}})
+		return
+	}
+	ci := tl.findChunk(lo)
+	if ci == len(tl.chunks) {
+		ci--
+	}
+	c := &tl.chunks[ci]
+	j := c.firstSpan(lo)
+	c.s = append(c.s, span{})
+	copy(c.s[j+1:], c.s[j:])
+	c.s[j] = span{lo, hi}
+	if len(c.s) <= chunkMax {
+		c.regap()
+		return
+	}
+	half := len(c.s) / 2
+	right := chunk{s: append(make([]span, 0, chunkMax), c.s[half:]...)}
+	c.s = c.s[:half]
+	c.regap()
+	right.regap()
+	tl.chunks = append(tl.chunks, chunk{})
+	copy(tl.chunks[ci+2:], tl.chunks[ci+1:])
+	tl.chunks[ci+1] = right
+}
+
+// remove deletes the span starting at lo; it reports whether there was one.
+func (tl *timeline) remove(lo int32) bool {
+	ci := tl.findChunk(lo)
+	if ci == len(tl.chunks) {
+		return false
+	}
+	c := &tl.chunks[ci]
+	j := c.firstSpan(lo)
+	if j == len(c.s) || c.s[j].lo != lo {
+		return false
+	}
+	c.s = append(c.s[:j], c.s[j+1:]...)
+	if len(c.s) == 0 {
+		tl.chunks = append(tl.chunks[:ci], tl.chunks[ci+1:]...)
+		return true
+	}
+	c.regap()
+	return true
+}
+
+// spans returns every span in time order (for tests and debugging).
+func (tl *timeline) spans() []span {
+	var out []span
+	for _, c := range tl.chunks {
+		out = append(out, c.s...)
+	}
+	return out
+}

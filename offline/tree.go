@@ -1,0 +1,178 @@
+package offline
+
+// The tree order of Ranade, Schleimer and Wilkerson (seed 002, section 4.3): root
+// the tree; the highest point of a path is its node closest to the root; the
+// entrance set of a path is its (at most two) edges at the highest point; paths with
+// higher highest points come first. The order is 2-entrant: if p comes before q and
+// they share an edge, p reaches at least as high as q and the tree offers one way
+// between q's highest point and the shared edge, so p runs over q's entrance edge on
+// that side.
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// IsTree reports whether the network is a bidirected forest: no self-loop, at most
+// one edge from any node to any other, and the links (unordered pairs of adjacent
+// nodes) form no cycle. Paths on such a network meet in one contiguous piece that
+// both run in the same direction, which the tree order needs.
+func IsTree(net *model.Network) bool {
+	parent := make([]int, len(net.Nodes))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	type pair struct{ a, b int }
+	seen := make(map[pair]bool, len(net.Edges))
+	for _, ed := range net.Edges {
+		if ed.From == ed.To || seen[pair{ed.From, ed.To}] {
+			return false
+		}
+		seen[pair{ed.From, ed.To}] = true
+		if seen[pair{ed.To, ed.From}] {
+			continue // the second direction of a link already joined
+		}
+		a, b := find(ed.From), find(ed.To)
+		if a == b {
+			return false
+		}
+		parent[a] = b
+	}
+	return true
+}
+
+// TreePlan builds the tree order of section 4.3. root names the root node of its
+// component ("" to choose); every other component with paths gets the node that the
+// most paths visit (the smallest index on a tie): the paths through it come first,
+// and they are the ones that constrain most others. It returns an error when the
+// network is not a forest (IsTree).
+func TreePlan(in *model.Instance, root string) (*Plan, error) {
+	net := in.Net
+	if !IsTree(net) {
+		return nil, fmt.Errorf("offline: tree order: the network's links do not form a tree")
+	}
+	n := len(net.Nodes)
+	adj := make([][]int, n)
+	for _, ed := range net.Edges {
+		adj[ed.From] = append(adj[ed.From], ed.To)
+		adj[ed.To] = append(adj[ed.To], ed.From)
+	}
+	// Components, and the node visited by most paths in each.
+	comp := make([]int, n)
+	for i := range comp {
+		comp[i] = -1
+	}
+	var comps [][]int
+	for s := range n {
+		if comp[s] >= 0 {
+			continue
+		}
+		id := len(comps)
+		comp[s] = id
+		members := []int{s}
+		for q := 0; q < len(members); q++ {
+			for _, v := range adj[members[q]] {
+				if comp[v] < 0 {
+					comp[v] = id
+					members = append(members, v)
+				}
+			}
+		}
+		comps = append(comps, members)
+	}
+	visits := make([]int, n)
+	for i := range in.Messages {
+		p := in.Messages[i].Path
+		visits[net.Edges[p[0]].From]++
+		for _, e := range p {
+			visits[net.Edges[e].To]++
+		}
+	}
+	roots := make([]int, len(comps))
+	for id, members := range comps {
+		best := members[0]
+		for _, u := range members {
+			if visits[u] > visits[best] || (visits[u] == visits[best] && u < best) {
+				best = u
+			}
+		}
+		roots[id] = best
+	}
+	if root != "" {
+		r, ok := net.Node(root)
+		if !ok {
+			return nil, fmt.Errorf("offline: tree order: root %q: no such node", root)
+		}
+		roots[comp[r]] = r
+	}
+	// Depth from the roots.
+	depth := make([]int, n)
+	for i := range depth {
+		depth[i] = -1
+	}
+	plan := &Plan{Order: "tree", K: 2, Entrance: make([][]int, len(in.Messages))}
+	for id, r := range roots {
+		depth[r] = 0
+		queue := []int{r}
+		for q := 0; q < len(queue); q++ {
+			u := queue[q]
+			for _, v := range adj[u] {
+				if depth[v] < 0 {
+					depth[v] = depth[u] + 1
+					queue = append(queue, v)
+				}
+			}
+		}
+		if visits[r] > 0 || len(comps[id]) > 1 {
+			plan.Roots = append(plan.Roots, net.Nodes[r])
+		}
+	}
+	high := make([]int, len(in.Messages)) // depth of each path's highest point
+	for i := range in.Messages {
+		p := in.Messages[i].Path
+		// Position of the highest point: node 0 is the tail of e_1, node k the head of e_k.
+		best, bestDepth := 0, depth[net.Edges[p[0]].From]
+		for k, e := range p {
+			if dv := depth[net.Edges[e].To]; dv < bestDepth {
+				best, bestDepth = k+1, dv
+			}
+		}
+		high[i] = bestDepth
+		var entr []int
+		if best > 0 {
+			entr = append(entr, p[best-1]) // the edge climbing into the highest point
+		}
+		if best < len(p) {
+			entr = append(entr, p[best]) // the edge descending from it
+		}
+		plan.Entrance[i] = entr
+	}
+	order := make([]int, len(in.Messages))
+	for i := range order {
+		order[i] = i
+	}
+	// Higher highest points first; among equals, longer paths first (they are the
+	// harder ones to fit), then by index so the order is deterministic.
+	slices.SortFunc(order, func(a, b int) int {
+		if c := cmp.Compare(high[a], high[b]); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(len(in.Messages[b].Path), len(in.Messages[a].Path)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	plan.Parts = [][]int{order}
+	return plan, nil
+}
