@@ -1,0 +1,459 @@
+package drat
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Stats counts what a check did.
+type Stats struct {
+	Steps            int // proof steps read (up to the conflict or the failure)
+	Lemmas           int // lemmas checked
+	RAT              int // lemmas that needed the RAT check (RUP failed, RAT held)
+	Deletions        int // deletions honoured
+	IgnoredDeletions int // deletions of clauses that may be top-level reasons, ignored
+	MissingDeletions int // deletions of clauses not in the database, ignored
+	// RefutedAt is the 1-based step after which unit propagation reached a
+	// conflict (0: the formula alone is refuted by unit propagation; -1: never).
+	RefutedAt int
+}
+
+// Failure names the first lemma that is not implied, or says the proof is
+// incomplete (Lemma == 0: it ends with no conflict).
+type Failure struct {
+	Lemma  int    // 1-based number among the added lemmas; 0 for an incomplete proof
+	Step   int    // 1-based number among all steps
+	Pos    int64  // line (text) or byte offset (binary) of the step
+	Format Format // the proof's encoding, to name Pos
+	Clause []int
+}
+
+func (f *Failure) Error() string {
+	if f.Lemma == 0 {
+		return fmt.Sprintf("proof ends after %d steps without deriving the empty clause", f.Step)
+	}
+	where := fmt.Sprintf("line %d", f.Pos)
+	if f.Format == Binary {
+		where = fmt.Sprintf("byte offset %d", f.Pos)
+	}
+	var b strings.Builder
+	for _, l := range f.Clause {
+		fmt.Fprintf(&b, "%d ", l)
+	}
+	b.WriteString("0")
+	rat := ""
+	if len(f.Clause) > 0 {
+		rat = fmt.Sprintf(", nor RAT on %d", f.Clause[0])
+	}
+	return fmt.Sprintf("lemma %d (step %d, %s) is not implied by unit propagation%s: %s", f.Lemma, f.Step, where, rat, b.String())
+}
+
+// Result is the outcome of a check: Verified, or the Failure.
+type Result struct {
+	Verified bool
+	Failure  *Failure
+	Stats    Stats
+}
+
+// MaxCheckVar is the largest variable Check accepts: its memory is proportional to
+// the largest variable used (about 50 bytes per variable).
+const MaxCheckVar = 1 << 26
+
+// Check checks the proof p against the formula f (see the package doc for what is
+// checked). The error is non-nil only when ctx is cancelled or a literal exceeds
+// MaxCheckVar.
+func Check(ctx context.Context, f *CNF, p *Proof) (*Result, error) {
+	maxVar := 0
+	for _, c := range f.Clauses {
+		for _, l := range c {
+			maxVar = max(maxVar, l, -l)
+		}
+	}
+	for _, l := range p.lits {
+		maxVar = max(maxVar, int(l), -int(l))
+	}
+	if maxVar > MaxCheckVar {
+		return nil, fmt.Errorf("drat: variable %d: more than %d variables are not supported", maxVar, MaxCheckVar)
+	}
+	ch := newChecker(maxVar)
+	res := &Result{Stats: Stats{RefutedAt: -1}}
+	for _, c := range f.Clauses {
+		lits := make([]int32, len(c))
+		for k, l := range c {
+			lits[k] = int32(l)
+		}
+		ch.add(lits)
+		if ch.refuted {
+			break
+		}
+	}
+	if ch.refuted {
+		res.Verified, res.Stats.RefutedAt = true, 0
+		return res, nil
+	}
+	st := &res.Stats
+	buf := make([]int32, 0, 64)
+	for i, s := range p.steps {
+		if i&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		st.Steps++
+		buf = append(buf[:0], p.lits[s.start:s.end]...)
+		if s.del {
+			switch ch.remove(buf) {
+			case removed:
+				st.Deletions++
+			case kept:
+				st.IgnoredDeletions++
+			case missing:
+				st.MissingDeletions++
+			}
+			continue
+		}
+		st.Lemmas++
+		buf, _ = ch.normalize(buf)
+		ok, rat := ch.implied(buf)
+		if !ok {
+			res.Failure = &Failure{Lemma: st.Lemmas, Step: i + 1, Pos: s.pos, Format: p.Format, Clause: p.clause(i)}
+			return res, nil
+		}
+		if rat {
+			st.RAT++
+		}
+		ch.add(buf)
+		if ch.refuted {
+			res.Verified, st.RefutedAt = true, i+1
+			return res, nil
+		}
+	}
+	res.Failure = &Failure{Step: len(p.steps), Format: p.Format}
+	return res, nil
+}
+
+// clause is a clause of the database: its literals are arena[start : start+n].
+type clause struct {
+	start, n int32
+	deleted  bool
+	taut     bool
+}
+
+type removal int
+
+const (
+	removed removal = iota
+	kept
+	missing
+)
+
+// checker is a clause database with two-watched-literal unit propagation.
+// Literal l has index 2*|l| + (l < 0) in watches; values are per variable.
+type checker struct {
+	arena   []int32
+	cls     []clause
+	watches [][]int32 // clause ids watching a literal
+	val     []int8    // per variable: 0 unassigned, 1 true, -1 false
+	trail   []int32   // assigned literals (true) in order
+	qhead   int       // trail[:qhead] has been propagated
+	byKey   map[uint64][]int32
+	refuted bool // top-level conflict reached
+	seen    []int32
+}
+
+func newChecker(maxVar int) *checker {
+	ch := &checker{
+		watches: make([][]int32, 2*maxVar+2),
+		val:     make([]int8, maxVar+1),
+		byKey:   map[uint64][]int32{},
+		seen:    make([]int32, maxVar+1),
+	}
+	return ch
+}
+
+func widx(l int32) int32 {
+	if l < 0 {
+		return -2*l + 1
+	}
+	return 2 * l
+}
+
+func (ch *checker) value(l int32) int8 {
+	if l < 0 {
+		return -ch.val[-l]
+	}
+	return ch.val[l]
+}
+
+func (ch *checker) assign(l int32) {
+	if l < 0 {
+		ch.val[-l] = -1
+	} else {
+		ch.val[l] = 1
+	}
+	ch.trail = append(ch.trail, l)
+}
+
+func (ch *checker) lits(c int32) []int32 {
+	k := &ch.cls[c]
+	return ch.arena[k.start : k.start+k.n]
+}
+
+// key is a hash of the set of literals, independent of their order.
+func key(lits []int32) uint64 {
+	var h uint64
+	for _, l := range lits {
+		x := uint64(uint32(l)) + 0x9e3779b97f4a7c15
+		x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+		x = (x ^ x>>27) * 0x94d049bb133111eb
+		h += x ^ x>>31
+	}
+	return h
+}
+
+// normalize removes repeated literals in place (keeping the first occurrence, so
+// the RAT pivot stays first) and reports whether the clause is a tautology.
+func (ch *checker) normalize(lits []int32) ([]int32, bool) {
+	out := lits[:0]
+	taut := false
+	for _, l := range lits {
+		v := l
+		if v < 0 {
+			v = -v
+		}
+		switch ch.seen[v] {
+		case l:
+			continue
+		case -l:
+			taut = true
+		}
+		ch.seen[v] = l
+		out = append(out, l)
+	}
+	for _, l := range out {
+		if l < 0 {
+			ch.seen[-l] = 0
+		} else {
+			ch.seen[l] = 0
+		}
+	}
+	return out, taut
+}
+
+// add puts a clause into the database at the top level and propagates.
+func (ch *checker) add(in []int32) {
+	lits, taut := ch.normalize(in)
+	id := int32(len(ch.cls))
+	start := int32(len(ch.arena))
+	ch.arena = append(ch.arena, lits...)
+	ch.cls = append(ch.cls, clause{start: start, n: int32(len(lits)), taut: taut})
+	k := key(lits)
+	ch.byKey[k] = append(ch.byKey[k], id)
+	if taut {
+		return
+	}
+	c := ch.lits(id)
+	switch len(c) {
+	case 0:
+		ch.refuted = true
+		return
+	case 1:
+		switch ch.value(c[0]) {
+		case -1:
+			ch.refuted = true
+		case 0:
+			ch.assign(c[0])
+			ch.refuted = !ch.propagate()
+		}
+		return
+	}
+	// Move two non-false literals to the front, true ones first.
+	nf := 0
+	for _, want := range []int8{1, 0} {
+		for j := nf; j < len(c) && nf < 2; j++ {
+			if ch.value(c[j]) == want {
+				c[nf], c[j] = c[j], c[nf]
+				nf++
+			}
+		}
+	}
+	ch.watches[widx(c[0])] = append(ch.watches[widx(c[0])], id)
+	ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], id)
+	switch {
+	case nf == 0:
+		ch.refuted = true
+	case nf == 1 && ch.value(c[0]) == 0:
+		ch.assign(c[0])
+		ch.refuted = !ch.propagate()
+	}
+}
+
+// remove deletes one copy of the clause from the database.
+func (ch *checker) remove(in []int32) removal {
+	lits, _ := ch.normalize(in)
+	k := key(lits)
+	ids := ch.byKey[k]
+	want := slices.Clone(lits)
+	slices.Sort(want)
+	for j, id := range ids {
+		got := slices.Clone(ch.lits(id))
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			continue
+		}
+		if ch.unitSatisfied(ch.lits(id)) {
+			return kept
+		}
+		ch.cls[id].deleted = true
+		ids[j] = ids[len(ids)-1]
+		if len(ids) == 1 {
+			delete(ch.byKey, k)
+		} else {
+			ch.byKey[k] = ids[:len(ids)-1]
+		}
+		return removed
+	}
+	return missing
+}
+
+// unitSatisfied reports whether, at the top level, exactly one literal of c is true
+// and all the others are false. Every clause that propagated a top-level literal is
+// such a clause; the set does not depend on the order of propagation, so which
+// deletions are ignored is a function of the proof alone.
+func (ch *checker) unitSatisfied(c []int32) bool {
+	trues := 0
+	for _, l := range c {
+		switch ch.value(l) {
+		case 0:
+			return false
+		case 1:
+			trues++
+		}
+	}
+	return trues == 1
+}
+
+// propagate runs unit propagation from qhead; false means a conflict.
+func (ch *checker) propagate() bool {
+	for ch.qhead < len(ch.trail) {
+		f := -ch.trail[ch.qhead] // the literal that became false
+		ch.qhead++
+		ws := ch.watches[widx(f)]
+		j := 0
+		conflict := false
+		for i := 0; i < len(ws); i++ {
+			id := ws[i]
+			if ch.cls[id].deleted {
+				continue
+			}
+			if conflict {
+				ws[j] = id
+				j++
+				continue
+			}
+			c := ch.lits(id)
+			if c[0] == f {
+				c[0], c[1] = c[1], c[0]
+			}
+			if ch.value(c[0]) == 1 {
+				ws[j] = id
+				j++
+				continue
+			}
+			moved := false
+			for k := 2; k < len(c); k++ {
+				if ch.value(c[k]) != -1 {
+					c[1], c[k] = c[k], c[1]
+					ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], id)
+					moved = true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+			ws[j] = id
+			j++
+			if ch.value(c[0]) == -1 {
+				conflict = true
+			} else {
+				ch.assign(c[0])
+			}
+		}
+		ch.watches[widx(f)] = ws[:j]
+		if conflict {
+			return false
+		}
+	}
+	return true
+}
+
+// backtrack undoes the assignments after trail position mark.
+func (ch *checker) backtrack(mark int) {
+	for _, l := range ch.trail[mark:] {
+		if l < 0 {
+			l = -l
+		}
+		ch.val[l] = 0
+	}
+	ch.trail = ch.trail[:mark]
+	ch.qhead = mark
+}
+
+// rup reports whether assigning the literals false leads to a conflict by unit
+// propagation; it leaves the assignment in place (the caller backtracks).
+func (ch *checker) rup(lits []int32) bool {
+	for _, l := range lits {
+		switch ch.value(l) {
+		case 1:
+			return true
+		case 0:
+			ch.assign(-l)
+		}
+	}
+	return !ch.propagate()
+}
+
+// implied reports whether lemma c is RUP, or else RAT on its first literal, with
+// respect to the database (and whether RAT was needed).
+func (ch *checker) implied(in []int32) (ok, rat bool) {
+	c, taut := ch.normalize(in)
+	if taut {
+		return true, false
+	}
+	mark := len(ch.trail)
+	defer ch.backtrack(mark)
+	if ch.rup(c) {
+		return true, false
+	}
+	if len(c) == 0 {
+		return false, false
+	}
+	// RAT on the pivot p = c[0]: every resolvent on p with a clause containing -p.
+	p := c[0]
+	mark2 := len(ch.trail)
+	for id := range ch.cls {
+		k := &ch.cls[id]
+		if k.deleted {
+			continue
+		}
+		d := ch.lits(int32(id))
+		if !slices.Contains(d, -p) {
+			continue
+		}
+		rest := make([]int32, 0, len(d)-1)
+		for _, l := range d {
+			if l != -p {
+				rest = append(rest, l)
+			}
+		}
+		ok := ch.rup(rest)
+		ch.backtrack(mark2)
+		if !ok {
+			return false, false
+		}
+	}
+	return true, true
+}
