@@ -70,13 +70,13 @@ const MaxPrime = 101
 // "levels" and the instance a "topology" object {"kind": "prime", "p", "repaired"}.
 func Prime(p, L int, repaired bool) (*model.Instance, error) {
 	if !IsPrime(p) {
-		return nil, fmt.Errorf("lower: prime construction: p = %d is not a prime", p)
+		return nil, fmt.Errorf("prime construction: p = %d is not a prime", p)
 	}
 	if p > MaxPrime {
-		return nil, fmt.Errorf("lower: prime construction: p = %d is above the limit %d", p, MaxPrime)
+		return nil, fmt.Errorf("prime construction: p = %d is above the limit %d", p, MaxPrime)
 	}
 	if L < 2*p+1 {
-		return nil, fmt.Errorf("lower: prime construction: L = %d is below 2p + 1 = %d", L, 2*p+1)
+		return nil, fmt.Errorf("prime construction: L = %d is below 2p + 1 = %d", L, 2*p+1)
 	}
 	top := 2 * p // the last level
 	if repaired {

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/wormlab/wormlab/lower"
+)
+
+func init() {
+	register(&command{
+		name:    "lower",
+		summary: "check lower-bound constructions: the Omega(cd) prime construction, the butterfly bound",
+		run:     runLower,
+	})
+}
+
+func runLower(e *env) error {
+	if len(e.args) == 0 || (e.args[0] != "prime" && e.args[0] != "butterfly") {
+		fmt.Fprintln(e.stderr, "usage: wormlab lower prime|butterfly [flags]")
+		return usageError("lower: want a construction, prime or butterfly")
+	}
+	sub, args := e.args[0], e.args[1:]
+	if sub == "prime" {
+		return runLowerPrime(e, args)
+	}
+	return runLowerButterfly(e, args)
+}
+
+func runLowerPrime(e *env, args []string) error {
+	fs := newFlags(e, "lower prime", "", "Build the Omega(cd) instance of seed 002, section 5, check every claim of the paper on it\nand write it (-o). A failed claim is exit status 1.")
+	p := fs.Int("p", 0, "the prime p (p^2 worms, 2p+1 levels)")
+	flits := fs.Int("flits", 0, "message length L >= 2p+1 (default 2p+1)")
+	repaired := fs.Bool("repaired", false, "build the repaired construction (2p+2 levels, p+1 single-edge layers)")
+	asJSON := fs.Bool("json", false, "print the claims as JSON")
+	out := fs.String("o", "", "write the instance to this file")
+	if _, err := parseFlags(fs, args, 0, 0); err != nil {
+		return err
+	}
+	L := *flits
+	if L == 0 {
+		L = 2**p + 1
+	}
+	in, err := lower.Prime(*p, L, *repaired)
+	if err != nil {
+		return err
+	}
+	claims := lower.PrimeClaims(in, *p, L)
+	if *out != "" {
+		if err := writeInstance(e, *out, in); err != nil {
+			return err
+		}
+	}
+	failed := 0
+	for _, c := range claims {
+		if !c.Holds {
+			failed++
+		}
+	}
+	if *asJSON {
+		doc := struct {
+			P        int           `json:"p"`
+			L        int           `json:"flits"`
+			Repaired bool          `json:"repaired"`
+			Claims   []lower.Claim `json:"claims"`
+			Failed   int           `json:"failed"`
+		}{*p, L, *repaired, claims, failed}
+		if err := writeJSON(e.stdout, doc); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(e.stdout, "%s: p = %d, L = %d\n", in.Name, *p, L)
+		for _, c := range claims {
+			mark := "holds"
+			if !c.Holds {
+				mark = "FAILS"
+			}
+			fmt.Fprintf(e.stdout, "%s  %s = %v\n       %s\n", mark, c.Claim, c.Value, c.Detail)
+		}
+	}
+	if failed > 0 {
+		return negative("lower prime: %d of %d claims fail", failed, len(claims))
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", data)
+	return err
+}
+
+func runLowerButterfly(e *env, args []string) error {
+	fs := newFlags(e, "lower butterfly", "", "Ranade's lightly or heavily loaded problem on the N-input butterfly: the phase bound of\nseed 002, Lemma 4 and Theorem 2, on the truncated butterfly, beside c + d and the theorem's formula.")
+	ns := fs.String("n", "8", "inputs N, a power of 2; a comma-separated list for a table")
+	load := fs.String("load", "heavy", "light (1 message per input) or heavy (log N per input)")
+	flits := fs.Int("flits", 0, "message length L (default log N)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, independent-set or colouring search")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if _, err := parseFlags(fs, args, 0, 0); err != nil {
+		return err
+	}
+	var rows []lower.ButterflyRow
+	for _, f := range strings.Split(*ns, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return fmt.Errorf("--n: %q is not an integer", f)
+		}
+		in, err := lower.ButterflyProblem(n, *load, *flits, *seed)
+		if err != nil {
+			return err
+		}
+		row, err := lower.Butterfly(in, *budget)
+		if err != nil {
+			return err
+		}
+		row.Load, row.Seed = *load, *seed
+		rows = append(rows, row)
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, struct {
+			Rows []lower.ButterflyRow `json:"rows"`
+		}{rows})
+	}
+	fmt.Fprintf(e.stdout, "%6s %5s %4s %3s %3s %4s %5s %6s %9s %7s %8s %8s %6s %9s\n",
+		"N", "load", "M", "L", "l", "c", "c_L", "c_L+d", "Delta_l", "alpha", "chi", "phase", "best", "theorem")
+	for _, r := range rows {
+		alpha := strconv.Itoa(r.Alpha)
+		if !r.AlphaExact {
+			alpha = "<=" + alpha
+		}
+		chi := strconv.Itoa(r.ChiLower)
+		if r.ChiUpper != r.ChiLower {
+			chi = fmt.Sprintf("%d..%d", r.ChiLower, r.ChiUpper)
+		}
+		fmt.Fprintf(e.stdout, "%6d %5s %4d %3d %3d %4d %5d %6d %9d %7s %8s %8d %6d %9.2f\n",
+			r.N, r.Load, r.M, r.L, r.Trunc, r.C, r.CL, r.CPlusD, r.DeltaTrunc, alpha, chi, r.BoundChi, r.Best, r.Theorem)
+	}
+	return nil
+}
