@@ -284,3 +284,20 @@ func TestAgreesWithNaive(t *testing.T) {
 		}
 	})
 }
+
+// The proofs kept in testdata (PHP(5,4) by gophersat, text RUP; by cadical, binary
+// DRAT with deletions) verify against their formula and not against PHP(4,3).
+func TestTestdataProofs(t *testing.T) {
+	read := func(name string) []byte { return readFile(t, "testdata/"+name) }
+	php4, err := ReadCNF(bytes.NewReader(read("php4.cnf")))
+	require.NoError(t, err)
+	php3, err := ReadCNF(bytes.NewReader(read("php3.cnf")))
+	require.NoError(t, err)
+	for name, format := range map[string]Format{"php4.gophersat.drup": Text, "php4.cadical.drat": Binary} {
+		p, err := ReadProof(bytes.NewReader(read(name)))
+		require.NoError(t, err)
+		assert.Equal(t, format, p.Format)
+		assert.True(t, check(t, php4, p).Verified, name)
+		assert.False(t, check(t, php3, p).Verified, name)
+	}
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/wormlab/wormlab/drat"
+)
+
+func init() {
+	register(&command{
+		name:    "check-proof",
+		summary: "check a DRUP/DRAT proof (text or binary) that a CNF is unsatisfiable",
+		run:     runCheckProof,
+	})
+}
+
+func runCheckProof(e *env) error {
+	fs := newFlags(e, "check-proof", "CNF PROOF",
+		"Checks a clausal proof (DRUP or DRAT, text or binary, detected from its bytes)\n"+
+			"that the DIMACS formula CNF is unsatisfiable, with wormlab's own checker: every\n"+
+			"lemma must follow by unit propagation (RUP) or be RAT on its first literal, and\n"+
+			"the proof must reach the empty clause. Prints VERIFIED (exit 0) or names the\n"+
+			"first lemma that fails (exit 1); unreadable or malformed files exit 2.")
+	args, err := parseFlags(fs, e.args, 2, 2)
+	if err != nil {
+		return err
+	}
+	cnf, proof, err := readProofFiles(e, args[0], args[1])
+	if err != nil {
+		return err
+	}
+	r, err := drat.Check(context.Background(), cnf, proof)
+	if err != nil {
+		return err
+	}
+	if !r.Verified {
+		fmt.Fprintf(e.stdout, "NOT VERIFIED: %v\n", r.Failure)
+		return silentNegative
+	}
+	fmt.Fprintf(e.stdout, "VERIFIED: %s\n", proofSummary(proof, r))
+	return nil
+}
+
+// readProofFiles reads a DIMACS formula and a proof; errors name the file.
+func readProofFiles(e *env, cnfPath, proofPath string) (*drat.CNF, *drat.Proof, error) {
+	r, closer, err := open(e, cnfPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	cnf, err := drat.ReadCNF(r)
+	closer()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", cnfPath, err)
+	}
+	data, err := os.ReadFile(proofPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	proof, err := drat.ParseProof(data, drat.Auto)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", proofPath, err)
+	}
+	return cnf, proof, nil
+}
+
+func proofSummary(p *drat.Proof, r *drat.Result) string {
+	s := r.Stats
+	end := fmt.Sprintf("conflict after step %d", s.RefutedAt)
+	if s.RefutedAt == 0 {
+		end = "the formula is refuted by unit propagation"
+	}
+	return fmt.Sprintf("%s proof, %d steps, %d lemmas checked (%d by RAT), %d deletions (%d ignored, %d missing), %s",
+		p.Format, p.Len(), s.Lemmas, s.RAT, s.Deletions, s.IgnoredDeletions, s.MissingDeletions, end)
+}
