@@ -54,7 +54,7 @@ func checkPlanColouring(t *rapid.T, in *model.Instance, res *Result) {
 		}
 	}
 	for pi, p := range plan.Parts {
-		c, d, l := partStats(in, p, load)
+		c, _, l := partStats(in, p, load)
 		for _, q := range p {
 			rel := res.Starts[q] - res.Offsets[pi]
 			if res.ImprovedBy == "" {
@@ -64,7 +64,6 @@ func checkPlanColouring(t *rapid.T, in *model.Instance, res *Result) {
 				require.LessOrEqual(t, rel, StartBound(plan.K, c, l), "Lemma 6 / 4.5: start above (2L-1)k(c-1)")
 			}
 		}
-		_ = d
 	}
 	require.LessOrEqual(t, res.Schedule.Makespan, res.Constructed)
 	require.LessOrEqual(t, res.Constructed, res.Bound, "the construction exceeds its proven bound")

@@ -111,6 +111,7 @@ func Improve(in *model.Instance, plan *Plan, starts []int) ([]int, string, error
 	}
 	return best, bestBy, nil
 }
+
 // errIllegal reports a schedule handed to Compact in which message i conflicts.
 func errIllegal(in *model.Instance, i int) error {
 	return fmt.Errorf("offline: message %q conflicts with another message at its start", in.Messages[i].ID)

@@ -10,9 +10,8 @@ package offline
 // classes are coloured one after another in time.
 //
 // A path that skips a dimension belongs to every class that agrees with the
-// dimensions it does traverse; it is put in the class that lists the skipped
-// dimensions last, in increasing order, positive. Lemma 7's argument carries over:
-// a skipped dimension contributes no segment and no entrance edge.
+// dimensions it does traverse (MeshPlan picks one). Lemma 7's argument carries
+// over: a skipped dimension is a segment of length 0, with no entrance edge.
 
 import (
 	"cmp"
@@ -128,37 +127,62 @@ func SplitMeshPath(in *model.Instance, coords [][]int, k, i int) (MeshPath, erro
 // class's frame (coordinate j of the frame is Sign[j] times coordinate Dims[j]), and
 // the entrance edge of every segment. It fails, naming the message, on a path that
 // does not fit.
+//
+// A path that skips dimensions fits every class that lists its segments' signed
+// dimensions in its order; it joins the fitting class that already holds most paths
+// (the paths traversing every dimension fix the classes first), and only when none
+// fits the class of SplitMeshPath. Fewer classes mean a smaller bound, since the
+// classes are laid one after another in time.
 func MeshPlan(in *model.Instance) (*Plan, error) {
 	coords, k, err := MeshCoords(in.Net)
 	if err != nil {
 		return nil, err
 	}
 	plan := &Plan{Order: "mesh", K: k, Entrance: make([][]int, len(in.Messages))}
-	byClass := map[string][]int{}
-	class := map[string]MeshClass{}
-	frame := make([][]int, len(in.Messages)) // initial point in the class's frame
+	paths := make([]MeshPath, len(in.Messages))
 	for i := range in.Messages {
 		mp, err := SplitMeshPath(in, coords, k, i)
 		if err != nil {
 			return nil, err
 		}
+		paths[i] = mp
 		p := in.Messages[i].Path
 		for _, pos := range mp.Starts {
 			plan.Entrance[i] = append(plan.Entrance[i], p[pos])
 		}
-		init := coords[in.Net.Edges[p[0]].From]
-		f := make([]int, k)
-		for j, d := range mp.Class.Dims {
-			f[j] = mp.Class.Sign[j] * init[d]
-		}
-		frame[i] = f
-		name := mp.Class.String()
-		byClass[name] = append(byClass[name], i)
-		class[name] = mp.Class
 	}
-	names := make([]string, 0, len(byClass))
-	for name := range byClass {
-		names = append(names, name)
+	byClass := map[string][]int{}
+	class := map[string]MeshClass{}
+	var names []string // classes in order of creation, for deterministic ties
+	join := func(i int, c MeshClass) {
+		name := c.String()
+		if _, ok := class[name]; !ok {
+			class[name] = c
+			names = append(names, name)
+		}
+		byClass[name] = append(byClass[name], i)
+	}
+	for i, mp := range paths {
+		if len(mp.Starts) == k {
+			join(i, mp.Class)
+		}
+	}
+	slices.Sort(names)
+	for i, mp := range paths {
+		if len(mp.Starts) == k {
+			continue
+		}
+		best := ""
+		for _, name := range names {
+			if fits(mp, class[name]) && (best == "" || len(byClass[name]) > len(byClass[best])) {
+				best = name
+			}
+		}
+		if best == "" {
+			join(i, mp.Class)
+		} else {
+			byClass[best] = append(byClass[best], i)
+		}
 	}
 	slices.SortFunc(names, func(a, b string) int {
 		ca, cb := class[a], class[b]
@@ -167,12 +191,18 @@ func MeshPlan(in *model.Instance) (*Plan, error) {
 		}
 		return slices.Compare(cb.Sign, ca.Sign) // + before -
 	})
+	frame := make([]int, k*len(in.Messages)) // initial points in their class's frame
 	for _, name := range names {
-		part := byClass[name]
+		part, c := byClass[name], class[name]
+		for _, i := range part {
+			init := coords[in.Net.Edges[in.Messages[i].Path[0]].From]
+			for j, d := range c.Dims {
+				frame[i*k+j] = c.Sign[j] * init[d]
+			}
+		}
 		slices.SortFunc(part, func(a, b int) int {
-			fa, fb := frame[a], frame[b]
 			for j := k - 1; j >= 0; j-- {
-				if c := cmp.Compare(fa[j], fb[j]); c != 0 {
+				if c := cmp.Compare(frame[a*k+j], frame[b*k+j]); c != 0 {
 					return c
 				}
 			}
@@ -182,6 +212,21 @@ func MeshPlan(in *model.Instance) (*Plan, error) {
 		plan.Names = append(plan.Names, name)
 	}
 	return plan, nil
+}
+
+// fits reports whether a path's segments (the first len(mp.Starts) entries of its
+// class) appear in class c in the same order with the same signs.
+func fits(mp MeshPath, c MeshClass) bool {
+	j := 0
+	for s := range mp.Starts {
+		for j < len(c.Dims) && c.Dims[j] != mp.Class.Dims[s] {
+			j++
+		}
+		if j == len(c.Dims) || c.Sign[j] != mp.Class.Sign[s] {
+			return false
+		}
+	}
+	return true
 }
 
 // MeshClasses returns 2^k k!, the number of classes of section 4.4.

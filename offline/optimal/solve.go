@@ -3,6 +3,7 @@ package optimal
 import (
 	"context"
 	"fmt"
+	"os"
 	"reflect"
 	"time"
 
@@ -232,6 +233,9 @@ func (s *search) try(T int, permanent bool) (int, error) {
 	zl := make([]z.Lit, len(lits))
 	for x, l := range lits {
 		zl[x] = z.Dimacs2Lit(l)
+	}
+	if os.Getenv("DBG") != "" {
+		fmt.Fprintln(os.Stderr, "try", T, permanent, lits, s.f.Horizon, s.best.Makespan, s.res.Lower); s.f.WriteDIMACS(os.Stderr)
 	}
 	if permanent {
 		for _, m := range zl {

@@ -1,0 +1,100 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/model"
+)
+
+// meshPath builds a message on a mesh from a walk of node names.
+func meshPath(t *testing.T, net *model.Network, id string, names ...string) model.Message {
+	p, err := net.PathFromNodes(names)
+	require.NoError(t, err)
+	return model.Message{ID: id, Path: p, L: 1}
+}
+
+func TestMeshRejectsTwoSegmentsInOneDimension(t *testing.T) {
+	top, err := instances.Mesh(3, 3)
+	require.NoError(t, err)
+	in := &model.Instance{Net: top.Net, Flits: 1, Messages: []model.Message{
+		meshPath(t, top.Net, "fine", "0,0", "1,0", "1,1"),
+		meshPath(t, top.Net, "zigzag", "0,0", "1,0", "1,1", "2,1"),
+	}}
+	_, err = Color(in, Options{Order: OrderMesh})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `message "zigzag"`)
+	assert.Contains(t, err.Error(), "two segments in dimension 0")
+
+	in.Messages[1] = meshPath(t, top.Net, "back", "0,0", "1,0", "0,0")
+	_, err = Color(in, Options{Order: OrderMesh})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `message "back"`)
+
+	// auto falls back to the generic order and says so.
+	res, err := Color(in, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, OrderAny, res.Order)
+}
+
+func TestMeshRejectsWrapLinks(t *testing.T) {
+	top, err := instances.Torus(4, 4)
+	require.NoError(t, err)
+	in := &model.Instance{Net: top.Net, Flits: 1, Messages: []model.Message{
+		meshPath(t, top.Net, "wrap", "0,3", "0,0"),
+	}}
+	_, err = Color(in, Options{Order: OrderMesh})
+	require.ErrorContains(t, err, `message "wrap": hop 0,3->0,0 is not a unit step`)
+}
+
+// Section 4.4: classes by order and orientation of the dimensions; on its own a
+// path skipping a dimension gets the class listing the skipped dimensions last,
+// positive, but MeshPlan puts it in a fitting class that already has paths; the
+// entrance edges are the first edge of each segment.
+func TestMeshClassesAndEntrances(t *testing.T) {
+	top, err := instances.Mesh(3, 3, 3)
+	require.NoError(t, err)
+	net := top.Net
+	in := &model.Instance{Net: net, Flits: 1, Messages: []model.Message{
+		meshPath(t, net, "a", "2,0,0", "1,0,0", "1,0,1", "1,0,2"), // -0 +2, skips 1
+		meshPath(t, net, "b", "0,1,0", "0,1,1"),                   // +2 only
+		meshPath(t, net, "c", "1,1,1", "1,0,1", "2,0,1"),          // -1 +0
+	}}
+	coords, k, err := MeshCoords(net)
+	require.NoError(t, err)
+	require.Equal(t, 3, k)
+	want := []string{"-0+2+1", "+2+0+1", "-1+0+2"}
+	for i, name := range want {
+		mp, err := SplitMeshPath(in, coords, k, i)
+		require.NoError(t, err)
+		assert.Equal(t, name, mp.Class.String())
+	}
+	plan, err := MeshPlan(in)
+	require.NoError(t, err)
+	// b traverses only +2, which class -0+2+1 (a's) lists: it joins a there.
+	assert.Equal(t, [][]int{{0, 1}, {2}}, plan.Parts)
+	assert.Equal(t, []string{"-0+2+1", "-1+0+2"}, plan.Names)
+	assert.Equal(t, []int{in.Messages[0].Path[0], in.Messages[0].Path[1]}, plan.Entrance[0])
+	assert.Equal(t, []int{in.Messages[1].Path[0]}, plan.Entrance[1])
+	assert.Equal(t, 48, MeshClasses(3))
+	assert.Equal(t, 8, MeshClasses(2))
+}
+
+// The reverse-lexicographic order of section 4.4: in class +0+1 (row first, then
+// column) the path whose initial point has the smaller last coordinate comes first.
+func TestMeshReverseLexicographic(t *testing.T) {
+	top, err := instances.Mesh(4, 4)
+	require.NoError(t, err)
+	net := top.Net
+	in := &model.Instance{Net: net, Flits: 1, Messages: []model.Message{
+		meshPath(t, net, "third", "0,2", "1,2", "1,3"),
+		meshPath(t, net, "second", "2,1", "3,1", "3,2"),
+		meshPath(t, net, "first", "1,1", "2,1", "2,2"),
+	}}
+	plan, err := MeshPlan(in)
+	require.NoError(t, err)
+	require.Len(t, plan.Parts, 1)
+	assert.Equal(t, []int{2, 1, 0}, plan.Parts[0])
+}
