@@ -1,6 +1,9 @@
 package verify_test
 
 import (
+	"encoding/json"
+	"strings"
+
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,7 +39,7 @@ var ruleCases = []struct {
 		`message "m1": appears twice in the schedule`},
 	{"cross count", func(in *model.Instance, s *model.Schedule) { s.Messages[1].Cross = []int{4, 5} },
 		verify.Violation{Rule: verify.RuleCrossCount, Edge: -1, Msg: "m1", Got: 2, Want: 1},
-		`message "m1": 2 crossing times for a path of 1 edges`},
+		`message "m1": 2 crossing times for a path of 1 edge`},
 	{"non-positive time", func(in *model.Instance, s *model.Schedule) { s.Messages[0].Cross = []int{0, 2} },
 		verify.Violation{Rule: verify.RuleNonPositive, Edge: -1, Msg: "m0", K: 1, Time: 0, Got: 0, Want: 1},
 		`message "m0": crossing time t_1 = 0 is not positive`},
@@ -178,4 +181,25 @@ func TestRangeOfDelivery(t *testing.T) {
 	s.Messages[0].Cross = []int{verify.MaxTime - 3, verify.MaxTime - 2} // last move at MaxTime
 	s.Makespan = verify.MaxTime - 1
 	require.NoError(t, verify.Schedule(in, s))
+}
+
+// The JSON form of a violation names the rule and carries only the fields that
+// apply; edge names stay unescaped where the encoder allows it.
+func TestViolationJSON(t *testing.T) {
+	in, s := example(t)
+	s.Messages[1].Cross = []int{3}
+	s.Makespan = 9
+	all := verify.All(in, s)
+	require.Len(t, all, 2)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	require.NoError(t, enc.Encode(all))
+	data := b.String()
+	assert.JSONEq(t, `[
+	  {"rule": "edge-conflict", "edge": 1, "edge_name": "b->c", "time": 3, "msg": "m0", "other": "m1",
+	   "text": "edge 1 (b->c) held by \"m0\" and \"m1\" at time 3"},
+	  {"rule": "wrong-makespan", "msg": "m2", "got": 9, "want": 8,
+	   "text": "claimed makespan 9, but the last delivery (message \"m2\") is at time 8"}]`, data)
+	assert.Contains(t, data, `"b->c"`)
 }

@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 )
@@ -116,7 +118,7 @@ func (v Violation) Error() string {
 	case RuleDuplicateID:
 		return fmt.Sprintf("message %q: appears twice in the schedule", v.Msg)
 	case RuleCrossCount:
-		return fmt.Sprintf("message %q: %d crossing times for a path of %d edges", v.Msg, v.Got, v.Want)
+		return fmt.Sprintf("message %q: %d crossing time%s for a path of %d edge%s", v.Msg, v.Got, plural(v.Got), v.Want, plural(v.Want))
 	case RuleNonPositive:
 		return fmt.Sprintf("message %q: crossing time t_%d = %d is not positive", v.Msg, v.K, v.Got)
 	case RuleNotIncreasing:
@@ -148,3 +150,49 @@ type Error struct {
 
 // Error renders the first violation.
 func (e *Error) Error() string { return "illegal schedule: " + e.Violation.Error() }
+
+// MarshalJSON writes the violation as an object with the rule's name, the fields
+// that apply to it (edge and edge_name only for an edge, the others when non-zero)
+// and its text.
+func (v Violation) MarshalJSON() ([]byte, error) {
+	type out struct {
+		Rule     string `json:"rule"`
+		Edge     *int   `json:"edge,omitempty"`
+		EdgeName string `json:"edge_name,omitempty"`
+		Time     *int   `json:"time,omitempty"`
+		Msg      string `json:"msg,omitempty"`
+		Other    string `json:"other,omitempty"`
+		K        int    `json:"k,omitempty"`
+		Got      *int   `json:"got,omitempty"`
+		Want     *int   `json:"want,omitempty"`
+		Text     string `json:"text"`
+	}
+	o := out{Rule: v.Rule.String(), EdgeName: v.EdgeName, Msg: v.Msg, Other: v.Other, K: v.K, Text: v.Error()}
+	if v.Edge >= 0 {
+		o.Edge = &v.Edge
+	}
+	switch v.Rule {
+	case RuleConflict, RuleNonPositive, RuleNotIncreasing, RuleRange, RuleStart, RuleWaits:
+		o.Time = &v.Time
+	}
+	switch v.Rule {
+	case RuleCrossCount, RuleNonPositive, RuleNotIncreasing, RuleRange, RuleStart, RuleWaits,
+		RuleMakespan, RuleLowerBound, RuleOptimal:
+		o.Got, o.Want = &v.Got, &v.Want
+	}
+	// Edge names contain "->": keep them readable (no HTML escaping).
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(o); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

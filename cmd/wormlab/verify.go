@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
+)
+
+func init() {
+	register(&command{
+		name:    "verify",
+		summary: "check a schedule against an instance (legality of MODEL.md)",
+		run:     runVerify,
+	})
+}
+
+// verifyReport is the --json output of wormlab verify.
+type verifyReport struct {
+	Legal      bool               `json:"legal"`
+	Model      string             `json:"model"`
+	Makespan   int                `json:"makespan"`
+	Messages   int                `json:"messages"`
+	Violations []verify.Violation `json:"violations"`
+}
+
+func runVerify(e *env) error {
+	fs := newFlags(e, "verify", "INSTANCE SCHEDULE",
+		"Checks that SCHEDULE is legal for INSTANCE as MODEL.md defines it (\"-\" reads\n"+
+			"standard input): every message once with one positive, increasing crossing\n"+
+			"time per edge, start = t_1 - 1, no waiting in a bufferless schedule, no edge\n"+
+			"held by two worms at once, the right makespan, and lower_bound and optimal\n"+
+			"consistent with it.\n\n"+
+			"Exit status 0 and a summary line if legal; 1 and the first violation (all\n"+
+			"with --all) if not, including a schedule for a different instance (unknown\n"+
+			"or missing messages); 2 if a file cannot be read or parsed.")
+	all := fs.Bool("all", false, "list every violation, not only the first")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	quietFlags(e, fs)
+	args, err := parseFlags(fs, e.args, 2, 2)
+	if err != nil {
+		return err
+	}
+	in, err := readInstance(e, args[0])
+	if err != nil {
+		return err
+	}
+	s, err := readSchedule(e, args[1])
+	if err != nil {
+		return err
+	}
+	var vs []verify.Violation
+	if *all {
+		vs = verify.All(in, s)
+	} else if err := verify.Schedule(in, s); err != nil {
+		ve, ok := err.(*verify.Error)
+		if !ok {
+			return err
+		}
+		vs = []verify.Violation{ve.Violation}
+	}
+	if *asJSON {
+		r := verifyReport{Legal: len(vs) == 0, Model: s.Model, Makespan: s.Makespan,
+			Messages: len(in.Messages), Violations: vs}
+		if r.Violations == nil {
+			r.Violations = []verify.Violation{}
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	} else {
+		writeVerdict(e.stdout, in, s, vs, *all)
+	}
+	if len(vs) > 0 {
+		return silentNegative
+	}
+	return nil
+}
+
+// writeVerdict prints the one-line summary of a legal schedule, or the violations.
+func writeVerdict(w io.Writer, in *model.Instance, s *model.Schedule, vs []verify.Violation, all bool) {
+	switch {
+	case len(vs) == 0:
+		fmt.Fprintf(w, "legal %s schedule: makespan %d, %d messages\n", s.Model, s.Makespan, len(in.Messages))
+	case !all:
+		fmt.Fprintf(w, "illegal %s schedule: %v\n", s.Model, vs[0])
+	default:
+		plural := "s"
+		if len(vs) == 1 {
+			plural = ""
+		}
+		fmt.Fprintf(w, "illegal %s schedule: %d violation%s\n", s.Model, len(vs), plural)
+		for _, v := range vs {
+			fmt.Fprintf(w, "  %v\n", v)
+		}
+	}
+}
+
+// quietFlags keeps flag errors to the one line run prints; the usage text appears
+// only when asked for with -h.
+func quietFlags(e *env, fs *flag.FlagSet) {
+	fs.SetOutput(io.Discard)
+	usage := fs.Usage
+	fs.Usage = func() {
+		for _, a := range e.args {
+			if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
+				usage()
+				return
+			}
+		}
+	}
+}
