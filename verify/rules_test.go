@@ -203,3 +203,18 @@ func TestViolationJSON(t *testing.T) {
 	   "text": "claimed makespan 9, but the last delivery (message \"m2\") is at time 8"}]`, data)
 	assert.Contains(t, data, `"b->c"`)
 }
+
+// Holdings gives MODEL.md's worked example: m0 holds edge 1 at times 2 and 3, m1 at
+// 4, 5 and 6.
+func TestHoldingsOfExample(t *testing.T) {
+	in, s := example(t)
+	assert.Equal(t, []verify.Holding{
+		{Edge: 0, Msg: 0, From: 1, To: 2},
+		{Edge: 0, Msg: 2, From: 6, To: 7},
+		{Edge: 1, Msg: 0, From: 2, To: 3},
+		{Edge: 1, Msg: 1, From: 4, To: 6},
+		{Edge: 1, Msg: 2, From: 7, To: 8},
+	}, verify.Holdings(in, s))
+	s.Messages[1].Cross = []int{0} // malformed: m1 has no holdings
+	assert.Len(t, verify.Holdings(in, s), 4)
+}
