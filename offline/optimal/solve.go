@@ -3,7 +3,6 @@ package optimal
 import (
 	"context"
 	"fmt"
-	"os"
 	"reflect"
 	"time"
 
@@ -198,9 +197,12 @@ func (s *search) run() error {
 		}
 		s.g.Add(0)
 	}
-	// Probe the lower bound first: on many instances it is the optimum.
+	// Probe the lower bound first: on many instances it is the optimum. The probe
+	// runs on a copy: gini v1.0.4 can return a model that violates a clause when
+	// Solve is called again after an answer "unsatisfiable under assumptions" (seen
+	// in this package's tests), so the main solver only ever gets unit clauses.
 	if s.res.Lower < f.Horizon {
-		r, err := s.try(s.res.Lower, false)
+		r, err := s.try(s.g.Copy(), s.res.Lower, false)
 		if err != nil || r == 0 {
 			return err
 		}
@@ -210,7 +212,7 @@ func (s *search) run() error {
 	}
 	for s.res.Lower < s.best.Makespan {
 		T := s.best.Makespan - 1
-		r, err := s.try(T, true)
+		r, err := s.try(s.g, T, true)
 		if err != nil || r == 0 {
 			return err
 		}
@@ -224,7 +226,7 @@ func (s *search) run() error {
 // try asks whether a schedule of makespan at most T exists. With permanent the
 // horizon is added as unit clauses (the search never goes above T again), else as
 // assumptions. It returns 1 (and records the schedule), -1, or 0 when cancelled.
-func (s *search) try(T int, permanent bool) (int, error) {
+func (s *search) try(g *gini.Gini, T int, permanent bool) (int, error) {
 	st := &s.res.Stats
 	lits, ok := s.f.horizonLits(T)
 	if !ok {
@@ -234,22 +236,20 @@ func (s *search) try(T int, permanent bool) (int, error) {
 	for x, l := range lits {
 		zl[x] = z.Dimacs2Lit(l)
 	}
-	if os.Getenv("DBG") != "" {
-		fmt.Fprintln(os.Stderr, "try", T, permanent, lits, s.f.Horizon, s.best.Makespan, s.res.Lower); s.f.WriteDIMACS(os.Stderr)
-	}
 	if permanent {
 		for _, m := range zl {
-			s.g.Add(m)
-			s.g.Add(0)
+			g.Add(m)
+			g.Add(0)
 		}
 	} else {
-		s.g.Assume(zl...)
+		g.Assume(zl...)
 	}
 	s.progress(T)
 	if s.ctx.Err() != nil {
 		return 0, nil
 	}
-	sv := s.g.GoSolve()
+	before := conflicts(g)
+	sv := g.GoSolve()
 	r, wait := 0, time.Millisecond
 	last := time.Now()
 	for {
@@ -269,11 +269,11 @@ func (s *search) try(T int, permanent bool) (int, error) {
 		}
 	}
 	st.Calls++
-	st.Conflicts = conflicts(s.g)
+	st.Conflicts += conflicts(g) - before
 	switch r {
 	case 1:
 		st.Sat++
-		sch, err := s.f.Decode(func(v int) bool { return s.g.Value(z.Dimacs2Lit(v)) })
+		sch, err := s.f.Decode(func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
 		if err != nil {
 			return 0, fmt.Errorf("optimal: internal error: %v", err)
 		}

@@ -1,0 +1,85 @@
+// Package optimal finds schedules of least makespan, with a proof, for the wormhole
+// and the bufferless models of MODEL.md, by SAT (github.com/go-air/gini).
+//
+// Sources: the model and the legality rule are MODEL.md's; the bufferless conflict
+// condition is the colouring condition of Ranade, Schleimer and Wilkerson, "Nearly
+// tight bounds for wormhole routing" (FOCS 1994, seed 002), section 4.1, made
+// contiguous for L-flit worms as in section 4.5; the greedy upper bound is their
+// section 4.2 algorithm; the aligned-clique bound generalises their section 5
+// argument (all worms pairwise colliding, L >= d: no two in the network at once).
+//
+// # The question
+//
+// Encode(in, model, T) is a CNF that is satisfiable iff in has a legal schedule of
+// makespan <= T in the model. Solve searches T. Notation: message i has path
+// e_1 .. e_{d_i}, length L_i, head crossing times t_1 < ... < t_{d_i}; W_i = T - d_i -
+// L_i + 2 is the number of values each of its times can take; n messages; R the
+// number of shared runs (below); M_i(m) is its m-th move: t_m for m <= d_i, t_{d_i} +
+// (m - d_i) after (the worm drains one flit a step). By MODEL.md rule 2, message i
+// holds e_k during [t_k, M_i(k + L_i) - 1], and is delivered at t_{d_i} + L_i - 1.
+//
+// # Variables (order encoding)
+//
+//   - Wormhole: for each message i and hop k, t_k lies in [k, T - L_i + 1 - (d_i - k)]
+//     (k steps to get there, d_i - k more hops and L_i - 1 drain steps before T); one
+//     variable "t_k <= v" for each v but the last: d_i (W_i - 1) variables.
+//   - Bufferless: t_k = t_1 + k - 1, so only t_1 in [1, T - d_i - L_i + 2]: W_i - 1
+//     variables.
+//   - One precedence variable per shared run and pair (wormhole) or per merged
+//     forbidden interval and pair (bufferless), unless symmetry or the windows fix it.
+//   - Cardinality auxiliaries (card.go): (n_S - 1) K per counter, at most 200,000.
+//
+// Values outside a window are constants, so no variable is wasted.
+//
+// # Clauses
+//
+//   - chain: "t <= v" -> "t <= v+1": W_i - 2 binary clauses per time variable.
+//   - hop order (wormhole): t_k >= t_{k-1} + 1 as "t_k <= v" -> "t_{k-1} <= v-1":
+//     W_i - 1 binary clauses per hop k >= 2 (the windows are shifted by one, so the
+//     constraint is exact).
+//   - conflicts: a difference constraint t_b >= t_a + c under a literal p is the
+//     clauses (-p, -[t_b <= v], [t_a <= v - c]) for v in b's window, at most W_j + 1
+//     clauses of at most three literals.
+//     Wormhole: a run is a maximal sequence of edges that messages i and j traverse
+//     consecutively together (i's hops k..k+N-1 are j's k'..k'+N-1). One variable p:
+//     p means i releases every edge of the run before j takes it, t^j_{k'+q} >=
+//     M_i(k+q+L_i) for q < N; -p the reverse. That is 2N difference constraints, so
+//     at most 2N (W + 1) ternary clauses per run.
+//     Bufferless: sharing e at hops k, k' forbids s_j - s_i in [a - L_j + 1,
+//     a + L_i - 1], a = k - k'; a run has one a; intervals of a pair merge; one
+//     variable per merged interval [lo, hi]: p means s_j - s_i >= hi + 1, -p means
+//     s_j - s_i <= lo - 1: 2 (W + 1) ternary clauses.
+//   - cardinality (card.go): sequential counters, about 2 (n_S - 1) K clauses each.
+//
+// Total for the wormhole model: sum_i d_i W_i variables and O(sum_i d_i W_i + sum over
+// shared edges of W) clauses, i.e. O((sum_i d_i + sum_e c_e^2) (T - d - L)); with
+// no sharing it is linear in the sum of path lengths times the slack.
+//
+// # Why it is correct
+//
+// Every assignment gives integers t_k in their windows, increasing along each path
+// (hop order), delivered by T (the windows). Legality rule 2 is the pairwise
+// disjointness of holdings of each shared edge: [t_k, M_i(k+L_i) - 1] and
+// [t'_{k'}, M_j(k'+L_j) - 1] are disjoint iff M_i(k+L_i) <= t'_{k'} or
+// M_j(k'+L_j) <= t_k, exactly the two sides of p. One literal serves a whole run
+// because the order is the same on every edge of a run: if i goes first on e_k and j
+// first on e_{k+1}, then M_i(k+1) <= M_i(k+L_i) <= t'_{k'} < M_j(k'+1+L_j) <=
+// M_i(k+1), a contradiction. Different runs of one pair get different literals
+// (a worm may overtake another between runs). In the bufferless model the same
+// disjointness on every shared edge is the forbidden-difference condition.
+// Conversely every legal schedule gives a model (set every "t <= v" by its value
+// and every p by the order on its run).
+//
+// Symmetry: messages with the same path and length are interchangeable, so every
+// legal schedule can be relabelled to one where they go in index order (fixed, no
+// variable). Cardinality constraints and clique bounds hold in every legal schedule.
+// Hence Encode(T) is unsatisfiable iff no schedule of makespan <= T exists.
+//
+// # Search
+//
+// Solve builds one formula for H = (upper bound) - 1 and imposes T < H by the
+// literals "t_{d_i} <= T - L_i + 1" (the chains propagate the rest): first T = lower
+// bound as assumptions on a copy of the solver, then T = best - 1 downwards as unit
+// clauses. Optimal is set only when the horizon one below the makespan was proven
+// unsatisfiable or the makespan meets a proven lower bound.
+package optimal
