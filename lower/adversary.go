@@ -33,7 +33,9 @@ type Measure interface {
 type MeasureFunc func(ctx context.Context, in *model.Instance) (Value, error)
 
 // Measure calls f.
-func (f MeasureFunc) Measure(ctx context.Context, in *model.Instance) (Value, error) { return f(ctx, in) }
+func (f MeasureFunc) Measure(ctx context.Context, in *model.Instance) (Value, error) {
+	return f(ctx, in)
+}
 
 // LowerMeasure measures the best lower bound of Best.
 var LowerMeasure = MeasureFunc(func(_ context.Context, in *model.Instance) (Value, error) {
@@ -99,13 +101,13 @@ func Adversary(ctx context.Context, t *instances.Topology, cfg AdversaryConfig) 
 		return nil, fmt.Errorf("adversary: no measure for the ratio")
 	}
 	if cfg.Messages < 1 {
-		return nil, fmt.Errorf("adversary: --messages %d is below 1", cfg.Messages)
+		return nil, fmt.Errorf("messages: %d is below 1", cfg.Messages)
 	}
 	if cfg.Flits < 1 {
-		return nil, fmt.Errorf("adversary: --flits %d is below 1", cfg.Flits)
+		return nil, fmt.Errorf("flits: %d is below 1", cfg.Flits)
 	}
 	if cfg.Budget <= 0 && cfg.Iterations <= 0 {
-		return nil, fmt.Errorf("adversary: set a time budget or an iteration limit")
+		return nil, fmt.Errorf("set a time budget or an iteration limit")
 	}
 	if cfg.MaxMessages == 0 {
 		cfg.MaxMessages = 2 * cfg.Messages
@@ -117,7 +119,7 @@ func Adversary(ctx context.Context, t *instances.Topology, cfg AdversaryConfig) 
 	for len(cur) < cfg.Messages {
 		w, ok := a.randomWorm()
 		if !ok {
-			return nil, fmt.Errorf("adversary: network %s: no two terminals are joined by a path", t.Kind())
+			return nil, fmt.Errorf("network %s: no two terminals are joined by a path", t.Kind())
 		}
 		cur = append(cur, w)
 	}

@@ -52,7 +52,7 @@ func Truncate(in *model.Instance, h int) *model.Instance {
 // problem on the N-input butterfly with messages of L flits (0: log N), seeded.
 func ButterflyProblem(n int, load string, L int, seed uint64) (*model.Instance, error) {
 	if load != instances.Light && load != instances.Heavy {
-		return nil, fmt.Errorf("lower: butterfly load %q: want light or heavy", load)
+		return nil, fmt.Errorf("--load: %q is neither light nor heavy", load)
 	}
 	return instances.Generate(instances.Spec{Kind: "butterfly", Size: n, Traffic: load, Flits: L, Seed: seed})
 }

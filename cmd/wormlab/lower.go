@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -8,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/wormlab/wormlab/lower"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/offline/optimal"
 )
 
 func init() {
@@ -21,7 +24,7 @@ func init() {
 func runLower(e *env) error {
 	if len(e.args) == 0 || (e.args[0] != "prime" && e.args[0] != "butterfly") {
 		fmt.Fprintln(e.stderr, "usage: wormlab lower prime|butterfly [flags]")
-		return usageError("lower: want a construction, prime or butterfly")
+		return usageError("want a construction, prime or butterfly")
 	}
 	sub, args := e.args[0], e.args[1:]
 	if sub == "prime" {
@@ -88,12 +91,10 @@ func runLowerPrime(e *env, args []string) error {
 }
 
 func writeJSON(w io.Writer, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", data)
-	return err
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 func runLowerButterfly(e *env, args []string) error {
@@ -104,14 +105,15 @@ func runLowerButterfly(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, independent-set or colouring search")
 	asJSON := fs.Bool("json", false, "print JSON")
+	solve := fs.Duration("solve", 0, "also run the SAT solver (wormhole model) for this long per problem; the optimum is\nreported when proven")
 	if _, err := parseFlags(fs, args, 0, 0); err != nil {
 		return err
 	}
 	var rows []lower.ButterflyRow
 	for _, f := range strings.Split(*ns, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			return fmt.Errorf("--n: %q is not an integer", f)
+		if err != nil || n < 2 || n&(n-1) != 0 {
+			return fmt.Errorf("--n: %q is not a power of 2 from 2 up", f)
 		}
 		in, err := lower.ButterflyProblem(n, *load, *flits, *seed)
 		if err != nil {
@@ -122,6 +124,17 @@ func runLowerButterfly(e *env, args []string) error {
 			return err
 		}
 		row.Load, row.Seed = *load, *seed
+		if *solve > 0 {
+			ctx, cancel := context.WithTimeout(context.Background(), *solve)
+			res, err := optimal.Solve(ctx, in, optimal.Options{Model: model.Wormhole})
+			cancel()
+			if err != nil {
+				return err
+			}
+			if res.Optimal {
+				row.Optimum, row.OptimumModel = res.Schedule.Makespan, model.Wormhole
+			}
+		}
 		rows = append(rows, row)
 	}
 	if *asJSON {
@@ -129,8 +142,8 @@ func runLowerButterfly(e *env, args []string) error {
 			Rows []lower.ButterflyRow `json:"rows"`
 		}{rows})
 	}
-	fmt.Fprintf(e.stdout, "%6s %5s %4s %3s %3s %4s %5s %6s %9s %7s %8s %8s %6s %9s\n",
-		"N", "load", "M", "L", "l", "c", "c_L", "c_L+d", "Delta_l", "alpha", "chi", "phase", "best", "theorem")
+	fmt.Fprintf(e.stdout, "%6s %5s %4s %3s %3s %4s %5s %6s %8s %7s %6s %7s %6s %6s %5s %8s\n",
+		"N", "load", "M", "L", "l", "c", "c_L", "c_L+d", "Delta_l", "alpha", "chi", "M/alpha", "phase", "best", "opt", "theorem")
 	for _, r := range rows {
 		alpha := strconv.Itoa(r.Alpha)
 		if !r.AlphaExact {
@@ -140,8 +153,12 @@ func runLowerButterfly(e *env, args []string) error {
 		if r.ChiUpper != r.ChiLower {
 			chi = fmt.Sprintf("%d..%d", r.ChiLower, r.ChiUpper)
 		}
-		fmt.Fprintf(e.stdout, "%6d %5s %4d %3d %3d %4d %5d %6d %9d %7s %8s %8d %6d %9.2f\n",
-			r.N, r.Load, r.M, r.L, r.Trunc, r.C, r.CL, r.CPlusD, r.DeltaTrunc, alpha, chi, r.BoundChi, r.Best, r.Theorem)
+		opt := "-"
+		if r.Optimum > 0 {
+			opt = strconv.Itoa(r.Optimum)
+		}
+		fmt.Fprintf(e.stdout, "%6d %5s %4d %3d %3d %4d %5d %6d %8d %7s %6s %7d %6d %6d %5s %8.2f\n",
+			r.N, r.Load, r.M, r.L, r.Trunc, r.C, r.CL, r.CPlusD, r.DeltaTrunc, alpha, chi, r.BoundAlpha, r.BoundChi, r.Best, opt, r.Theorem)
 	}
 	return nil
 }
