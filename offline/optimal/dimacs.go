@@ -2,11 +2,16 @@ package optimal
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 )
+
+// ErrUnsatisfiable is returned (wrapped) by ReadAssignment when the solver answered
+// that the formula is unsatisfiable.
+var ErrUnsatisfiable = errors.New("the solver answered UNSATISFIABLE")
 
 // WriteDIMACS writes the formula in DIMACS CNF: the comments as "c" lines (the map
 // from variables to messages and times), the "p cnf" line, then one clause a line.
@@ -51,10 +56,15 @@ func ReadAssignment(r io.Reader) (func(v int) bool, error) {
 		case text == "SAT":
 			minisat = true
 			continue
-		case text == "UNSAT" || text == "INDET":
-			return nil, fmt.Errorf("assignment: line %d: the solver answered %s", line, text)
+		case text == "UNSAT":
+			return nil, fmt.Errorf("assignment: line %d: %w", line, ErrUnsatisfiable)
+		case text == "INDET":
+			return nil, fmt.Errorf("assignment: line %d: the solver gave no answer (INDET)", line)
 		case strings.HasPrefix(text, "s "):
 			st := strings.TrimSpace(text[2:])
+			if st == "UNSATISFIABLE" {
+				return nil, fmt.Errorf("assignment: line %d: %w", line, ErrUnsatisfiable)
+			}
 			if st != "SATISFIABLE" {
 				return nil, fmt.Errorf("assignment: line %d: the solver answered %s", line, st)
 			}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/offline/optimal"
+	"github.com/wormlab/wormlab/verify"
+)
+
+func init() {
+	register(&command{
+		name:    "solve",
+		summary: "optimal schedule with a SAT proof (or export the CNF / read a solver's answer)",
+		run:     runSolve,
+	})
+}
+
+func runSolve(e *env) error {
+	fs := newFlags(e, "solve", "INSTANCE",
+		"Finds a schedule of least makespan in the model (wormhole by default) and proves it\n"+
+			"optimal with gini. The schedule carries lower_bound, optimal and the solver's\n"+
+			"statistics. With --timeout it stops early with the best schedule and lower bound\n"+
+			"(optimal false). --dimacs FILE --horizon T writes the CNF \"a schedule of makespan\n"+
+			"<= T exists\" and exits; --assignment FILE --horizon T reads a SAT solver's answer\n"+
+			"for that CNF (\"s\"/\"v\" lines) back into a verified schedule.")
+	modelName := fs.String("model", model.Wormhole, "schedule model: wormhole or bufferless")
+	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+	dimacs := fs.String("dimacs", "", "write the CNF for --horizon to this file and exit")
+	horizon := fs.Int("horizon", 0, "the horizon T of --dimacs and --assignment")
+	assignment := fs.String("assignment", "", "decode this SAT solver output for --horizon")
+	out := fs.String("o", "", "write the schedule to this file (default stdout)")
+	noSym := fs.Bool("no-symmetry", false, "do not fix the order of identical messages")
+	noClique := fs.Bool("no-clique", false, "do not use the aligned-clique lower bound")
+	noCards := fs.Bool("no-cards", false, "leave out the cardinality constraints")
+	pos, err := parseFlags(fs, e.args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if *modelName != model.Wormhole && *modelName != model.Bufferless {
+		return usageError("--model: %q is neither %s nor %s", *modelName, model.Wormhole, model.Bufferless)
+	}
+	if *timeout < 0 {
+		return usageError("--timeout: %v is negative", *timeout)
+	}
+	if (*dimacs != "" || *assignment != "") && *horizon < 1 {
+		return usageError("--dimacs and --assignment need --horizon T >= 1")
+	}
+	if *dimacs != "" && *assignment != "" {
+		return usageError("--dimacs and --assignment exclude each other")
+	}
+	if *horizon != 0 && *dimacs == "" && *assignment == "" {
+		return usageError("--horizon needs --dimacs or --assignment")
+	}
+	in, err := readInstance(e, pos[0])
+	if err != nil {
+		return err
+	}
+	if err := in.Validate(); err != nil {
+		return fmt.Errorf("%s: %v", pos[0], err)
+	}
+	if *dimacs != "" {
+		f, err := optimal.Encode(in, *modelName, *horizon)
+		if err != nil {
+			return err
+		}
+		return writeOut(e, *dimacs, f.WriteDIMACS)
+	}
+	if *assignment != "" {
+		return decodeAssignment(e, in, *modelName, *horizon, *assignment, *out)
+	}
+	ctx := context.Background()
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards}
+	if e.stderrTTY {
+		opt.Progress = func(p optimal.Progress) {
+			fmt.Fprintf(e.stderr, "\rsolve: horizon %d  lower %d  upper %d  vars %d  clauses %d  conflicts %d  %.1fs   ",
+				p.Horizon, p.Lower, p.Upper, p.Vars, p.Clauses, p.Conflicts, p.Elapsed.Seconds())
+		}
+	}
+	res, err := optimal.Solve(ctx, in, opt)
+	if e.stderrTTY {
+		fmt.Fprintln(e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	return writeSchedule(e, *out, res.Schedule)
+}
+
+// decodeAssignment reads a SAT solver's answer for Encode(in, model, T) and writes the
+// schedule it encodes, after the verifier accepts it.
+func decodeAssignment(e *env, in *model.Instance, modelName string, T int, path, out string) error {
+	f, err := optimal.Encode(in, modelName, T)
+	if err != nil {
+		return err
+	}
+	r, closer, err := open(e, path)
+	if err != nil {
+		return err
+	}
+	defer closer()
+	value, err := optimal.ReadAssignment(r)
+	if errors.Is(err, optimal.ErrUnsatisfiable) {
+		return negative("%s: %v: no %s schedule of makespan <= %d", path, err, modelName, T)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	s, err := f.Decode(value)
+	if err != nil {
+		return negative("%s: %v", path, err)
+	}
+	if err := verify.Schedule(in, s); err != nil {
+		return negative("%s: %v", path, err)
+	}
+	return writeOut(e, out, func(w io.Writer) error { return model.WriteSchedule(w, s) })
+}
