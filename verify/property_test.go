@@ -276,9 +276,10 @@ func TestCollisionIsRejected(t *testing.T) {
 
 // MODEL.md, "Legality" rule 2 and the makespan of "Time and movement": on random
 // schedules, legal and illegal, the verifier agrees with the step-by-step simulation
-// exactly: the same conflicts (edge, pair, first time), in the documented order; the
-// same makespan (the last time any worm holds an edge, = max_i t_d + L - 1); and
-// Schedule reports the first of All.
+// exactly: the same holdings, the same conflicts (edge, pair, first time) in the
+// documented order, the same makespan (the last time any worm holds an edge, =
+// max_i t_d + L - 1), no-wait violations exactly for the bufferless messages that
+// wait; and Schedule reports the first of All.
 func TestAgreesWithSimulation(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInstance(t)
@@ -303,7 +304,8 @@ func TestAgreesWithSimulation(t *testing.T) {
 				cross[i] = genCross(t, rapid.IntRange(1, 8).Draw(t, "start"), len(in.Messages[i].Path), true)
 			}
 		}
-		s := schedule(in, model.Wormhole, cross)
+		m := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		s := schedule(in, m, cross)
 		occ := occupancy(in, cross)
 		mk := 0
 		for et := range occ {
@@ -323,13 +325,39 @@ func TestAgreesWithSimulation(t *testing.T) {
 			}
 		}
 		require.Equal(t, truth, got)
-		if s.Makespan == mk {
-			require.Empty(t, rest)
-		} else {
-			require.Len(t, rest, 1)
-			require.Equal(t, verify.RuleMakespan, rest[0].Rule)
-			require.Equal(t, mk, rest[0].Want)
+		// MODEL.md, "The bufferless model": t_k = s_i + k, so a bufferless message
+		// whose times are not consecutive waits.
+		var want []verify.Rule
+		if m == model.Bufferless {
+			for _, c := range cross {
+				if c[len(c)-1]-c[0] != len(c)-1 {
+					want = append(want, verify.RuleWaits)
+				}
+			}
 		}
+		if s.Makespan != mk {
+			want = append(want, verify.RuleMakespan)
+		}
+		var rules []verify.Rule
+		for _, v := range rest {
+			rules = append(rules, v.Rule)
+			if v.Rule == verify.RuleMakespan {
+				require.Equal(t, mk, v.Want)
+			}
+		}
+		require.Equal(t, want, rules)
+		// The holdings the verifier checks are the simulation's, interval by interval.
+		var sim []verify.Holding
+		for i := range in.Messages {
+			for _, e := range in.Messages[i].Path {
+				from, to := bruteHolding(in, cross, i, e)
+				sim = append(sim, verify.Holding{Edge: e, Msg: i, From: from, To: to})
+			}
+		}
+		slices.SortFunc(sim, func(a, b verify.Holding) int {
+			return cmp.Or(cmp.Compare(a.Edge, b.Edge), cmp.Compare(a.From, b.From), cmp.Compare(a.Msg, b.Msg))
+		})
+		require.Equal(t, sim, verify.Holdings(in, s))
 		err := verify.Schedule(in, s)
 		if len(all) == 0 {
 			require.NoError(t, err)
