@@ -1,0 +1,92 @@
+package lower_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/wormlab/wormlab/lower"
+	"github.com/wormlab/wormlab/model"
+)
+
+// The construction of seed 002, section 5, as stated (p = 3) and repaired: the
+// claims that fail on the paper's instance hold on the repaired one.
+func ExamplePrimeClaims() {
+	for _, repaired := range []bool{false, true} {
+		in, err := lower.Prime(3, 7, repaired)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(in.Name)
+		for _, c := range lower.PrimeClaims(in, 3, 7) {
+			if !c.Holds || c.Claim == "makespan >= p^2 L" {
+				fmt.Printf("  %-36s holds=%v value=%v\n", c.Claim, c.Holds, c.Value)
+			}
+		}
+	}
+	// Output:
+	// prime-p3-L7
+	//   every pair of paths shares an edge   holds=false value=9
+	//   makespan >= p^2 L                    holds=false value=26
+	//   Omega(cd): bound >= c_L d / 3        holds=false value=0.2063
+	// prime-p3-L7-repaired
+	//   makespan >= p^2 L                    holds=true value=69
+}
+
+// Bounds beyond c + d on the repaired construction: nine pairwise conflicting worms
+// of 7 flits on paths of 7 hops need 9 * 7 + 7 - 1 steps.
+func ExampleBounds() {
+	in, _ := lower.Prime(3, 7, true)
+	for _, b := range in.LowerBounds() {
+		fmt.Println(b.Name, b.Value)
+	}
+	for _, b := range lower.Bounds(in) {
+		fmt.Println(b.Name, b.Value)
+	}
+	fmt.Println("best:", lower.Best(in).Name)
+	// Output:
+	// dilation 13
+	// flit-congestion 21
+	// edge 27
+	// aligned-clique 69
+	// aligned-colouring 69
+	// aligned-independence 69
+	// best: aligned-clique
+}
+
+// The phase bound of seed 002, section 3, on the heavily loaded 8-input butterfly.
+func ExampleButterfly() {
+	in, err := lower.ButterflyProblem(8, "heavy", 3, 1)
+	if err != nil {
+		panic(err)
+	}
+	row, err := lower.Butterfly(in, lower.DefaultBudget)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("M=%d alpha=%d chi>=%d phase bound=%d c_L+d=%d theorem=%.2f\n",
+		row.M, row.Alpha, row.ChiLower, row.BoundChi, row.CPlusD, row.Theorem)
+	// Output:
+	// M=24 alpha=11 chi>=3 phase bound=11 c_L+d=12 theorem=1.34
+}
+
+// A deterministic search (an iteration limit) for path sets on a 3x3 mesh whose best
+// lower bound is far above the dilation bound.
+func ExampleAdversary() {
+	top, err := lower.ParseNetwork("mesh:3x3", 1)
+	if err != nil {
+		panic(err)
+	}
+	dilation := lower.MeasureFunc(func(_ context.Context, in *model.Instance) (lower.Value, error) {
+		return lower.Value{V: in.Measure().D + in.Flits - 1, How: "dilation"}, nil
+	})
+	res, err := lower.Adversary(context.Background(), top, lower.AdversaryConfig{
+		Objective: "lower/dilation", Num: lower.LowerMeasure, Den: dilation,
+		Messages: 4, Flits: 2, Seed: 1, Iterations: 50,
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d worms: %d (%s) / %d (%s)\n", len(res.Instance.Messages), res.Num.V, res.Num.How, res.Den.V, res.Den.How)
+	// Output:
+	// 7 worms: 10 (lower bound flit-congestion) / 5 (dilation)
+}
