@@ -74,6 +74,11 @@ func goTypeName(t string) string {
 }
 
 func field(raw json.RawMessage, what, name string, dst any) error {
+	// encoding/json leaves the destination unchanged on null, which would read a
+	// null as the field's zero value or default: reject it instead.
+	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return fmt.Errorf("%s: field %q: want %s, got null", what, name, goTypeName(strings.TrimPrefix(fmt.Sprintf("%T", dst), "*")))
+	}
 	if err := json.Unmarshal(raw, dst); err != nil {
 		return fmt.Errorf("%s: field %q: %s", what, name, jsonErr(err))
 	}
