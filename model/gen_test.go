@@ -1,8 +1,8 @@
 package model_test
 
 import (
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"pgregory.net/rapid"
