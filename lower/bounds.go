@@ -45,6 +45,10 @@ const DefaultBudget = 20000
 //     This is the phase argument of seed 002, Lemma 4 and Theorem 2, in exact form.
 //     An upper bound on alpha (a partition into cliques) keeps it valid when the
 //     exact search is cut short.
+//   - prefix-colouring: the colouring bound of the paths cut to their first min L
+//     edges, plus the hops left (prefixBound; only when min L < d).
+//   - edge-sequence: the per-edge bound without preemption (EdgeSequence; edges
+//     with 2 <= c_e <= MaxSequenceUsers).
 func Bounds(in *model.Instance) []model.Bound {
 	return BoundsBudget(in, DefaultBudget)
 }
@@ -54,6 +58,9 @@ func BoundsBudget(in *model.Instance, budget int) []model.Bound {
 	g := AlignedConflicts(in)
 	bs := []model.Bound{cliqueBound(in, g, budget), colouringBound(in, g, budget), independenceBound(in, g, budget)}
 	if b, ok := prefixBound(in, budget); ok {
+		bs = append(bs, b)
+	}
+	if b, ok := sequenceBound(in); ok {
 		bs = append(bs, b)
 	}
 	return bs

@@ -50,6 +50,7 @@ func ExampleBounds() {
 	// aligned-clique 69
 	// aligned-colouring 69
 	// aligned-independence 69
+	// edge-sequence 27
 	// best: aligned-clique
 }
 
@@ -88,5 +89,5 @@ func ExampleAdversary() {
 	}
 	fmt.Printf("%d worms: %d (%s) / %d (%s)\n", len(res.Instance.Messages), res.Num.V, res.Num.How, res.Den.V, res.Den.How)
 	// Output:
-	// 7 worms: 10 (lower bound flit-congestion) / 5 (dilation)
+	// 8 worms: 9 (lower bound edge-sequence) / 5 (dilation)
 }
