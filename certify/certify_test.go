@@ -1,0 +1,327 @@
+package certify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/drat"
+	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/lower"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/offline/optimal"
+	"github.com/wormlab/wormlab/verify"
+)
+
+func mesh(t testing.TB, seed uint64, msgs, flits int) *model.Instance {
+	t.Helper()
+	in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{3, 3}, Messages: msgs, Flits: flits, Seed: seed})
+	require.NoError(t, err)
+	return in
+}
+
+func solve(t testing.TB, in *model.Instance, m string) *optimal.Result {
+	t.Helper()
+	res, err := optimal.Solve(context.Background(), in, optimal.Options{Model: m})
+	require.NoError(t, err)
+	require.True(t, res.Optimal)
+	require.NoError(t, verify.Schedule(in, res.Schedule))
+	return res
+}
+
+func certificate(t testing.TB, in *model.Instance, m string, p Prover) (string, *Manifest) {
+	t.Helper()
+	dir := t.TempDir()
+	man, err := WriteOptions(context.Background(), dir, in, solve(t, in, m), Options{Prover: p})
+	require.NoError(t, err)
+	return dir, man
+}
+
+func mustCheck(t testing.TB, dir string) *Report {
+	t.Helper()
+	r, err := Check(dir)
+	require.NoError(t, err)
+	return r
+}
+
+// refutationCase returns a certificate that needs a non-trivial proof: a random
+// tree of 12 nodes with 16 worms of 4 flits (seed 7), wormhole: its optimum 25 is
+// above every closed-form bound and the CNF of horizon 24 is not refuted by unit
+// propagation alone.
+func refutationCase(t testing.TB) (*model.Instance, string, *Manifest) {
+	t.Helper()
+	in := generate(t, instances.Spec{Kind: "tree", Size: 12, Messages: 16, Flits: 4, Seed: 7})
+	dir, man := certificate(t, in, model.Wormhole, Gophersat{})
+	require.Equal(t, KindRefutation, man.Kind)
+	r := mustCheck(t, dir)
+	require.True(t, r.Verified, r.Failure)
+	require.Positive(t, r.Proof.Stats.RefutedAt, "the proof is needed")
+	return in, dir, man
+}
+
+func generate(t testing.TB, sp instances.Spec) *model.Instance {
+	t.Helper()
+	in, err := instances.Generate(sp)
+	require.NoError(t, err)
+	return in
+}
+
+// Every certificate written for random 3x3 mesh instances checks, in both models,
+// and both kinds occur.
+func TestWriteCheck(t *testing.T) {
+	kinds := map[string]int{}
+	for seed := uint64(1); seed <= 8; seed++ {
+		in := mesh(t, seed, 14, int(seed%4)+1)
+		for _, m := range []string{model.Wormhole, model.Bufferless} {
+			dir, man := certificate(t, in, m, nil)
+			r := mustCheck(t, dir)
+			require.True(t, r.Verified, "seed %d %s: %s", seed, m, r.Failure)
+			kinds[man.Kind]++
+			assert.Equal(t, m, r.Model)
+			if man.Kind == KindBound {
+				assert.NoFileExists(t, filepath.Join(dir, CNFFile))
+			} else {
+				assert.True(t, r.Proof.Verified)
+				assert.FileExists(t, filepath.Join(dir, ProofFile))
+			}
+		}
+	}
+	assert.Positive(t, kinds[KindBound])
+	assert.Positive(t, kinds[KindRefutation])
+}
+
+// The CNF header names the instance, its hash, the model, the horizon and the
+// encoding, and the file is what the manifest hashes.
+func TestCNFHeader(t *testing.T) {
+	in, dir, man := refutationCase(t)
+	data, err := os.ReadFile(filepath.Join(dir, CNFFile))
+	require.NoError(t, err)
+	f, err := drat.ReadCNF(strings.NewReader(string(data)))
+	require.NoError(t, err)
+	head := strings.Join(f.Comments[:3], "\n")
+	assert.Contains(t, head, `instance "`+in.Name+`" sha256 `+man.Instance.SHA256)
+	assert.Contains(t, head, fmt.Sprintf("model wormhole horizon %d (optimum %d - 1) encoding %s", man.Makespan-1, man.Makespan, optimal.EncodingVersion))
+	assert.Equal(t, man.Refutation.CNF.SHA256, sum(data))
+	assert.Equal(t, man.Refutation.Vars, f.Vars)
+}
+
+// rewrite edits a certificate file and updates its hash in the manifest, as a
+// forger would; edit may also change the manifest.
+func rewrite(t *testing.T, dir, file string, edit func([]byte) []byte, editMan func(*Manifest)) {
+	t.Helper()
+	p := filepath.Join(dir, ManifestFile)
+	var man Manifest
+	data, err := os.ReadFile(p)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &man))
+	if file != "" {
+		b, err := os.ReadFile(filepath.Join(dir, file))
+		require.NoError(t, err)
+		b = edit(b)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, file), b, 0o644))
+		for _, ref := range []*FileRef{&man.Instance, &man.Schedule} {
+			if ref.File == file {
+				ref.SHA256 = sum(b)
+			}
+		}
+		if man.Refutation != nil {
+			for _, ref := range []*FileRef{&man.Refutation.CNF, &man.Refutation.Proof} {
+				if ref.File == file {
+					ref.SHA256 = sum(b)
+				}
+			}
+		}
+	}
+	if editMan != nil {
+		editMan(&man)
+	}
+	data, err = json.Marshal(&man)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(p, data, 0o644))
+}
+
+func copyDir(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	es, err := os.ReadDir(src)
+	require.NoError(t, err)
+	for _, e := range es {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644))
+	}
+	return dst
+}
+
+// Forged refutation certificates are rejected, each by the check it defeats.
+func TestForgedRefutation(t *testing.T) {
+	_, dir, man := refutationCase(t)
+	// 4x4 mesh, 24 worms of 3 flits, seed 12: its optimum 16 needs a proof too.
+	other := generate(t, instances.Spec{Kind: "mesh", Sides: []int{4, 4}, Messages: 24, Flits: 3, Seed: 12})
+	odir, oman := certificate(t, other, model.Wormhole, Gophersat{})
+	require.Equal(t, KindRefutation, oman.Kind)
+	mk, h := man.Makespan, man.Refutation.Horizon
+	cases := []struct {
+		name, file string
+		edit       func([]byte) []byte
+		man        func(*Manifest)
+		want       string
+	}{
+		{name: "proof truncated", file: ProofFile, edit: func(b []byte) []byte {
+			lines := strings.SplitAfter(string(b), "\n")
+			return []byte(strings.Join(lines[:len(lines)/2], ""))
+		}, want: "proof: proof ends after"},
+		{name: "proof of another instance", file: ProofFile, edit: func([]byte) []byte {
+			b, err := os.ReadFile(filepath.Join(odir, ProofFile))
+			require.NoError(t, err)
+			return b
+		}, want: "proof: "},
+		{name: "weaker cnf", file: CNFFile, edit: func(b []byte) []byte {
+			lines := strings.SplitAfter(string(b), "\n")
+			return []byte(strings.Join(lines[:len(lines)-5], ""))
+		}, want: "cnf: the instance re-encoded"},
+		{name: "cnf hash forged", man: func(m *Manifest) { m.Refutation.CNF.SHA256 = strings.Repeat("0", 64) }, want: "cnf: the instance re-encoded"},
+		{name: "file differs from manifest", file: CNFFile, edit: func(b []byte) []byte { return append(b, "c extra\n"...) },
+			man: func(m *Manifest) { m.Refutation.CNF.SHA256 = man.Refutation.CNF.SHA256 }, want: "differs from the re-encoded formula"},
+		{name: "claimed makespan too small", man: func(m *Manifest) { m.Makespan--; m.Refutation.Horizon-- }, want: fmt.Sprintf("schedule: model wormhole makespan %d, the manifest claims", mk)},
+		{name: "horizon not makespan-1", man: func(m *Manifest) { m.Refutation.Horizon-- }, want: fmt.Sprintf("horizon %d is not the makespan %d minus one", h-1, mk)},
+		{name: "other encoding", man: func(m *Manifest) { m.Refutation.Encoding = "wormlab-order-0" }, want: "encoding wormlab-order-0, this build"},
+		{name: "instance edited", file: InstanceFile, edit: func(b []byte) []byte {
+			// An extra field changes the instance's hash, hence the CNF header.
+			return []byte(strings.Replace(string(b), "{", `{"note": "edited",`, 1))
+		}, want: "cnf: the instance re-encoded"},
+		{name: "instance hash", man: func(m *Manifest) { m.Instance.SHA256 = strings.Repeat("a", 64) }, want: "instance: instance.json has sha256"},
+		{name: "illegal schedule", file: ScheduleFile, edit: func(b []byte) []byte {
+			var s map[string]any
+			require.NoError(t, json.Unmarshal(b, &s))
+			ms := s["messages"].([]any)
+			m0 := ms[0].(map[string]any)
+			m1 := ms[1].(map[string]any)
+			m1["cross"] = m0["cross"] // unlikely legal, and a different path anyway
+			delete(m1, "start")
+			out, _ := json.Marshal(s)
+			return out
+		}, want: "schedule: illegal"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := copyDir(t, dir)
+			rewrite(t, d, c.file, c.edit, c.man)
+			r := mustCheck(t, d)
+			assert.False(t, r.Verified)
+			assert.Contains(t, r.Failure, c.want)
+		})
+	}
+}
+
+// Closed-form certificates: each witness is recomputed from the instance, and a
+// forged one fails.
+func TestForgedBound(t *testing.T) {
+	in := mesh(t, 2, 14, 3) // optimum 10 = an edge bound in both models
+	dir, man := certificate(t, in, model.Wormhole, nil)
+	require.Equal(t, KindBound, man.Kind)
+	require.Equal(t, BoundEdge, man.Bound.Name)
+	for _, c := range []struct {
+		name string
+		man  func(*Manifest)
+		want string
+	}{
+		{"value", func(m *Manifest) { m.Bound.Value++ }, "the instance gives"},
+		{"arithmetic", func(m *Manifest) { m.Bound.Arithmetic = "1 + 1 = 10" }, "the instance gives"},
+		{"message off the edge", func(m *Manifest) { m.Bound.Messages[0] = pickOther(in, m.Bound) }, "does not use edge"},
+		{"unknown message", func(m *Manifest) { m.Bound.Messages[0] = "nobody" }, `no message "nobody"`},
+		{"twice", func(m *Manifest) { m.Bound.Messages = append(m.Bound.Messages, m.Bound.Messages[0]) }, "named twice"},
+		{"kind", func(m *Manifest) { m.Bound.Name = "hope" }, `unknown kind`},
+		{"clique that is not", func(m *Manifest) {
+			m.Bound.Name = BoundClique
+			m.Bound.Messages = []string{in.Messages[0].ID, pickOther(in, m.Bound)}
+		}, "not in aligned conflict"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := copyDir(t, dir)
+			rewrite(t, d, "", nil, c.man)
+			r := mustCheck(t, d)
+			assert.False(t, r.Verified)
+			assert.Contains(t, r.Failure, c.want)
+		})
+	}
+}
+
+// pickOther returns a message that does not use the bound's edge and is not in
+// aligned conflict with message 0.
+func pickOther(in *model.Instance, b *Bound) string {
+	for i := range in.Messages {
+		uses := false
+		for _, e := range in.Messages[i].Path {
+			uses = uses || e == *b.Edge
+		}
+		if !uses && !aligned(in, 0, i) && i != 0 {
+			return in.Messages[i].ID
+		}
+	}
+	panic("no such message")
+}
+
+// Seed 002, section 5, repaired (lower.Prime(2, 5, true)): the optimum 24 is the
+// aligned-clique bound p^2 L + 2p and no edge bound reaches it, so the certificate
+// is the clique.
+func TestCliqueCertificate(t *testing.T) {
+	in, err := lower.Prime(2, 5, true)
+	require.NoError(t, err)
+	dir, man := certificate(t, in, model.Bufferless, nil)
+	require.Equal(t, KindBound, man.Kind)
+	assert.Equal(t, BoundClique, man.Bound.Name)
+	assert.Equal(t, 24, man.Bound.Value)
+	r := mustCheck(t, dir)
+	require.True(t, r.Verified, r.Failure)
+}
+
+func TestWriteRefuses(t *testing.T) {
+	in := generate(t, instances.Spec{Kind: "tree", Size: 12, Messages: 16, Flits: 4, Seed: 7})
+	res := solve(t, in, model.Wormhole)
+	notOpt := *res
+	notOpt.Optimal = false
+	assert.ErrorContains(t, Write(t.TempDir(), in, &notOpt), "not proven optimal")
+	// A schedule one step longer than optimal: horizon makespan-1 is satisfiable.
+	longer := *res
+	s := *res.Schedule
+	s.Messages = append([]model.Times(nil), s.Messages...)
+	worst := 0
+	for i, m := range s.Messages {
+		if model.Delivery(m.Cross, in.Messages[i].L) == s.Makespan {
+			worst = i
+		}
+	}
+	cross := make([]int, len(s.Messages[worst].Cross))
+	for k, c := range s.Messages[worst].Cross {
+		cross[k] = c + 1
+	}
+	s.Messages[worst] = model.Times{ID: s.Messages[worst].ID, Cross: cross}
+	s.Makespan++
+	s.LowerBound, s.Optimal = nil, nil
+	longer.Schedule = &s
+	require.NoError(t, verify.Schedule(in, &s), "the last worm one step later is still legal")
+	assert.ErrorIs(t, Write(t.TempDir(), in, &longer), ErrSatisfiable)
+	_, err := Check(t.TempDir())
+	assert.Error(t, err, "no manifest: unreadable")
+}
+
+// Both provers give proofs that check, in their own formats.
+func TestProvers(t *testing.T) {
+	in, dir, man := refutationCase(t)
+	assert.Equal(t, "text", man.Refutation.ProofFormat)
+	assert.True(t, mustCheck(t, dir).Verified)
+	if !CadicalAvailable() {
+		t.Skip("cadical not installed")
+	}
+	cdir, cman := certificate(t, in, model.Wormhole, Cadical{})
+	assert.Equal(t, "binary", cman.Refutation.ProofFormat)
+	assert.Equal(t, man.Refutation.CNF.SHA256, cman.Refutation.CNF.SHA256, "same formula")
+	assert.True(t, mustCheck(t, cdir).Verified)
+}

@@ -1,0 +1,195 @@
+package certify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/wormlab/wormlab/drat"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/offline/optimal"
+	"github.com/wormlab/wormlab/verify"
+)
+
+// Report is the outcome of Check: Verified, or the first check that failed.
+type Report struct {
+	Verified bool
+	Kind     string
+	Makespan int
+	Model    string
+	// Checked lists the checks that passed, in order, one line each.
+	Checked []string
+	// Failure names the check that failed ("" when Verified).
+	Failure string
+	// Proof is the proof checker's result for a refutation certificate.
+	Proof *drat.Result
+	// ProofTime is the time the proof check took.
+	ProofTime time.Duration
+}
+
+// Check checks the certificate in dir without trusting anything in it but the
+// instance: the instance file matches its hash; the schedule is legal for it
+// (verify.Schedule) with the claimed makespan and model; and either the closed-form
+// bound recomputed from the instance equals the makespan, or the CNF re-encoded from
+// the instance for horizon makespan-1 has the hash the manifest names (so the file
+// is the formula this build's encoder produces) and the proof refutes it (package
+// drat).
+//
+// A failed check is reported in the Report (Verified false); the error is for
+// certificates that cannot be read: missing files, malformed JSON, CNF or proof.
+func Check(dir string) (*Report, error) {
+	return CheckContext(context.Background(), dir)
+}
+
+// CheckContext is Check with a context for the proof check.
+func CheckContext(ctx context.Context, dir string) (*Report, error) {
+	mdata, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return nil, err
+	}
+	var man Manifest
+	dec := json.NewDecoder(bytes.NewReader(mdata))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&man); err != nil {
+		return nil, fmt.Errorf("%s: %v", ManifestFile, err)
+	}
+	if man.Format != FormatVersion {
+		return nil, fmt.Errorf("%s: format %q, this build reads %q", ManifestFile, man.Format, FormatVersion)
+	}
+	r := &Report{Kind: man.Kind, Makespan: man.Makespan, Model: man.Model}
+	fail := func(format string, a ...any) (*Report, error) {
+		r.Failure = fmt.Sprintf(format, a...)
+		return r, nil
+	}
+	read := func(ref FileRef, what string) ([]byte, error) {
+		if ref.File == "" || filepath.Base(ref.File) != ref.File {
+			return nil, fmt.Errorf("%s: %s file %q must be a plain name inside the certificate directory", ManifestFile, what, ref.File)
+		}
+		return os.ReadFile(filepath.Join(dir, ref.File))
+	}
+
+	inst, err := read(man.Instance, "instance")
+	if err != nil {
+		return nil, err
+	}
+	if got := sum(inst); got != man.Instance.SHA256 {
+		return fail("instance: %s has sha256 %s, the manifest names %s", man.Instance.File, got, man.Instance.SHA256)
+	}
+	in, err := model.ParseInstance(inst)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", man.Instance.File, err)
+	}
+	if in.Name != man.InstanceName {
+		return fail("instance: named %q, the manifest says %q", in.Name, man.InstanceName)
+	}
+	r.Checked = append(r.Checked, fmt.Sprintf("instance %q: sha256 %s", in.Name, man.Instance.SHA256))
+
+	sdata, err := read(man.Schedule, "schedule")
+	if err != nil {
+		return nil, err
+	}
+	if got := sum(sdata); got != man.Schedule.SHA256 {
+		return fail("schedule: %s has sha256 %s, the manifest names %s", man.Schedule.File, got, man.Schedule.SHA256)
+	}
+	s, err := model.ParseSchedule(sdata)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", man.Schedule.File, err)
+	}
+	if err := verify.Schedule(in, s); err != nil {
+		return fail("schedule: illegal: %v", err)
+	}
+	if s.Model != man.Model || s.Makespan != man.Makespan {
+		return fail("schedule: model %s makespan %d, the manifest claims model %s makespan %d", s.Model, s.Makespan, man.Model, man.Makespan)
+	}
+	r.Checked = append(r.Checked, fmt.Sprintf("schedule: legal (%s), makespan %d", s.Model, s.Makespan))
+
+	switch man.Kind {
+	case KindBound:
+		b := man.Bound
+		if b == nil {
+			return nil, fmt.Errorf("%s: kind %s without a bound", ManifestFile, KindBound)
+		}
+		if err := checkBound(in, b); err != nil {
+			return fail("%v", err)
+		}
+		if b.Value != man.Makespan {
+			return fail("bound %s: value %d is not the makespan %d", b.Name, b.Value, man.Makespan)
+		}
+		where := ""
+		if b.Edge != nil {
+			where = fmt.Sprintf(" on edge %d (%s)", *b.Edge, in.Net.EdgeName(*b.Edge))
+		}
+		r.Checked = append(r.Checked, fmt.Sprintf("bound %s%s, messages %s: %s = makespan", b.Name, where, joinIDs(b.Messages), b.Arithmetic))
+	case KindRefutation:
+		ref := man.Refutation
+		if ref == nil {
+			return nil, fmt.Errorf("%s: kind %s without a refutation", ManifestFile, KindRefutation)
+		}
+		if ref.Horizon != man.Makespan-1 {
+			return fail("cnf: horizon %d is not the makespan %d minus one", ref.Horizon, man.Makespan)
+		}
+		if ref.Encoding != optimal.EncodingVersion {
+			return fail("cnf: encoding %s, this build encodes %s: cannot re-encode the formula", ref.Encoding, optimal.EncodingVersion)
+		}
+		want, _, err := cnfBytes(in, &man, ref.Horizon)
+		if err != nil {
+			return fail("cnf: re-encoding the instance: %v", err)
+		}
+		if got := sum(want); got != ref.CNF.SHA256 {
+			return fail("cnf: the instance re-encoded for horizon %d has sha256 %s, the manifest names %s", ref.Horizon, got, ref.CNF.SHA256)
+		}
+		file, err := read(ref.CNF, "cnf")
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(file, want) {
+			return fail("cnf: %s differs from the re-encoded formula (sha256 %s)", ref.CNF.File, sum(file))
+		}
+		r.Checked = append(r.Checked, fmt.Sprintf("cnf: re-encoded horizon %d (%s), %d variables, %d clauses, sha256 %s", ref.Horizon, ref.Encoding, ref.Vars, ref.Clauses, ref.CNF.SHA256))
+		f, err := drat.ReadCNF(bytes.NewReader(want))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", ref.CNF.File, err)
+		}
+		pdata, err := read(ref.Proof, "proof")
+		if err != nil {
+			return nil, err
+		}
+		if got := sum(pdata); got != ref.Proof.SHA256 {
+			return fail("proof: %s has sha256 %s, the manifest names %s", ref.Proof.File, got, ref.Proof.SHA256)
+		}
+		p, err := drat.ParseProof(pdata, drat.Auto)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", ref.Proof.File, err)
+		}
+		start := time.Now()
+		res, err := drat.Check(ctx, f, p)
+		r.ProofTime = time.Since(start)
+		if err != nil {
+			return nil, err
+		}
+		r.Proof = res
+		if !res.Verified {
+			return fail("proof: %v", res.Failure)
+		}
+		st := res.Stats
+		r.Checked = append(r.Checked, fmt.Sprintf("proof: %s %s by %s, %d lemmas checked (%d RAT), %d deletions: horizon %d is infeasible", ref.ProofFormat, humanBytes(len(pdata)), ref.Prover, st.Lemmas, st.RAT, st.Deletions, ref.Horizon))
+	default:
+		return nil, fmt.Errorf("%s: kind %q (want %s or %s)", ManifestFile, man.Kind, KindBound, KindRefutation)
+	}
+	r.Verified = true
+	return r, nil
+}
+
+func humanBytes(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

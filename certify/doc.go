@@ -1,0 +1,61 @@
+// Package certify writes and checks certificates of optimality for schedules found
+// by package optimal: a legal schedule of makespan T* together with a proof that no
+// legal schedule of makespan T* - 1 exists, checkable by someone who trusts neither
+// our solver nor our encoder's author, only the instance, MODEL.md and two small
+// checkers (verify and drat).
+//
+// # A certificate directory
+//
+//	manifest.json   what is claimed: instance name and SHA-256, model, makespan,
+//	                kind, and the bound or the refutation with the files' SHA-256
+//	instance.json   the instance (MODEL.md JSON, as model.WriteInstance writes it)
+//	schedule.json   the optimal schedule (MODEL.md JSON)
+//	horizon.cnf     (refutation only) the DIMACS CNF of horizon T* - 1
+//	proof.drat      (refutation only) a DRUP/DRAT proof that horizon.cnf is
+//	                unsatisfiable, text or binary
+//
+// Two kinds of lower-bound evidence:
+//
+//   - bound: T* equals a closed-form lower bound, stated with its witness and
+//     arithmetic: dilation (a message: d + L - 1), edge (an edge e and a set S of
+//     its users: min_S k + sum_S L + min_S (d - k) - 1, which covers c_L and the
+//     per-edge bound of MODEL.md: by Carlier's theorem the best S gives exactly
+//     model.Instance.EdgeBound), or aligned-clique (a set of messages pairwise in
+//     aligned conflict: sum L + min d - 1, the separation lemma at
+//     lower.AlignedConflicts; seed 002, section 5, for the all-colliding family).
+//     No CNF is needed.
+//   - refutation: horizon.cnf is optimal.Encode(instance, model, T* - 1) written by
+//     WriteDIMACS after a three-line header that names the instance and its SHA-256,
+//     the model, the horizon and optimal.EncodingVersion; proof.drat refutes it.
+//
+// # What Check trusts
+//
+// Check re-reads everything from the directory and recomputes: the instance's hash;
+// the schedule's legality and makespan with verify.Schedule; for a bound, its value
+// from the instance alone (it does not call the code that found it: pairwise aligned
+// conflicts and the edge sums are recomputed here); for a refutation, the CNF
+// re-encoded from the instance by this build's optimal.Encode, byte for byte equal to
+// the file and to the manifest's hash, and the proof checked by package drat. The
+// certificate is therefore exactly as trustworthy as the encoder, and that is the
+// weak link: the tests check optimal.Encode against a second encoding written
+// independently (time-indexed, from MODEL.md), which must agree on satisfiability
+// for every horizon of many small random instances, in both models.
+//
+// A certificate names its encoding version; a build whose encoder differs says so
+// instead of checking a formula it cannot reproduce.
+//
+// # Proof production
+//
+// A Prover writes the proof: Gophersat (github.com/crillab/gophersat v1.4.0, pure Go,
+// RUP lemmas in text, no deletions) or Cadical (the cadical program of the Debian
+// archive, binary DRAT with deletions; used only when asked for, so the project
+// builds and tests without it). See DefaultProver for the choice and the
+// measurements behind it.
+//
+// # Cost
+//
+// Write: one Encode (O(size of the formula)), one SAT solve with proof logging, one
+// pass over the proof to hash it. Check: one Encode, O(size of the formula) for the
+// hash, and the proof check of package drat. A closed-form certificate costs
+// O(M^2 d + sum_e c_e^3) to find and O(|S|^2 d) to check.
+package certify

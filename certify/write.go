@@ -1,0 +1,192 @@
+package certify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/wormlab/wormlab/drat"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/offline/optimal"
+	"github.com/wormlab/wormlab/verify"
+)
+
+// Options configure WriteOptions.
+type Options struct {
+	// Prover writes the refutation proof; nil means DefaultProver().
+	Prover Prover
+}
+
+// DefaultProver is Gophersat: pure Go, always available, and on the instances
+// measured (see the package doc) its proofs were produced and checked faster than
+// cadical's round trip through a file and a process.
+func DefaultProver() Prover { return Gophersat{} }
+
+// Write writes a certificate of optimality for res, a result of optimal.Solve on
+// in, into dir (created if missing) with the default prover. See WriteOptions.
+func Write(dir string, in *model.Instance, res *optimal.Result) error {
+	_, err := WriteOptions(context.Background(), dir, in, res, Options{})
+	return err
+}
+
+// WriteOptions writes instance.json, schedule.json and, when res.Schedule's
+// makespan equals a closed-form lower bound, a manifest with that bound's
+// arithmetic; otherwise the CNF of horizon makespan-1 (optimal.Encode, with a header
+// naming the instance and its SHA-256, the model, the horizon and the encoding
+// version) and a proof that it is unsatisfiable, from opt.Prover. manifest.json is
+// written last and every file goes through a temporary name, so an interrupted run
+// leaves no manifest and no half-written file.
+//
+// Errors: a result that is not optimal or whose schedule is illegal, a bound above
+// the makespan, a horizon the prover finds satisfiable (ErrSatisfiable), I/O.
+func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *optimal.Result, opt Options) (*Manifest, error) {
+	if res == nil || res.Schedule == nil {
+		return nil, fmt.Errorf("certify: no schedule to certify")
+	}
+	s := res.Schedule
+	if !res.Optimal {
+		return nil, fmt.Errorf("certify: the schedule of makespan %d is not proven optimal (lower bound %d)", s.Makespan, res.Lower)
+	}
+	if err := verify.Schedule(in, s); err != nil {
+		return nil, fmt.Errorf("certify: the schedule is illegal: %v", err)
+	}
+	if opt.Prover == nil {
+		opt.Prover = DefaultProver()
+	}
+	var inst, sched bytes.Buffer
+	if err := model.WriteInstance(&inst, in); err != nil {
+		return nil, err
+	}
+	if err := model.WriteSchedule(&sched, s); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	man := &Manifest{
+		Format:       FormatVersion,
+		InstanceName: in.Name,
+		Instance:     FileRef{File: InstanceFile, SHA256: sum(inst.Bytes())},
+		Schedule:     FileRef{File: ScheduleFile, SHA256: sum(sched.Bytes())},
+		Model:        s.Model,
+		Makespan:     s.Makespan,
+	}
+	// A stale manifest must not describe the new files while they are written.
+	if err := os.Remove(filepath.Join(dir, ManifestFile)); err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{InstanceFile, inst.Bytes()}, {ScheduleFile, sched.Bytes()}} {
+		if err := writeFile(dir, f.name, f.data); err != nil {
+			return nil, err
+		}
+	}
+	b, err := closedForm(in, s.Makespan)
+	if err != nil {
+		return nil, err
+	}
+	if b != nil {
+		man.Kind, man.Bound = KindBound, b
+		for _, name := range []string{CNFFile, ProofFile} {
+			os.Remove(filepath.Join(dir, name))
+		}
+	} else {
+		man.Kind = KindRefutation
+		if man.Refutation, err = refute(ctx, dir, in, man, opt.Prover); err != nil {
+			return nil, err
+		}
+	}
+	data, err := json.MarshalIndent(man, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := writeFile(dir, ManifestFile, append(data, '\n')); err != nil {
+		return nil, err
+	}
+	return man, nil
+}
+
+// cnfBytes is the certificate's CNF: a header naming what it encodes, then the
+// formula as optimal.Formula.WriteDIMACS writes it. Check rebuilds it byte for byte.
+func cnfBytes(in *model.Instance, man *Manifest, horizon int) ([]byte, *optimal.Formula, error) {
+	f, err := optimal.Encode(in, man.Model, horizon)
+	if err != nil {
+		return nil, nil, err
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "c wormlab certificate: no schedule of makespan <= %d exists iff this formula is unsatisfiable\n", horizon)
+	fmt.Fprintf(&b, "c instance %q sha256 %s\n", man.InstanceName, man.Instance.SHA256)
+	fmt.Fprintf(&b, "c model %s horizon %d (optimum %d - 1) encoding %s\n", man.Model, horizon, man.Makespan, optimal.EncodingVersion)
+	if err := f.WriteDIMACS(&b); err != nil {
+		return nil, nil, err
+	}
+	return b.Bytes(), f, nil
+}
+
+func refute(ctx context.Context, dir string, in *model.Instance, man *Manifest, p Prover) (*Refutation, error) {
+	h := man.Makespan - 1
+	data, f, err := cnfBytes(in, man, h)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeFile(dir, CNFFile, data); err != nil {
+		return nil, err
+	}
+	cnfPath := filepath.Join(dir, CNFFile)
+	tmp, err := os.CreateTemp(dir, "."+ProofFile+".*")
+	if err != nil {
+		return nil, err
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	if err := p.Prove(ctx, &drat.CNF{Vars: f.Vars, Clauses: f.Clauses}, cnfPath, tmp.Name()); err != nil {
+		if err == ErrSatisfiable {
+			return nil, fmt.Errorf("certify: horizon %d is satisfiable, so makespan %d is not optimal: %w", h, man.Makespan, err)
+		}
+		return nil, err
+	}
+	proof, err := os.ReadFile(tmp.Name())
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(dir, ProofFile)); err != nil {
+		return nil, err
+	}
+	return &Refutation{
+		Horizon:     h,
+		Encoding:    optimal.EncodingVersion,
+		CNF:         FileRef{File: CNFFile, SHA256: sum(data)},
+		Vars:        f.Vars,
+		Clauses:     len(f.Clauses),
+		Proof:       FileRef{File: ProofFile, SHA256: sum(proof)},
+		ProofFormat: drat.Detect(proof).String(),
+		Prover:      p.Name(),
+	}, nil
+}
+
+// writeFile writes data to dir/name through a temporary file and a rename.
+func writeFile(dir, name string, data []byte) error {
+	tmp, err := os.CreateTemp(dir, "."+name+".*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/offline/optimal"
+)
+
+// certifyTo (what 'wormlab solve --certify DIR' calls) writes a certificate that
+// check-certificate verifies; a proof cut short makes check-certificate exit 1, a
+// missing manifest exit 2.
+func TestCertifyTo(t *testing.T) {
+	in, err := instances.Generate(instances.Spec{Kind: "tree", Size: 12, Messages: 16, Flits: 4, Seed: 7})
+	require.NoError(t, err)
+	res, err := optimal.Solve(context.Background(), in, optimal.Options{Model: model.Wormhole})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb}
+	require.NoError(t, certifyTo(e, dir, in, res, ""))
+	assert.Contains(t, errb.String(), "certificate written to "+dir+": horizon 24 refuted by gophersat")
+
+	out.Reset()
+	code := run([]string{"check-certificate", dir}, nil, &out, &errb, false)
+	assert.Equal(t, 0, code, out.String())
+	assert.Contains(t, out.String(), "VERIFIED: makespan 25 is optimal (wormhole model, refutation certificate)")
+
+	proof := filepath.Join(dir, "proof.drat")
+	data, err := os.ReadFile(proof)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(proof, data[:len(data)/2], 0o644))
+	out.Reset()
+	code = run([]string{"check-certificate", dir}, nil, &out, &errb, false)
+	assert.Equal(t, 1, code)
+	assert.True(t, strings.HasPrefix(lastLine(out.String()), "NOT VERIFIED: proof: proof.drat has sha256"), out.String())
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "manifest.json")))
+	errb.Reset()
+	code = run([]string{"check-certificate", dir}, nil, &out, &errb, false)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errb.String(), "manifest.json: no such file")
+
+	bad := *res
+	bad.Optimal = false
+	assert.ErrorContains(t, certifyTo(e, t.TempDir(), in, &bad, model.Wormhole), "not proven optimal")
+	assert.ErrorContains(t, certifyTo(e, t.TempDir(), in, res, model.Bufferless), "is in the wormhole model, not bufferless")
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
