@@ -164,3 +164,17 @@ func TestEdgeBoundDominates(t *testing.T) {
 	t.Run("multigraphs", rapid.MakeCheck(func(t *rapid.T) { check(t, genInstance(8, 6, 4).Draw(t, "instance")) }))
 	t.Run("generated", rapid.MakeCheck(func(t *rapid.T) { check(t, genGenerated().Draw(t, "instance")) }))
 }
+
+// The instance of MODEL.md: its example schedule takes 8 steps, but exhaustive
+// search finds 7, which the flit congestion of edge b->c (7 flits) shows optimal.
+func TestModelExampleOptimum(t *testing.T) {
+	in, err := model.ParseInstance([]byte(exampleJSON))
+	require.NoError(t, err)
+	opt, cross := bruteOptimum(in)
+	require.Equal(t, 7, opt)
+	require.NoError(t, verify.Schedule(in, model.NewSchedule(in, model.Wormhole, cross)))
+	require.Equal(t, 7, in.LowerBound().Value)
+	// One step less is infeasible: no crossing times fit a horizon of 6.
+	six := model.NewSchedule(in, model.Wormhole, [][]int{{1, 4}, {1}, {4, 5}})
+	require.Error(t, verify.Schedule(in, six), "m2 would enter b->c while m0 holds it")
+}
