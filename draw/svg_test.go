@@ -47,8 +47,7 @@ type element struct {
 }
 
 // parse checks that the SVG is well-formed XML and returns its elements.
-func parse(t *testing.T, svg []byte) []element {
-	t.Helper()
+func parse(t require.TestingT, svg []byte) []element {
 	dec := xml.NewDecoder(bytes.NewReader(svg))
 	var out []element
 	var stack []int // indices into out

@@ -11,8 +11,8 @@ import (
 
 // meshSerial builds n messages with dimension-order (x then y) paths between random
 // nodes at most 8 apart in each dimension of a side x side mesh, length 4 flits, and
-// the schedule that runs them one at a time, each head waiting one step before every
-// third edge. Its makespan is about n (d + L), yet verification costs O(H log H) for
+// the schedule that runs them one at a time in a random order, each head waiting one
+// step before every third edge. Its makespan is about n (d + L), yet verification costs O(H log H) for
 // H = sum d_i, not makespan times edges.
 func meshSerial(n, side int, seed uint64) (*model.Instance, *model.Schedule) {
 	r := rand.New(rand.NewPCG(seed, 0))
@@ -38,8 +38,7 @@ func meshSerial(n, side int, seed uint64) (*model.Instance, *model.Schedule) {
 		}
 	}
 	in := &model.Instance{Name: "bench", Net: net, Flits: 4}
-	s := &model.Schedule{Model: model.Wormhole}
-	free := 0
+	s := &model.Schedule{Model: model.Wormhole, Messages: make([]model.Times, n)}
 	for i := 0; i < n; i++ {
 		x, y := r.IntN(side), r.IntN(side)
 		tx := min(side-1, max(0, x+r.IntN(17)-8))
@@ -63,6 +62,12 @@ func meshSerial(n, side int, seed uint64) (*model.Instance, *model.Schedule) {
 			}
 		}
 		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", i), Path: path, L: 4, AsEdges: true})
+	}
+	// Run the worms one at a time in a random order, so that the holdings of an edge
+	// come unsorted.
+	free := 0
+	for _, i := range r.Perm(n) {
+		path := in.Messages[i].Path
 		cross := make([]int, len(path))
 		t := free
 		for k := range cross {
@@ -73,7 +78,7 @@ func meshSerial(n, side int, seed uint64) (*model.Instance, *model.Schedule) {
 			cross[k] = t
 		}
 		free = cross[len(cross)-1] + 4 - 1
-		s.Messages = append(s.Messages, model.Times{ID: in.Messages[i].ID, Cross: cross})
+		s.Messages[i] = model.Times{ID: in.Messages[i].ID, Cross: cross}
 	}
 	s.Makespan = free
 	return in, s
