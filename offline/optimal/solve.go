@@ -197,12 +197,18 @@ func (s *search) run() error {
 		}
 		s.g.Add(0)
 	}
-	// Probe the lower bound first: on many instances it is the optimum. The probe
-	// runs on a copy: gini v1.0.4 can return a model that violates a clause when
-	// Solve is called again after an answer "unsatisfiable under assumptions" (seen
-	// in this package's tests), so the main solver only ever gets unit clauses.
+	// The first probe is the lower bound (on many instances it is the optimum). It
+	// runs on a copy of the solver with the horizon as assumptions: gini v1.0.4 can
+	// return a model that violates a clause when Solve is called again after an
+	// answer "unsatisfiable under assumptions" (seen in this package's tests), so an
+	// unsatisfiable copy is dropped. Then the search descends, T = best - 1, on the
+	// main solver with the horizon as unit clauses (no later call goes higher), so
+	// every learnt clause is kept; each satisfiable answer usually improves the
+	// makespan by more than one step. (Bisection was tried: it spends the time
+	// limit on hard probes below the optimum and ends with worse schedules.)
 	if s.res.Lower < f.Horizon {
-		r, err := s.try(s.g.Copy(), s.res.Lower, false)
+		c := s.g.Copy()
+		r, err := s.try(c, s.res.Lower)
 		if err != nil || r == 0 {
 			return err
 		}
@@ -212,7 +218,12 @@ func (s *search) run() error {
 	}
 	for s.res.Lower < s.best.Makespan {
 		T := s.best.Makespan - 1
-		r, err := s.try(s.g, T, true)
+		lits, _ := f.horizonLits(T)
+		for _, l := range lits {
+			s.g.Add(z.Dimacs2Lit(l))
+			s.g.Add(0)
+		}
+		r, err := s.try(s.g, T)
 		if err != nil || r == 0 {
 			return err
 		}
@@ -223,10 +234,9 @@ func (s *search) run() error {
 	return nil
 }
 
-// try asks whether a schedule of makespan at most T exists. With permanent the
-// horizon is added as unit clauses (the search never goes above T again), else as
+// try asks g whether a schedule of makespan at most T exists, with the horizon as
 // assumptions. It returns 1 (and records the schedule), -1, or 0 when cancelled.
-func (s *search) try(g *gini.Gini, T int, permanent bool) (int, error) {
+func (s *search) try(g *gini.Gini, T int) (int, error) {
 	st := &s.res.Stats
 	lits, ok := s.f.horizonLits(T)
 	if !ok {
@@ -236,14 +246,7 @@ func (s *search) try(g *gini.Gini, T int, permanent bool) (int, error) {
 	for x, l := range lits {
 		zl[x] = z.Dimacs2Lit(l)
 	}
-	if permanent {
-		for _, m := range zl {
-			g.Add(m)
-			g.Add(0)
-		}
-	} else {
-		g.Assume(zl...)
-	}
+	g.Assume(zl...)
 	s.progress(T)
 	if s.ctx.Err() != nil {
 		return 0, nil
