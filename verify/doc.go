@@ -33,7 +33,8 @@
 //
 // # What is checked
 //
-//   - the instance is valid (Instance.Validate), else RuleInstance and nothing more;
+//   - the instance is valid (Instance.Validate) and neither argument is nil, else
+//     RuleInstance and nothing more;
 //   - the model is "wormhole" or "bufferless" (RuleModel; the rest is then checked
 //     as in the wormhole model);
 //   - every schedule entry names an instance message (RuleUnknownID), at most once
@@ -55,6 +56,9 @@
 //     (RuleLowerBound), and optimal = true with a lower_bound requires the bound to
 //     equal the makespan (RuleOptimal). Whether a claimed bound is true is not
 //     decidable here; that is what a solver's certificate is for.
+//
+// Holdings returns the intervals themselves (for drawing, and for tests that compare
+// them with a step-by-step simulation).
 //
 // # Order
 //

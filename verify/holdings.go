@@ -13,9 +13,9 @@ type Holding struct {
 // Holdings returns the holdings the verifier checks: one per (message, path edge) of
 // every scheduled message with well-formed crossing times (right number, positive,
 // increasing, in range), sorted by (edge, From, Msg). Messages with malformed times
-// have none; an invalid instance gives nil. Cost O(n + E + H log H).
+// have none; a nil or invalid instance, or a nil schedule, gives nil. Cost O(n + E + H log H).
 func Holdings(in *model.Instance, s *model.Schedule) []Holding {
-	if in.Validate() != nil {
+	if in == nil || s == nil || in.Validate() != nil {
 		return nil
 	}
 	c := &checker{in: in, s: s, all: true, cross: make([][]int, len(in.Messages))}

@@ -218,3 +218,18 @@ func TestHoldingsOfExample(t *testing.T) {
 	s.Messages[1].Cross = []int{0} // malformed: m1 has no holdings
 	assert.Len(t, verify.Holdings(in, s), 4)
 }
+
+// Nil arguments are reported, not a panic.
+func TestNil(t *testing.T) {
+	in, s := example(t)
+	for _, c := range []struct {
+		in *model.Instance
+		s  *model.Schedule
+	}{{nil, s}, {in, nil}} {
+		all := verify.All(c.in, c.s)
+		require.Len(t, all, 1)
+		assert.Equal(t, verify.RuleInstance, all[0].Rule)
+		assert.Error(t, verify.Schedule(c.in, c.s))
+		assert.Nil(t, verify.Holdings(c.in, c.s))
+	}
+}

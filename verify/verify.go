@@ -43,6 +43,12 @@ type checker struct {
 }
 
 func check(in *model.Instance, s *model.Schedule, all bool) []Violation {
+	switch {
+	case in == nil:
+		return []Violation{{Rule: RuleInstance, Edge: -1, Detail: "no instance"}}
+	case s == nil:
+		return []Violation{{Rule: RuleInstance, Edge: -1, Detail: "no schedule"}}
+	}
 	if err := in.Validate(); err != nil {
 		return []Violation{{Rule: RuleInstance, Edge: -1, Detail: err.Error()}}
 	}

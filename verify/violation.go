@@ -13,8 +13,8 @@ type Rule int
 
 // The rules, in the order the verifier reports them (see doc.go, "Order").
 const (
-	// RuleInstance: the instance itself is invalid (Instance.Validate fails); nothing
-	// else is checked.
+	// RuleInstance: the instance itself is invalid (Instance.Validate fails), or the
+	// instance or schedule is nil; nothing else is checked.
 	RuleInstance Rule = iota + 1
 	// RuleModel: the schedule's model is neither "wormhole" nor "bufferless".
 	RuleModel
