@@ -109,7 +109,12 @@ type SpecError struct {
 	Field, Msg string
 }
 
-func (e *SpecError) Error() string { return "--" + e.Field + ": " + e.Msg }
+func (e *SpecError) Error() string {
+	if e.Field == "kind" { // the positional KIND of `wormlab gen`, not a flag
+		return e.Msg
+	}
+	return "--" + e.Field + ": " + e.Msg
+}
 
 func specErr(field, format string, a ...any) error {
 	return &SpecError{field, fmt.Sprintf(format, a...)}
