@@ -1,0 +1,654 @@
+package engine
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// Config chooses the arbitration policy and seeds the engine's random source.
+type Config struct {
+	// Arb is an arbitration policy name (Policies); "" means "message".
+	Arb string
+	// Seed seeds the PCG source used by the "random" policy.
+	Seed uint64
+	// RecordSteps keeps one StepCount per step in which a worm moved.
+	RecordSteps bool
+}
+
+// Counters sum what the engine did over a run.
+type Counters struct {
+	// Steps is the clock: the last time the engine reached.
+	Steps int
+	// BusySteps counts the steps in which some worm moved.
+	BusySteps int
+	// WormMoves counts worm moves that moved at least one flit.
+	WormMoves int64
+	// FlitMoves counts flit crossings (sum over delivered worms of d_i L_i, plus the
+	// crossings of removed attempts).
+	FlitMoves int64
+	// Requests counts head requests for an edge; Lost those that lost arbitration;
+	// Blocked those that won but whose edge was not freed.
+	Requests, Lost, Blocked int64
+	// Wakeups counts worms woken from sleep.
+	Wakeups int64
+	// Removed counts worms taken off the network undelivered; WastedFlits the flit
+	// crossings they had made.
+	Removed     int
+	WastedFlits int64
+}
+
+// StepCount is what happened in one step t.
+type StepCount struct {
+	T        int
+	Moving   int // worms that moved a flit
+	Flits    int // flit crossings
+	Requests int // heads that asked for an edge
+	Lost     int // requests that lost arbitration
+}
+
+// Worm states.
+const (
+	stIdle    uint8 = iota // at its source, not released
+	stPending              // released for a future time
+	stAwake                // may move in the next step
+	stAsleep               // waiting on an edge that cannot be freed in the next step
+	stDone                 // delivered and off the network
+)
+
+// Engine simulates wormhole routing on one instance, step by step. It is not safe
+// for concurrent use.
+type Engine struct {
+	in   *model.Instance
+	path [][]int
+	l    []int32
+	d    []int32
+	nIn  []int32 // per node: number of input edges
+	port []int32 // per edge: its position in Network.In of its head node
+
+	arb arbiter
+	now int
+
+	h       []int32
+	state   []uint8
+	rel     []int
+	cross   [][]int
+	deliv   []int
+	sleepOn []int32
+	queued  []bool
+
+	holder  []int32
+	waiters [][]int32
+
+	cand, spare []int32
+	pending     relHeap
+	seq         int
+
+	// per-step scratch
+	reqHead  []int32 // per edge: first requester, -1
+	reqNext  []int32 // per worm
+	winner   []int32 // per edge, -1
+	memo     []int8  // per worm: 0 unknown, 1 visiting, 2 moves, 3 waits
+	touched  []int32
+	reqs     []int32
+	movers   []int32
+	freed    []int32
+	buf      []request
+	wakeList []int32
+	stack    []int32
+
+	active int // worms awake or asleep
+	done   int
+
+	counters Counters
+	steps    []StepCount
+	record   bool
+}
+
+// New builds an engine for a valid instance (see model.Instance.Validate). Every
+// worm starts idle at its source; the driver releases them.
+func New(in *model.Instance, cfg Config) (*Engine, error) {
+	pol, err := parsePolicy(cfg.Arb)
+	if err != nil {
+		return nil, err
+	}
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	n, ne := len(in.Messages), len(in.Net.Edges)
+	e := &Engine{
+		in:      in,
+		path:    make([][]int, n),
+		l:       make([]int32, n),
+		d:       make([]int32, n),
+		nIn:     make([]int32, len(in.Net.Nodes)),
+		port:    make([]int32, ne),
+		h:       make([]int32, n),
+		state:   make([]uint8, n),
+		rel:     make([]int, n),
+		cross:   make([][]int, n),
+		deliv:   make([]int, n),
+		sleepOn: make([]int32, n),
+		queued:  make([]bool, n),
+		holder:  make([]int32, ne),
+		waiters: make([][]int32, ne),
+		reqHead: make([]int32, ne),
+		reqNext: make([]int32, n),
+		winner:  make([]int32, ne),
+		memo:    make([]int8, n),
+		record:  cfg.RecordSteps,
+	}
+	e.arb = arbiter{pol: pol, rng: rand.New(rand.NewPCG(cfg.Seed, 0x656e67696e65)), rr: make([]int32, ne)}
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		e.path[i] = m.Path
+		e.l[i] = int32(m.L)
+		e.d[i] = int32(len(m.Path))
+		e.cross[i] = make([]int, 0, len(m.Path))
+	}
+	for u := range in.Net.Nodes {
+		ins := in.Net.In(u)
+		e.nIn[u] = int32(len(ins))
+		for p, f := range ins {
+			e.port[f] = int32(p)
+		}
+	}
+	for f := range e.holder {
+		e.holder[f] = -1
+		e.reqHead[f] = -1
+		e.winner[f] = -1
+	}
+	return e, nil
+}
+
+// Now returns the clock: the time after the last step simulated.
+func (e *Engine) Now() int { return e.now }
+
+// Release lets worm i start after time t (its head may first cross in step t + 1).
+// It is an error to release a worm that is not idle at its source, or for a time
+// before Now.
+func (e *Engine) Release(i, t int) error {
+	if i < 0 || i >= len(e.h) {
+		return fmt.Errorf("engine: release: no message #%d", i)
+	}
+	if e.state[i] != stIdle {
+		return fmt.Errorf("engine: release: message %q is not waiting at its source", e.in.Messages[i].ID)
+	}
+	if t < e.now {
+		return fmt.Errorf("engine: release: message %q at time %d, before the clock %d", e.in.Messages[i].ID, t, e.now)
+	}
+	e.state[i] = stPending
+	e.rel[i] = t
+	e.seq++
+	heap.Push(&e.pending, relItem{t: t, seq: e.seq, msg: int32(i)})
+	return nil
+}
+
+// Delivered reports whether worm i's tail has reached its destination.
+func (e *Engine) Delivered(i int) bool { return e.h[i] >= e.d[i]+e.l[i]-1 }
+
+// Released reports whether worm i has been released and not removed since.
+func (e *Engine) Released(i int) bool { return e.state[i] != stIdle }
+
+// DeliveryTime returns t_d + L - 1 for a delivered worm, 0 otherwise.
+func (e *Engine) DeliveryTime(i int) int { return e.deliv[i] }
+
+// Cross returns worm i's head crossing times so far (shared; do not modify).
+func (e *Engine) Cross(i int) []int { return e.cross[i] }
+
+// Counters returns the running totals.
+func (e *Engine) Counters() Counters { c := e.counters; c.Steps = e.now; return c }
+
+// Steps returns the per-step counters (only with Config.RecordSteps).
+func (e *Engine) Steps() []StepCount { return e.steps }
+
+// Unfinished counts the worms released and not yet delivered.
+func (e *Engine) Unfinished() int {
+	k := 0
+	for i := range e.h {
+		if e.state[i] != stIdle && e.state[i] != stDone && !e.Delivered(i) {
+			k++
+		}
+	}
+	return k
+}
+
+// Remove takes worm i off the network. A delivered worm finishes (it releases its
+// last edge at once). An undelivered worm loses its flits: the edges it holds are
+// freed, its crossing times are discarded, and it waits idle at its source until it
+// is released again. A pending worm returns to idle. Removing an idle or finished
+// worm does nothing.
+func (e *Engine) Remove(i int) {
+	switch e.state[i] {
+	case stIdle, stDone:
+		return
+	case stPending:
+		e.state[i] = stIdle // its heap entry goes stale
+		return
+	}
+	e.active--
+	d, l, h := e.d[i], e.l[i], e.h[i]
+	for k := max(1, h-l+1); k <= min(h, d); k++ {
+		f := e.path[i][k-1]
+		if e.holder[f] == int32(i) {
+			e.holder[f] = -1
+			e.wakeWaiters(f)
+		}
+	}
+	if h >= d+l-1 {
+		e.h[i] = d + l
+		e.state[i] = stDone
+		e.done++
+		return
+	}
+	e.counters.Removed++
+	e.counters.WastedFlits += flitsUpTo(int64(h), int64(d), int64(l))
+	e.cross[i] = e.cross[i][:0]
+	e.h[i] = 0
+	e.state[i] = stIdle
+}
+
+// flitsUpTo returns the flit crossings a worm makes in its first m moves:
+// move j moves the flits f with 1 <= j - f <= d, 0 <= f < L.
+func flitsUpTo(m, d, l int64) int64 {
+	var s int64
+	for j := int64(1); j <= m; j++ {
+		s += flitsAt(j, d, l)
+	}
+	return s
+}
+
+// flitsAt is the number of flits crossing an edge in move j of a worm.
+func flitsAt(j, d, l int64) int64 {
+	lo := max(0, j-d)
+	hi := min(l-1, j-1)
+	if hi < lo {
+		return 0
+	}
+	return hi - lo + 1
+}
+
+// tailOn reports whether f is worm j's tail edge, i.e. j's next move releases f.
+func (e *Engine) tailOn(j int32, f int) bool {
+	k := e.h[j] - e.l[j] + 1
+	return k >= 1 && k <= e.d[j] && e.path[j][k-1] == f
+}
+
+func (e *Engine) enqueue(i int32) {
+	if !e.queued[i] {
+		e.queued[i] = true
+		e.cand = append(e.cand, i)
+	}
+}
+
+// wake makes sleeping or pending worm i awake and, through its tail edge, the worms
+// waiting behind it.
+func (e *Engine) wake(i int32) {
+	e.stack = append(e.stack[:0], i)
+	for len(e.stack) > 0 {
+		w := e.stack[len(e.stack)-1]
+		e.stack = e.stack[:len(e.stack)-1]
+		if e.state[w] == stAsleep {
+			e.counters.Wakeups++
+		} else if e.state[w] != stPending {
+			continue
+		} else {
+			e.active++
+		}
+		e.state[w] = stAwake
+		e.enqueue(w)
+		if k := e.h[w] - e.l[w] + 1; k >= 1 && k <= e.d[w] {
+			f := e.path[w][k-1]
+			for _, x := range e.waiters[f] {
+				if e.state[x] == stAsleep && e.sleepOn[x] == int32(f) {
+					e.stack = append(e.stack, x)
+				}
+			}
+			e.waiters[f] = e.waiters[f][:0]
+		}
+	}
+}
+
+// wakeWaiters wakes the worms sleeping on edge f.
+func (e *Engine) wakeWaiters(f int) {
+	if len(e.waiters[f]) == 0 {
+		return
+	}
+	e.wakeList = append(e.wakeList[:0], e.waiters[f]...)
+	e.waiters[f] = e.waiters[f][:0]
+	for _, x := range e.wakeList {
+		if e.state[x] == stAsleep && e.sleepOn[x] == int32(f) {
+			e.wake(x)
+		}
+	}
+}
+
+func (e *Engine) sleep(i int32, f int) {
+	e.state[i] = stAsleep
+	e.sleepOn[i] = int32(f)
+	e.waiters[f] = append(e.waiters[f], i)
+}
+
+// releaseDue wakes the worms whose release time has come.
+func (e *Engine) releaseDue() {
+	for e.pending.Len() > 0 && e.pending[0].t <= e.now {
+		it := heap.Pop(&e.pending).(relItem)
+		if e.state[it.msg] == stPending && e.rel[it.msg] == it.t {
+			e.wake(it.msg)
+		}
+	}
+}
+
+// nextRelease returns the earliest live release time.
+func (e *Engine) nextRelease() (int, bool) {
+	for e.pending.Len() > 0 {
+		it := e.pending[0]
+		if e.state[it.msg] == stPending && e.rel[it.msg] == it.t {
+			return it.t, true
+		}
+		heap.Pop(&e.pending)
+	}
+	return 0, false
+}
+
+// step simulates step now+1 and returns the number of worms that moved (including
+// bookkeeping moves that release a last edge).
+func (e *Engine) step() int {
+	t := e.now + 1
+	list := e.cand
+	e.cand = e.spare[:0]
+	for _, i := range list {
+		e.queued[i] = false
+	}
+	e.touched = e.touched[:0]
+	e.reqs = e.reqs[:0]
+	e.movers = e.movers[:0]
+	// Pass 1: draining worms move; the others request their next edge or sleep.
+	for _, i := range list {
+		if e.state[i] != stAwake {
+			continue
+		}
+		if e.h[i] >= e.d[i] {
+			e.movers = append(e.movers, i)
+			continue
+		}
+		f := e.path[i][e.h[i]]
+		if j := e.holder[f]; j >= 0 && !(e.state[j] == stAwake && e.tailOn(j, f)) {
+			e.sleep(i, f)
+			continue
+		}
+		if e.reqHead[f] < 0 {
+			e.touched = append(e.touched, int32(f))
+		}
+		e.reqNext[i] = e.reqHead[f]
+		e.reqHead[f] = i
+		e.reqs = append(e.reqs, i)
+	}
+	// Arbitration: one winner per requested edge.
+	lost := 0
+	for _, f32 := range e.touched {
+		f := int(f32)
+		u := e.in.Net.Edges[f].From
+		e.buf = e.buf[:0]
+		for i := e.reqHead[f]; i >= 0; i = e.reqNext[i] {
+			r := request{msg: i, port: e.nIn[u], in: -1, rem: e.d[i] - e.h[i], rel: e.rel[i]}
+			if e.h[i] > 0 {
+				g := e.path[i][e.h[i]-1]
+				r.in, r.port = int32(g), e.port[g]
+			}
+			e.buf = append(e.buf, r)
+		}
+		sortReqs(e.buf)
+		w := e.arb.pick(f, e.buf, e.nIn[u])
+		e.winner[f] = e.buf[w].msg
+		lost += len(e.buf) - 1
+	}
+	// Resolution: a winner moves iff its edge is free or freed in this step.
+	for _, f := range e.touched {
+		e.resolve(e.winner[f])
+	}
+	for _, f := range e.touched {
+		w := e.winner[f]
+		if e.memo[w] == 2 {
+			e.movers = append(e.movers, w)
+			u := e.in.Net.Edges[f].From
+			port := e.nIn[u]
+			if e.h[w] > 0 {
+				port = e.port[e.path[w][e.h[w]-1]]
+			}
+			e.arb.granted(int(f), port, e.nIn[u])
+		} else {
+			e.counters.Blocked++
+		}
+	}
+	// Apply: releases first, then entries, so that a head may take the edge a tail
+	// leaves in the same step.
+	e.freed = e.freed[:0]
+	for _, i := range e.movers {
+		if k := e.h[i] + 1 - e.l[i]; k >= 1 && k <= e.d[i] {
+			f := e.path[i][k-1]
+			e.holder[f] = -1
+			e.freed = append(e.freed, int32(f))
+		}
+	}
+	moving, flits := 0, 0
+	for _, i := range e.movers {
+		if e.h[i] < e.d[i] {
+			f := e.path[i][e.h[i]]
+			e.holder[f] = i
+			e.cross[i] = append(e.cross[i], t)
+		}
+		e.h[i]++
+		if fl := flitsAt(int64(e.h[i]), int64(e.d[i]), int64(e.l[i])); fl > 0 {
+			moving++
+			flits += int(fl)
+		}
+		switch e.h[i] {
+		case e.d[i] + e.l[i] - 1:
+			e.deliv[i] = t
+		case e.d[i] + e.l[i]:
+			e.state[i] = stDone
+			e.active--
+			e.done++
+			continue
+		}
+		e.enqueue(i)
+		if k := e.h[i] - e.l[i] + 1; k >= 1 && k <= e.d[i] {
+			e.wakeWaiters(e.path[i][k-1])
+		}
+	}
+	for _, f := range e.freed {
+		if e.holder[f] < 0 {
+			e.wakeWaiters(int(f))
+		}
+	}
+	// Requesters that did not move stay awake unless they wait (through a chain of
+	// tails) on a sleeping worm or on a cyclic wait: then they sleep on their edge.
+	for _, i := range e.reqs {
+		if e.memo[i] != 2 {
+			e.settle(i)
+		}
+	}
+	for _, i := range e.reqs {
+		e.memo[i] = 0
+	}
+	for _, f := range e.touched {
+		e.reqHead[f] = -1
+		e.winner[f] = -1
+	}
+	e.spare = list[:0]
+	e.now = t
+	e.counters.Requests += int64(len(e.reqs))
+	e.counters.Lost += int64(lost)
+	if moving > 0 {
+		e.counters.BusySteps++
+		e.counters.WormMoves += int64(moving)
+		e.counters.FlitMoves += int64(flits)
+		if e.record {
+			e.steps = append(e.steps, StepCount{T: t, Moving: moving, Flits: flits, Requests: len(e.reqs), Lost: lost})
+		}
+	}
+	return len(e.movers)
+}
+
+// resolve decides whether winner w moves in this step by following the chain of
+// holders whose tails occupy the edges the chain's heads want. memo: 2 moves, 3
+// waits. A chain that returns to itself waits (cyclic wait, see doc.go).
+func (e *Engine) resolve(w int32) {
+	e.stack = e.stack[:0]
+	var res int8
+	cur := w
+	for {
+		if m := e.memo[cur]; m >= 2 {
+			res = m
+			break
+		} else if m == 1 {
+			res = 3
+			break
+		}
+		e.memo[cur] = 1
+		e.stack = append(e.stack, cur)
+		f := e.path[cur][e.h[cur]]
+		j := e.holder[f]
+		if j < 0 {
+			res = 2
+			break
+		}
+		if e.h[j] >= e.d[j] { // the holder drains: it always moves
+			res = 2
+			break
+		}
+		if g := e.path[j][e.h[j]]; e.state[j] != stAwake || e.winner[g] != j {
+			res = 3
+			break
+		}
+		cur = j
+	}
+	for _, x := range e.stack {
+		e.memo[x] = res
+	}
+}
+
+// settle puts non-moving requester i to sleep when the worm it waits for is asleep
+// or caught in a cyclic wait; memo 4 marks worms settled awake, 5 settled asleep.
+func (e *Engine) settle(i int32) {
+	e.stack = e.stack[:0]
+	cur := i
+	var asleep bool
+	for {
+		if e.memo[cur] == 4 || e.memo[cur] == 5 {
+			asleep = e.memo[cur] == 5
+			break
+		}
+		if e.memo[cur] == 6 { // visited in this walk: a cyclic wait
+			asleep = true
+			break
+		}
+		e.stack = append(e.stack, cur)
+		e.memo[cur] = 6
+		f := e.path[cur][e.h[cur]]
+		j := e.holder[f]
+		if j < 0 || j == cur {
+			asleep = false
+			break
+		}
+		if e.state[j] == stAsleep {
+			asleep = true
+			break
+		}
+		if e.state[j] != stAwake || e.h[j] >= e.d[j] || e.memo[j] == 2 || e.queued[j] && e.memo[j] == 0 {
+			asleep = false
+			break
+		}
+		if e.memo[j] == 0 { // awake but not a requester in this step: it slept
+			asleep = e.state[j] == stAsleep
+			break
+		}
+		cur = j
+	}
+	for _, x := range e.stack {
+		if asleep {
+			e.memo[x] = 5
+			e.sleep(x, e.path[x][e.h[x]])
+		} else {
+			e.memo[x] = 4
+			e.enqueue(x)
+		}
+	}
+}
+
+// Run advances the clock to time limit (limit < 0: until every released worm is
+// delivered and nothing is pending). When the network stalls (a step in which no
+// worm can move) the clock jumps to the next release time, or to limit; with
+// limit < 0 and nothing left to release, a stall with undelivered worms is returned
+// as a *Deadlock. The context is checked every 1024 steps.
+func (e *Engine) Run(ctx context.Context, limit int) error {
+	for n := 0; ; n++ {
+		if limit >= 0 && e.now >= limit {
+			return nil
+		}
+		if n&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		e.releaseDue()
+		if len(e.cand) > 0 && e.step() > 0 {
+			continue
+		}
+		// Nothing can move until the next release.
+		next, ok := e.nextRelease()
+		switch {
+		case ok && (limit < 0 || next < limit):
+			e.now = max(e.now, next)
+		case limit >= 0:
+			e.now = limit
+			return nil
+		default:
+			if e.active > 0 {
+				return e.deadlock()
+			}
+			return nil
+		}
+	}
+}
+
+// Stalled reports whether released worms remain undelivered while nothing can move.
+func (e *Engine) Stalled() bool {
+	return e.active > 0 && e.Unfinished() > 0 && len(e.cand) == 0
+}
+
+// Schedule returns the crossing times recorded so far as a wormhole schedule.
+func (e *Engine) Schedule() *model.Schedule {
+	cross := make([][]int, len(e.cross))
+	for i, c := range e.cross {
+		cross[i] = append([]int(nil), c...)
+	}
+	return model.NewSchedule(e.in, model.Wormhole, cross)
+}
+
+type relItem struct {
+	t, seq int
+	msg    int32
+}
+
+type relHeap []relItem
+
+func (h relHeap) Len() int { return len(h) }
+func (h relHeap) Less(a, b int) bool {
+	if h[a].t != h[b].t {
+		return h[a].t < h[b].t
+	}
+	return h[a].seq < h[b].seq
+}
+func (h relHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
+func (h *relHeap) Push(x any)   { *h = append(*h, x.(relItem)) }
+func (h *relHeap) Pop() any {
+	old := *h
+	it := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return it
+}

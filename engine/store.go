@@ -1,0 +1,233 @@
+package engine
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// StoreResult is a store-and-forward run: per packet the hop times t_1 < ... < t_d
+// (the step in which the packet's first flit crosses e_k), its delivery time
+// t_d + L - 1, and the counters.
+type StoreResult struct {
+	Hops      [][]int
+	Delivered []int
+	Makespan  int
+	Counters  Counters
+	Steps     []StepCount
+}
+
+// storeEvent: at time t, packet msg (kind 0) is stored whole at the tail of its next
+// edge and may cross it from step t+1; or edge id (kind 1) becomes free for step t+1.
+type storeEvent struct {
+	t, seq int
+	kind   uint8
+	id     int32
+}
+
+type storeHeap []storeEvent
+
+func (h storeHeap) Len() int { return len(h) }
+func (h storeHeap) Less(a, b int) bool {
+	if h[a].t != h[b].t {
+		return h[a].t < h[b].t
+	}
+	return h[a].seq < h[b].seq
+}
+func (h storeHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
+func (h *storeHeap) Push(x any)   { *h = append(*h, x.(storeEvent)) }
+func (h *storeHeap) Pop() any {
+	old := *h
+	it := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return it
+}
+
+// Store routes the instance store-and-forward (seed 000, section B.2, STORE; MODEL.md
+// "Store-and-forward"): packet i may leave its source from step release[i] + 1
+// (release nil: all at time 0), is stored whole at every node (unbounded queues), and
+// crosses each edge in L consecutive steps; an edge carries one packet at a time and
+// the arbitration policy picks among the packets queued for it. Work per step is
+// proportional to the edges that have a packet queued and are free, plus the events
+// that happen; idle stretches are skipped.
+func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (*StoreResult, error) {
+	pol, err := parsePolicy(cfg.Arb)
+	if err != nil {
+		return nil, err
+	}
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	n, ne := len(in.Messages), len(in.Net.Edges)
+	if release != nil && len(release) != n {
+		return nil, fmt.Errorf("engine: store: %d release times for %d messages", len(release), n)
+	}
+	arb := arbiter{pol: pol, rng: rand.New(rand.NewPCG(cfg.Seed, 0x73746f7265)), rr: make([]int32, ne)}
+	nIn := make([]int32, len(in.Net.Nodes))
+	port := make([]int32, ne)
+	for u := range in.Net.Nodes {
+		ins := in.Net.In(u)
+		nIn[u] = int32(len(ins))
+		for p, f := range ins {
+			port[f] = int32(p)
+		}
+	}
+	res := &StoreResult{Hops: make([][]int, n), Delivered: make([]int, n)}
+	queue := make([][]int32, ne) // packets stored at the tail of edge f, waiting for it
+	busy := make([]int, ne)      // last step in which f carries a flit
+	active := make([]bool, ne)   // f is in the work list
+	var work []int32
+	var ev storeHeap
+	seq := 0
+	push := func(t int, kind uint8, id int32) {
+		seq++
+		heap.Push(&ev, storeEvent{t: t, seq: seq, kind: kind, id: id})
+	}
+	rel := make([]int, n)
+	for i := range in.Messages {
+		if release != nil {
+			if release[i] < 0 {
+				return nil, fmt.Errorf("engine: store: message %q: negative release time %d", in.Messages[i].ID, release[i])
+			}
+			rel[i] = release[i]
+		}
+		res.Hops[i] = make([]int, 0, len(in.Messages[i].Path))
+		push(rel[i], 0, int32(i))
+	}
+	activate := func(f int32, t int) {
+		if !active[f] && len(queue[f]) > 0 && busy[f] < t {
+			active[f] = true
+			work = append(work, f)
+		}
+	}
+	var buf []request
+	now := 0
+	for iter := 0; ; iter++ {
+		if iter&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		// Apply the events due by time now.
+		for ev.Len() > 0 && ev[0].t <= now {
+			x := heap.Pop(&ev).(storeEvent)
+			if x.kind == 0 {
+				i := x.id
+				f := int32(in.Messages[i].Path[len(res.Hops[i])])
+				queue[f] = append(queue[f], i)
+				activate(f, now+1)
+			} else {
+				activate(x.id, now+1)
+			}
+		}
+		if len(work) == 0 {
+			if ev.Len() == 0 {
+				break
+			}
+			now = ev[0].t
+			continue
+		}
+		t := now + 1
+		moving, flits, reqs, lost := 0, 0, 0, 0
+		for _, f := range work {
+			active[f] = false
+			q := queue[f]
+			u := in.Net.Edges[f].From
+			buf = buf[:0]
+			for _, i := range q {
+				h := len(res.Hops[i])
+				r := request{msg: i, port: nIn[u], in: -1, rem: int32(len(in.Messages[i].Path) - h), rel: rel[i]}
+				if h > 0 {
+					g := in.Messages[i].Path[h-1]
+					r.in, r.port = int32(g), port[g]
+				}
+				buf = append(buf, r)
+			}
+			sortReqs(buf)
+			w := buf[arb.pick(int(f), buf, nIn[u])]
+			arb.granted(int(f), w.port, nIn[u])
+			reqs += len(q)
+			lost += len(q) - 1
+			for k, i := range q {
+				if i == w.msg {
+					q[k] = q[len(q)-1]
+					queue[f] = q[:len(q)-1]
+					break
+				}
+			}
+			i := w.msg
+			m := &in.Messages[i]
+			res.Hops[i] = append(res.Hops[i], t)
+			busy[f] = t + m.L - 1
+			moving++
+			flits += m.L
+			if len(res.Hops[i]) == len(m.Path) {
+				res.Delivered[i] = t + m.L - 1
+				res.Makespan = max(res.Makespan, t+m.L-1)
+			} else {
+				push(t+m.L-1, 0, i)
+			}
+			if len(queue[f]) > 0 {
+				push(busy[f], 1, f)
+			}
+		}
+		work = work[:0]
+		now = t
+		res.Counters.BusySteps++
+		res.Counters.WormMoves += int64(moving)
+		res.Counters.FlitMoves += int64(flits)
+		res.Counters.Requests += int64(reqs)
+		res.Counters.Lost += int64(lost)
+		if cfg.RecordSteps {
+			res.Steps = append(res.Steps, StepCount{T: t, Moving: moving, Flits: flits, Requests: reqs, Lost: lost})
+		}
+	}
+	res.Counters.Steps = now
+	return res, nil
+}
+
+// CheckHops checks a store-and-forward result by the rules of MODEL.md's
+// store-and-forward model, generalised to packets of L flits received whole: every
+// message has one hop time per edge of its path, hop times are positive and
+// t_{k+1} >= t_k + L (a packet is stored whole before it moves on), and no two
+// packets occupy an edge at once (packet i occupies e_k during [t_k, t_k + L - 1]).
+// With L = 1: hops in order, one packet per edge per step. It shares no code with
+// Store.
+func CheckHops(in *model.Instance, hops [][]int) error {
+	if len(hops) != len(in.Messages) {
+		return fmt.Errorf("store: %d hop lists for %d messages", len(hops), len(in.Messages))
+	}
+	type occ struct{ from, to, msg int }
+	byEdge := make([][]occ, len(in.Net.Edges))
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		h := hops[i]
+		if len(h) != len(m.Path) {
+			return fmt.Errorf("store: message %q: %d hop times for a path of %d edges", m.ID, len(h), len(m.Path))
+		}
+		for k, t := range h {
+			if t < 1 {
+				return fmt.Errorf("store: message %q: hop %d at time %d, not positive", m.ID, k+1, t)
+			}
+			if k > 0 && t < h[k-1]+m.L {
+				return fmt.Errorf("store: message %q: hop %d at time %d before hop %d (time %d) is received whole (+%d)", m.ID, k+1, t, k, h[k-1], m.L)
+			}
+			byEdge[m.Path[k]] = append(byEdge[m.Path[k]], occ{t, t + m.L - 1, i})
+		}
+	}
+	for f, os := range byEdge {
+		sort.Slice(os, func(a, b int) bool {
+			return os[a].from < os[b].from || os[a].from == os[b].from && os[a].msg < os[b].msg
+		})
+		for a := 1; a < len(os); a++ {
+			if x, y := os[a-1], os[a]; y.from <= x.to {
+				return fmt.Errorf("store: edge %d (%s): messages %q and %q both use it at time %d", f, in.Net.EdgeName(f), in.Messages[x.msg].ID, in.Messages[y.msg].ID, y.from)
+			}
+		}
+	}
+	return nil
+}
