@@ -65,6 +65,8 @@ func refutationCase(t testing.TB) (*model.Instance, string, *Manifest) {
 	return in, dir, man
 }
 
+func generateTB(t testing.TB, sp instances.Spec) *model.Instance { return generate(t, sp) }
+
 func generate(t testing.TB, sp instances.Spec) *model.Instance {
 	t.Helper()
 	in, err := instances.Generate(sp)
