@@ -99,9 +99,13 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 		push(rel[i], 0, int32(i))
 	}
 	activate := func(f int32, t int) {
-		if !active[f] && len(queue[f]) > 0 && busy[f] < t {
+		switch {
+		case active[f] || len(queue[f]) == 0:
+		case busy[f] < t:
 			active[f] = true
 			work = append(work, f)
+		default: // look again when the edge frees
+			push(busy[f], 1, f)
 		}
 	}
 	var buf []request
