@@ -30,7 +30,7 @@ const (
 	pad       = 12
 	charW     = 7.2 // width of one character of the 12px monospace font
 	maxPlotW  = 1400
-	minUnit   = 2.0
+	minBar    = 1.0 // the narrowest bar or mark drawn
 	maxUnit   = 32.0
 	legendRow = 18
 )
@@ -116,7 +116,9 @@ func (d *diagram) layout() {
 	for _, h := range d.hs {
 		d.horizon = max(d.horizon, h.To)
 	}
-	d.unit = math.Max(minUnit, math.Min(maxUnit, float64(maxPlotW)/float64(d.horizon)))
+	// The plot is never wider than maxPlotW: a long schedule is compressed (bars at
+	// least minBar wide), so even times near verify.MaxTime draw in O(H) elements.
+	d.unit = math.Min(maxUnit, float64(maxPlotW)/float64(d.horizon))
 	d.left = pad + float64(labelW)*charW + 10
 	d.plotW = d.unit * float64(d.horizon)
 	d.red = map[[2]int]bool{}
@@ -223,10 +225,8 @@ func (d *diagram) write(w *bufio.Writer) {
 	step := tickStep(d.unit, float64(len(fmt.Sprint(d.horizon)))*charW+12)
 	fmt.Fprintf(w, `<g class="axis" stroke="#888">`+"\n")
 	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`+"\n", d.left, plotBottom, d.left+d.plotW, plotBottom)
-	for t := 1; t <= d.horizon; t++ {
-		if t%step != 0 {
-			continue
-		}
+	for j := 1; j <= d.horizon/step; j++ {
+		t := j * step
 		xc := d.x(t) + d.unit/2
 		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`+"\n", xc, plotBottom, xc, plotBottom+5)
 		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", xc, float64(top), xc, plotBottom)
@@ -240,7 +240,7 @@ func (d *diagram) write(w *bufio.Writer) {
 	for k, h := range d.hs {
 		m := &d.in.Messages[h.Msg]
 		x0, y0 := d.x(h.From), d.y(d.row[h.Edge])+float64(d.lane[k]*rowH)+barPad
-		bw, bh := float64(h.To-h.From+1)*d.unit, float64(rowH-2*barPad)
+		bw, bh := math.Max(minBar, float64(h.To-h.From+1)*d.unit), float64(rowH-2*barPad)
 		stroke := `stroke="#333" stroke-width="0.8"`
 		class := "bar"
 		if d.red[[2]int{h.Edge, h.Msg}] {
@@ -283,7 +283,7 @@ func (d *diagram) marks(w *bufio.Writer) {
 			continue
 		}
 		x0, y0 := d.x(v.Time), d.y(r)+1
-		x1, y1 := x0+d.unit, d.y(r+1)-1
+		x1, y1 := x0+math.Max(minBar, d.unit), d.y(r+1)-1
 		fmt.Fprintf(w, `<g class="mark"><title>%s</title><line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/><line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/></g>`+"\n",
 			esc(v.Error()), x0, y0, x1, y1, x0, y1, x1, y0)
 	}
@@ -335,11 +335,12 @@ func (d *diagram) notes() []string {
 // tickStep returns the time between labelled ticks, 1, 2, 5, 10, 20, 50, ..., so
 // that labels are at least gap pixels apart.
 func tickStep(unit, gap float64) int {
-	for s := 1; ; s *= 10 {
+	for s := 1; s < math.MaxInt/50; s *= 10 {
 		for _, k := range []int{1, 2, 5} {
 			if float64(s*k)*unit >= gap {
 				return s * k
 			}
 		}
 	}
+	return math.MaxInt / 50
 }
