@@ -49,6 +49,10 @@ const DefaultBudget = 20000
 //     edges, plus the hops left (prefixBound; only when min L < d).
 //   - edge-sequence: the per-edge bound without preemption (EdgeSequence; edges
 //     with 2 <= c_e <= MaxSequenceUsers).
+//   - disjunctive: the least makespan of the delivery times subject to the general
+//     separation lemma on every shared edge, aligned or not (Disjunctive), found by
+//     a budgeted search over orientations; it contains the clique and colouring
+//     arguments and also sees chains of messages that are not pairwise aligned.
 func Bounds(in *model.Instance) []model.Bound {
 	return BoundsBudget(in, DefaultBudget)
 }
@@ -63,6 +67,11 @@ func BoundsBudget(in *model.Instance, budget int) []model.Bound {
 	if b, ok := sequenceBound(in); ok {
 		bs = append(bs, b)
 	}
+	from := in.LowerBound().Value
+	for _, b := range bs {
+		from = max(from, b.Value)
+	}
+	bs = append(bs, disjunctiveBound(in, from, budget))
 	return bs
 }
 

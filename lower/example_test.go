@@ -51,6 +51,7 @@ func ExampleBounds() {
 	// aligned-colouring 69
 	// aligned-independence 69
 	// edge-sequence 27
+	// disjunctive 69
 	// best: aligned-clique
 }
 
