@@ -25,10 +25,8 @@ package lower
 // ButterflyRow reports that formula with logarithms to base 2, as stated.
 
 import (
-	"context"
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
@@ -84,15 +82,10 @@ type ButterflyRow struct {
 	// Theorem is L l log N / (8 log^2 log N), logs to base 2 (seed 002, Theorem 2,
 	// the constant as printed; an asymptotic statement, not a bound for small N).
 	Theorem float64
-	// Optimum is the solver's optimum when Solve proves one (0: not attempted or
-	// not reached); OptimumModel names the model.
+	// Optimum is a solver's proven optimum, filled in by the caller (0: not
+	// attempted or not reached); OptimumModel names the model.
 	Optimum      int    `json:",omitempty"`
 	OptimumModel string `json:",omitempty"`
-}
-
-// Solver finds the optimum makespan of an instance, or reports it did not.
-type Solver interface {
-	Optimum(ctx context.Context, in *model.Instance) (opt int, proven bool, err error)
 }
 
 // Butterfly analyses a butterfly problem in (messages from inputs to outputs of the
@@ -104,7 +97,6 @@ func Butterfly(in *model.Instance, budget int) (ButterflyRow, error) {
 	if len(in.Messages) == 0 {
 		return row, fmt.Errorf("lower: butterfly: no messages")
 	}
-	row.N = len(in.Net.Nodes)
 	ms := in.Measure()
 	row.M, row.L, row.LogN = len(in.Messages), in.Messages[0].L, ms.D
 	for i := range in.Messages {
@@ -146,6 +138,3 @@ func Butterfly(in *model.Instance, budget int) (ButterflyRow, error) {
 	}
 	return row, nil
 }
-
-// log2 returns log2 of a power of two.
-func log2(n int) int { return bits.TrailingZeros(uint(n)) }

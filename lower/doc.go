@@ -5,8 +5,10 @@
 // every claim of the paper measured on the built instance, and a repaired version),
 // the butterfly lower bound of seed 002, section 3 (Butterfly, ButterflyRow: the
 // phase argument of Lemma 4 and Theorem 2 made exact with independent-set and
-// colouring searches), lower bounds for any instance beyond c + d (Bounds, Best),
-// and a local search over path sets (Adversary).
+// colouring searches), lower bounds for any instance beyond c + d (Bounds, Best:
+// aligned clique, colouring and independence bounds, the prefix bound, the exact
+// non-preemptive edge bound EdgeSequence, and the Disjunctive relaxation), and a
+// local search over path sets (Adversary) with pluggable measures.
 //
 // # The separation lemma
 //
@@ -15,7 +17,10 @@
 // are delivered at least L apart in every legal schedule (wormhole or bufferless).
 // So a clique S of such messages needs sum_S L + min_S d - 1 steps, the deliveries
 // inside any window of L steps are pairwise non-conflicting (the phases of Lemma
-// 4), and a set U needs min_U(d + L - 1) + (chi(U) - 1) L steps.
+// 4), and a set U needs min_U(d + L - 1) + (chi(U) - 1) L steps. Its general form
+// (Disjunctions) drops the alignment: if the leader i has r_i <= L_i - 1 hops left
+// after the shared edge, D_j >= D_i + L_j + r_j - r_i. The leader condition is
+// necessary (testdata/leader-condition.json).
 //
 // # Cost
 //
@@ -23,7 +28,9 @@
 // (MaxClique), independence number (MaxIndependentSet) and chromatic number
 // (Chromatic) are exponential in the worst case; each search expands at most a
 // given budget of nodes and then returns a valid but weaker bound, with Exact
-// false. Bounds uses DefaultBudget nodes per search.
+// false. Bounds uses DefaultBudget nodes per search. EdgeSequence enumerates at
+// most c_e! orders, for c_e <= MaxSequenceUsers; Disjunctive costs
+// O(K + propagation) per node for K = O(sum_e c_e^2) disjunctions.
 //
 // # Readings
 //
