@@ -22,7 +22,10 @@ func init() {
 }
 
 // adversaryObjectives maps an objective name to its numerator and denominator.
-func adversaryObjectives(solve lower.Measure) map[string][2]lower.Measure {
+// optUp and optLow are the solver's optimum as numerator and as denominator: equal
+// when the solver proves it, else its best schedule (an upper bound) and its best
+// lower bound, so that an unfinished solve can only overstate a ratio, and says so.
+func adversaryObjectives(optUp, optLow lower.Measure) map[string][2]lower.Measure {
 	colorer := lower.MeasureFunc(func(_ context.Context, in *model.Instance) (lower.Value, error) {
 		res, err := offline.Color(in, offline.Options{Order: "auto"})
 		if err != nil {
@@ -31,15 +34,16 @@ func adversaryObjectives(solve lower.Measure) map[string][2]lower.Measure {
 		return lower.Value{V: res.Schedule.Makespan, How: "colorer (" + res.Order + " order)"}, nil
 	})
 	return map[string][2]lower.Measure{
-		"opt/lower":     {solve, lower.LowerMeasure},
-		"colorer/opt":   {colorer, solve},
+		"opt/lower":     {optUp, lower.LowerMeasure},
+		"colorer/opt":   {colorer, optLow},
 		"colorer/bound": {colorer, lower.LowerMeasure},
 	}
 }
 
 // solverMeasure is the solver's optimum within timeout per instance; when it does
-// not prove one, its best proven lower bound (at least lower.Best), marked as such.
-func solverMeasure(modelName string, timeout time.Duration) lower.Measure {
+// not prove one, its best schedule's makespan (upper = true) or its best proven
+// lower bound, at least lower.Best (upper = false), marked as such.
+func solverMeasure(modelName string, timeout time.Duration, upper bool) lower.Measure {
 	return lower.MeasureFunc(func(ctx context.Context, in *model.Instance) (lower.Value, error) {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
@@ -49,6 +53,9 @@ func solverMeasure(modelName string, timeout time.Duration) lower.Measure {
 		}
 		if res.Optimal {
 			return lower.Value{V: res.Schedule.Makespan, How: "solver optimum (" + modelName + ")"}, nil
+		}
+		if upper {
+			return lower.Value{V: res.Schedule.Makespan, How: "solver best schedule, not proven optimal (" + modelName + ")"}, nil
 		}
 		b := lower.Best(in)
 		v := max(res.Lower, b.Value)
@@ -86,7 +93,7 @@ func runAdversary(e *env) error {
 	if *modelName != model.Wormhole && *modelName != model.Bufferless {
 		return fmt.Errorf("--model: %q is neither wormhole nor bufferless", *modelName)
 	}
-	objs := adversaryObjectives(solverMeasure(*modelName, *solverTimeout))
+	objs := adversaryObjectives(solverMeasure(*modelName, *solverTimeout, true), solverMeasure(*modelName, *solverTimeout, false))
 	pair, ok := objs[*objective]
 	if !ok {
 		var names []string
