@@ -26,13 +26,15 @@ func runSolve(e *env) error {
 			"statistics. With --timeout it stops early with the best schedule and lower bound\n"+
 			"(optimal false). --dimacs FILE --horizon T writes the CNF \"a schedule of makespan\n"+
 			"<= T exists\" and exits; --assignment FILE --horizon T reads a SAT solver's answer\n"+
-			"for that CNF (\"s\"/\"v\" lines) back into a verified schedule.")
+			"for that CNF (\"s\"/\"v\" lines) back into a verified schedule. --certify DIR\n"+
+			"writes a checkable certificate of optimality.")
 	modelName := fs.String("model", model.Wormhole, "schedule model: wormhole or bufferless")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
 	dimacs := fs.String("dimacs", "", "write the CNF for --horizon to this file and exit")
 	horizon := fs.Int("horizon", 0, "the horizon T of --dimacs and --assignment")
 	assignment := fs.String("assignment", "", "decode this SAT solver output for --horizon")
 	out := fs.String("o", "", "write the schedule to this file (default stdout)")
+	certDir := fs.String("certify", "", "after solving, write a certificate of optimality into this directory and check it")
 	noSym := fs.Bool("no-symmetry", false, "do not fix the order of identical messages")
 	noClique := fs.Bool("no-clique", false, "do not use the aligned-clique lower bound")
 	noCards := fs.Bool("no-cards", false, "leave out the cardinality constraints")
@@ -48,6 +50,9 @@ func runSolve(e *env) error {
 	}
 	if (*dimacs != "" || *assignment != "") && *horizon < 1 {
 		return usageError("--dimacs and --assignment need --horizon T >= 1")
+	}
+	if *certDir != "" && (*dimacs != "" || *assignment != "") {
+		return usageError("--certify goes with solving, not with --dimacs or --assignment")
 	}
 	if *dimacs != "" && *assignment != "" {
 		return usageError("--dimacs and --assignment exclude each other")
@@ -92,7 +97,13 @@ func runSolve(e *env) error {
 	if err != nil {
 		return err
 	}
-	return writeSchedule(e, *out, res.Schedule)
+	if err := writeSchedule(e, *out, res.Schedule); err != nil {
+		return err
+	}
+	if *certDir != "" {
+		return certifyTo(e, *certDir, in, res, *modelName)
+	}
+	return nil
 }
 
 // decodeAssignment reads a SAT solver's answer for Encode(in, model, T) and writes the

@@ -40,12 +40,13 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 // SATISFIABLE" and "v" lines of literals ending with 0, as cadical and kissat print
 // it) or minisat's result file ("SAT" then literals). It returns the value of each
 // variable (variables it does not mention are false). An UNSATISFIABLE or UNKNOWN
-// answer, or one with no literals, is an error.
+// answer, or one with no "v" line (a formula without variables has "v 0"), is an
+// error.
 func ReadAssignment(r io.Reader) (func(v int) bool, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	val := map[int]bool{}
-	lits, line, minisat := 0, 0, false
+	vlines, line, minisat := 0, 0, false
 	for sc.Scan() {
 		line++
 		text := strings.TrimSpace(sc.Text())
@@ -71,8 +72,10 @@ func ReadAssignment(r io.Reader) (func(v int) bool, error) {
 			continue
 		case strings.HasPrefix(text, "v ") || text == "v":
 			fields = strings.Fields(text[1:])
+			vlines++
 		case minisat:
 			fields = strings.Fields(text)
+			vlines++
 		default:
 			return nil, fmt.Errorf("assignment: line %d: want \"s ...\", \"v ...\" or a comment, got %q", line, clip(text))
 		}
@@ -92,14 +95,13 @@ func ReadAssignment(r io.Reader) (func(v int) bool, error) {
 				return nil, fmt.Errorf("assignment: line %d: variable %d given both values", line, v)
 			}
 			val[v] = n > 0
-			lits++
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("assignment: %v", err)
 	}
-	if lits == 0 {
-		return nil, fmt.Errorf("assignment: no literals (want \"v\" lines)")
+	if vlines == 0 {
+		return nil, fmt.Errorf("assignment: no \"v\" lines")
 	}
 	return func(v int) bool { return val[v] }, nil
 }

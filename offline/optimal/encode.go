@@ -18,7 +18,7 @@ import (
 // EncodingVersion names the encoding Encode produces. It changes whenever the
 // formula for some instance and horizon changes, so that certificates can name the
 // exact formula they were checked against.
-const EncodingVersion = "wormlab-order-2"
+const EncodingVersion = "wormlab-order-3"
 
 // Formula is the CNF for one instance, model and horizon, with DIMACS literals
 // (variable v > 0 true is v, false is -v).
@@ -253,7 +253,7 @@ func (s side) never() bool {
 // choose adds "first or second" with one precedence variable p (p: first holds,
 // -p: second holds), or none when the windows decide. fixFirst (symmetry breaking)
 // imposes first. It returns the variable, or 0 when none was needed.
-func (f *Formula) choose(first, second side, fixFirst bool, what string) int {
+func (f *Formula) choose(first, second side, fixFirst bool, what, rev string) int {
 	if first.always() || second.always() && !fixFirst {
 		return 0
 	}
@@ -264,18 +264,18 @@ func (f *Formula) choose(first, second side, fixFirst bool, what string) int {
 		fixed = "fixed by symmetry"
 	case first.never() && second.never():
 		f.clause() // no schedule in this horizon
-		f.comment("order -: %s: neither order fits", what)
+		f.comment("order -: neither %s nor %s fits", what, rev)
 		return 0
 	case first.never():
-		first, second = second, nil
-		fixed = "fixed by the windows (reverse)"
+		first, second, what = second, nil, rev
+		fixed = "fixed by the windows"
 	case second.never():
 		second = nil
 		fixed = "fixed by the windows"
 	default:
 		p = f.newVar()
 		f.Orders++
-		f.comment("order %d: %s; false: the reverse", p, what)
+		f.comment("order %d: %s; false: %s", p, what, rev)
 	}
 	if p == litTrue {
 		f.Fixed++
@@ -316,8 +316,9 @@ func (f *Formula) wormholeConflicts(opt encodeOptions) {
 			second = append(second, diff{a: a, b: f.chainOf(r.I, k), c: c})
 		}
 		fix := opt.symmetry && identical(in, r.I, r.J)
-		f.choose(first, second, fix, fmt.Sprintf("message %q before %q on edges %s (hops %d.. and %d..)",
-			in.Messages[r.I].ID, in.Messages[r.J].ID, edgeList(in, r.Edges), r.KI, r.KJ))
+		mi, mj := in.Messages[r.I].ID, in.Messages[r.J].ID
+		edges := fmt.Sprintf("edges %s (hops %d.. and %d..)", edgeList(in, r.Edges), r.KI, r.KJ)
+		f.choose(first, second, fix, fmt.Sprintf("%q before %q on %s", mi, mj, edges), fmt.Sprintf("%q before %q", mj, mi))
 	}
 }
 
@@ -342,8 +343,9 @@ func (f *Formula) bufferlessConflicts(opt encodeOptions) {
 			first := side{{a: ci, b: cj, c: iv.hi + 1}}  // s_j - s_i >= hi + 1
 			second := side{{a: cj, b: ci, c: 1 - iv.lo}} // s_j - s_i <= lo - 1
 			fix := opt.symmetry && identical(in, i, j)
-			f.choose(first, second, fix, fmt.Sprintf("start(%q) - start(%q) >= %d (forbidden %d..%d)",
-				in.Messages[j].ID, in.Messages[i].ID, iv.hi+1, iv.lo, iv.hi))
+			diff := fmt.Sprintf("start(%q) - start(%q)", in.Messages[j].ID, in.Messages[i].ID)
+			f.choose(first, second, fix, fmt.Sprintf("%s >= %d (forbidden %d..%d)", diff, iv.hi+1, iv.lo, iv.hi),
+				fmt.Sprintf("%s <= %d", diff, iv.lo-1))
 		}
 		x = y
 	}

@@ -3,6 +3,7 @@ package optimal
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -143,8 +144,10 @@ func tinyInstance(t *rapid.T, maxWorms, maxD, maxL int) *model.Instance {
 // verifier), in both models, with and without the structural aids; and every
 // returned schedule is legal.
 func TestOptimumMatchesExhaustive(t *testing.T) {
+	var checked, skipped atomic.Int64
+	defer func() { t.Logf("%d instances compared, %d too large", checked.Load(), skipped.Load()) }()
 	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, 3, 3, 3)
+		in := tinyInstance(t, 4, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		aids := rapid.Bool().Draw(t, "aids")
 		res, err := Solve(context.Background(), in, Options{Model: modelName, NoSymmetry: !aids, NoClique: !aids, NoCards: !aids})
@@ -154,8 +157,10 @@ func TestOptimumMatchesExhaustive(t *testing.T) {
 		require.True(t, res.Optimal)
 		want, ok := exhaustiveOptimum(in, modelName, res.Schedule.Makespan, 300000)
 		if !ok {
+			skipped.Add(1)
 			t.Skip("search space too large")
 		}
+		checked.Add(1)
 		require.Equal(t, want, res.Schedule.Makespan, "optimum")
 		require.Equal(t, want, res.Lower)
 	})
