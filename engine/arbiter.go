@@ -141,3 +141,9 @@ func sortReqs(rs []request) {
 		rs[j] = r
 	}
 }
+
+// CheckPolicy returns an error naming the policies when name is not one of them.
+func CheckPolicy(name string) error {
+	_, err := parsePolicy(name)
+	return err
+}

@@ -1,0 +1,270 @@
+package online
+
+// Delayed greedy: seed 000 (Greenberg, Oh, "Universal wormhole routing"), section II,
+// Algorithm A, Lemmas 2-3, Theorems 4-5; section B.2 for the random-delay variant.
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// DefaultK is Algorithm A's default phase factor, 32e (seed 000, Theorem 5).
+const DefaultK = 32 * math.E
+
+// AlgorithmAParams returns the number of phases ceil(k c L) and the default phase
+// length T = 2d + L ceil(2 log2 max(n, 2)) for the instance (c congestion, L the
+// largest length, d dilation, n worms), with k = DefaultK when k is 0.
+func AlgorithmAParams(in *model.Instance, k float64) (phases, t int) {
+	if k == 0 {
+		k = DefaultK
+	}
+	ms := in.Measure()
+	phases = max(1, int(math.Ceil(k*float64(ms.C)*float64(ms.LMax))))
+	z := ceilLog2(max(len(in.Messages), 2)) * 2
+	return phases, 2*ms.D + ms.LMax*z
+}
+
+// PhaseBound returns a deterministic bound on the steps the worms of one phase need
+// when they are released together into an empty network, maximised over the phases
+// of delay (delay[i] < 0: worm i is not in any phase), and the rule that gave it:
+//
+//   - "lemma1": the network is levelled and every path runs from level 0 to the last
+//     level D; by Lemma 1 of seed 002 the worms of each path-graph component C of
+//     the phase are delivered within D + sum_{i in C} L_i steps (D + |C| L);
+//   - "moves": the channel dependency graph is acyclic, so no stall can happen and
+//     some worm moves in every step until all are done: sum_{i in phase} (d_i + L_i);
+//   - "none" (bound -1): the dependency graph has a cycle, so a phase may deadlock.
+//
+// With T >= PhaseBound every worm of Algorithm A is delivered in its phase, and the
+// whole run ends by P T.
+func PhaseBound(in *model.Instance, delay []int) (bound int, rule string) {
+	phases := map[int][]int{}
+	for i, x := range delay {
+		if x >= 0 {
+			phases[x] = append(phases[x], i)
+		}
+	}
+	if D, ok := fullDepth(in); ok {
+		for _, ws := range phases {
+			for _, comp := range components(in, ws) {
+				s := D
+				for _, i := range comp {
+					s += in.Messages[i].L
+				}
+				bound = max(bound, s)
+			}
+		}
+		return bound, "lemma1"
+	}
+	if in.Dependencies().Cycle() != nil {
+		return -1, "none"
+	}
+	for _, ws := range phases {
+		s := 0
+		for _, i := range ws {
+			s += len(in.Messages[i].Path) + in.Messages[i].L
+		}
+		bound = max(bound, s)
+	}
+	return bound, "moves"
+}
+
+// fullDepth reports whether the network is levelled with every path running from
+// level 0 to one common last level D (the setting of seed 002, section 2), and D.
+func fullDepth(in *model.Instance) (int, bool) {
+	lv, ok := in.Net.Levelling()
+	if !ok || len(in.Messages) == 0 {
+		return 0, false
+	}
+	D := -1
+	for i := range in.Messages {
+		p := in.Messages[i].Path
+		a, b := lv[in.Net.Edges[p[0]].From], lv[in.Net.Edges[p[len(p)-1]].To]
+		if a != 0 || (D >= 0 && b != D) {
+			return 0, false
+		}
+		D = b
+	}
+	return D, true
+}
+
+// components returns the connected components of the path graph restricted to the
+// worms ws.
+func components(in *model.Instance, ws []int) [][]int {
+	parent := map[int]int{}
+	var find func(x int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	owner := map[int]int{}
+	for _, i := range ws {
+		parent[i] = i
+	}
+	for _, i := range ws {
+		for _, f := range in.Messages[i].Path {
+			if j, ok := owner[f]; ok {
+				parent[find(i)] = find(j)
+			} else {
+				owner[f] = i
+			}
+		}
+	}
+	groups := map[int][]int{}
+	var roots []int
+	for _, i := range ws {
+		r := find(i)
+		if _, ok := groups[r]; !ok {
+			roots = append(roots, r)
+		}
+		groups[r] = append(groups[r], i)
+	}
+	out := make([][]int, 0, len(roots))
+	for _, r := range roots {
+		out = append(out, groups[r])
+	}
+	return out
+}
+
+func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.Rand, r *Result) error {
+	if err := positive("k", cfg.K); err != nil {
+		return err
+	}
+	if cfg.T < 0 || cfg.R < 0 || cfg.Unit < 0 {
+		return fmt.Errorf("online: parameters T, R and Unit must not be negative")
+	}
+	e, err := newEngine(in, cfg)
+	if err != nil {
+		return err
+	}
+	n := len(in.Messages)
+	info := &DelayedInfo{Delay: make([]int, n), Rounds: 1}
+	r.Delayed = info
+	ms := in.Measure()
+	switch cfg.Delay {
+	case DelayRandom:
+		info.Variant = DelayRandom
+		info.R, info.Unit = cfg.R, cfg.Unit
+		if info.R == 0 {
+			info.R = max(1, ms.C)
+		}
+		if info.Unit == 0 {
+			info.Unit = max(1, ms.LMax)
+		}
+		for i := range in.Messages {
+			info.Delay[i] = rng.IntN(info.R)
+			if err := e.Release(i, info.Delay[i]*info.Unit); err != nil {
+				return err
+			}
+		}
+		if err := e.Run(ctx, -1); err != nil {
+			return err
+		}
+		finish(e, in, r)
+		return nil
+	case "", DelayPhases:
+	default:
+		return fmt.Errorf("online: unknown delay variant %q (want %q or %q)", cfg.Delay, DelayPhases, DelayRandom)
+	}
+	info.Variant = DelayPhases
+	info.K = cfg.K
+	if info.K == 0 {
+		info.K = DefaultK
+	}
+	info.Phases, info.T = AlgorithmAParams(in, info.K)
+	if cfg.T > 0 {
+		info.T = cfg.T
+	}
+	draw := func(ws []int) {
+		for _, i := range ws {
+			info.Delay[i] = rng.IntN(info.Phases)
+		}
+	}
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	draw(all)
+	info.PhaseBound, _ = PhaseBound(in, info.Delay)
+	if !cfg.Doubling {
+		for i := range in.Messages {
+			if err := e.Release(i, info.Delay[i]*info.T); err != nil {
+				return err
+			}
+		}
+		if err := e.Run(ctx, -1); err != nil {
+			return err
+		}
+		for i := range in.Messages {
+			if e.DeliveryTime(i) > (info.Delay[i]+1)*info.T {
+				info.Late++
+			}
+		}
+		info.FinalT = info.T
+		finish(e, in, r)
+		return nil
+	}
+	// Theorem 5: rounds with T doubling; a phase's undelivered worms are removed at
+	// its end and retried in the next round. Without a stall every phase ends within
+	// sum_i (d_i + L_i) steps (PhaseBound, rule "moves"), so once T exceeds that, a
+	// round with late worms means a deadlock.
+	moves := 0
+	for i := range in.Messages {
+		moves += len(in.Messages[i].Path) + in.Messages[i].L
+	}
+	todo := all
+	start := 0
+	t := info.T
+	for round := 0; ; round++ {
+		if round > 0 {
+			draw(todo)
+		}
+		byPhase := make([][]int, info.Phases)
+		for _, i := range todo {
+			byPhase[info.Delay[i]] = append(byPhase[info.Delay[i]], i)
+		}
+		var late []int
+		for p, ws := range byPhase {
+			if len(ws) == 0 {
+				continue
+			}
+			for _, i := range ws {
+				if err := e.Release(i, start+p*t); err != nil {
+					return err
+				}
+			}
+			if err := e.Run(ctx, start+(p+1)*t); err != nil {
+				return err
+			}
+			for _, i := range ws {
+				if !e.Delivered(i) {
+					late = append(late, i)
+				}
+				e.Remove(i)
+			}
+		}
+		info.LatePerRound = append(info.LatePerRound, len(late))
+		info.Rounds, info.FinalT = round+1, t
+		if len(late) == 0 {
+			break
+		}
+		if t > moves {
+			return fmt.Errorf("online: delayed-greedy: %d worms still undelivered in phases of %d steps, more than all their moves: the paths deadlock (the channel dependency graph has a cycle)", len(late), t)
+		}
+		start += info.Phases * t
+		t *= 2
+		todo = late
+	}
+	if err := e.Run(ctx, -1); err != nil {
+		return err
+	}
+	finish(e, in, r)
+	return nil
+}

@@ -1,0 +1,57 @@
+// Package online runs the online wormhole routing algorithms of seeds 002 and 000 on
+// the flit-level engine of package engine and reports their schedules together with
+// what their theorems claim.
+//
+//   - greedy (seed 002, section 2.1): every worm is released at time 0 and moves
+//     whenever it can. Lemma 1: on a d-levelled network with all paths from level 0
+//     to level d, the worms of a path-graph component C are delivered by d + |C| L,
+//     whatever the arbitration.
+//   - delayed-greedy (seed 000, section II, Algorithm A): worm i draws a delay
+//     delta_i uniformly from [0, P - 1], P = ceil(k c L), and is released at time
+//     delta_i T; phase p is the interval (pT, (p+1)T]. Defaults, reconstructed from
+//     the proofs of Lemma 3 and Theorem 4 (the extracted text lost the formulas): k =
+//     32e (Theorem 5 uses O(32 e c ...) phases), T = 2d + L z with
+//     z = ceil(2 log2 max(n, 2)) for n worms (Lemma 3 bounds the probability that a
+//     worm needs 2d + Lz steps after its release; Theorem 4 wants it O(1/n^2)). The
+//     doubling schedule of Theorem 5 (Config.Doubling) runs rounds r = 0, 1, ...
+//     with T_r = 2^r T: each round draws fresh delays for the worms still to be
+//     delivered, and at the end of each phase the worms of that phase that are not
+//     delivered are removed (they keep phases from interfering, which the analysis
+//     assumes) and retried in the next round. The plain random-delay variant of the
+//     simulations (seed 000, B.2, STORE and WORM; Config.Delay = "random") releases
+//     worm i at x_i U with x_i uniform in [0, R - 1] (defaults R = c, U = L).
+//   - phased (seed 002, section 2.2): phase one gives each worm a colour uniform in
+//     {1 .. K}, K = max(1, ceil(alpha Delta)), and runs K sub-phases of exactly
+//     S = L lambda + d steps, lambda = max(1, ceil(log2 Delta)); in sub-phase j only
+//     the worms of colour j are released (at its start), and at its end the worms of
+//     that colour that are not delivered are removed: their flits leave the network
+//     and they wait at their sources. The paper's "removed" is exactly this (its
+//     section 2.2 explains how a source learns it when L >= d; its conclusion
+//     suggests running the network backwards instead); the schedule records only the
+//     attempt that delivers, and the counters keep the flit moves wasted on removed
+//     attempts. Phase one lasts exactly K S steps whatever happens. Phase two
+//     releases all undelivered worms at time K S and runs greedy to the end. The
+//     paper's proof takes alpha = 128^2; the default alpha = 2 keeps the expected
+//     number of same-coloured path-graph neighbours of a worm at most 1/alpha = 1/2,
+//     so monochromatic components are those of a subcritical branching process and
+//     mostly smaller than lambda, while phase one lasts only 2 Delta S steps.
+//     Lemma 2: a worm undelivered after phase one lies in a monochromatic component
+//     of more than lambda >= log2 Delta worms (by Lemma 1, a monochromatic component
+//     of at most lambda worms is delivered within d + lambda L = S steps).
+//   - store (seed 000, B.2, STORE): store-and-forward with unbounded queues, packets
+//     released after a delay uniform in [0, R - 1] (default R = 1: no delay, as the
+//     paper's experiments settled on); see engine.Store. Its schedule has model
+//     "store-and-forward" and lists hop times, checked by engine.CheckHops, not by
+//     the wormhole verifier.
+//
+// Seed 000's analysis assumes that any two paths meet in at most one contiguous run
+// of edges; every Result says whether the instance satisfies it (Result.Meet).
+//
+// # Randomness and cost
+//
+// The algorithm's draws (delays, colours) come from a PCG source seeded by
+// Config.Seed, the engine's arbitration from another one: the same configuration
+// gives the same schedule bit for bit. A run costs the engine's time (see package
+// engine) plus O(n) per phase boundary for the phased algorithms and O(sum_e c_e^2)
+// for the path graph and the meeting measure.
+package online

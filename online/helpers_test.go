@@ -1,0 +1,99 @@
+package online
+
+import (
+	"fmt"
+
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/wormlab/wormlab/engine"
+	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
+)
+
+// genLevelled draws a butterfly or a random levelled network with paths from level 0
+// to the last level (the setting of seed 002, section 2), all of one length L.
+func genLevelled(t *rapid.T) *model.Instance {
+	kind := rapid.SampledFrom([]string{"butterfly", "levelled"}).Draw(t, "kind")
+	s := instances.Spec{Kind: kind, Traffic: "random", Seed: rapid.Uint64().Draw(t, "genseed")}
+	if kind == "butterfly" {
+		s.Size = rapid.SampledFrom([]int{2, 4, 8, 16}).Draw(t, "inputs")
+	} else {
+		s.Size = rapid.IntRange(2, 5).Draw(t, "width")
+		s.Depth = rapid.IntRange(2, 6).Draw(t, "levels")
+		s.K = rapid.IntRange(1, 3).Draw(t, "degree")
+	}
+	s.Messages = rapid.IntRange(1, 24).Draw(t, "messages")
+	s.Flits = rapid.IntRange(1, 6).Draw(t, "L")
+	in, err := instances.Generate(s)
+	require.NoError(t, err)
+	if len(in.Messages) == 0 {
+		t.Skip("no messages")
+	}
+	_, ok := fullDepth(in)
+	require.True(t, ok, "%s: paths not from level 0 to the last level", kind)
+	return in
+}
+
+// genAny draws an instance on a small random directed network (cycles in the channel
+// dependency graph allowed), walks that never reuse an edge, lengths 1..4.
+func genAny(t *rapid.T) *model.Instance {
+	nodes := rapid.IntRange(2, 6).Draw(t, "nodes")
+	net := &model.Network{}
+	for v := 0; v < nodes; v++ {
+		net.AddNode(fmt.Sprintf("v%d", v))
+	}
+	for k := rapid.IntRange(1, 12).Draw(t, "edges"); k > 0; k-- {
+		a := rapid.IntRange(0, nodes-1).Draw(t, "from")
+		b := rapid.IntRange(0, nodes-1).Draw(t, "to")
+		if a == b {
+			b = (a + 1) % nodes
+		}
+		net.AddEdge(a, b)
+	}
+	in := &model.Instance{Name: "rapid", Net: net, Flits: 1}
+	for i := rapid.IntRange(1, 8).Draw(t, "messages"); i > 0; i-- {
+		e := rapid.IntRange(0, len(net.Edges)-1).Draw(t, "first")
+		path, used := []int{e}, map[int]bool{e: true}
+		for want := rapid.IntRange(1, 5).Draw(t, "hops"); len(path) < want; {
+			var opts []int
+			for _, f := range net.Out(net.Edges[path[len(path)-1]].To) {
+				if !used[f] {
+					opts = append(opts, f)
+				}
+			}
+			if len(opts) == 0 {
+				break
+			}
+			f := opts[rapid.IntRange(0, len(opts)-1).Draw(t, "next")]
+			used[f] = true
+			path = append(path, f)
+		}
+		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", len(in.Messages)), Path: path, L: rapid.IntRange(1, 4).Draw(t, "L"), AsEdges: true})
+	}
+	return in
+}
+
+// checkLegal checks a result the way every run must be checked: a wormhole schedule
+// through verify.Schedule, a store-and-forward one through engine.CheckHops; every
+// worm delivered at t_d + L - 1; makespan at least the lower bound.
+func checkLegal(t require.TestingT, in *model.Instance, r *Result) {
+	if r.Algo == Store {
+		hops := make([][]int, len(r.Schedule.Messages))
+		for i, m := range r.Schedule.Messages {
+			hops[i] = m.Cross
+		}
+		require.NoError(t, engine.CheckHops(in, hops))
+	} else {
+		require.Equal(t, model.Wormhole, r.Schedule.Model)
+		require.NoError(t, verify.Schedule(in, r.Schedule))
+	}
+	require.GreaterOrEqual(t, r.Makespan, in.LowerBound().Value)
+	require.Equal(t, r.LowerBound, in.LowerBound().Value)
+	for i := range in.Messages {
+		c := r.Schedule.Messages[i].Cross
+		require.Equal(t, c[len(c)-1]+in.Messages[i].L-1, r.Delivered[i])
+		require.LessOrEqual(t, r.Delivered[i], r.Makespan)
+	}
+}

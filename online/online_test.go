@@ -1,0 +1,198 @@
+package online
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/wormlab/wormlab/engine"
+	"github.com/wormlab/wormlab/model"
+)
+
+// configs are the algorithm settings every property runs.
+func configs() []Config {
+	return []Config{
+		{Algo: Greedy},
+		{Algo: DelayedGreedy},
+		{Algo: DelayedGreedy, K: 0.5, T: 3, Doubling: true},
+		{Algo: DelayedGreedy, Delay: DelayRandom},
+		{Algo: Phased},
+		{Algo: Phased, Alpha: 0.5},
+		{Algo: Store},
+		{Algo: Store, R: 4},
+	}
+}
+
+// Property (MODEL.md legality and lower bounds): every run of every algorithm under
+// every arbitration policy is legal (verify.Schedule, or engine.CheckHops for
+// store-and-forward) and its makespan is at least the instance's lower bound; a run
+// fails only with a deadlock, and only when the channel dependency graph has a
+// cycle; the same seed gives the same schedule.
+func TestEveryRunIsLegal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var in *model.Instance
+		if rapid.Bool().Draw(t, "levelled") {
+			in = genLevelled(t)
+		} else {
+			in = genAny(t)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		cyclic := in.Dependencies().Cycle() != nil
+		for _, cfg := range configs() {
+			for _, arb := range engine.Policies() {
+				cfg.Arb, cfg.Seed = arb, seed
+				r, err := Run(context.Background(), in, cfg)
+				if err != nil {
+					var d *engine.Deadlock
+					require.True(t, cyclic, "%s/%s: %v", cfg.Algo, arb, err)
+					require.True(t, errors.As(err, &d) || cfg.Doubling, "%s/%s: %v", cfg.Algo, arb, err)
+					continue
+				}
+				checkLegal(t, in, r)
+				r2, err := Run(context.Background(), in, cfg)
+				require.NoError(t, err)
+				require.Equal(t, r.Schedule, r2.Schedule)
+			}
+		}
+	})
+}
+
+// Property (seed 002, section 2.1, Lemma 1): on a d-levelled network with every path
+// from level 0 to level d, greedy delivers every worm of a path-graph component C by
+// time d + |C| L, whatever the arbitration.
+func TestLemma1GreedyComponentBound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genLevelled(t)
+		d, _ := fullDepth(in)
+		L := in.Messages[0].L
+		seed := rapid.Uint64().Draw(t, "seed")
+		comps := in.PathGraph().Components()
+		for _, arb := range engine.Policies() {
+			r, err := Run(context.Background(), in, Config{Algo: Greedy, Arb: arb, Seed: seed})
+			require.NoError(t, err)
+			for _, c := range comps {
+				for _, i := range c {
+					require.LessOrEqual(t, r.Delivered[i], d+len(c)*L, "policy %s, worm %s, component of %d", arb, in.Messages[i].ID, len(c))
+				}
+			}
+		}
+	})
+}
+
+// monochromatic returns the size of the component of worm i in the path graph
+// restricted to the worms of i's colour.
+func monochromatic(g *model.PathGraph, colour []int, i int) int {
+	seen := map[int]bool{i: true}
+	q := []int{i}
+	for k := 0; k < len(q); k++ {
+		for _, j := range g.Adj[q[k]] {
+			if colour[j] == colour[i] && !seen[j] {
+				seen[j] = true
+				q = append(q, j)
+			}
+		}
+	}
+	return len(q)
+}
+
+// Property (seed 002, section 2.3, Lemma 2 and the proof of Theorem 1): after phase
+// one every undelivered worm lies in a monochromatic component of more than
+// lambda >= log2 Delta worms; phase one lasts exactly Colours * (L lambda + d) steps:
+// a worm delivered in phase one crosses and is delivered within its colour's
+// sub-phase, every other worm starts after phase one.
+func TestLemma2PhaseOne(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genLevelled(t)
+		alpha := rapid.SampledFrom([]float64{0.1, 0.25, 0.5, 1, 2}).Draw(t, "alpha")
+		arb := rapid.SampledFrom(engine.Policies()).Draw(t, "arb")
+		r, err := Run(context.Background(), in, Config{Algo: Phased, Arb: arb, Alpha: alpha, Seed: rapid.Uint64().Draw(t, "seed")})
+		require.NoError(t, err)
+		checkLegal(t, in, r)
+		p := r.Phased
+		d, _ := fullDepth(in)
+		require.Equal(t, in.Messages[0].L*p.Lambda+d, p.SubPhase)
+		require.Equal(t, p.Colours*p.SubPhase, p.PhaseOneEnd)
+		g := in.PathGraph()
+		for i := range in.Messages {
+			c := r.Schedule.Messages[i].Cross
+			if p.PhaseOne[i] {
+				require.Greater(t, c[0], p.Colour[i]*p.SubPhase)
+				require.LessOrEqual(t, r.Delivered[i], (p.Colour[i]+1)*p.SubPhase)
+				continue
+			}
+			require.Greater(t, c[0], p.PhaseOneEnd)
+			require.Greater(t, monochromatic(g, p.Colour, i), p.Lambda, "worm %s undelivered in phase one", in.Messages[i].ID)
+		}
+	})
+}
+
+// Property (seed 000, section II, Algorithm A): with T at least the deterministic
+// per-phase bound (PhaseBound: Lemma 1 of seed 002 on full-depth levelled networks,
+// the total number of moves when the dependency graph is acyclic), every worm is
+// delivered in the phase it starts in, and the run ends within its ceil(k c L)
+// phases of T steps. With doubling (Theorem 5), a first T of at least that bound
+// needs one round.
+func TestAlgorithmAPhaseBound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var in *model.Instance
+		if rapid.Bool().Draw(t, "levelled") {
+			in = genLevelled(t)
+		} else {
+			in = genAny(t)
+			if in.Dependencies().Cycle() != nil {
+				t.Skip("cyclic dependencies: no deterministic bound")
+			}
+		}
+		k := rapid.SampledFrom([]float64{0.05, 0.2, 1}).Draw(t, "k")
+		seed := rapid.Uint64().Draw(t, "seed")
+		arb := rapid.SampledFrom(engine.Policies()).Draw(t, "arb")
+		// The delays depend on the seed only, so a run with any T reveals them.
+		probe, err := Run(context.Background(), in, Config{Algo: DelayedGreedy, K: k, T: 1, Seed: seed, Arb: arb})
+		require.NoError(t, err)
+		bound, rule := PhaseBound(in, probe.Delayed.Delay)
+		require.NotEqual(t, "none", rule)
+		for _, doubling := range []bool{false, true} {
+			r, err := Run(context.Background(), in, Config{Algo: DelayedGreedy, K: k, T: bound, Seed: seed, Arb: arb, Doubling: doubling})
+			require.NoError(t, err)
+			checkLegal(t, in, r)
+			dl := r.Delayed
+			require.Equal(t, probe.Delayed.Delay, dl.Delay)
+			require.Equal(t, 1, dl.Rounds)
+			for i := range in.Messages {
+				require.Greater(t, r.Schedule.Messages[i].Cross[0], dl.Delay[i]*bound)
+				require.LessOrEqual(t, r.Delivered[i], (dl.Delay[i]+1)*bound, "rule %s: worm %s late", rule, in.Messages[i].ID)
+			}
+			require.Zero(t, dl.Late)
+			require.LessOrEqual(t, r.Makespan, dl.Phases*bound)
+		}
+	})
+}
+
+func TestMeetRuns(t *testing.T) {
+	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"],["b","c"],["c","d"],["b","x"],["x","c"]]},
+	  "messages": [{"id":"p","path":["a","b","c","d"]},{"id":"q","path":["a","b","x","c","d"]},{"id":"r","path":["b","c"]}]}`))
+	require.NoError(t, err)
+	m := MeetRuns(in)
+	// p and q share a->b, part, and share c->d again: two runs.
+	assert.Equal(t, Meet{OneRun: false, MaxRuns: 2, A: "p", B: "q"}, m)
+	in.Messages = in.Messages[:1:1]
+	in.Messages = append(in.Messages, model.Message{ID: "r", Path: []int{1}, L: 1})
+	assert.Equal(t, Meet{OneRun: true, MaxRuns: 1, A: "p", B: "r"}, MeetRuns(in))
+}
+
+func TestBadConfig(t *testing.T) {
+	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"]]}, "messages": [{"id":"m","path":["a","b"]}]}`))
+	require.NoError(t, err)
+	_, err = Run(context.Background(), in, Config{Algo: "fastest"})
+	require.ErrorContains(t, err, `unknown algorithm "fastest"`)
+	_, err = Run(context.Background(), in, Config{Algo: Greedy, Arb: "lifo"})
+	require.ErrorContains(t, err, `unknown arbitration policy "lifo"`)
+	_, err = Run(context.Background(), in, Config{Algo: Phased, Alpha: -1})
+	require.ErrorContains(t, err, `alpha`)
+	_, err = Run(context.Background(), in, Config{Algo: DelayedGreedy, Delay: "later"})
+	require.ErrorContains(t, err, `unknown delay variant "later"`)
+}

@@ -1,0 +1,216 @@
+package online
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/wormlab/wormlab/engine"
+	"github.com/wormlab/wormlab/model"
+)
+
+// Algorithm names accepted by Config.Algo.
+const (
+	Greedy        = "greedy"
+	DelayedGreedy = "delayed-greedy"
+	Phased        = "phased"
+	Store         = "store"
+)
+
+// Algorithms lists the algorithm names.
+func Algorithms() []string { return []string{Greedy, DelayedGreedy, Phased, Store} }
+
+// Delay variants of delayed-greedy.
+const (
+	DelayPhases = "phases" // Algorithm A of seed 000
+	DelayRandom = "random" // plain random delays of seed 000's simulations
+)
+
+// Config chooses an algorithm, its arbitration policy, its seed and its parameters.
+// Zero values mean the documented defaults.
+type Config struct {
+	Algo string
+	// Arb is an engine arbitration policy (engine.Policies); "" is "message".
+	Arb  string
+	Seed uint64
+
+	// Delay is the delayed-greedy variant: DelayPhases (default) or DelayRandom.
+	Delay string
+	// K and T are Algorithm A's parameters: ceil(K c L) phases of T steps (defaults
+	// 32e and 2d + L ceil(2 log2 n)).
+	K float64
+	T int
+	// Doubling runs Theorem 5's schedule: T doubles from round to round and worms
+	// not delivered in their phase are removed and retried in the next round.
+	Doubling bool
+	// R and Unit are the random variant's (and store's) delays: x uniform in
+	// [0, R-1], released at x Unit (defaults: delayed-greedy R = c, Unit = L;
+	// store R = 1, Unit = 1).
+	R, Unit int
+
+	// Alpha is the phased algorithm's colour factor (default 2).
+	Alpha float64
+
+	// RecordSteps keeps per-step counters in Result.Steps.
+	RecordSteps bool
+}
+
+// Meet reports seed 000's assumption that any two paths meet in at most one
+// contiguous run of edges: MaxRuns is the largest number of runs of a pair, A and B
+// the ids of such a pair (empty when no two paths meet).
+type Meet struct {
+	OneRun  bool   `json:"one_run"`
+	MaxRuns int    `json:"max_runs"`
+	A       string `json:"a,omitempty"`
+	B       string `json:"b,omitempty"`
+}
+
+// DelayedInfo describes a delayed-greedy run.
+type DelayedInfo struct {
+	Variant string
+	// K, Phases = ceil(K c L), T (the first round's) for Algorithm A; R and Unit
+	// for the random variant.
+	K      float64
+	Phases int
+	T      int
+	R      int
+	Unit   int
+	// Delay is each worm's delay in the last round it was released in.
+	Delay []int
+	// Late counts worms not delivered within their phase (Algorithm A without
+	// doubling): delivery > (delta_i + 1) T.
+	Late int
+	// Rounds is the number of rounds (1 without doubling), FinalT the last round's T,
+	// LatePerRound the worms removed at the end of each round's phases.
+	Rounds       int
+	FinalT       int
+	LatePerRound []int
+	// PhaseBound is a deterministic bound on the length any phase needs for the
+	// drawn delays (see PhaseBound), for the first round.
+	PhaseBound int
+}
+
+// PhasedInfo describes a phased run.
+type PhasedInfo struct {
+	Alpha    float64
+	Delta    int
+	Colours  int
+	Lambda   int // max(1, ceil(log2 Delta))
+	SubPhase int // S = L lambda + d
+	// PhaseOneEnd = Colours * SubPhase: phase two releases its worms at this time.
+	PhaseOneEnd int
+	Colour      []int
+	// PhaseOne[i] says whether worm i was delivered in phase one.
+	PhaseOne    []bool
+	Undelivered int
+}
+
+// Result is one run.
+type Result struct {
+	Algo, Arb string
+	Seed      uint64
+	// Schedule is the run's schedule: model.Wormhole, or "store-and-forward" (with
+	// hop times as Cross) for store.
+	Schedule *model.Schedule
+	// Delivered[i] is worm i's delivery time t_d + L - 1.
+	Delivered  []int
+	Makespan   int
+	LowerBound int
+	Counters   engine.Counters
+	Steps      []engine.StepCount
+	Meet       Meet
+	Delayed    *DelayedInfo
+	Phased     *PhasedInfo
+}
+
+// StoreModel is the model name of store-and-forward schedules.
+const StoreModel = "store-and-forward"
+
+// Run routes the instance with the configured algorithm. Errors: an invalid
+// instance or configuration (the error names the field), a deadlock
+// (*engine.Deadlock, possible only when the channel dependency graph has a cycle),
+// or the context's error.
+func Run(ctx context.Context, in *model.Instance, cfg Config) (*Result, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	if err := engine.CheckPolicy(cfg.Arb); err != nil {
+		return nil, err
+	}
+	r := &Result{Algo: cfg.Algo, Arb: cfg.Arb, Seed: cfg.Seed, LowerBound: in.LowerBound().Value, Meet: MeetRuns(in)}
+	if r.Arb == "" {
+		r.Arb = engine.ArbMessage
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6f6e6c696e65))
+	var err error
+	switch cfg.Algo {
+	case Greedy:
+		err = runGreedy(ctx, in, cfg, r)
+	case DelayedGreedy:
+		err = runDelayed(ctx, in, cfg, rng, r)
+	case Phased:
+		err = runPhased(ctx, in, cfg, rng, r)
+	case Store:
+		err = runStore(ctx, in, cfg, rng, r)
+	default:
+		return nil, fmt.Errorf("online: unknown algorithm %q (want one of %s)", cfg.Algo, strings.Join(Algorithms(), ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.Makespan = r.Schedule.Makespan
+	return r, nil
+}
+
+func newEngine(in *model.Instance, cfg Config) (*engine.Engine, error) {
+	return engine.New(in, engine.Config{Arb: cfg.Arb, Seed: cfg.Seed, RecordSteps: cfg.RecordSteps})
+}
+
+// finish fills the result from a finished engine.
+func finish(e *engine.Engine, in *model.Instance, r *Result) {
+	r.Schedule = e.Schedule()
+	r.Delivered = make([]int, len(in.Messages))
+	for i := range in.Messages {
+		r.Delivered[i] = e.DeliveryTime(i)
+	}
+	r.Counters = e.Counters()
+	r.Steps = e.Steps()
+}
+
+// runGreedy is seed 002, section 2.1: all worms start at once and move whenever
+// they can.
+func runGreedy(ctx context.Context, in *model.Instance, cfg Config, r *Result) error {
+	e, err := newEngine(in, cfg)
+	if err != nil {
+		return err
+	}
+	for i := range in.Messages {
+		if err := e.Release(i, 0); err != nil {
+			return err
+		}
+	}
+	if err := e.Run(ctx, -1); err != nil {
+		return err
+	}
+	finish(e, in, r)
+	return nil
+}
+
+// ceilLog2 returns ceil(log2 x) for x >= 1, 0 for x <= 1.
+func ceilLog2(x int) int {
+	k := 0
+	for v := 1; v < x; v *= 2 {
+		k++
+	}
+	return k
+}
+
+// positive checks an optional parameter.
+func positive(name string, v float64) error {
+	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("online: parameter %s = %v must be positive", name, v)
+	}
+	return nil
+}
