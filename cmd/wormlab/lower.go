@@ -40,6 +40,7 @@ func runLowerPrime(e *env, args []string) error {
 	repaired := fs.Bool("repaired", false, "build the repaired construction (2p+2 levels, p+1 single-edge layers)")
 	asJSON := fs.Bool("json", false, "print the claims as JSON")
 	out := fs.String("o", "", "write the instance to this file")
+	solve := fs.Duration("solve", 0, "also solve the instance exactly by SAT in both models, for at most this long each\n(without the solver's own clique bound, so a proven optimum rests on SAT alone)")
 	if _, err := parseFlags(fs, args, 0, 0); err != nil {
 		return err
 	}
@@ -63,6 +64,24 @@ func runLowerPrime(e *env, args []string) error {
 			failed++
 		}
 	}
+	type solved struct {
+		Model    string `json:"model"`
+		Makespan int    `json:"makespan"`
+		Lower    int    `json:"lower_bound"`
+		Optimal  bool   `json:"optimal"`
+	}
+	var sols []solved
+	if *solve > 0 {
+		for _, m := range []string{model.Wormhole, model.Bufferless} {
+			ctx, cancel := context.WithTimeout(context.Background(), *solve)
+			res, err := optimal.Solve(ctx, in, optimal.Options{Model: m, NoClique: true})
+			cancel()
+			if err != nil {
+				return err
+			}
+			sols = append(sols, solved{m, res.Schedule.Makespan, res.Lower, res.Optimal})
+		}
+	}
 	if *asJSON {
 		doc := struct {
 			P        int           `json:"p"`
@@ -70,7 +89,8 @@ func runLowerPrime(e *env, args []string) error {
 			Repaired bool          `json:"repaired"`
 			Claims   []lower.Claim `json:"claims"`
 			Failed   int           `json:"failed"`
-		}{*p, L, *repaired, claims, failed}
+			Solver   []solved      `json:"solver,omitempty"`
+		}{*p, L, *repaired, claims, failed, sols}
 		if err := writeJSON(e.stdout, doc); err != nil {
 			return err
 		}
@@ -82,6 +102,15 @@ func runLowerPrime(e *env, args []string) error {
 				mark = "FAILS"
 			}
 			fmt.Fprintf(e.stdout, "%s  %s = %v\n       %s\n", mark, c.Claim, c.Value, c.Detail)
+		}
+		ms := in.Measure()
+		for _, s := range sols {
+			how := "optimal, proven"
+			if !s.Optimal {
+				how = fmt.Sprintf("not proven: lower bound %d", s.Lower)
+			}
+			fmt.Fprintf(e.stdout, "solver (%s): makespan %d (%s); c_L + d = %d, c_L d = %d, c d = %d\n",
+				s.Model, s.Makespan, how, ms.CL+ms.D, ms.CL*ms.D, ms.C*ms.D)
 		}
 	}
 	if failed > 0 {
