@@ -79,8 +79,10 @@ type AdversaryResult struct {
 	Num, Den Value
 	Ratio    float64
 	// Iterations moves were tried; Accepted kept; Improved raised the best ratio;
-	// Failed could not be measured (skipped).
+	// Failed could not be measured (skipped), the first of them for FirstFailure
+	// (for example a greedy run that deadlocks).
 	Iterations, Accepted, Improved, Failed int
+	FirstFailure                           string
 }
 
 type worm struct {
@@ -150,6 +152,9 @@ func Adversary(ctx context.Context, t *instances.Topology, cfg AdversaryConfig) 
 		if err != nil {
 			if ctx.Err() != nil {
 				break
+			}
+			if res.Failed == 0 {
+				res.FirstFailure = err.Error()
 			}
 			res.Failed++
 			continue

@@ -11,6 +11,7 @@ import (
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline"
 	"github.com/wormlab/wormlab/offline/optimal"
+	"github.com/wormlab/wormlab/online"
 )
 
 func init() {
@@ -33,8 +34,17 @@ func adversaryObjectives(optUp, optLow lower.Measure) map[string][2]lower.Measur
 		}
 		return lower.Value{V: res.Schedule.Makespan, How: "colorer (" + res.Order + " order)"}, nil
 	})
+	greedy := lower.MeasureFunc(func(ctx context.Context, in *model.Instance) (lower.Value, error) {
+		res, err := online.Run(ctx, in, online.Config{Algo: online.Greedy})
+		if err != nil {
+			return lower.Value{}, err
+		}
+		return lower.Value{V: res.Makespan, How: "greedy"}, nil
+	})
 	return map[string][2]lower.Measure{
 		"opt/lower":     {optUp, lower.LowerMeasure},
+		"greedy/opt":    {greedy, optLow},
+		"greedy/bound":  {greedy, lower.LowerMeasure},
 		"colorer/opt":   {colorer, optLow},
 		"colorer/bound": {colorer, lower.LowerMeasure},
 	}
@@ -65,8 +75,9 @@ func solverMeasure(modelName string, timeout time.Duration, upper bool) lower.Me
 
 func runAdversary(e *env) error {
 	fs := newFlags(e, "adversary", "", "Local search over path sets on a network for an instance that maximises a ratio.\n"+
-		"Objectives: opt/lower (solver optimum / best lower bound), colorer/opt (colorer / solver optimum,\n"+
-		"or / lower bound where the solver does not finish), colorer/bound (colorer / best lower bound).")
+		"Objectives: opt/lower (solver optimum / best lower bound), greedy/opt and colorer/opt (the online\n"+
+		"greedy or the offline colorer / solver optimum, or / lower bound where the solver does not finish),\n"+
+		"greedy/bound and colorer/bound (/ best lower bound, no solver: for larger networks).")
 	spec := fs.String("network", "", "network: line:N, tree:N, kary-tree:KxD, mesh:AxB, torus:AxB, butterfly:N, fat-tree:N, levelled:WxD")
 	msgs := fs.Int("messages", 4, "worms to start with")
 	maxMsgs := fs.Int("max-messages", 0, "most worms (default 2 * messages)")
@@ -136,5 +147,8 @@ func runAdversary(e *env) error {
 		*objective, *spec, *seed, res.Ratio, res.Num.V, res.Num.How, res.Den.V, res.Den.How)
 	fmt.Fprintf(e.stdout, "worms %d of %d flits; %d moves, %d accepted, %d improved, %d not measurable\n",
 		len(res.Instance.Messages), *flits, res.Iterations, res.Accepted, res.Improved, res.Failed)
+	if res.Failed > 0 {
+		fmt.Fprintf(e.stdout, "first not measurable: %s\n", res.FirstFailure)
+	}
 	return nil
 }
