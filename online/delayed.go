@@ -16,7 +16,7 @@ import (
 const DefaultK = 32 * math.E
 
 // AlgorithmAParams returns the number of phases ceil(k c L) and the default phase
-// length T = 2d + L ceil(2 log2 max(n, 2)) for the instance (c congestion, L the
+// length T = 2d + 2 L ceil(log2 max(n, 2)) for the instance (c congestion, L the
 // largest length, d dilation, n worms), with k = DefaultK when k is 0.
 func AlgorithmAParams(in *model.Instance, k float64) (phases, t int) {
 	if k == 0 {

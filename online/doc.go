@@ -11,7 +11,7 @@
 //     delta_i T; phase p is the interval (pT, (p+1)T]. Defaults, reconstructed from
 //     the proofs of Lemma 3 and Theorem 4 (the extracted text lost the formulas): k =
 //     32e (Theorem 5 uses O(32 e c ...) phases), T = 2d + L z with
-//     z = ceil(2 log2 max(n, 2)) for n worms (Lemma 3 bounds the probability that a
+//     z = 2 ceil(log2 max(n, 2)) for n worms (Lemma 3 bounds the probability that a
 //     worm needs 2d + Lz steps after its release; Theorem 4 wants it O(1/n^2)). The
 //     doubling schedule of Theorem 5 (Config.Doubling) runs rounds r = 0, 1, ...
 //     with T_r = 2^r T: each round draws fresh delays for the worms still to be

@@ -33,7 +33,7 @@ func MeetRuns(in *model.Instance) Meet {
 			}
 		}
 	}
-	if best[0] >= 0 {
+	if m.MaxRuns > 1 {
 		m.A, m.B = in.Messages[best[0]].ID, in.Messages[best[1]].ID
 	}
 	m.OneRun = m.MaxRuns <= 1

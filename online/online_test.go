@@ -181,7 +181,7 @@ func TestMeetRuns(t *testing.T) {
 	assert.Equal(t, Meet{OneRun: false, MaxRuns: 2, A: "p", B: "q"}, m)
 	in.Messages = in.Messages[:1:1]
 	in.Messages = append(in.Messages, model.Message{ID: "r", Path: []int{1}, L: 1})
-	assert.Equal(t, Meet{OneRun: true, MaxRuns: 1, A: "p", B: "r"}, MeetRuns(in))
+	assert.Equal(t, Meet{OneRun: true, MaxRuns: 1}, MeetRuns(in))
 }
 
 func TestBadConfig(t *testing.T) {

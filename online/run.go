@@ -39,7 +39,7 @@ type Config struct {
 	// Delay is the delayed-greedy variant: DelayPhases (default) or DelayRandom.
 	Delay string
 	// K and T are Algorithm A's parameters: ceil(K c L) phases of T steps (defaults
-	// 32e and 2d + L ceil(2 log2 n)).
+	// 32e and 2d + 2 L ceil(log2 n)).
 	K float64
 	T int
 	// Doubling runs Theorem 5's schedule: T doubles from round to round and worms
@@ -58,8 +58,8 @@ type Config struct {
 }
 
 // Meet reports seed 000's assumption that any two paths meet in at most one
-// contiguous run of edges: MaxRuns is the largest number of runs of a pair, A and B
-// the ids of such a pair (empty when no two paths meet).
+// contiguous run of edges: MaxRuns is the largest number of runs of a pair (0 when
+// no two paths meet), A and B the ids of such a pair when it is more than one.
 type Meet struct {
 	OneRun  bool   `json:"one_run"`
 	MaxRuns int    `json:"max_runs"`
