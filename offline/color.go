@@ -90,8 +90,9 @@ func Color(in *model.Instance, opt Options) (*Result, error) {
 }
 
 // Choose returns the plan for an order name. "auto" takes the tree order when the
-// network is a forest (IsTree), else the mesh order when the network carries
-// "coords" and every path fits, else the generic order.
+// network is a forest (IsTree) and every path is simple, else the mesh order when
+// the network carries "coords" and every path fits, else the generic order. A root
+// given for "auto" must work for the tree order.
 func Choose(in *model.Instance, order, root string) (*Plan, error) {
 	switch order {
 	case OrderTree:
@@ -102,7 +103,9 @@ func Choose(in *model.Instance, order, root string) (*Plan, error) {
 		return AnyPlan(in), nil
 	case OrderAuto, "":
 		if IsTree(in.Net) {
-			return TreePlan(in, root)
+			if p, err := TreePlan(in, root); err == nil || root != "" {
+				return p, err
+			}
 		}
 		if _, has := in.Net.Extra["coords"]; has {
 			if p, err := MeshPlan(in); err == nil {

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -79,6 +80,9 @@ func (p *Plan) Bound(in *model.Instance) int {
 
 // Colour runs the greedy colorer over the plan: part by part, each message at its
 // smallest conflict-free start, no earlier than the delivery of the previous part.
+// Only the entrance edges are searched (Colorer.PlaceChecking); that is exact when
+// the plan's entrance sets are right, which the tests check with CheckEntrances
+// and the verifier.
 // It returns the starts indexed like in.Messages and the start of each part.
 func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 	if err := p.check(in); err != nil {
@@ -93,7 +97,7 @@ func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 		offsets = append(offsets, offset)
 		end := offset
 		for _, i := range part {
-			s := c.Place(i, offset)
+			s := c.PlaceChecking(i, offset, p.entrancePositions(in, i))
 			m := &in.Messages[i]
 			end = max(end, s+len(m.Path)+m.L-1)
 		}
@@ -119,4 +123,21 @@ func (p *Plan) check(in *model.Instance) error {
 		return fmt.Errorf("offline: plan lists %d of %d messages", n, len(in.Messages))
 	}
 	return nil
+}
+
+// entrancePositions returns the 0-based positions of message i's entrance edges on
+// its path (nil, meaning every position, when the set is the whole path).
+func (p *Plan) entrancePositions(in *model.Instance, i int) []int {
+	path := in.Messages[i].Path
+	set := p.Entrance[i]
+	if len(set) == len(path) {
+		return nil
+	}
+	out := make([]int, 0, len(set))
+	for k, e := range path {
+		if slices.Contains(set, e) {
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -39,6 +39,7 @@ func (c *chunk) regap() {
 // whole list; a chunk holds at most chunkMax spans.
 type timeline struct {
 	chunks []chunk
+	size   int // number of spans
 }
 
 // findChunk returns the index of the first chunk whose last span ends at or after t
@@ -118,6 +119,7 @@ func (tl *timeline) free(lo, hi int32) bool {
 // insert adds the span lo..hi, which must be free (the caller checked it).
 // O(log c + chunkMax + c/chunkMax) for c spans on the edge.
 func (tl *timeline) insert(lo, hi int32) {
+	tl.size++
 	if len(tl.chunks) == 0 {
 		tl.chunks = append(tl.chunks, chunk{s: []span{{lo, hi}}})
 		return
@@ -128,11 +130,24 @@ func (tl *timeline) insert(lo, hi int32) {
 	}
 	c := &tl.chunks[ci]
 	j := c.firstSpan(lo)
+	// The new span either splits the gap between s[j-1] and s[j], whose two parts are
+	// smaller (recount only if it was the largest), or adds a gap at an end.
+	split := int32(-1)
+	if j > 0 && j < len(c.s) {
+		split = c.s[j].lo - c.s[j-1].hi - 1
+	}
 	c.s = append(c.s, span{})
 	copy(c.s[j+1:], c.s[j:])
 	c.s[j] = span{lo, hi}
 	if len(c.s) <= chunkMax {
-		c.regap()
+		switch {
+		case split == c.maxGap:
+			c.regap()
+		case split < 0 && j == 0:
+			c.maxGap = max(c.maxGap, c.s[1].lo-hi-1)
+		case split < 0:
+			c.maxGap = max(c.maxGap, lo-c.s[j-1].hi-1)
+		}
 		return
 	}
 	half := len(c.s) / 2
@@ -156,12 +171,19 @@ func (tl *timeline) remove(lo int32) bool {
 	if j == len(c.s) || c.s[j].lo != lo {
 		return false
 	}
+	tl.size--
+	inner := j > 0 && j < len(c.s)-1
 	c.s = append(c.s[:j], c.s[j+1:]...)
 	if len(c.s) == 0 {
 		tl.chunks = append(tl.chunks[:ci], tl.chunks[ci+1:]...)
 		return true
 	}
-	c.regap()
+	if inner {
+		// Two gaps merge into a larger one.
+		c.maxGap = max(c.maxGap, c.s[j].lo-c.s[j-1].hi-1)
+	} else {
+		c.regap() // a gap at an end disappeared
+	}
 	return true
 }
 

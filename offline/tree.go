@@ -56,7 +56,7 @@ func IsTree(net *model.Network) bool {
 // component ("" to choose); every other component with paths gets the node that the
 // most paths visit (the smallest index on a tie): the paths through it come first,
 // and they are the ones that constrain most others. It returns an error when the
-// network is not a forest (IsTree).
+// network is not a forest (IsTree) or a path visits a node twice (naming it).
 func TreePlan(in *model.Instance, root string) (*Plan, error) {
 	net := in.Net
 	if !IsTree(net) {
@@ -115,6 +115,21 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 			return nil, fmt.Errorf("offline: tree order: root %q: no such node", root)
 		}
 		roots[comp[r]] = r
+	}
+	// The paper's tree paths are simple: a walk that comes back to a node (on a tree,
+	// by turning back over the link it came by) has no single highest point
+	// arrangement that section 4.3's argument needs.
+	seen := make([]int, n)
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		seen[net.Edges[m.Path[0]].From] = i + 1
+		for _, e := range m.Path {
+			v := net.Edges[e].To
+			if seen[v] == i+1 {
+				return nil, fmt.Errorf("offline: tree order: message %q visits node %q twice", m.ID, net.Nodes[v])
+			}
+			seen[v] = i + 1
+		}
 	}
 	// Depth from the roots.
 	depth := make([]int, n)

@@ -1,0 +1,82 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/model"
+)
+
+// line builds the bidirected line a - b - c.
+func line(t *testing.T) *model.Network {
+	net := &model.Network{}
+	a, b, c := net.AddNode("a"), net.AddNode("b"), net.AddNode("c")
+	net.AddLink(a, b)
+	net.AddLink(b, c)
+	return net
+}
+
+func TestIsTree(t *testing.T) {
+	net := line(t)
+	assert.True(t, IsTree(net))
+	a, _ := net.Node("a")
+	c, _ := net.Node("c")
+	net.AddEdge(c, a) // closes a cycle a -> b -> c -> a
+	assert.False(t, IsTree(net))
+
+	par := line(t)
+	a, _ = par.Node("a")
+	b, _ := par.Node("b")
+	par.AddEdge(a, b) // a second a -> b edge
+	assert.False(t, IsTree(par))
+}
+
+// Section 4.3 assumes simple paths; a walk turning back is named, and auto falls
+// back to the generic order.
+func TestTreeRejectsTurningBack(t *testing.T) {
+	net := line(t)
+	p, err := net.PathFromNodes([]string{"a", "b", "a"})
+	require.NoError(t, err)
+	q, err := net.PathFromNodes([]string{"a", "b", "c"})
+	require.NoError(t, err)
+	in := &model.Instance{Net: net, Flits: 1, Messages: []model.Message{
+		{ID: "ok", Path: q, L: 1}, {ID: "back", Path: p, L: 1},
+	}}
+	_, err = Color(in, Options{Order: OrderTree})
+	require.ErrorContains(t, err, `tree order: message "back" visits node "a" twice`)
+	res, err := Color(in, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, OrderAny, res.Order)
+}
+
+// The root: given by name, or the node most paths visit; the entrance edges are
+// the path's edges at its highest point.
+func TestTreeRootAndEntrances(t *testing.T) {
+	net := line(t)
+	path := func(names ...string) []int {
+		p, err := net.PathFromNodes(names)
+		require.NoError(t, err)
+		return p
+	}
+	in := &model.Instance{Net: net, Flits: 1, Messages: []model.Message{
+		{ID: "ac", Path: path("a", "b", "c"), L: 1},
+		{ID: "cb", Path: path("c", "b"), L: 1},
+		{ID: "bc", Path: path("b", "c"), L: 1},
+	}}
+	plan, err := TreePlan(in, "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"b"}, plan.Roots, "b is visited by all three paths")
+	assert.Equal(t, [][]int{path("a", "b", "c"), path("c", "b"), path("b", "c")}, plan.Entrance)
+	assert.Equal(t, [][]int{{0, 1, 2}}, plan.Parts)
+
+	plan, err = TreePlan(in, "a")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a"}, plan.Roots)
+	assert.Equal(t, []int{path("a", "b")[0]}, plan.Entrance[0], "ac starts at the root")
+	assert.Equal(t, []int{path("c", "b")[0]}, plan.Entrance[1], "cb climbs to b")
+	assert.Equal(t, [][]int{{0, 1, 2}}, plan.Parts, "ac (highest point a), then cb and bc (both at b, equally long: by index)")
+
+	_, err = TreePlan(in, "z")
+	require.ErrorContains(t, err, `root "z": no such node`)
+}
