@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/offline"
+)
+
+func init() {
+	register(&command{
+		name:    "color",
+		summary: "offline bufferless schedule by greedy path colouring (trees, meshes: O(c + d))",
+		run:     runColor,
+	})
+}
+
+func runColor(e *env) error {
+	fs := newFlags(e, "color", "INSTANCE",
+		"Colours the paths of INSTANCE (\"-\" reads standard input) greedily in the order of\n"+
+			"Ranade, Schleimer and Wilkerson (seed 002, section 4) and writes the bufferless\n"+
+			"schedule: --order tree (2-entrant, bidirected trees), mesh (k-entrant per class,\n"+
+			"needs \"coords\" and at most one straight segment per dimension), any (d-entrant,\n"+
+			"any network), or auto (tree, else mesh, else any). The schedule carries \"order\",\n"+
+			"\"k\" and \"bound\" (the proven bound on the makespan, (2L-1)k(c-1)+d+L-1 per part),\n"+
+			"and lower_bound (the instance's proven lower bound); optimal is set only when the\n"+
+			"makespan meets it. --improve moves messages to earlier starts and tries other\n"+
+			"orders, never lengthening the schedule. A summary line goes to stderr.\n\n"+
+			"Exit status 0; 2 on bad input (e.g. --order mesh with a path that does not fit,\n"+
+			"named).")
+	order := fs.String("order", "auto", "auto, tree, mesh or any")
+	improve := fs.Bool("improve", false, "run the improvement pass")
+	root := fs.String("root", "", "root node of the tree order (default: the node most paths visit)")
+	out := fs.String("o", "", "write the schedule to `FILE` (default stdout)")
+	quietUsage(e, fs)
+	args, err := parseFlags(fs, e.args, 1, 1)
+	if err != nil {
+		return err
+	}
+	switch *order {
+	case offline.OrderAuto, offline.OrderTree, offline.OrderMesh, offline.OrderAny:
+	default:
+		return usageError("--order %q: want auto, tree, mesh or any", *order)
+	}
+	in, err := readInstance(e, args[0])
+	if err != nil {
+		return err
+	}
+	res, err := offline.Color(in, offline.Options{Order: *order, Improve: *improve, Root: *root})
+	if err != nil {
+		return err
+	}
+	s := res.Schedule
+	lb := in.LowerBound()
+	s.LowerBound = &lb.Value
+	if s.Makespan == lb.Value {
+		optimal := true
+		s.Optimal = &optimal
+	}
+	s.SetExtra("order", res.Order)
+	s.SetExtra("k", res.K)
+	s.SetExtra("bound", res.Bound)
+	if *improve {
+		s.SetExtra("constructed", res.Constructed)
+	}
+	if err := writeSchedule(e, *out, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stderr, colorSummary(in, res, lb))
+	return nil
+}
+
+// colorSummary is the stderr line: the order, the makespan against the proven
+// bound and against the lower bound.
+func colorSummary(in *model.Instance, res *offline.Result, lb model.Bound) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "color: %d messages, order %s (k = %d", len(in.Messages), res.Order, res.K)
+	switch {
+	case len(res.Plan.Roots) == 1:
+		fmt.Fprintf(&b, ", root %s", res.Plan.Roots[0])
+	case len(res.Plan.Roots) > 1:
+		fmt.Fprintf(&b, ", %d roots", len(res.Plan.Roots))
+	}
+	if res.Order == offline.OrderMesh {
+		fmt.Fprintf(&b, ", %d classes", len(res.Plan.Parts))
+	}
+	b.WriteString("): makespan ")
+	ms := res.Schedule.Makespan
+	if ms != res.Constructed {
+		fmt.Fprintf(&b, "%d (constructed %d, improved by %s)", ms, res.Constructed, res.ImprovedBy)
+	} else {
+		fmt.Fprintf(&b, "%d", ms)
+	}
+	fmt.Fprintf(&b, ", proven bound %d (makespan/bound %s), lower bound %d from %s (makespan/lower %s)",
+		res.Bound, ratio(ms, res.Bound), lb.Value, lb.Name, ratio(ms, lb.Value))
+	return b.String()
+}
+
+// ratio formats a / b with two decimals ("-" when b is 0).
+func ratio(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(a)/float64(b))
+}
