@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -26,7 +27,8 @@ type Disjunction struct{ I, J, A, B int }
 // drains one move per step and D_i = tau + r_i; j's head crosses e at tau + 1 or
 // later and then needs r_j hops and L_j - 1 drain moves: D_j >= tau + r_j + L_j.
 // (When r_i > L_i - 1 the leader i may still wait after e and nothing follows, so
-// such pairs are left out.) With r_i = r_j this is the aligned lemma.
+// such pairs are left out; testdata/leader-condition.json shows the condition is
+// needed.) With r_i = r_j this is the aligned lemma.
 func Disjunctions(in *model.Instance) []Disjunction {
 	seen := map[Disjunction]bool{}
 	var ds []Disjunction
@@ -50,35 +52,147 @@ func Disjunctions(in *model.Instance) []Disjunction {
 	return ds
 }
 
-// Disjunctive returns the least U >= from for which the delivery times can satisfy
-// D_i >= d_i + L_i - 1 and every disjunction of Disjunctions with max_i D_i <= U,
-// found by depth-first search over the orientations of violated disjunctions with
-// incremental longest-path propagation (at most budget nodes in all; <= 0: no
-// limit). It is a lower bound on the makespan of every legal schedule, since such a
-// schedule's delivery times satisfy all of it. Pass from = a makespan already known
+// Disjunctive returns the least U >= from such that head-crossing and delivery
+// times can satisfy the following relaxation of the wormhole model with every
+// delivery at most U. Variables: h_i(e), the step in which the head of message i
+// crosses a shared edge e (its k-th), and D_i, its delivery time.
+//
+//	h_i(e) >= k;  h_i(e') >= h_i(e) + (k' - k) for a later shared edge e';
+//	D_i >= h_i(e) + (d_i - k) + L_i - 1;  D_i >= d_i + L_i - 1;
+//	for messages i, j sharing e, one of them first, say i:
+//	  h_j(e) >= h_i(e) + L_i, and, when r_i = d_i - k_i <= L_i - 1,
+//	  D_j >= D_i + L_j + r_j - r_i.
+//
+// Proof that every legal schedule satisfies it (so U is a lower bound on the
+// makespan). The head moves at most one edge per step and the worm drains one
+// flit per step after arriving, which gives the first lines. On a shared edge one
+// message holds it first (MODEL.md rule 2); its tail crosses e no earlier than
+// L_i - 1 steps after its head did and the other's head crosses after that; the
+// last line is the general separation lemma (Disjunctions). The relaxation ignores
+// only that a waiting worm keeps holding the edges behind its head.
+//
+// It contains the per-edge bounds (the one-machine problem of EdgeBound and
+// EdgeSequence is its restriction to one edge), the aligned clique and colouring
+// arguments (the delivery lines), and sees chains of messages that meet on
+// different edges. The search: depth-first over the orientations of disjunctions
+// the current least solution violates, with incremental longest-path propagation,
+// at most budget nodes in all (<= 0: no limit). Pass from = a makespan already known
 // to be a lower bound (or 0) to skip the values below it. When the budget runs out
 // the value proven so far is returned with exact false.
 func Disjunctive(in *model.Instance, from, budget int) (value int, exact bool) {
-	return solveDisjunctive(in, Disjunctions(in), from, budget)
+	s := newDisjSearch(in, true)
+	return s.solve(from, budget)
 }
 
-func solveDisjunctive(in *model.Instance, ds []Disjunction, from, budget int) (value int, exact bool) {
+// disjSearch is the relaxation of Disjunctive as a graph of difference
+// constraints: est[v] is the least value of variable v given the arcs so far.
+type disjSearch struct {
+	est     []int
+	base    []int
+	out     [][]arc
+	choices []choice
+	trail   []trailEntry
+	budget  int
+	nodes   int
+	stopped bool
+	nMsg    int
+}
+
+type arc struct{ from, to, w int }
+
+// choice is a disjunction: one of two sets of arcs must hold.
+type choice struct{ first, second []arc }
+
+type trailEntry struct{ v, old int }
+
+// newDisjSearch builds the variables and arcs; with heads false only the delivery
+// disjunctions of Disjunctions are used (variables D_i alone).
+func newDisjSearch(in *model.Instance, heads bool) *disjSearch {
 	n := len(in.Messages)
-	if n == 0 {
+	s := &disjSearch{nMsg: n}
+	for i := range in.Messages {
+		s.base = append(s.base, len(in.Messages[i].Path)+in.Messages[i].L-1)
+	}
+	users := in.Users()
+	node := map[model.Use]int{} // (message, position) -> variable h
+	if heads {
+		var tracked [][]int // per message, positions on shared edges
+		tracked = make([][]int, n)
+		for _, us := range users {
+			if len(us) < 2 {
+				continue
+			}
+			for _, u := range us {
+				node[u] = len(s.base)
+				s.base = append(s.base, u.Pos+1)
+				tracked[u.Msg] = append(tracked[u.Msg], u.Pos)
+			}
+		}
+		s.out = make([][]arc, len(s.base))
+		for i, ps := range tracked {
+			sort.Ints(ps)
+			m := &in.Messages[i]
+			for k, p := range ps {
+				v := node[model.Use{Msg: i, Pos: p}]
+				if k+1 < len(ps) {
+					s.addStatic(arc{v, node[model.Use{Msg: i, Pos: ps[k+1]}], ps[k+1] - p})
+				} else {
+					s.addStatic(arc{v, i, len(m.Path) - p - 1 + m.L - 1})
+				}
+			}
+		}
+	} else {
+		s.out = make([][]arc, len(s.base))
+	}
+	for _, us := range users {
+		for a := 0; a < len(us); a++ {
+			for b := a + 1; b < len(us); b++ {
+				i, j := us[a].Msg, us[b].Msg
+				mi, mj := &in.Messages[i], &in.Messages[j]
+				ri, rj := len(mi.Path)-us[a].Pos-1, len(mj.Path)-us[b].Pos-1
+				var c choice
+				if heads {
+					hi, hj := node[us[a]], node[us[b]]
+					c.first = append(c.first, arc{hi, hj, mi.L})
+					c.second = append(c.second, arc{hj, hi, mj.L})
+				}
+				lead := ri <= mi.L-1 && rj <= mj.L-1
+				if lead {
+					c.first = append(c.first, arc{i, j, mj.L + rj - ri})
+					c.second = append(c.second, arc{j, i, mi.L + ri - rj})
+				}
+				if heads || lead {
+					s.choices = append(s.choices, c)
+				}
+			}
+		}
+	}
+	return s
+}
+
+func (s *disjSearch) addStatic(a arc) { s.out[a.from] = append(s.out[a.from], a) }
+
+// solve returns the least feasible bound on max_i D_i from 'from' on.
+func (s *disjSearch) solve(from, budget int) (int, bool) {
+	if s.nMsg == 0 {
 		return 0, true
 	}
-	s := &disjSearch{ds: ds, est: make([]int, n), out: make([][]arc, n), budget: budget}
-	for i := range in.Messages {
-		s.est[i] = len(in.Messages[i].Path) + in.Messages[i].L - 1
-	}
+	s.budget = budget
 	u := from
-	for _, v := range s.est {
-		u = max(u, v)
+	for v := 0; v < s.nMsg; v++ {
+		u = max(u, s.base[v])
 	}
 	for {
+		s.est = append(s.est[:0], s.base...)
+		s.trail = s.trail[:0]
+		ok := true
+		for v := range s.out {
+			for _, a := range s.out[v] {
+				ok = ok && s.propagate(a, u)
+			}
+		}
 		s.stopped = false
-		switch s.feasible(u) {
-		case true:
+		if ok && s.feasible(u) {
 			return u, true
 		}
 		if s.stopped {
@@ -88,19 +202,23 @@ func solveDisjunctive(in *model.Instance, ds []Disjunction, from, budget int) (v
 	}
 }
 
-type arc struct{ to, w int }
-
-type disjSearch struct {
-	ds      []Disjunction
-	est     []int
-	out     [][]arc
-	trail   []trailEntry
-	budget  int
-	nodes   int
-	stopped bool
+func (s *disjSearch) holds(arcs []arc) bool {
+	for _, a := range arcs {
+		if s.est[a.to] < s.est[a.from]+a.w {
+			return false
+		}
+	}
+	return true
 }
 
-type trailEntry struct{ v, old int }
+// violation measures how far the arcs are from holding (the largest shortfall).
+func (s *disjSearch) violation(arcs []arc) int {
+	v := 0
+	for _, a := range arcs {
+		v = max(v, s.est[a.from]+a.w-s.est[a.to])
+	}
+	return v
+}
 
 // feasible reports whether some orientation keeps every delivery <= u; false with
 // stopped set means the budget ran out.
@@ -110,32 +228,35 @@ func (s *disjSearch) feasible(u int) bool {
 		s.stopped = true
 		return false
 	}
-	// the most violated disjunction: neither orientation holds for the estimates.
 	pick, worst := -1, 0
-	for k, d := range s.ds {
-		vi := s.est[d.I] + d.A - s.est[d.J] // > 0: "I first" is violated
-		vj := s.est[d.J] + d.B - s.est[d.I]
-		if vi > 0 && vj > 0 {
-			if v := min(vi, vj); pick < 0 || v > worst {
-				pick, worst = k, v
-			}
+	for k := range s.choices {
+		c := &s.choices[k]
+		if s.holds(c.first) || s.holds(c.second) {
+			continue
+		}
+		if v := min(s.violation(c.first), s.violation(c.second)); pick < 0 || v > worst {
+			pick, worst = k, v
 		}
 	}
 	if pick < 0 {
-		return true // the estimates satisfy everything and are all <= u
+		return true // the least solution satisfies every disjunction, all D <= u
 	}
-	d := s.ds[pick]
-	for _, o := range [2]arc{{d.J, d.A}, {d.I, d.B}} {
-		from := d.I
-		if o.to == d.I {
-			from = d.J
-		}
+	c := s.choices[pick]
+	for _, arcs := range [2][]arc{c.first, c.second} {
 		mark := len(s.trail)
-		s.out[from] = append(s.out[from], o)
-		if s.propagate(from, o, u) && s.feasible(u) {
+		ok := true
+		for _, a := range arcs {
+			s.out[a.from] = append(s.out[a.from], a)
+		}
+		for _, a := range arcs {
+			ok = ok && s.propagate(a, u)
+		}
+		if ok && s.feasible(u) {
 			return true
 		}
-		s.out[from] = s.out[from][:len(s.out[from])-1]
+		for _, a := range arcs {
+			s.out[a.from] = s.out[a.from][:len(s.out[a.from])-1]
+		}
 		for len(s.trail) > mark {
 			t := s.trail[len(s.trail)-1]
 			s.est[t.v] = t.old
@@ -148,11 +269,12 @@ func (s *disjSearch) feasible(u int) bool {
 	return false
 }
 
-// propagate raises the estimates along the new arc and every arc after it; false
-// when some estimate exceeds u.
-func (s *disjSearch) propagate(from int, a arc, u int) bool {
+// propagate raises the estimates along arc a and every arc after it; false when a
+// delivery estimate exceeds u (a head estimate above u also makes its delivery
+// exceed u, through the static arcs).
+func (s *disjSearch) propagate(a arc, u int) bool {
 	type item struct{ v, t int }
-	queue := []item{{a.to, s.est[from] + a.w}}
+	queue := []item{{a.to, s.est[a.from] + a.w}}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
@@ -172,12 +294,13 @@ func (s *disjSearch) propagate(from int, a arc, u int) bool {
 }
 
 func disjunctiveBound(in *model.Instance, from, budget int) model.Bound {
-	v, exact := Disjunctive(in, from, budget)
+	s := newDisjSearch(in, true)
+	v, exact := s.solve(from, budget)
 	b := model.Bound{Name: BoundDisjunctive, Value: v, Edge: -1, Msg: -1}
-	how := fmt.Sprintf("least makespan of the relaxation from %d on", from)
+	how := fmt.Sprintf("least makespan of the relaxation, searched from %d", from)
 	if !exact {
-		how = "the relaxation's search was cut short; every smaller makespan was refuted"
+		how = fmt.Sprintf("the search from %d was cut short; every smaller makespan was refuted", from)
 	}
-	b.Detail = fmt.Sprintf("%d delivery-time disjunctions (separation lemma on every shared edge): %s", len(Disjunctions(in)), how)
+	b.Detail = fmt.Sprintf("head times and delivery times under the disjunction of every shared edge (%d disjunctions): %s", len(s.choices), how)
 	return b
 }

@@ -37,7 +37,12 @@ func TestDisjunctiveLeaderCondition(t *testing.T) {
 			}
 		}
 	}
-	w, _ := solveDisjunctive(in, naive, 0, 0)
+	s := newDisjSearch(in, false)
+	s.choices = nil
+	for _, d := range naive {
+		s.choices = append(s.choices, choice{[]arc{{d.I, d.J, d.A}}, []arc{{d.J, d.I, d.B}}})
+	}
+	w, _ := s.solve(0, 0)
 	assert.Greater(t, w, opt, "the unconditioned relaxation overshoots the optimum")
 }
 
@@ -62,4 +67,26 @@ func TestDisjunctiveClosesChainGap(t *testing.T) {
 	assert.True(t, exact)
 	assert.Equal(t, 5, v)
 	assert.Equal(t, BoundDisjunctive, Best(in).Name)
+}
+
+// Found by `wormlab adversary --network kary-tree:2x3 --objective opt/lower --seed 2`:
+// m0 and m1 meet on their first edge, where m0 (3 hops to go) cannot use the
+// separation lemma, and m1 then meets m2 on its last edge. The optimum is 7; every
+// bound but the disjunctive one gives 5: only the head-time arcs
+// h_j(e) >= h_i(e) + L_i see that whoever loses the first edge is delayed two steps.
+func TestDisjunctiveClosesJobShopGap(t *testing.T) {
+	f, err := os.Open("testdata/adversary-tree-job-shop.json")
+	require.NoError(t, err)
+	defer f.Close()
+	in, err := model.ReadInstance(f)
+	require.NoError(t, err)
+	require.Equal(t, 7, wormholeOptimum(in))
+	for _, b := range append(in.LowerBounds(), Bounds(in)...) {
+		if b.Name != BoundDisjunctive {
+			assert.LessOrEqual(t, b.Value, 5, b.Name)
+		}
+	}
+	v, exact := Disjunctive(in, 0, 0)
+	assert.True(t, exact)
+	assert.Equal(t, 7, v)
 }
