@@ -14,7 +14,8 @@ import (
 
 // compactRounds bounds the rounds of Compact; each round moves every message to its
 // earliest conflict-free start, latest deliveries first, and the rounds stop early
-// once nothing moves.
+// once nothing moves or, after the first, once a round leaves the makespan as it
+// was.
 const compactRounds = 8
 
 // Compact takes a legal bufferless schedule (starts indexed like in.Messages) and
@@ -38,19 +39,25 @@ func Compact(in *model.Instance, starts []int) ([]int, error) {
 		order[i] = i
 	}
 	delivery := func(i int) int { m := &in.Messages[i]; return c.Start(i) + len(m.Path) + m.L - 1 }
-	for range compactRounds {
+	span := makespan(in, starts)
+	for round := range compactRounds {
 		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(delivery(b), delivery(a)) })
 		moved := false
 		for _, i := range order {
 			old := c.Start(i)
+			if old == 0 {
+				continue // nothing is earlier
+			}
 			c.Remove(i)
 			if c.Place(i, 0) != old {
 				moved = true
 			}
 		}
-		if !moved {
+		now := makespan(in, c.starts)
+		if !moved || (round > 0 && now == span) {
 			break
 		}
+		span = now
 	}
 	return c.Starts(), nil
 }
