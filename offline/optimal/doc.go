@@ -81,5 +81,36 @@
 // literals "t_{d_i} <= T - L_i + 1" (the chains propagate the rest): first T = lower
 // bound as assumptions on a copy of the solver, then T = best - 1 downwards as unit
 // clauses. Optimal is set only when the horizon one below the makespan was proven
-// unsatisfiable or the makespan meets a proven lower bound.
+// unsatisfiable or the makespan meets a proven lower bound (model.Instance
+// LowerBounds, or the aligned-clique bound of clique.go, which is proven there).
+// Every schedule Solve returns has passed verify.Schedule.
+//
+// The upper bound is Greedy (section 4.2's colouring with section 4.5's contiguous
+// colours, three orders) or Options.Upper, whichever is shorter.
+//
+// # Structural aids
+//
+// Plain CDCL needs resolution proofs of exponential size when many worms pairwise
+// conflict (the pigeonhole principle). Three aids, each switchable in Options:
+// symmetry breaking between identical worms; the aligned-clique lower bound (a
+// Jackson preemptive one-machine bound over a clique whose conflicts line up, see
+// clique.go), which settles the all-pairs-colliding family of section 5 without a
+// solver call; and sequential-counter cardinality constraints over the same cliques
+// (card.go), which let the solver count instead of enumerate orders.
+//
+// # gini
+//
+// gini v1.0.4 exports no statistics; the conflict count is read by reflection
+// (conflicts in solve.go). Two behaviours shape the search: Try leaves its deadline
+// armed (so Solve runs through GoSolve, polled, and stopped on cancellation), and a
+// Solve after an "unsatisfiable under assumptions" answer can return a model that
+// violates a clause (gini's own check fails), so assumption probes run on g.Copy()
+// and a refuted copy is dropped. Decode checks every clause and Solve verifies every
+// schedule, so such a fault cannot reach a caller.
+//
+// # Readings of MODEL.md
+//
+// A schedule of no messages has makespan 0 and is optimal. In the bufferless model
+// Options.Upper must not wait (t_k = t_1 + k - 1). The formula for a horizon below
+// some message's d + L - 1 is the single empty clause.
 package optimal

@@ -62,6 +62,11 @@ var aidSets = []struct {
 }
 
 func solveRow(t *testing.T, f family, modelName string, opt optimal.Options, limit time.Duration) string {
+	row, _ := solveRes(t, f, modelName, opt, limit)
+	return row
+}
+
+func solveRes(t *testing.T, f family, modelName string, opt optimal.Options, limit time.Duration) (string, *optimal.Result) {
 	opt.Model = modelName
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
@@ -73,7 +78,7 @@ func solveRow(t *testing.T, f family, modelName string, opt optimal.Options, lim
 	ms := f.in.Measure()
 	return fmt.Sprintf("%-34s %-10s n=%-3d c_L=%-3d d=%-2d lb0=%-3d opt=%-5v makespan=%-3d lower=%-3d vars=%-6d clauses=%-7d calls=%d conflicts=%-7d %.2fs",
 		f.name, modelName, len(f.in.Messages), ms.CL, ms.D, f.in.LowerBound().Value, res.Optimal, res.Schedule.Makespan, res.Lower,
-		res.Stats.Vars, res.Stats.Clauses, res.Stats.Calls, res.Stats.Conflicts, el.Seconds())
+		res.Stats.Vars, res.Stats.Clauses, res.Stats.Calls, res.Stats.Conflicts, el.Seconds()), res
 }
 
 func long(t *testing.T) {
@@ -135,6 +140,15 @@ func TestExperimentAids(t *testing.T) {
 		{"prime-p3-L3-repaired", primeShort(t, 3, 3)},
 		{"prime-p5-repaired", prime(t, 5, 11)},
 		{"prime-p5-L5-repaired", primeShort(t, 5, 5)},
+		{"mesh3x3-m40-L3-s3", generate(t, instances.Spec{Kind: "mesh", Sides: []int{3, 3}, Messages: 40, Flits: 3, Seed: 3})},
+		{"mesh3x3-m80-L4", generate(t, instances.Spec{Kind: "mesh", Sides: []int{3, 3}, Messages: 80, Flits: 4, Seed: 1})},
+		{"mesh4x4-m80-L8", generate(t, instances.Spec{Kind: "mesh", Sides: []int{4, 4}, Messages: 80, Flits: 8, Seed: 1})},
+		{"tree2^3-m20-L4", generate(t, instances.Spec{Kind: "kary-tree", Depth: 3, Messages: 20, Flits: 4, Seed: 1})},
+	}
+	if os.Getenv("WORMLAB_AIDS") == "easy" {
+		fs = fs[4:]
+	} else if os.Getenv("WORMLAB_AIDS") == "prime" {
+		fs = fs[:4]
 	}
 	for _, f := range fs {
 		for _, mn := range []string{model.Wormhole, model.Bufferless} {
@@ -191,6 +205,55 @@ func BenchmarkEncode(b *testing.B) {
 	for b.Loop() {
 		if _, err := optimal.Encode(in, model.Wormhole, 40); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestExperimentScale grows each family until Solve no longer proves the optimum
+// within the limit (WORMLAB_LIMIT, default 10s) and prints the largest instance
+// proven, per model.
+func TestExperimentScale(t *testing.T) {
+	long(t)
+	limit := 10 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("WORMLAB_LIMIT")); err == nil {
+		limit = d
+	}
+	type grower struct {
+		name  string
+		sizes []int
+		build func(size int) *model.Instance
+	}
+	mesh := func(side, l int) func(int) *model.Instance {
+		return func(m int) *model.Instance {
+			return generate(t, instances.Spec{Kind: "mesh", Sides: []int{side, side}, Messages: m, Flits: l, Seed: 1})
+		}
+	}
+	gs := []grower{
+		{"mesh3x3 L=4, messages", []int{10, 20, 40, 80, 120, 160, 240}, mesh(3, 4)},
+		{"mesh4x4 L=1, messages", []int{10, 20, 40, 80, 160, 320, 640}, mesh(4, 1)},
+		{"mesh4x4 L=8, messages", []int{10, 20, 40, 80, 120, 160, 240}, mesh(4, 8)},
+		{"butterfly heavy L=4, inputs", []int{4, 8, 16, 32, 64}, func(n int) *model.Instance {
+			return generate(t, instances.Spec{Kind: "butterfly", Size: n, Traffic: "heavy", Flits: 4, Seed: 1})
+		}},
+		{"binary tree depth 4 L=4, messages", []int{10, 20, 40, 80, 160}, func(m int) *model.Instance {
+			return generate(t, instances.Spec{Kind: "kary-tree", Depth: 4, Messages: m, Flits: 4, Seed: 1})
+		}},
+		{"prime repaired L=2p+1, p", []int{2, 3, 5, 7, 11}, func(p int) *model.Instance { return prime(t, p, 2*p+1) }},
+		{"prime repaired L=p, p", []int{2, 3, 5, 7}, func(p int) *model.Instance { return primeShort(t, p, p) }},
+	}
+	for _, g := range gs {
+		for _, mn := range []string{model.Wormhole, model.Bufferless} {
+			largest := "none"
+			for _, size := range g.sizes {
+				in := g.build(size)
+				row, res := solveRes(t, family{fmt.Sprintf("%s %d", g.name, size), in}, mn, optimal.Options{}, limit)
+				t.Log(row)
+				if !res.Optimal {
+					break
+				}
+				largest = fmt.Sprintf("%d (n=%d, makespan %d)", size, len(in.Messages), res.Schedule.Makespan)
+			}
+			t.Logf("LARGEST %s %s within %v: %s", g.name, mn, limit, largest)
 		}
 	}
 }
