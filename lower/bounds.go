@@ -53,6 +53,8 @@ const DefaultBudget = 20000
 //     separation lemma on every shared edge, aligned or not (Disjunctive), found by
 //     a budgeted search over orientations; it contains the clique and colouring
 //     arguments and also sees chains of messages that are not pairwise aligned.
+//     Run from the best of the other bounds, with budget/10 nodes, and only up to
+//     MaxDisjunctions disjunctions.
 func Bounds(in *model.Instance) []model.Bound {
 	return BoundsBudget(in, DefaultBudget)
 }
@@ -71,7 +73,9 @@ func BoundsBudget(in *model.Instance, budget int) []model.Bound {
 	for _, b := range bs {
 		from = max(from, b.Value)
 	}
-	bs = append(bs, disjunctiveBound(in, from, budget))
+	if b, ok := disjunctiveBound(in, from, budget); ok {
+		bs = append(bs, b)
+	}
 	return bs
 }
 

@@ -293,8 +293,21 @@ func (s *disjSearch) propagate(a arc, u int) bool {
 	return true
 }
 
-func disjunctiveBound(in *model.Instance, from, budget int) model.Bound {
+// MaxDisjunctions is the largest number of disjunctions (pairs of messages on a
+// shared edge, sum_e C(c_e, 2)) for which Bounds runs Disjunctive; each search node
+// costs O(disjunctions).
+const MaxDisjunctions = 4000
+
+// disjunctiveBound runs Disjunctive with a tenth of the budget of the other
+// searches, its nodes being costlier; ok is false above MaxDisjunctions.
+func disjunctiveBound(in *model.Instance, from, budget int) (model.Bound, bool) {
 	s := newDisjSearch(in, true)
+	if len(s.choices) > MaxDisjunctions {
+		return model.Bound{}, false
+	}
+	if budget > 0 {
+		budget = max(1, budget/10)
+	}
 	v, exact := s.solve(from, budget)
 	b := model.Bound{Name: BoundDisjunctive, Value: v, Edge: -1, Msg: -1}
 	how := fmt.Sprintf("least makespan of the relaxation, searched from %d", from)
@@ -302,5 +315,5 @@ func disjunctiveBound(in *model.Instance, from, budget int) model.Bound {
 		how = fmt.Sprintf("the search from %d was cut short; every smaller makespan was refuted", from)
 	}
 	b.Detail = fmt.Sprintf("head times and delivery times under the disjunction of every shared edge (%d disjunctions): %s", len(s.choices), how)
-	return b
+	return b, true
 }
