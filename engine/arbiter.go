@@ -71,74 +71,63 @@ type arbiter struct {
 	rr []int32
 }
 
-// pick returns the index in reqs of the winner. reqs is sorted by message index.
-// nIn is the number of input edges of the edge's tail node (the injection port has
-// number nIn).
+// pick returns the index in reqs of the winner; nIn is the number of input edges of
+// the edge's tail node (the injection port has number nIn). The order of reqs
+// matters only to the random policy (it must be deterministic); every other policy
+// breaks ties by message index. O(len(reqs)).
 func (a *arbiter) pick(f int, reqs []request, nIn int32) int {
 	if len(reqs) == 1 {
 		return 0
 	}
-	best := 0
-	switch a.pol {
-	case polMessage:
-		return 0
-	case polRandom:
+	if a.pol == polRandom {
 		return a.rng.IntN(len(reqs))
-	case polInput:
-		key := func(r request) int64 {
-			if r.in < 0 {
-				return 1 << 40
-			}
-			return int64(r.in)
-		}
-		for i := 1; i < len(reqs); i++ {
-			if key(reqs[i]) < key(reqs[best]) {
-				best = i
-			}
-		}
-	case polRoundRobin:
-		ptr := a.rr[f]
-		n := nIn + 1
-		dist := func(r request) int32 { return ((r.port-ptr)%n + n) % n }
-		for i := 1; i < len(reqs); i++ {
-			if dist(reqs[i]) < dist(reqs[best]) {
-				best = i
-			}
-		}
-	case polFarthest:
-		for i := 1; i < len(reqs); i++ {
-			if reqs[i].rem > reqs[best].rem {
-				best = i
-			}
-		}
-	case polOldest:
-		for i := 1; i < len(reqs); i++ {
-			if reqs[i].rel < reqs[best].rel {
-				best = i
-			}
+	}
+	best := 0
+	for i := 1; i < len(reqs); i++ {
+		if a.before(f, reqs[i], reqs[best], nIn) {
+			best = i
 		}
 	}
 	return best
+}
+
+// before reports whether request x beats request y under a deterministic policy.
+func (a *arbiter) before(f int, x, y request, nIn int32) bool {
+	switch a.pol {
+	case polInput:
+		kx, ky := int64(x.in), int64(y.in)
+		if x.in < 0 {
+			kx = 1 << 40
+		}
+		if y.in < 0 {
+			ky = 1 << 40
+		}
+		if kx != ky {
+			return kx < ky
+		}
+	case polRoundRobin:
+		n := nIn + 1
+		ptr := a.rr[f]
+		dx, dy := ((x.port-ptr)%n+n)%n, ((y.port-ptr)%n+n)%n
+		if dx != dy {
+			return dx < dy
+		}
+	case polFarthest:
+		if x.rem != y.rem {
+			return x.rem > y.rem
+		}
+	case polOldest:
+		if x.rel != y.rel {
+			return x.rel < y.rel
+		}
+	}
+	return x.msg < y.msg
 }
 
 // granted tells the arbiter that the winner on port actually crossed edge f.
 func (a *arbiter) granted(f int, port, nIn int32) {
 	if a.pol == polRoundRobin {
 		a.rr[f] = (port + 1) % (nIn + 1)
-	}
-}
-
-// sortReqs sorts a short list of requests by message index (insertion sort: the
-// lists are as long as the in-degree plus the worms waiting at one source).
-func sortReqs(rs []request) {
-	for i := 1; i < len(rs); i++ {
-		r := rs[i]
-		j := i
-		for j > 0 && rs[j-1].msg > r.msg {
-			rs[j] = rs[j-1]
-			j--
-		}
-		rs[j] = r
 	}
 }
 

@@ -57,6 +57,7 @@ const (
 	stAwake                // may move in the next step
 	stAsleep               // waiting on an edge that cannot be freed in the next step
 	stDone                 // delivered and off the network
+	stAtSource             // released, queued at its source behind the first edge's representative
 )
 
 // Engine simulates wormhole routing on one instance, step by step. It is not safe
@@ -82,6 +83,11 @@ type Engine struct {
 
 	holder  []int32
 	waiters [][]int32
+	// Worms released at their source and waiting for the same first edge f form an
+	// injection queue: rep[f] is the one that requests f (a normal worm, awake or
+	// asleep), srcQ[f] a heap of the others, ordered by the policy's key (srcLess).
+	rep  []int32
+	srcQ []srcHeap
 
 	cand, spare []int32
 	pending     relHeap
@@ -135,6 +141,8 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 		queued:  make([]bool, n),
 		holder:  make([]int32, ne),
 		waiters: make([][]int32, ne),
+		rep:     make([]int32, ne),
+		srcQ:    make([]srcHeap, ne),
 		reqHead: make([]int32, ne),
 		reqNext: make([]int32, n),
 		winner:  make([]int32, ne),
@@ -157,6 +165,8 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 		}
 	}
 	for f := range e.holder {
+		e.rep[f] = -1
+		e.srcQ[f].e = e
 		e.holder[f] = -1
 		e.reqHead[f] = -1
 		e.winner[f] = -1
@@ -228,8 +238,23 @@ func (e *Engine) Remove(i int) {
 	case stPending:
 		e.state[i] = stIdle // its heap entry goes stale
 		return
+	case stAtSource:
+		q := &e.srcQ[e.path[i][0]]
+		for k, x := range q.w {
+			if x == int32(i) {
+				heap.Remove(q, k)
+				break
+			}
+		}
+		e.state[i] = stIdle
+		e.active--
+		return
 	}
 	e.active--
+	if f := e.path[i][0]; e.rep[f] == int32(i) {
+		e.rep[f] = -1
+		e.promote(f)
+	}
 	d, l, h := e.d[i], e.l[i], e.h[i]
 	for k := max(1, h-l+1); k <= min(h, d); k++ {
 		f := e.path[i][k-1]
@@ -312,6 +337,78 @@ func (e *Engine) wake(i int32) {
 	}
 }
 
+// inject puts a worm whose release time has come into the injection queue of its
+// first edge f; the queue's best worm by the policy's key is its representative.
+func (e *Engine) inject(i int32) {
+	f := e.path[i][0]
+	e.active++
+	r := e.rep[f]
+	switch {
+	case r < 0:
+		e.rep[f] = i
+		e.state[i] = stAwake
+		e.enqueue(i)
+	case e.srcLess(i, r):
+		// i takes r's place and state; r joins the queue.
+		e.rep[f] = i
+		if e.state[r] == stAsleep {
+			e.sleep(i, f)
+		} else {
+			e.state[i] = stAwake
+			e.enqueue(i)
+		}
+		e.state[r] = stAtSource
+		heap.Push(&e.srcQ[f], r)
+	default:
+		e.state[i] = stAtSource
+		heap.Push(&e.srcQ[f], i)
+	}
+}
+
+// promote makes the best queued worm of edge f's injection queue its representative.
+func (e *Engine) promote(f int) {
+	if e.srcQ[f].Len() == 0 {
+		return
+	}
+	i := heap.Pop(&e.srcQ[f]).(int32)
+	e.rep[f] = i
+	e.state[i] = stAwake
+	e.enqueue(i)
+}
+
+// srcLess orders the worms of one injection queue as the policy would choose among
+// them: by message index (message, input, round-robin: they share the injection
+// port), most hops first (farthest), earliest release (oldest, and random, whose
+// injection queue is served oldest first), then by message index.
+func (e *Engine) srcLess(a, b int32) bool {
+	switch e.arb.pol {
+	case polFarthest:
+		if e.d[a] != e.d[b] {
+			return e.d[a] > e.d[b]
+		}
+	case polOldest, polRandom:
+		if e.rel[a] != e.rel[b] {
+			return e.rel[a] < e.rel[b]
+		}
+	}
+	return a < b
+}
+
+type srcHeap struct {
+	e *Engine
+	w []int32
+}
+
+func (h srcHeap) Len() int           { return len(h.w) }
+func (h srcHeap) Less(a, b int) bool { return h.e.srcLess(h.w[a], h.w[b]) }
+func (h srcHeap) Swap(a, b int)      { h.w[a], h.w[b] = h.w[b], h.w[a] }
+func (h *srcHeap) Push(x any)        { h.w = append(h.w, x.(int32)) }
+func (h *srcHeap) Pop() any {
+	x := h.w[len(h.w)-1]
+	h.w = h.w[:len(h.w)-1]
+	return x
+}
+
 // wakeWaiters wakes the worms sleeping on edge f.
 func (e *Engine) wakeWaiters(f int) {
 	if len(e.waiters[f]) == 0 {
@@ -337,7 +434,7 @@ func (e *Engine) releaseDue() {
 	for e.pending.Len() > 0 && e.pending[0].t <= e.now {
 		it := heap.Pop(&e.pending).(relItem)
 		if e.state[it.msg] == stPending && e.rel[it.msg] == it.t {
-			e.wake(it.msg)
+			e.inject(it.msg)
 		}
 	}
 }
@@ -401,7 +498,6 @@ func (e *Engine) step() int {
 			}
 			e.buf = append(e.buf, r)
 		}
-		sortReqs(e.buf)
 		w := e.arb.pick(f, e.buf, e.nIn[u])
 		e.winner[f] = e.buf[w].msg
 		lost += len(e.buf) - 1
@@ -442,6 +538,11 @@ func (e *Engine) step() int {
 			e.cross[i] = append(e.cross[i], t)
 		}
 		e.h[i]++
+		if e.h[i] == 1 {
+			f := e.path[i][0]
+			e.rep[f] = -1
+			e.promote(f)
+		}
 		if fl := flitsAt(int64(e.h[i]), int64(e.d[i]), int64(e.l[i])); fl > 0 {
 			moving++
 			flits += int(fl)

@@ -69,7 +69,6 @@ func naive(in *model.Instance, pol policy, rel []int) [][]int {
 		win := map[int]int{}
 		for _, f := range order {
 			rs := reqs[f]
-			sortReqs(rs)
 			win[f] = int(rs[arb.pick(f, rs, int32(len(in.Net.In(in.Net.Edges[f].From))))].msg)
 		}
 		var moves func(w int, seen map[int]bool) bool

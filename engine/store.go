@@ -77,7 +77,33 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 		}
 	}
 	res := &StoreResult{Hops: make([][]int, n), Delivered: make([]int, n)}
-	queue := make([][]int32, ne) // packets stored at the tail of edge f, waiting for it
+	rel := make([]int, n)
+	// queue[f][p] holds the packets stored at the tail of edge f that arrived on input
+	// port p (p = nIn: injected there), as a heap in the policy's order, so that a
+	// step looks at one packet per port.
+	less := func(a, b int32) bool {
+		switch pol {
+		case polFarthest:
+			ra, rb := len(in.Messages[a].Path)-len(res.Hops[a]), len(in.Messages[b].Path)-len(res.Hops[b])
+			if ra != rb {
+				return ra > rb
+			}
+		case polOldest, polRandom:
+			if rel[a] != rel[b] {
+				return rel[a] < rel[b]
+			}
+		}
+		return a < b
+	}
+	queue := make([][]packetHeap, ne)
+	count := make([]int, ne)
+	portOf := func(i int32) int32 {
+		h := len(res.Hops[i])
+		if h == 0 {
+			return nIn[in.Net.Edges[in.Messages[i].Path[0]].From]
+		}
+		return port[in.Messages[i].Path[h-1]]
+	}
 	busy := make([]int, ne)      // last step in which f carries a flit
 	active := make([]bool, ne)   // f is in the work list
 	var work []int32
@@ -87,7 +113,6 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 		seq++
 		heap.Push(&ev, storeEvent{t: t, seq: seq, kind: kind, id: id})
 	}
-	rel := make([]int, n)
 	for i := range in.Messages {
 		if release != nil {
 			if release[i] < 0 {
@@ -100,7 +125,7 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 	}
 	activate := func(f int32, t int) {
 		switch {
-		case active[f] || len(queue[f]) == 0:
+		case active[f] || count[f] == 0:
 		case busy[f] < t:
 			active[f] = true
 			work = append(work, f)
@@ -122,7 +147,13 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 			if x.kind == 0 {
 				i := x.id
 				f := int32(in.Messages[i].Path[len(res.Hops[i])])
-				queue[f] = append(queue[f], i)
+				if queue[f] == nil {
+					queue[f] = make([]packetHeap, nIn[in.Net.Edges[f].From]+1)
+				}
+				q := &queue[f][portOf(i)]
+				q.less = less
+				heap.Push(q, i)
+				count[f]++
 				activate(f, now+1)
 			} else {
 				activate(x.id, now+1)
@@ -139,30 +170,42 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 		moving, flits, reqs, lost := 0, 0, 0, 0
 		for _, f := range work {
 			active[f] = false
-			q := queue[f]
 			u := in.Net.Edges[f].From
-			buf = buf[:0]
-			for _, i := range q {
-				h := len(res.Hops[i])
-				r := request{msg: i, port: nIn[u], in: -1, rem: int32(len(in.Messages[i].Path) - h), rel: rel[i]}
-				if h > 0 {
-					g := in.Messages[i].Path[h-1]
-					r.in, r.port = int32(g), port[g]
+			qs := queue[f]
+			var w request
+			if pol == polRandom {
+				// Uniform over the stored packets: find the r-th across the ports.
+				r := arb.rng.IntN(count[f])
+				for p := range qs {
+					if r < qs[p].Len() {
+						i := qs[p].w[r]
+						heap.Remove(&qs[p], r)
+						w = request{msg: i, port: int32(p)}
+						break
+					}
+					r -= qs[p].Len()
 				}
-				buf = append(buf, r)
+			} else {
+				buf = buf[:0]
+				for p := range qs {
+					if qs[p].Len() == 0 {
+						continue
+					}
+					i := qs[p].w[0]
+					h := len(res.Hops[i])
+					r := request{msg: i, port: int32(p), in: -1, rem: int32(len(in.Messages[i].Path) - h), rel: rel[i]}
+					if h > 0 {
+						r.in = int32(in.Messages[i].Path[h-1])
+					}
+					buf = append(buf, r)
+				}
+				w = buf[arb.pick(int(f), buf, nIn[u])]
+				heap.Pop(&qs[w.port])
 			}
-			sortReqs(buf)
-			w := buf[arb.pick(int(f), buf, nIn[u])]
 			arb.granted(int(f), w.port, nIn[u])
-			reqs += len(q)
-			lost += len(q) - 1
-			for k, i := range q {
-				if i == w.msg {
-					q[k] = q[len(q)-1]
-					queue[f] = q[:len(q)-1]
-					break
-				}
-			}
+			reqs += count[f]
+			lost += count[f] - 1
+			count[f]--
 			i := w.msg
 			m := &in.Messages[i]
 			res.Hops[i] = append(res.Hops[i], t)
@@ -175,7 +218,7 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 			} else {
 				push(t+m.L-1, 0, i)
 			}
-			if len(queue[f]) > 0 {
+			if count[f] > 0 {
 				push(busy[f], 1, f)
 			}
 		}
@@ -192,6 +235,22 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 	}
 	res.Counters.Steps = now
 	return res, nil
+}
+
+// packetHeap is one input port's packets waiting for an edge, best first.
+type packetHeap struct {
+	less func(a, b int32) bool
+	w    []int32
+}
+
+func (h packetHeap) Len() int           { return len(h.w) }
+func (h packetHeap) Less(a, b int) bool { return h.less(h.w[a], h.w[b]) }
+func (h packetHeap) Swap(a, b int)      { h.w[a], h.w[b] = h.w[b], h.w[a] }
+func (h *packetHeap) Push(x any)        { h.w = append(h.w, x.(int32)) }
+func (h *packetHeap) Pop() any {
+	x := h.w[len(h.w)-1]
+	h.w = h.w[:len(h.w)-1]
+	return x
 }
 
 // CheckHops checks a store-and-forward result by the rules of MODEL.md's
