@@ -52,12 +52,12 @@ type StepCount struct {
 
 // Worm states.
 const (
-	stIdle    uint8 = iota // at its source, not released
-	stPending              // released for a future time
-	stAwake                // may move in the next step
-	stAsleep               // waiting on an edge that cannot be freed in the next step
-	stDone                 // delivered and off the network
-	stAtSource             // released, queued at its source behind the first edge's representative
+	stIdle     uint8 = iota // at its source, not released
+	stPending               // released for a future time
+	stAwake                 // may move in the next step
+	stAsleep                // waiting on an edge that cannot be freed in the next step
+	stDone                  // delivered and off the network
+	stAtSource              // released, queued at its source behind the first edge's representative
 )
 
 // Engine simulates wormhole routing on one instance, step by step. It is not safe

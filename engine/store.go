@@ -104,8 +104,8 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 		}
 		return port[in.Messages[i].Path[h-1]]
 	}
-	busy := make([]int, ne)      // last step in which f carries a flit
-	active := make([]bool, ne)   // f is in the work list
+	busy := make([]int, ne)    // last step in which f carries a flit
+	active := make([]bool, ne) // f is in the work list
 	var work []int32
 	var ev storeHeap
 	seq := 0
