@@ -71,6 +71,16 @@
 //     destination first, seed 000's FF); ties by message index;
 //   - "oldest": the worm released earliest wins (ties by message index).
 //
+// # Injection queues
+//
+// The worms released at one source that wait for the same first edge f form an
+// injection queue ordered as the policy would order them (all share the injection
+// port): by message index, or most hops first (farthest), or earliest release
+// (oldest; random serves its injection queue oldest first). Only the queue's first
+// worm requests f; for every policy but random this picks exactly the winner the
+// policy would pick among all waiting worms, and it keeps a step's work independent
+// of how many worms wait at the sources.
+//
 // # Cost
 //
 // The engine is event-driven. A worm sleeps on edge f while f's holder cannot free

@@ -31,7 +31,9 @@ type Counters struct {
 	// crossings of removed attempts).
 	FlitMoves int64
 	// Requests counts head requests for an edge; Lost those that lost arbitration;
-	// Blocked those that won but whose edge was not freed.
+	// Blocked those that won but whose edge was not freed. Of the worms waiting at a
+	// source for the same first edge only the one the policy puts first requests it
+	// (doc.go, injection queues).
 	Requests, Lost, Blocked int64
 	// Wakeups counts worms woken from sleep.
 	Wakeups int64
