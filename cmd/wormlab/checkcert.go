@@ -46,13 +46,17 @@ func runCheckCert(e *env) error {
 // certifyTo writes a certificate of optimality of res into dir and checks it; it is
 // what 'wormlab solve --certify DIR' calls after solving. The schedule written is
 // res.Schedule; modelName is the model it was solved in (empty: wormhole). A result
-// that is not proven optimal (a timeout) is an error: there is nothing to certify.
+// that is not proven optimal (a timeout) is a negative answer (exit 1): there is
+// nothing to certify. Call it after the schedule has been written.
 func certifyTo(e *env, dir string, in *model.Instance, res *optimal.Result, modelName string) error {
 	if modelName == "" {
 		modelName = model.Wormhole
 	}
 	if res != nil && res.Schedule != nil && res.Schedule.Model != modelName {
 		return fmt.Errorf("certify: the schedule is in the %s model, not %s", res.Schedule.Model, modelName)
+	}
+	if res != nil && res.Schedule != nil && !res.Optimal {
+		return negative("certify: makespan %d is not proven optimal (best lower bound %d): no certificate written", res.Schedule.Makespan, res.Lower)
 	}
 	man, err := certify.WriteOptions(context.Background(), dir, in, res, certify.Options{})
 	if err != nil {

@@ -27,7 +27,7 @@ func TestCertifyTo(t *testing.T) {
 	var out, errb bytes.Buffer
 	e := &env{stdout: &out, stderr: &errb}
 	require.NoError(t, certifyTo(e, dir, in, res, ""))
-	assert.Contains(t, errb.String(), "certificate written to "+dir+": horizon 24 refuted by gophersat")
+	assert.Contains(t, errb.String(), "certificate written to "+dir+": horizon 24 refuted by ")
 
 	out.Reset()
 	code := run([]string{"check-certificate", dir}, nil, &out, &errb, false)
@@ -51,7 +51,11 @@ func TestCertifyTo(t *testing.T) {
 
 	bad := *res
 	bad.Optimal = false
-	assert.ErrorContains(t, certifyTo(e, t.TempDir(), in, &bad, model.Wormhole), "not proven optimal")
+	err = certifyTo(e, t.TempDir(), in, &bad, model.Wormhole)
+	assert.ErrorContains(t, err, "not proven optimal")
+	var ee *exitError
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, 1, ee.code)
 	assert.ErrorContains(t, certifyTo(e, t.TempDir(), in, res, model.Bufferless), "is in the wormhole model, not bufferless")
 }
 
