@@ -10,6 +10,7 @@ import (
 // dependency graph has a cycle, see model.DependencyGraph). Worms[k] waits for edge
 // Edges[k], which Worms[(k+1) % len] holds.
 type Deadlock struct {
+	// Time is the time from which nothing moves (the last step with a move).
 	Time  int
 	Worms []int
 	Edges []int
@@ -30,9 +31,9 @@ func (e *Engine) deadlock() *Deadlock {
 			break
 		}
 	}
-	d := &Deadlock{Time: e.now, Stuck: e.Unfinished()}
+	d := &Deadlock{Time: e.lastMove, Stuck: e.Unfinished()}
 	if start < 0 {
-		d.text = fmt.Sprintf("deadlock at time %d: %d worms stuck", e.now, d.Stuck)
+		d.text = fmt.Sprintf("deadlock from time %d: %d worms stuck", d.Time, d.Stuck)
 		return d
 	}
 	pos := map[int32]int{}
@@ -56,7 +57,7 @@ func (e *Engine) deadlock() *Deadlock {
 	}
 	d.Worms, d.Edges = worms, edges
 	var b strings.Builder
-	fmt.Fprintf(&b, "deadlock at time %d (%d worms stuck): ", e.now, d.Stuck)
+	fmt.Fprintf(&b, "deadlock from time %d (%d worms stuck): ", d.Time, d.Stuck)
 	for k, w := range worms {
 		if k > 0 {
 			b.WriteString("; ")

@@ -108,8 +108,9 @@ type Engine struct {
 	wakeList []int32
 	stack    []int32
 
-	active int // worms awake or asleep
-	done   int
+	active   int // worms released and not done
+	lastMove int // the last step in which a worm moved
+	done     int
 
 	counters Counters
 	steps    []StepCount
@@ -584,6 +585,9 @@ func (e *Engine) step() int {
 	}
 	e.spare = list[:0]
 	e.now = t
+	if len(e.movers) > 0 {
+		e.lastMove = t
+	}
 	e.counters.Requests += int64(len(e.reqs))
 	e.counters.Lost += int64(lost)
 	if moving > 0 {
