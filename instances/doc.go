@@ -25,22 +25,37 @@
 //
 // # Routings
 //
-// DimensionOrder, OneBend (2-dimensional meshes and tori), RandomShortest (meshes,
-// tori, fat-tree), Deterministic (fat-tree), Unique (trees, butterflies, levelled
-// networks). On a torus a coordinate is corrected the shorter way round.
+// DimensionOrder (meshes, tori), OneBend (meshes and tori of 1 or 2 dimensions),
+// RandomShortest (meshes, tori, fat-tree, levelled networks), Deterministic
+// (fat-tree), Unique (trees, butterflies). On a torus a coordinate is corrected the
+// shorter way round (the + way on a tie, except under RandomShortest). A
+// topology's first routing in Topology.Routings is its default.
 //
 // # Path sets
 //
-// Pairs(t, traffic, opt, r) draws the (source, destination) pairs of a traffic
-// pattern; Topology.Instance routes them into a model.Instance. Generate(Spec) does
-// both from one description (what `wormlab gen` calls). Patterns: random,
-// permutation, complement, many-to-1, hotspot, local, transpose, bit-reversal, and
-// Ranade's light and heavy butterfly problems (seed 002, section 2.4). Message i has
-// source terminal i mod T (T terminals), so every terminal sends ceil or floor of
-// M/T messages. A message whose source equals its destination is skipped, since a
-// path must be non-empty (MODEL.md): a permutation's fixed points and a
-// destination drawn equal to the source send nothing, so an instance may have fewer
-// than the messages asked for; the "traffic" field records how many were skipped.
+// Pairs(t, Traffic, r) draws the (source, destination) pairs of a traffic pattern
+// (Patterns: random, permutation, complement, many-to-1, hotspot, local, transpose,
+// bit-reversal, and Ranade's light and heavy butterfly problems of seed 002,
+// section 2.4); Topology.Instance routes them into a model.Instance. Generate(Spec)
+// does all of it from one description (what `wormlab gen` calls), writing the
+// top-level extra fields "topology" and "traffic"; Build(Spec, r) only the network.
+// Bad parameters are *SpecError naming the parameter as the command's flag.
+//
+// Message i has source terminal i mod T (T terminals), so every terminal sends
+// floor or ceil of M/T of the M messages. A message whose source equals its
+// destination is skipped, since a path must be non-empty (MODEL.md): a
+// permutation's fixed points (the diagonal of a transpose) and a destination drawn
+// equal to its source send nothing, so an instance may hold fewer messages than
+// asked for; "traffic" records the pairs drawn and how many were skipped. On a
+// random levelled network a random destination is drawn among those the source
+// reaches.
+//
+// Readings where the papers are silent or their copies lost the formula: the
+// many-to-1 pattern sends the first half of the terminals to the last terminal and
+// the second half to terminal 0; the hotspot is the centre of a mesh or torus
+// (terminal T/2 elsewhere); local traffic is uniform over the box of the given
+// radius around the source on meshes and tori (the torus distance the shorter way
+// round), and over the nodes within that many hops (links either way) elsewhere.
 //
 // # Cost
 //

@@ -48,7 +48,7 @@ func Levelled(levels, width, degree int, r *rand.Rand) (*Topology, error) {
 	t := &Topology{
 		Net:      net,
 		Params:   map[string]any{"kind": "levelled", "levels": levels, "width": width, "k": degree},
-		Routings: []string{Unique},
+		Routings: []string{RandomShortest},
 		Sources:  make([]int, width),
 		Dests:    make([]int, width),
 	}

@@ -41,13 +41,13 @@ const (
 	OneBend = "one-bend"
 	// RandomShortest takes a shortest path uniformly at random among the monotone
 	// ones of a mesh or torus; on a fat-tree it picks each up-link at random (the
-	// fixed-path selection FP of seed 000, section B.2).
+	// fixed-path selection FP of seed 000, section B.2); on a levelled network, where
+	// all paths between two nodes have the same length, it draws one uniformly.
 	RandomShortest = "random-shortest"
 	// Deterministic picks each fat-tree up-link by a digit of the destination's
 	// address, so that equal destinations share up-links.
 	Deterministic = "deterministic"
-	// Unique is the only routing of networks with unique paths (trees, butterflies)
-	// and of the levelled network's random walks.
+	// Unique is the only routing of networks with unique paths (trees, butterflies).
 	Unique = "unique"
 )
 
