@@ -28,6 +28,8 @@ type job struct {
 type clique struct {
 	jobs  []job
 	value int
+	// edge is true for the users of one edge (the MODEL.md edge bound's case).
+	edge bool
 }
 
 // cliqueBound returns the aligned clique with the largest Jackson bound found by
@@ -66,9 +68,9 @@ func cliques(in *model.Instance, modelName string) []clique {
 	n := len(in.Messages)
 	users := in.Users()
 	var out []clique
-	add := func(js []job) {
+	add := func(js []job, edge bool) {
 		if len(js) >= 2 {
-			out = append(out, clique{jobs: js, value: jackson(js)})
+			out = append(out, clique{jobs: js, value: jackson(js), edge: edge})
 		}
 	}
 	// Single edges.
@@ -82,7 +84,7 @@ func cliques(in *model.Instance, modelName string) []clique {
 			k := u.Pos + 1
 			js = append(js, makeJob(modelName, m, u.Msg, k, k, true))
 		}
-		add(js)
+		add(js, true)
 	}
 	// Grown cliques: offsets[i][j] lists k_i - k_j over the usable shared edges.
 	offsets := make([]map[int][]int, n)
@@ -156,7 +158,7 @@ func cliques(in *model.Instance, modelName string) []clique {
 		for _, m := range members {
 			js = append(js, makeJob(modelName, &in.Messages[m], m, pot[m]-lo+1, 0, false))
 		}
-		add(js)
+		add(js, false)
 	}
 	return out
 }

@@ -18,7 +18,7 @@ import (
 // EncodingVersion names the encoding Encode produces. It changes whenever the
 // formula for some instance and horizon changes, so that certificates can name the
 // exact formula they were checked against.
-const EncodingVersion = "wormlab-order-3"
+const EncodingVersion = "wormlab-order-4"
 
 // Formula is the CNF for one instance, model and horizon, with DIMACS literals
 // (variable v > 0 true is v, false is -v).

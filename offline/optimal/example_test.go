@@ -57,7 +57,7 @@ func ExampleEncode() {
 	}
 	f.WriteDIMACS(os.Stdout)
 	// Output:
-	// c wormlab optimal encoding wormlab-order-3
+	// c wormlab optimal encoding wormlab-order-4
 	// c instance "" model bufferless horizon 3 messages 2
 	// c time -: message "m0" hop 1: t_1 = 1 fixed
 	// c time 1..2: message "m1" hop 1 (edge b->c): variable 1+(v-1) means t_1 = start + 1 <= v for v = 1..2
