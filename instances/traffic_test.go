@@ -2,6 +2,7 @@ package instances
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"testing"
 
@@ -291,4 +292,46 @@ func TestSpecErrors(t *testing.T) {
 	require.NoError(t, err, "empty fields between separators are ignored")
 	_, err = ParseSides("4x-1")
 	requireSpecError(t, err, "sides")
+}
+
+// On a levelled network every path between two nodes has the same length, and
+// random-shortest draws one uniformly: counted by depth-first search, each of the
+// paths from an input to an output appears about equally often.
+func TestLevelledPathUniform(t *testing.T) {
+	tp, err := Levelled(4, 3, 2, Rand(11))
+	require.NoError(t, err)
+	src := tp.Sources[0]
+	// Count the paths to every output; pick the output with the most.
+	var paths map[int]int
+	var walk func(u int)
+	walk = func(u int) {
+		if len(tp.Net.Out(u)) == 0 {
+			paths[u]++
+			return
+		}
+		for _, e := range tp.Net.Out(u) {
+			walk(tp.Net.Edges[e].To)
+		}
+	}
+	paths = map[int]int{}
+	walk(src)
+	dst, most := -1, 0
+	for d, c := range paths {
+		if c > most || (c == most && d < dst) {
+			dst, most = d, c
+		}
+	}
+	require.GreaterOrEqual(t, most, 2, "a pair joined by several paths")
+	r := Rand(12)
+	count := map[string]int{}
+	const draws = 3000
+	for range draws {
+		p, err := tp.Path(src, dst, RandomShortest, r)
+		require.NoError(t, err)
+		count[fmt.Sprint(p)]++
+	}
+	require.Len(t, count, most)
+	for k, c := range count {
+		assert.InDelta(t, draws/most, c, 0.2*float64(draws/most), "%s", k)
+	}
 }
