@@ -22,7 +22,7 @@ func ExampleStats() {
 	// flit congestion c_L = 4 at edge 0 (0->1)
 	// dilation d = 2, message "m0"
 	// lengths L = 2 .. 2, 8 flits, 8 hops in all
-	// path graph: Delta = 2, message "m0", 1 components, largest 4
+	// path graph: Delta = 2, message "m0", 1 component, largest 4
 	// channel dependency graph: a cycle of 4 edges: 0->1 => 1->2 => 2->3 => 3->0
 	// network: not levelled
 	// lower bounds on the makespan:

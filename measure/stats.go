@@ -230,13 +230,13 @@ func (r *Report) WriteText(w io.Writer) error {
 	if name == "" {
 		name = "(unnamed)"
 	}
-	fmt.Fprintf(&b, "instance %s: %d messages, %d nodes, %d edges\n", name, r.Messages, r.Nodes, r.Edges)
+	fmt.Fprintf(&b, "instance %s: %s, %s, %s\n", name, plural(r.Messages, "message"), plural(r.Nodes, "node"), plural(r.Edges, "edge"))
 	fmt.Fprintf(&b, "congestion c = %d%s\n", r.C.Value, at(r.C))
 	fmt.Fprintf(&b, "flit congestion c_L = %d%s\n", r.CL.Value, at(r.CL))
 	fmt.Fprintf(&b, "dilation d = %d%s\n", r.D.Value, by(r.D))
 	fmt.Fprintf(&b, "lengths L = %d .. %d, %d flits, %d hops in all\n", r.LMin, r.LMax, r.TotalFlits, r.Hops)
-	fmt.Fprintf(&b, "path graph: Delta = %d%s, %d components, largest %s\n",
-		r.PathGraph.Delta.Value, by(r.PathGraph.Delta), r.PathGraph.Components, ints(r.PathGraph.Largest))
+	fmt.Fprintf(&b, "path graph: Delta = %d%s, %s, largest %s\n",
+		r.PathGraph.Delta.Value, by(r.PathGraph.Delta), plural(r.PathGraph.Components, "component"), ints(r.PathGraph.Largest))
 	if r.Deps.Acyclic {
 		fmt.Fprintf(&b, "channel dependency graph: acyclic\n")
 	} else {
@@ -254,11 +254,18 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "lower bounds on the makespan:\n")
 	for _, bd := range r.Bounds {
-		fmt.Fprintf(&b, "  %-16s %6d  %s\n", bd.Name, bd.Value, bd.Detail)
+		fmt.Fprintf(&b, "%s\n", strings.TrimRight(fmt.Sprintf("  %-16s %6d  %s", bd.Name, bd.Value, bd.Detail), " "))
 	}
 	fmt.Fprintf(&b, "best lower bound: %d (%s)\n", r.Best.Value, r.Best.Name)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func at(f EdgeFigure) string {
