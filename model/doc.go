@@ -34,5 +34,6 @@
 // When the top-level "flits" is omitted the default length is 1. A path given by
 // node names must name at least two nodes (one hop); a hop between two nodes joined
 // by parallel edges is rejected as ambiguous, so such paths must be given as edge
-// indices.
+// indices. A JSON null is no value for any field of either format: it is rejected
+// naming the field, never read as a zero value or a default.
 package model
