@@ -2,6 +2,7 @@ package instances
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -166,6 +167,11 @@ func TestGenerateDeterministic(t *testing.T) {
 		require.NoError(rt, model.WriteInstance(&ja, a))
 		require.NoError(rt, model.WriteInstance(&jb, b))
 		require.Equal(rt, ja.String(), jb.String())
+		// "traffic" accounts for every pair drawn: routed or skipped for equal ends.
+		var info struct{ Pairs, Skipped int }
+		require.NoError(rt, json.Unmarshal(a.Extra["traffic"], &info))
+		require.Equal(rt, info.Pairs, len(a.Messages)+info.Skipped)
+		require.NoError(rt, a.Validate())
 	})
 }
 
