@@ -1,5 +1,7 @@
 package lower
 
+import "math/bits"
+
 // Chromatic number by DSATUR branch and bound (Brélaz 1979; exact search as in
 // Sewell 1996): colour the most saturated vertex next, try each colour already used
 // and one new one, prune when the colours used reach the best colouring known. The
@@ -53,6 +55,9 @@ type dsatur struct {
 	best       int
 	bestColour []int
 	lower      int
+	// stamp[c] == round marks colour c as seen around the vertex being examined.
+	stamp []int
+	round int
 }
 
 // search colours the remaining vertices; coloured is how many are coloured and
@@ -74,21 +79,31 @@ func (s *dsatur) search(coloured, used int) {
 	// the uncoloured vertex with the most distinct neighbour colours, then the
 	// highest degree into uncoloured vertices, then the smallest index.
 	v, vsat, vdeg := -1, -1, -1
+	if len(s.stamp) < s.g.N+1 {
+		s.stamp = make([]int, s.g.N+1)
+	}
 	for u := 0; u < s.g.N; u++ {
 		if s.colour[u] >= 0 {
 			continue
 		}
-		seen := make(map[int]bool)
-		deg := 0
-		for _, x := range s.g.adj[u].members() {
-			if s.colour[x] >= 0 {
-				seen[s.colour[x]] = true
-			} else {
-				deg++
+		s.round++
+		sat, deg := 0, 0
+		for wi, word := range s.g.adj[u] {
+			for word != 0 {
+				x := wi*64 + bits.TrailingZeros64(word)
+				word &= word - 1
+				if c := s.colour[x]; c >= 0 {
+					if s.stamp[c] != s.round {
+						s.stamp[c] = s.round
+						sat++
+					}
+				} else {
+					deg++
+				}
 			}
 		}
-		if len(seen) > vsat || (len(seen) == vsat && deg > vdeg) {
-			v, vsat, vdeg = u, len(seen), deg
+		if sat > vsat || (sat == vsat && deg > vdeg) {
+			v, vsat, vdeg = u, sat, deg
 		}
 	}
 	forbidden := make([]bool, used+1)

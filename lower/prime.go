@@ -60,8 +60,9 @@ func IsPrime(p int) bool {
 	return true
 }
 
-// MaxPrime is the largest p Prime builds (p^2 worms of 2p+1 hops).
-const MaxPrime = 101
+// MaxPrime is the largest p Prime builds: p^2 = 961 worms, whose claims (path
+// graph, cliques, colourings) take a few seconds to check.
+const MaxPrime = 31
 
 // Prime builds the Omega(cd) instance of seed 002, section 5, for a prime p and
 // messages of L >= 2p + 1 flits, as the paper states it (repaired = false, see the
