@@ -39,7 +39,9 @@ func ExampleRun() {
 }
 
 // The phased algorithm reports its phase structure: colours, sub-phase length and
-// the worms left for phase two.
+// the worms left for phase two. Here Delta = 1 gives one colour (alpha = 1/2): p and
+// q share b->c, so one of them needs d + 2L - 1 = 5 steps, more than the sub-phase
+// of L + d = 4: it is removed and delivered in phase two.
 func ExampleRun_phased() {
 	in, err := model.ParseInstance([]byte(`{
 	  "network": {"edges": [["a", "b"], ["b", "c"], ["x", "b"]]},
@@ -59,6 +61,6 @@ func ExampleRun_phased() {
 	fmt.Println("Delta", p.Delta, "colours", p.Colours, "sub-phase", p.SubPhase, "phase one ends at", p.PhaseOneEnd)
 	fmt.Println("undelivered after phase one:", p.Undelivered, "legal:", verify.Schedule(in, r.Schedule) == nil)
 	// Output:
-	// Delta 1 colours 2 sub-phase 4 phase one ends at 8
-	// undelivered after phase one: 0 legal: true
+	// Delta 1 colours 1 sub-phase 4 phase one ends at 4
+	// undelivered after phase one: 1 legal: true
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // DefaultAlpha is the phased algorithm's default colour factor (see doc.go).
-const DefaultAlpha = 2
+const DefaultAlpha = 0.5
 
 // PhasedParams returns, for colour factor alpha (0: DefaultAlpha), the path graph's
 // degree Delta, the number of colours K = max(1, ceil(alpha Delta)), lambda =

@@ -50,7 +50,7 @@ type Config struct {
 	// store R = 1, Unit = 1).
 	R, Unit int
 
-	// Alpha is the phased algorithm's colour factor (default 2).
+	// Alpha is the phased algorithm's colour factor (default DefaultAlpha = 1/2).
 	Alpha float64
 
 	// RecordSteps keeps per-step counters in Result.Steps.

@@ -39,7 +39,7 @@ func runRun(e *env) error {
 	doubling := fs.Bool("doubling", false, "Algorithm A: double T each round, retry late worms (Theorem 5)")
 	r := fs.Int("R", 0, "random delays in [0, R-1] (0: c for delayed-greedy, 1 for store)")
 	unit := fs.Int("unit", 0, "random delays are multiplied by this (0: L for delayed-greedy, 1 for store)")
-	alpha := fs.Float64("alpha", 0, "phased: alpha Delta colours (0: 2)")
+	alpha := fs.Float64("alpha", 0, "phased: alpha Delta colours (0: 1/2)")
 	quietUsage(e, fs)
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
