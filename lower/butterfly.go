@@ -82,6 +82,11 @@ type ButterflyRow struct {
 	// Theorem is L l log N / (8 log^2 log N), logs to base 2 (seed 002, Theorem 2,
 	// the constant as printed; an asymptotic statement, not a bound for small N).
 	Theorem float64
+	// PaperB is the independent-set size B = 8 N log^2 log N / l that Theorem 2
+	// shows unlikely (logs base 2); its bound is M L / B. PaperBHolds reports
+	// alpha < B on this instance (the theorem's event).
+	PaperB      float64
+	PaperBHolds bool
 	// Optimum is a solver's proven optimum, filled in by the caller (0: not
 	// attempted or not reached); OptimumModel names the model.
 	Optimum      int    `json:",omitempty"`
@@ -135,6 +140,8 @@ func Butterfly(in *model.Instance, budget int) (ButterflyRow, error) {
 	n := float64(row.LogN)
 	if ll := math.Log2(n); ll > 0 {
 		row.Theorem = float64(row.L*row.Trunc) * n / (8 * ll * ll)
+		row.PaperB = 8 * float64(row.N) * ll * ll / float64(row.Trunc)
+		row.PaperBHolds = float64(row.Alpha) < row.PaperB
 	}
 	return row, nil
 }
