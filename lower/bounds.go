@@ -22,7 +22,9 @@ const DefaultBudget = 20000
 
 // Bounds returns the lower bounds of this package for the instance, each valid for
 // every legal wormhole schedule (so for bufferless ones too), with its witness in
-// Detail and Msg. They all rest on the separation lemma of AlignedConflicts.
+// Detail and Msg. They rest on two facts: a worm holds a shared edge for at least
+// L consecutive steps that no other worm may share (MODEL.md rule 2), and the
+// separation lemma of AlignedConflicts (and its general form, Disjunctions).
 //
 //   - aligned-clique: for a clique S of the aligned conflict graph,
 //     makespan >= sum_{i in S} L_i + min_{i in S} d_i - 1.
@@ -49,10 +51,11 @@ const DefaultBudget = 20000
 //     edges, plus the hops left (prefixBound; only when min L < d).
 //   - edge-sequence: the per-edge bound without preemption (EdgeSequence; edges
 //     with 2 <= c_e <= MaxSequenceUsers).
-//   - disjunctive: the least makespan of the delivery times subject to the general
-//     separation lemma on every shared edge, aligned or not (Disjunctive), found by
-//     a budgeted search over orientations; it contains the clique and colouring
-//     arguments and also sees chains of messages that are not pairwise aligned.
+//   - disjunctive: the least makespan of head-crossing and delivery times subject
+//     to both facts on every shared edge, aligned or not (Disjunctive, a job-shop
+//     relaxation of the wormhole model), found by a budgeted search over
+//     orientations; it contains the edge, clique and colouring arguments and also
+//     sees chains of messages that meet on different edges.
 //     Run from the best of the other bounds, with budget/10 nodes, and only up to
 //     MaxDisjunctions disjunctions.
 func Bounds(in *model.Instance) []model.Bound {

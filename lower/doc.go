@@ -12,7 +12,9 @@
 //
 // # The separation lemma
 //
-// Every bound here rests on one fact, proved at AlignedConflicts: two messages
+// Besides the per-edge facts of the model (a worm holds an edge it shares for at
+// least L consecutive steps), the bounds here rest on one lemma, proved at
+// AlignedConflicts: two messages
 // that share an edge e with the same number r of hops left after it, r <= L - 1,
 // are delivered at least L apart in every legal schedule (wormhole or bufferless).
 // So a clique S of such messages needs sum_S L + min_S d - 1 steps, the deliveries
