@@ -10,6 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/wormlab/wormlab/engine"
+	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -61,9 +62,23 @@ func TestEveryRunIsLegal(t *testing.T) {
 	})
 }
 
+// deliverySteps returns, for the worms ws, the steps in which one of their flits
+// crosses its last edge (worm i delivers flit j in step t_d + j).
+func deliverySteps(in *model.Instance, s *model.Schedule, ws []int) map[int]bool {
+	out := map[int]bool{}
+	for _, i := range ws {
+		c := s.Messages[i].Cross
+		for j := 0; j < in.Messages[i].L; j++ {
+			out[c[len(c)-1]+j] = true
+		}
+	}
+	return out
+}
+
 // Property (seed 002, section 2.1, Lemma 1): on a d-levelled network with every path
 // from level 0 to level d, greedy delivers every worm of a path-graph component C by
-// time d + |C| L, whatever the arbitration.
+// time d + |C| L, whatever the arbitration. Also the invariant its proof rests on:
+// from step d until C is delivered, some flit of C reaches level d in every step.
 func TestLemma1GreedyComponentBound(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := genLevelled(t)
@@ -75,8 +90,14 @@ func TestLemma1GreedyComponentBound(t *testing.T) {
 			r, err := Run(context.Background(), in, Config{Algo: Greedy, Arb: arb, Seed: seed})
 			require.NoError(t, err)
 			for _, c := range comps {
+				last := 0
 				for _, i := range c {
 					require.LessOrEqual(t, r.Delivered[i], d+len(c)*L, "policy %s, worm %s, component of %d", arb, in.Messages[i].ID, len(c))
+					last = max(last, r.Delivered[i])
+				}
+				steps := deliverySteps(in, r.Schedule, c)
+				for s := d; s <= last; s++ {
+					require.True(t, steps[s], "policy %s: no flit of a component of %d delivered in step %d (d = %d, done at %d)", arb, len(c), s, d, last)
 				}
 			}
 		}
@@ -195,4 +216,31 @@ func TestBadConfig(t *testing.T) {
 	require.ErrorContains(t, err, `alpha`)
 	_, err = Run(context.Background(), in, Config{Algo: DelayedGreedy, Delay: "later"})
 	require.ErrorContains(t, err, `unknown delay variant "later"`)
+}
+
+// Lemma 1 of seed 002 on larger levelled instances than the property draws: Ranade's
+// heavy problem on 256-input butterflies (L = 8) and random levelled networks (8
+// levels of width 8, 300 worms, L = 5), every policy.
+func TestLemma1Larger(t *testing.T) {
+	specs := []instances.Spec{
+		{Kind: "butterfly", Size: 256, Traffic: "heavy", Flits: 8, Seed: 1},
+		{Kind: "levelled", Size: 8, Depth: 8, K: 2, Traffic: "random", Messages: 300, Flits: 5, Seed: 2},
+	}
+	for _, s := range specs {
+		in, err := instances.Generate(s)
+		require.NoError(t, err)
+		d, ok := fullDepth(in)
+		require.True(t, ok)
+		comps := in.PathGraph().Components()
+		for _, arb := range engine.Policies() {
+			r, err := Run(context.Background(), in, Config{Algo: Greedy, Arb: arb, Seed: 9})
+			require.NoError(t, err)
+			checkLegal(t, in, r)
+			for _, c := range comps {
+				for _, i := range c {
+					require.LessOrEqual(t, r.Delivered[i], d+len(c)*in.Messages[i].L, "%s %s", in.Name, arb)
+				}
+			}
+		}
+	}
 }
