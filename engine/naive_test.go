@@ -1,12 +1,15 @@
 package engine
 
 import (
-	"pgregory.net/rapid"
+	"context"
 	"testing"
+
+	"pgregory.net/rapid"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -163,4 +166,41 @@ func TestEngineMatchesNaive(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The same comparison on medium instances: Ranade's heavy butterfly problem (N = 16,
+// L = 4), a 5 x 5 mesh with 80 worms (L = 3) and a 6-node torus ring with 12 worms,
+// under staggered releases.
+func TestEngineMatchesNaiveMedium(t *testing.T) {
+	specs := []instances.Spec{
+		{Kind: "butterfly", Size: 16, Traffic: "heavy", Flits: 4, Seed: 3},
+		{Kind: "mesh", Sides: []int{5, 5}, Traffic: "random", Messages: 80, Flits: 3, Seed: 4},
+		{Kind: "torus", Sides: []int{6}, Traffic: "random", Messages: 12, Flits: 2, Seed: 5},
+	}
+	for _, s := range specs {
+		in, err := instances.Generate(s)
+		require.NoError(t, err)
+		rel := make([]int, len(in.Messages))
+		for i := range rel {
+			rel[i] = (i * 7) % 5
+		}
+		for _, arb := range []string{ArbMessage, ArbInput, ArbRoundRobin, ArbFarthest, ArbOldest} {
+			pol, _ := parsePolicy(arb)
+			want := naive(in, pol, rel)
+			e, err := New(in, Config{Arb: arb})
+			require.NoError(t, err)
+			for i, r := range rel {
+				require.NoError(t, e.Release(i, r))
+			}
+			err = e.Run(context.Background(), -1)
+			if want == nil {
+				require.Error(t, err, "%s %s", in.Name, arb)
+				continue
+			}
+			require.NoError(t, err)
+			for i := range in.Messages {
+				require.Equal(t, want[i], e.Cross(i), "%s %s message %d", in.Name, arb, i)
+			}
+		}
+	}
 }
