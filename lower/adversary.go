@@ -43,6 +43,17 @@ var LowerMeasure = MeasureFunc(func(_ context.Context, in *model.Instance) (Valu
 	return Value{b.Value, "lower bound " + b.Name}, nil
 })
 
+// CDMeasure measures the classical lower bound max(c_L, max_i (d_i + L_i - 1)),
+// the flit congestion and the dilation of MODEL.md (at least (c_L + d) / 2).
+var CDMeasure = MeasureFunc(func(_ context.Context, in *model.Instance) (Value, error) {
+	ms := in.Measure()
+	v := ms.CL
+	for i := range in.Messages {
+		v = max(v, len(in.Messages[i].Path)+in.Messages[i].L-1)
+	}
+	return Value{v, "max(c_L, d + L - 1)"}, nil
+})
+
 // AdversaryConfig configures Adversary.
 type AdversaryConfig struct {
 	// Objective names the ratio (recorded in the result).

@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -52,40 +51,39 @@ func Disjunctions(in *model.Instance) []Disjunction {
 	return ds
 }
 
-// Disjunctive returns the least U >= from such that head-crossing and delivery
-// times can satisfy the following relaxation of the wormhole model with every
-// delivery at most U. Variables: h_i(e), the step in which the head of message i
-// crosses a shared edge e (its k-th), and D_i, its delivery time.
+// Disjunctive returns the least U >= from such that the head-crossing times of
+// every message can satisfy the following disjunctive program with every delivery
+// at most U. Variables: h_i(k), the step in which the head of message i crosses
+// its k-th edge, and D_i its delivery time; M_i(m) is the step of i's m-th move:
+// h_i(m) for m <= d_i and h_i(d_i) + (m - d_i) after (the worm drains).
 //
-//	h_i(e) >= k;  h_i(e') >= h_i(e) + (k' - k) for a later shared edge e';
-//	D_i >= h_i(e) + (d_i - k) + L_i - 1;  D_i >= d_i + L_i - 1;
-//	for messages i, j sharing e, one of them first, say i:
-//	  h_j(e) >= h_i(e) + L_i, and, when r_i = d_i - k_i <= L_i - 1,
-//	  D_j >= D_i + L_j + r_j - r_i.
+//	h_i(1) >= 1;  h_i(k+1) >= h_i(k) + 1;  D_i = h_i(d_i) + L_i - 1;
+//	for messages i, j using a shared edge as e_{k_i} and e_{k_j}, one first, say i:
+//	  h_j(k_j) >= M_i(k_i + L_i).
 //
-// Proof that every legal schedule satisfies it (so U is a lower bound on the
-// makespan). The head moves at most one edge per step and the worm drains one
-// flit per step after arriving, which gives the first lines. On a shared edge one
-// message holds it first (MODEL.md rule 2); its tail crosses e no earlier than
-// L_i - 1 steps after its head did and the other's head crosses after that; the
-// last line is the general separation lemma (Disjunctions). The relaxation ignores
-// only that a waiting worm keeps holding the edges behind its head.
+// This is the wormhole model of MODEL.md exactly: i holds its k-th edge from step
+// M_i(k) through step M_i(k + L_i) - 1 (the moves k .. k + L_i - 1), so two
+// holdings of a shared edge are disjoint if and only if one message's head crosses
+// it no earlier than the step in which the other makes its (k + L)-th move
+// (pipelining allows that very step). So every legal schedule satisfies the
+// program with its own order on each shared edge, and the least solution of any
+// orientation that satisfies every disjunction is a legal schedule: when the search
+// completes, U is the optimum. Cut short (budget), every makespan below U is still
+// refuted, so U is a lower bound. The general separation lemma (Disjunctions)
+// is a consequence.
 //
-// It contains the per-edge bounds (the one-machine problem of EdgeBound and
-// EdgeSequence is its restriction to one edge), the aligned clique and colouring
-// arguments (the delivery lines), and sees chains of messages that meet on
-// different edges. The search: depth-first over the orientations of disjunctions
-// the current least solution violates, with incremental longest-path propagation,
-// at most budget nodes in all (<= 0: no limit). Pass from = a makespan already known
-// to be a lower bound (or 0) to skip the values below it. When the budget runs out
-// the value proven so far is returned with exact false.
+// The search: depth-first over the disjunctions the current least solution
+// violates, most violated first, with incremental longest-path propagation
+// (O(sum d_i) variables, one disjunction per pair of messages on a shared edge), at
+// most budget nodes in all (<= 0: no limit), for U = from, from + 1, ... Pass
+// from = a known lower bound (or 0) to skip the values below it.
 func Disjunctive(in *model.Instance, from, budget int) (value int, exact bool) {
-	s := newDisjSearch(in, true)
+	s := newDisjSearch(in)
 	return s.solve(from, budget)
 }
 
-// disjSearch is the relaxation of Disjunctive as a graph of difference
-// constraints: est[v] is the least value of variable v given the arcs so far.
+// disjSearch is the program of Disjunctive as a graph of difference constraints:
+// est[v] is the least value of variable v given the arcs so far.
 type disjSearch struct {
 	est     []int
 	base    []int
@@ -105,65 +103,48 @@ type choice struct{ first, second []arc }
 
 type trailEntry struct{ v, old int }
 
-// newDisjSearch builds the variables and arcs; with heads false only the delivery
-// disjunctions of Disjunctions are used (variables D_i alone).
-func newDisjSearch(in *model.Instance, heads bool) *disjSearch {
+// newDisjSearch builds the variables (D_i first, then h_i(k)) and the arcs.
+func newDisjSearch(in *model.Instance) *disjSearch {
 	n := len(in.Messages)
 	s := &disjSearch{nMsg: n}
 	for i := range in.Messages {
 		s.base = append(s.base, len(in.Messages[i].Path)+in.Messages[i].L-1)
 	}
-	users := in.Users()
-	node := map[model.Use]int{} // (message, position) -> variable h
-	if heads {
-		var tracked [][]int // per message, positions on shared edges
-		tracked = make([][]int, n)
-		for _, us := range users {
-			if len(us) < 2 {
-				continue
-			}
-			for _, u := range us {
-				node[u] = len(s.base)
-				s.base = append(s.base, u.Pos+1)
-				tracked[u.Msg] = append(tracked[u.Msg], u.Pos)
-			}
+	off := make([]int, n)
+	for i := range in.Messages {
+		off[i] = len(s.base)
+		for k := range in.Messages[i].Path {
+			s.base = append(s.base, k+1)
 		}
-		s.out = make([][]arc, len(s.base))
-		for i, ps := range tracked {
-			sort.Ints(ps)
-			m := &in.Messages[i]
-			for k, p := range ps {
-				v := node[model.Use{Msg: i, Pos: p}]
-				if k+1 < len(ps) {
-					s.addStatic(arc{v, node[model.Use{Msg: i, Pos: ps[k+1]}], ps[k+1] - p})
-				} else {
-					s.addStatic(arc{v, i, len(m.Path) - p - 1 + m.L - 1})
-				}
-			}
-		}
-	} else {
-		s.out = make([][]arc, len(s.base))
 	}
-	for _, us := range users {
+	s.out = make([][]arc, len(s.base))
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		for k := 0; k+1 < len(m.Path); k++ {
+			s.addStatic(arc{off[i] + k, off[i] + k + 1, 1})
+		}
+		s.addStatic(arc{off[i] + len(m.Path) - 1, i, m.L - 1})
+	}
+	// release returns the variable and lag of M_i(k + L_i), k the 1-based position.
+	release := func(i, k int) (int, int) {
+		m := &in.Messages[i]
+		if mv := k + m.L; mv <= len(m.Path) {
+			return off[i] + mv - 1, 0
+		} else {
+			return off[i] + len(m.Path) - 1, mv - len(m.Path)
+		}
+	}
+	for _, us := range in.Users() {
 		for a := 0; a < len(us); a++ {
 			for b := a + 1; b < len(us); b++ {
 				i, j := us[a].Msg, us[b].Msg
-				mi, mj := &in.Messages[i], &in.Messages[j]
-				ri, rj := len(mi.Path)-us[a].Pos-1, len(mj.Path)-us[b].Pos-1
-				var c choice
-				if heads {
-					hi, hj := node[us[a]], node[us[b]]
-					c.first = append(c.first, arc{hi, hj, mi.L})
-					c.second = append(c.second, arc{hj, hi, mj.L})
-				}
-				lead := ri <= mi.L-1 && rj <= mj.L-1
-				if lead {
-					c.first = append(c.first, arc{i, j, mj.L + rj - ri})
-					c.second = append(c.second, arc{j, i, mi.L + ri - rj})
-				}
-				if heads || lead {
-					s.choices = append(s.choices, c)
-				}
+				hi, hj := off[i]+us[a].Pos, off[j]+us[b].Pos
+				ri, wi := release(i, us[a].Pos+1)
+				rj, wj := release(j, us[b].Pos+1)
+				s.choices = append(s.choices, choice{
+					first:  []arc{{ri, hj, wi}},
+					second: []arc{{rj, hi, wj}},
+				})
 			}
 		}
 	}
@@ -301,7 +282,7 @@ const MaxDisjunctions = 4000
 // disjunctiveBound runs Disjunctive with a tenth of the budget of the other
 // searches, its nodes being costlier; ok is false above MaxDisjunctions.
 func disjunctiveBound(in *model.Instance, from, budget int) (model.Bound, bool) {
-	s := newDisjSearch(in, true)
+	s := newDisjSearch(in)
 	if len(s.choices) > MaxDisjunctions {
 		return model.Bound{}, false
 	}
@@ -310,10 +291,10 @@ func disjunctiveBound(in *model.Instance, from, budget int) (model.Bound, bool) 
 	}
 	v, exact := s.solve(from, budget)
 	b := model.Bound{Name: BoundDisjunctive, Value: v, Edge: -1, Msg: -1}
-	how := fmt.Sprintf("least makespan of the relaxation, searched from %d", from)
+	how := fmt.Sprintf("search from %d complete: the optimum", from)
 	if !exact {
-		how = fmt.Sprintf("the search from %d was cut short; every smaller makespan was refuted", from)
+		how = fmt.Sprintf("search from %d cut short; every smaller makespan refuted", from)
 	}
-	b.Detail = fmt.Sprintf("head times and delivery times under the disjunction of every shared edge (%d disjunctions): %s", len(s.choices), how)
+	b.Detail = fmt.Sprintf("disjunctive program of head-crossing times, one disjunction per pair on a shared edge (%d): %s", len(s.choices), how)
 	return b, true
 }

@@ -22,7 +22,16 @@ func TestDisjunctiveLeaderCondition(t *testing.T) {
 	require.NoError(t, err)
 	opt := wormholeOptimum(in)
 	require.Equal(t, 4, opt)
-	v, exact := Disjunctive(in, 0, 0)
+	var lemma []Disjunction
+	lemma = Disjunctions(in)
+	sl := &disjSearch{nMsg: len(in.Messages), out: make([][]arc, len(in.Messages))}
+	for i := range in.Messages {
+		sl.base = append(sl.base, len(in.Messages[i].Path)+in.Messages[i].L-1)
+	}
+	for _, d := range lemma {
+		sl.choices = append(sl.choices, choice{[]arc{{d.I, d.J, d.A}}, []arc{{d.J, d.I, d.B}}})
+	}
+	v, exact := sl.solve(0, 0)
 	require.True(t, exact)
 	assert.LessOrEqual(t, v, opt)
 
@@ -37,8 +46,11 @@ func TestDisjunctiveLeaderCondition(t *testing.T) {
 			}
 		}
 	}
-	s := newDisjSearch(in, false)
-	s.choices = nil
+	// the delivery times alone under these disjunctions:
+	s := &disjSearch{nMsg: len(in.Messages), out: make([][]arc, len(in.Messages))}
+	for i := range in.Messages {
+		s.base = append(s.base, len(in.Messages[i].Path)+in.Messages[i].L-1)
+	}
 	for _, d := range naive {
 		s.choices = append(s.choices, choice{[]arc{{d.I, d.J, d.A}}, []arc{{d.J, d.I, d.B}}})
 	}

@@ -204,8 +204,10 @@ func tinyInstance(t *rapid.T) *model.Instance {
 }
 
 // Every bound of Bounds (the separation lemma of AlignedConflicts and its clique,
-// colouring, independence and prefix corollaries) and Best is at most the exact
-// wormhole optimum, which is at most the exact bufferless optimum.
+// colouring, independence and prefix corollaries, the edge bounds, the disjunctive
+// program) and Best is at most the exact wormhole optimum, which is at most the
+// exact bufferless optimum; and the disjunctive program searched to the end is the
+// optimum (Disjunctive is exact).
 func TestBoundsBelowOptimum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := tinyInstance(t)
@@ -222,6 +224,11 @@ func TestBoundsBelowOptimum(t *testing.T) {
 		if b := Best(in); b.Value > opt {
 			t.Fatalf("Best %s = %d above the optimum %d", b.Name, b.Value, opt)
 		}
+		// The disjunctive program is the wormhole model exactly: a complete search
+		// finds the optimum of the step-by-step search.
+		v, exact := Disjunctive(in, 0, 0)
+		require.True(t, exact)
+		require.Equal(t, opt, v, "Disjunctive against the exhaustive optimum")
 	})
 }
 

@@ -43,6 +43,7 @@ func adversaryObjectives(optUp, optLow lower.Measure) map[string][2]lower.Measur
 	})
 	return map[string][2]lower.Measure{
 		"opt/lower":     {optUp, lower.LowerMeasure},
+		"opt/cd":        {optUp, lower.CDMeasure},
 		"greedy/opt":    {greedy, optLow},
 		"greedy/bound":  {greedy, lower.LowerMeasure},
 		"colorer/opt":   {colorer, optLow},
@@ -75,7 +76,7 @@ func solverMeasure(modelName string, timeout time.Duration, upper bool) lower.Me
 
 func runAdversary(e *env) error {
 	fs := newFlags(e, "adversary", "", "Local search over path sets on a network for an instance that maximises a ratio.\n"+
-		"Objectives: opt/lower (solver optimum / best lower bound), greedy/opt and colorer/opt (the online\n"+
+		"Objectives: opt/lower (solver optimum / best lower bound), opt/cd (/ max(c_L, d + L - 1)), greedy/opt and colorer/opt (the online\n"+
 		"greedy or the offline colorer / solver optimum, or / lower bound where the solver does not finish),\n"+
 		"greedy/bound and colorer/bound (/ best lower bound, no solver: for larger networks).")
 	spec := fs.String("network", "", "network: line:N, tree:N, kary-tree:KxD, mesh:AxB, torus:AxB, butterfly:N, fat-tree:N, levelled:WxD")
