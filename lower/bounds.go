@@ -51,11 +51,12 @@ const DefaultBudget = 20000
 //     edges, plus the hops left (prefixBound; only when min L < d).
 //   - edge-sequence: the per-edge bound without preemption (EdgeSequence; edges
 //     with 2 <= c_e <= MaxSequenceUsers).
-//   - disjunctive: the least makespan of head-crossing and delivery times subject
-//     to both facts on every shared edge, aligned or not (Disjunctive, a job-shop
-//     relaxation of the wormhole model), found by a budgeted search over
-//     orientations; it contains the edge, clique and colouring arguments and also
-//     sees chains of messages that meet on different edges.
+//   - disjunctive: the wormhole model written as a disjunctive program over head
+//     crossing times, one disjunction per pair of messages on a shared edge
+//     (Disjunctive), searched over orientations within a budget: every makespan
+//     below the value is refuted, and a complete search gives the optimum. It
+//     subsumes the other bounds when it completes and sees chains of messages
+//     that meet on different edges.
 //     Run from the best of the other bounds, with budget/10 nodes, and only up to
 //     MaxDisjunctions disjunctions.
 func Bounds(in *model.Instance) []model.Bound {

@@ -7,8 +7,10 @@
 // phase argument of Lemma 4 and Theorem 2 made exact with independent-set and
 // colouring searches), lower bounds for any instance beyond c + d (Bounds, Best:
 // aligned clique, colouring and independence bounds, the prefix bound, the exact
-// non-preemptive edge bound EdgeSequence, and the Disjunctive relaxation), and a
-// local search over path sets (Adversary) with pluggable measures.
+// non-preemptive edge bound EdgeSequence, and Disjunctive, the wormhole model as a
+// disjunctive program whose budgeted search refutes makespans and, when it
+// completes, proves the optimum), and a local search over path sets (Adversary)
+// with pluggable measures.
 //
 // # The separation lemma
 //
