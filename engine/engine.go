@@ -15,7 +15,7 @@ type Config struct {
 	Arb string
 	// Seed seeds the PCG source used by the "random" policy.
 	Seed uint64
-	// RecordSteps keeps one StepCount per step in which a worm moved.
+	// RecordSteps keeps one StepCount per step in which a worm moved or requested.
 	RecordSteps bool
 }
 
@@ -594,9 +594,9 @@ func (e *Engine) step() int {
 		e.counters.BusySteps++
 		e.counters.WormMoves += int64(moving)
 		e.counters.FlitMoves += int64(flits)
-		if e.record {
-			e.steps = append(e.steps, StepCount{T: t, Moving: moving, Flits: flits, Requests: len(e.reqs), Lost: lost})
-		}
+	}
+	if e.record && (len(e.movers) > 0 || len(e.reqs) > 0) {
+		e.steps = append(e.steps, StepCount{T: t, Moving: moving, Flits: flits, Requests: len(e.reqs), Lost: lost})
 	}
 	return len(e.movers)
 }

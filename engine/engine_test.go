@@ -192,3 +192,43 @@ func TestReleasesAreRespected(t *testing.T) {
 		}
 	})
 }
+
+// The per-step counters add up to the run's totals, and a flit crossing is counted
+// once per flit and edge (sum of d_i L_i when nothing is removed).
+func TestStepCounters(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInstance(t, true)
+		e, err := New(in, Config{Arb: ArbRandom, Seed: 2, RecordSteps: true})
+		require.NoError(t, err)
+		require.NoError(t, greedy(t, e, len(in.Messages)))
+		var moving, flits, lost int64
+		last := 0
+		for _, s := range e.Steps() {
+			require.Greater(t, s.T, last)
+			last = s.T
+			moving += int64(s.Moving)
+			flits += int64(s.Flits)
+			lost += int64(s.Lost)
+		}
+		c := e.Counters()
+		require.Equal(t, c.WormMoves, moving)
+		require.Equal(t, c.FlitMoves, flits)
+		require.Equal(t, c.Lost, lost)
+		var want int64
+		for i := range in.Messages {
+			want += int64(len(in.Messages[i].Path) * in.Messages[i].L)
+		}
+		require.Equal(t, want, c.FlitMoves)
+	})
+}
+
+// A cancelled context stops a run with the context's error.
+func TestCancel(t *testing.T) {
+	in := parse(t, modelExample)
+	e, err := New(in, Config{})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	require.NoError(t, e.Release(0, 0))
+	require.ErrorIs(t, e.Run(ctx, -1), context.Canceled)
+}
