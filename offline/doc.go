@@ -43,7 +43,8 @@
 // and counts 2^k k! (k(c - 1) + 1) colours. Colours of different classes cannot just
 // be stacked: two paths of different classes may share an edge at different
 // distances from their initial points, so disjoint colour ranges do not keep them
-// apart. Here each class starts when the previous one has been delivered; the
+// apart (testdata/stacked-classes.json is a two-message counterexample under the
+// paper's own conflict rule d_p(e) + C(p) = d_q(e) + C(q)). Here each class starts when the previous one has been delivered; the
 // proven bound (Plan.Bound) is the sum over the non-empty classes of
 // (2L - 1) k (c_j - 1) + d_j + L - 1, at most 2^k k! ((2L - 1) k (c - 1) + L + d - 1):
 // the d term is multiplied by the number of classes too, still O(c + d) for fixed k.
