@@ -94,6 +94,8 @@ type disjSearch struct {
 	nodes   int
 	stopped bool
 	nMsg    int
+	// last is a message delivered last in the solution found (-1: none yet).
+	last int
 }
 
 type arc struct{ from, to, w int }
@@ -106,7 +108,7 @@ type trailEntry struct{ v, old int }
 // newDisjSearch builds the variables (D_i first, then h_i(k)) and the arcs.
 func newDisjSearch(in *model.Instance) *disjSearch {
 	n := len(in.Messages)
-	s := &disjSearch{nMsg: n}
+	s := &disjSearch{nMsg: n, last: -1}
 	for i := range in.Messages {
 		s.base = append(s.base, len(in.Messages[i].Path)+in.Messages[i].L-1)
 	}
@@ -174,6 +176,12 @@ func (s *disjSearch) solve(from, budget int) (int, bool) {
 		}
 		s.stopped = false
 		if ok && s.feasible(u) {
+			s.last = 0
+			for i := 1; i < s.nMsg; i++ {
+				if s.est[i] > s.est[s.last] {
+					s.last = i
+				}
+			}
 			return u, true
 		}
 		if s.stopped {
@@ -291,6 +299,9 @@ func disjunctiveBound(in *model.Instance, from, budget int) (model.Bound, bool) 
 	}
 	v, exact := s.solve(from, budget)
 	b := model.Bound{Name: BoundDisjunctive, Value: v, Edge: -1, Msg: -1}
+	if exact {
+		b.Msg = s.last
+	}
 	how := fmt.Sprintf("search from %d complete: the optimum", from)
 	if !exact {
 		how = fmt.Sprintf("search from %d cut short; every smaller makespan refuted", from)
