@@ -55,13 +55,17 @@
 // most B = 128 (one chunk on most edges), each chunk keeping its largest free gap.
 // For an edge carrying c_e spans, finding the first free block of L steps from
 // time t costs O(log c_e + B + g), g the chunks skipped whole; insertion and
-// removal cost O(log c_e + B + c_e / B). Placing message q walks its d_q edges
-// round robin; each push of its start skips at least one span that forbids it, so
-// the pushes r_q are at most the number of (p, e) pairs with p meeting q on e, and
-// placing q costs O((d_q + r_q)(log c + B)). The greedy colouring of N messages
-// thus costs O(sum_q (d_q + r_q)(log c + B)) time, O(sum_i d_i log c + ...) in
-// practice where r_q is small, and worst case O(sum_e c_e^2 (log c + B)); memory is
-// 8 bytes per (message, edge) pair plus one chunk header per busy edge.
+// removal cost O(log c_e + B + c_e / B). Placing message q searches only its
+// entrance edges (at most K of them; exact by Lemma 6's proof, see
+// Colorer.PlaceChecking), round robin from the busiest; each push of its start
+// skips at least one span that forbids it, so the pushes r_q are at most the
+// number of (p, e) pairs with p meeting q on an entrance edge e, at most K(c - 1).
+// Placing q costs O((K + r_q K)(log c + B)) for the search and O(d_q (log c + B +
+// c / B)) to record its spans. The colouring of N messages thus costs
+// O(sum_q (d_q + K r_q)(log c + B + c / B)), worst case O(N K^2 c (log c + B) +
+// sum_q d_q (log c + B + c / B)); memory is 8 bytes per (message, edge) pair plus
+// one chunk header per busy edge. With the generic order K = d_q and every edge is
+// searched.
 // MinEntrances costs O(sum_q sum_{e in q} c_e) plus sorting. Improve runs the greedy
 // colorer three more times and Compact (at most 8 rounds of N removals and
 // placements) four times.
