@@ -640,41 +640,38 @@ func (e *Engine) resolve(w int32) {
 }
 
 // settle puts non-moving requester i to sleep when the worm it waits for is asleep
-// or caught in a cyclic wait; memo 4 marks worms settled awake, 5 settled asleep.
+// or caught with it in a cyclic wait, and keeps it awake otherwise (it lost
+// arbitration, or waits for an awake worm that may move next step). It follows the
+// chain of holders through the other non-moving requesters; memo 4 marks worms
+// settled awake, 5 settled asleep, 6 the current walk.
 func (e *Engine) settle(i int32) {
 	e.stack = e.stack[:0]
 	cur := i
 	var asleep bool
 	for {
-		if e.memo[cur] == 4 || e.memo[cur] == 5 {
-			asleep = e.memo[cur] == 5
+		if m := e.memo[cur]; m == 4 || m == 5 {
+			asleep = m == 5
 			break
-		}
-		if e.memo[cur] == 6 { // visited in this walk: a cyclic wait
+		} else if m == 6 { // back on this walk: a cyclic wait
 			asleep = true
 			break
 		}
 		e.stack = append(e.stack, cur)
 		e.memo[cur] = 6
-		f := e.path[cur][e.h[cur]]
-		j := e.holder[f]
-		if j < 0 || j == cur {
+		j := e.holder[e.path[cur][e.h[cur]]]
+		switch {
+		case j < 0:
 			asleep = false
-			break
-		}
-		if e.state[j] == stAsleep {
+		case e.state[j] == stAsleep:
 			asleep = true
-			break
-		}
-		if e.state[j] != stAwake || e.h[j] >= e.d[j] || e.memo[j] == 2 || e.queued[j] && e.memo[j] == 0 {
+		case e.state[j] != stAwake || e.h[j] >= e.d[j] || e.memo[j] == 0 || e.memo[j] == 2:
+			// Done, draining, moved, or awake without a request: it may move.
 			asleep = false
-			break
+		default: // another non-moving requester
+			cur = j
+			continue
 		}
-		if e.memo[j] == 0 { // awake but not a requester in this step: it slept
-			asleep = e.state[j] == stAsleep
-			break
-		}
-		cur = j
+		break
 	}
 	for _, x := range e.stack {
 		if asleep {
