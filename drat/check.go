@@ -154,8 +154,8 @@ const (
 type checker struct {
 	arena   []int32
 	cls     []clause
-	watches [][]int32 // clause ids watching a literal
-	val     []int8    // per variable: 0 unassigned, 1 true, -1 false
+	watches [][]watch // indexed by widx of the watched literal
+	val     []int8    // indexed by widx: 0 unassigned, 1 true, -1 false
 	trail   []int32   // assigned literals (true) in order
 	qhead   int       // trail[:qhead] has been propagated
 	byKey   map[uint64][]int32
@@ -163,10 +163,21 @@ type checker struct {
 	seen    []int32
 }
 
+// watch is a clause watching a literal, with a blocker: another literal of the
+// clause; when the blocker is true the clause is satisfied and need not be read. A
+// binary clause has its id tagged with binaryTag and its other literal as blocker,
+// so propagating it never reads the clause.
+type watch struct {
+	id      int32
+	blocker int32
+}
+
+const binaryTag = -1 << 31
+
 func newChecker(maxVar int) *checker {
 	ch := &checker{
-		watches: make([][]int32, 2*maxVar+2),
-		val:     make([]int8, maxVar+1),
+		watches: make([][]watch, 2*maxVar+2),
+		val:     make([]int8, 2*maxVar+2),
 		byKey:   map[uint64][]int32{},
 		seen:    make([]int32, maxVar+1),
 	}
@@ -180,19 +191,11 @@ func widx(l int32) int32 {
 	return 2 * l
 }
 
-func (ch *checker) value(l int32) int8 {
-	if l < 0 {
-		return -ch.val[-l]
-	}
-	return ch.val[l]
-}
+func (ch *checker) value(l int32) int8 { return ch.val[widx(l)] }
 
 func (ch *checker) assign(l int32) {
-	if l < 0 {
-		ch.val[-l] = -1
-	} else {
-		ch.val[l] = 1
-	}
+	ch.val[widx(l)] = 1
+	ch.val[widx(-l)] = -1
 	ch.trail = append(ch.trail, l)
 }
 
@@ -279,8 +282,12 @@ func (ch *checker) add(in []int32) {
 			}
 		}
 	}
-	ch.watches[widx(c[0])] = append(ch.watches[widx(c[0])], id)
-	ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], id)
+	wid := id
+	if len(c) == 2 {
+		wid |= binaryTag
+	}
+	ch.watches[widx(c[0])] = append(ch.watches[widx(c[0])], watch{wid, c[1]})
+	ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], watch{wid, c[0]})
 	switch {
 	case nf == 0:
 		ch.refuted = true
@@ -344,29 +351,43 @@ func (ch *checker) propagate() bool {
 		j := 0
 		conflict := false
 		for i := 0; i < len(ws); i++ {
-			id := ws[i]
-			if ch.cls[id].deleted {
-				continue
-			}
-			if conflict {
-				ws[j] = id
+			w := ws[i]
+			if conflict || ch.val[widx(w.blocker)] == 1 {
+				ws[j] = w
 				j++
 				continue
 			}
-			c := ch.lits(id)
+			if w.id < 0 { // binary: the blocker is the other literal
+				if ch.cls[w.id&^binaryTag].deleted {
+					continue
+				}
+				ws[j] = w
+				j++
+				if ch.val[widx(w.blocker)] == -1 {
+					conflict = true
+				} else {
+					ch.assign(w.blocker)
+				}
+				continue
+			}
+			k := &ch.cls[w.id]
+			if k.deleted {
+				continue
+			}
+			c := ch.arena[k.start : k.start+k.n]
 			if c[0] == f {
 				c[0], c[1] = c[1], c[0]
 			}
-			if ch.value(c[0]) == 1 {
-				ws[j] = id
+			if ch.val[widx(c[0])] == 1 {
+				ws[j] = watch{w.id, c[0]}
 				j++
 				continue
 			}
 			moved := false
-			for k := 2; k < len(c); k++ {
-				if ch.value(c[k]) != -1 {
-					c[1], c[k] = c[k], c[1]
-					ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], id)
+			for x := 2; x < len(c); x++ {
+				if ch.val[widx(c[x])] != -1 {
+					c[1], c[x] = c[x], c[1]
+					ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], watch{w.id, c[0]})
 					moved = true
 					break
 				}
@@ -374,9 +395,9 @@ func (ch *checker) propagate() bool {
 			if moved {
 				continue
 			}
-			ws[j] = id
+			ws[j] = watch{w.id, c[0]}
 			j++
-			if ch.value(c[0]) == -1 {
+			if ch.val[widx(c[0])] == -1 {
 				conflict = true
 			} else {
 				ch.assign(c[0])
@@ -393,10 +414,8 @@ func (ch *checker) propagate() bool {
 // backtrack undoes the assignments after trail position mark.
 func (ch *checker) backtrack(mark int) {
 	for _, l := range ch.trail[mark:] {
-		if l < 0 {
-			l = -l
-		}
-		ch.val[l] = 0
+		ch.val[widx(l)] = 0
+		ch.val[widx(-l)] = 0
 	}
 	ch.trail = ch.trail[:mark]
 	ch.qhead = mark
