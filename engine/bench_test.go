@@ -30,7 +30,7 @@ func BenchmarkGreedy(b *testing.B) {
 		for _, arb := range []string{ArbMessage, ArbRandom, ArbRoundRobin} {
 			b.Run(c.name+"/"+arb, func(b *testing.B) {
 				b.ReportAllocs()
-				var flits, moves int64
+				var flits, moves, examined, resident int64
 				var steps int
 				for b.Loop() {
 					e, err := New(in, Config{Arb: arb, Seed: 1})
@@ -48,11 +48,15 @@ func BenchmarkGreedy(b *testing.B) {
 					c := e.Counters()
 					flits += c.FlitMoves
 					moves += c.WormMoves
+					examined += c.Examined
+					resident += c.Resident
 					steps = c.Steps
 				}
 				b.ReportMetric(float64(flits)/b.Elapsed().Seconds(), "flits/s")
 				b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "wormmoves/s")
 				b.ReportMetric(float64(steps), "makespan")
+				b.ReportMetric(float64(examined)/float64(moves), "examined/move")
+				b.ReportMetric(float64(resident)/float64(moves), "resident/move")
 			})
 		}
 	}

@@ -35,8 +35,13 @@ type Counters struct {
 	// source for the same first edge only the one the policy puts first requests it
 	// (doc.go, injection queues).
 	Requests, Lost, Blocked int64
-	// Wakeups counts worms woken from sleep.
-	Wakeups int64
+	// Wakeups counts worms woken from sleep; Examined the worms the step loop looked
+	// at (the awake ones, summed over steps): Examined / WormMoves measures how far
+	// the step's work is from the work of the moves themselves.
+	Wakeups, Examined int64
+	// Resident sums over the steps the worms released and not done: the work of an
+	// engine that looks at every worm in every step.
+	Resident int64
 	// Removed counts worms taken off the network undelivered; WastedFlits the flit
 	// crossings they had made.
 	Removed     int
@@ -589,6 +594,8 @@ func (e *Engine) step() int {
 		e.lastMove = t
 	}
 	e.counters.Requests += int64(len(e.reqs))
+	e.counters.Examined += int64(len(list))
+	e.counters.Resident += int64(e.active)
 	e.counters.Lost += int64(lost)
 	if moving > 0 {
 		e.counters.BusySteps++
