@@ -10,10 +10,11 @@ func MeetRuns(in *model.Instance) Meet {
 	users := in.Users()
 	m := Meet{OneRun: true}
 	best := [2]int{-1, -1}
-	runs := map[int]int{}
+	runs := make([]int32, len(in.Messages)) // runs of the current message with j
+	var touched []int
 	for i := range in.Messages {
 		p := in.Messages[i].Path
-		clear(runs)
+		touched = touched[:0]
 		for k, e := range p {
 			for _, u := range users[e] {
 				j := u.Msg
@@ -24,13 +25,17 @@ func MeetRuns(in *model.Instance) Meet {
 				if k > 0 && u.Pos > 0 && p[k-1] == q[u.Pos-1] {
 					continue
 				}
+				if runs[j] == 0 {
+					touched = append(touched, j)
+				}
 				runs[j]++
 			}
 		}
-		for j, c := range runs {
-			if c > m.MaxRuns || c == m.MaxRuns && (i < best[0] || i == best[0] && j < best[1]) {
+		for _, j := range touched {
+			if c := int(runs[j]); c > m.MaxRuns || c == m.MaxRuns && (i < best[0] || i == best[0] && j < best[1]) {
 				m.MaxRuns, best = c, [2]int{i, j}
 			}
+			runs[j] = 0
 		}
 	}
 	if m.MaxRuns > 1 {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/wormlab/wormlab/measure"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -21,7 +22,7 @@ func PhasedParams(in *model.Instance, alpha float64) (delta, colours, lambda, su
 	if alpha == 0 {
 		alpha = DefaultAlpha
 	}
-	delta, _ = in.PathGraph().MaxDegree()
+	delta, _ = measure.MaxDegree(in, in.Users())
 	colours = max(1, int(math.Ceil(alpha*float64(delta))))
 	lambda = max(1, ceilLog2(delta))
 	ms := in.Measure()
