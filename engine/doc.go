@@ -86,11 +86,14 @@
 // The engine is event-driven. A worm sleeps on edge f while f's holder cannot free
 // it in the next step (its tail is elsewhere, or it is itself asleep); it is woken
 // when the holder's tail arrives on f, when the holder wakes, or when f is freed. A
-// step therefore costs O(a + w log w) where a is the number of awake worms (worms
-// that move, or whose request could be granted) and w the requesters of one edge,
-// plus O(1) per woken worm; idle stretches between release times are skipped in
-// O(log n). Memory is O(n + |E| + sum_i d_i) for n worms, plus the recorded
-// crossing times.
+// step therefore costs O(a) where a is the number of awake worms (worms that move, or
+// whose request could be granted in this step), plus O(1) per woken worm and
+// O(log q) per injection-queue operation; idle stretches between release times are
+// skipped in O(log n). Counters.Examined / Counters.WormMoves measures it: 1.3 on a
+// 1024-input butterfly and 1.6-1.8 on a 32 x 32 mesh with 10^4-10^5 worms, where an
+// engine looking at every released worm in every step would do 5.6-144 times the
+// number of moves (Counters.Resident; BenchmarkGreedy). Memory is
+// O(n + |E| + sum_i d_i) for n worms, the recorded crossing times included.
 //
 // # Determinism
 //
