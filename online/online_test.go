@@ -156,7 +156,7 @@ func TestLemma2PhaseOne(t *testing.T) {
 // the total number of moves when the dependency graph is acyclic), every worm is
 // delivered in the phase it starts in, and the run ends within its ceil(k c L)
 // phases of T steps. With doubling (Theorem 5), a first T of at least that bound
-// needs one round.
+// needs one round, and from T = 1 the rounds and the total are bounded as below.
 func TestAlgorithmAPhaseBound(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var in *model.Instance
@@ -190,6 +190,20 @@ func TestAlgorithmAPhaseBound(t *testing.T) {
 			require.Zero(t, dl.Late)
 			require.LessOrEqual(t, r.Makespan, dl.Phases*bound)
 		}
+		// Theorem 5's doubling from T = 1: round r has phases of 2^r steps, and a
+		// round whose T reaches the bound of its own delays has no late worm, so
+		// there are at most 1 + ceil(log2 B) rounds for B the largest bound of any
+		// set of worms (PhaseBound of all worms in one phase), and the run ends
+		// within P (2^rounds - 1) steps.
+		all := make([]int, len(in.Messages))
+		worst, _ := PhaseBound(in, all)
+		r, err := Run(context.Background(), in, Config{Algo: DelayedGreedy, K: k, T: 1, Seed: seed, Arb: arb, Doubling: true})
+		require.NoError(t, err)
+		checkLegal(t, in, r)
+		dl := r.Delayed
+		require.LessOrEqual(t, dl.Rounds, 1+ceilLog2(worst))
+		require.LessOrEqual(t, r.Makespan, dl.Phases*(1<<dl.Rounds-1))
+		require.Equal(t, 0, dl.LatePerRound[len(dl.LatePerRound)-1])
 	})
 }
 
