@@ -29,7 +29,7 @@ func longRuns(t *testing.T) int {
 func log2(x int) float64 { return math.Log2(float64(max(x, 1))) }
 
 // Experiment: the probabilistic part of seed 002's Theorem 1 (Lemma 3) for the
-// phased algorithm on Ranade's butterfly problems (N = 64 inputs, L = log N = 6).
+// phased algorithm on Ranade's butterfly problems (N = 64 and 256 inputs, L = log N).
 // Lemma 1 bounds phase two by L u + d where u is the largest component of the path
 // graph P1 of the worms undelivered after phase one; Lemma 3 claims that with
 // alpha = 128^2 the probability that u >= 2 log2 M + beta log2 N is below N^-beta.
@@ -38,10 +38,14 @@ func log2(x int) float64 { return math.Log2(float64(max(x, 1))) }
 // L (2 log2 M + log2 N) + d, for the paper's alpha and for practical ones.
 func TestExperimentPhasedTheorem1(t *testing.T) {
 	runs := longRuns(t)
-	for _, traffic := range []string{"light", "heavy"} {
-		in, err := instances.Generate(instances.Spec{Kind: "butterfly", Size: 64, Traffic: traffic, Seed: 1})
+	for _, pb := range []struct {
+		n       int
+		traffic string
+	}{{64, "light"}, {64, "heavy"}, {256, "heavy"}} {
+		traffic := pb.traffic
+		in, err := instances.Generate(instances.Spec{Kind: "butterfly", Size: pb.n, Traffic: traffic, Seed: 1})
 		require.NoError(t, err)
-		M, N := len(in.Messages), 64
+		M, N := len(in.Messages), pb.n
 		d, _ := fullDepth(in)
 		L := in.Messages[0].L
 		thresh := 2*log2(M) + log2(N)
