@@ -8,6 +8,7 @@ package certify
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -199,7 +200,7 @@ func sat(vars int, clauses [][]int) (bool, func(v int) bool) {
 // smallInstance draws a tiny instance: a few messages of length 1-3 on a 2x2 or
 // 2x3 mesh, a small tree, a line, or a bundle of worms on overlapping stretches of
 // one line (the all-conflict family).
-func smallInstance(t *rapid.T) *model.Instance {
+func smallInstance(t *rapid.T, maxMsgs int) *model.Instance {
 	in := &model.Instance{Name: "small", Net: &model.Network{}}
 	n := in.Net
 	kind := rapid.SampledFrom([]string{"mesh", "tree", "line", "bundle"}).Draw(t, "kind")
@@ -213,7 +214,7 @@ func smallInstance(t *rapid.T) *model.Instance {
 		for v := 0; v+1 < size; v++ {
 			n.AddEdge(v, v+1)
 		}
-		msgs := rapid.IntRange(2, 4).Draw(t, "messages")
+		msgs := rapid.IntRange(2, maxMsgs).Draw(t, "messages")
 		for x := 0; x < msgs; x++ {
 			a := rapid.IntRange(0, size-2).Draw(t, "from")
 			b := rapid.IntRange(a+1, size-1).Draw(t, "to")
@@ -256,7 +257,7 @@ func smallInstance(t *rapid.T) *model.Instance {
 		for _, l := range links {
 			n.AddLink(l[0], l[1])
 		}
-		msgs := rapid.IntRange(2, 4).Draw(t, "messages")
+		msgs := rapid.IntRange(2, maxMsgs).Draw(t, "messages")
 		for x := 0; x < msgs; x++ {
 			at := rapid.IntRange(0, len(n.Nodes)-1).Draw(t, "source")
 			hops := rapid.IntRange(1, 3).Draw(t, "hops")
@@ -303,8 +304,12 @@ func smallInstance(t *rapid.T) *model.Instance {
 // random tiny instances, with the wormhole optimum at most the bufferless one
 // (MODEL.md: a bufferless schedule is a wormhole schedule).
 func TestEncodeAgreesWithTimeIndexed(t *testing.T) {
+	maxMsgs := 4
+	if !testing.Short() && os.Getenv("WORMLAB_LONG") != "" {
+		maxMsgs = 6 // with -rapid.checks=N for a longer run
+	}
 	rapid.Check(t, func(t *rapid.T) {
-		in := smallInstance(t)
+		in := smallInstance(t, maxMsgs)
 		w := agree(t, in, model.Wormhole)
 		b := agree(t, in, model.Bufferless)
 		if w > b {
