@@ -46,7 +46,7 @@ type stepRec struct {
 }
 
 // Proof is a parsed DRAT or DRUP proof. Literals are kept in one flat slice, so a
-// proof of n steps and m literals costs about 24n + 4m bytes.
+// proof of n steps and m literals costs about 32n + 4m bytes.
 type Proof struct {
 	Format Format // Text or Binary, as read
 	lits   []int32
