@@ -19,6 +19,7 @@ type Colorer struct {
 	in     *model.Instance
 	lines  []timeline
 	starts []int
+	curs   []cursor // one per searched edge during a placement
 }
 
 // NewColorer returns a colorer for in with no message placed. It returns an error
@@ -83,10 +84,14 @@ func (c *Colorer) PlaceChecking(i, from int, check []int) int {
 			j0, most = j, size
 		}
 	}
+	c.curs = c.curs[:0]
+	for range n {
+		c.curs = append(c.curs, cursor{})
+	}
 	for j, agree := j0, 0; agree < n; j = (j + 1) % n {
 		k := int32(pos(j))
 		at := s + k + 1
-		x := c.lines[m.Path[k]].firstFree(at, l)
+		x := c.lines[m.Path[k]].firstFreeFrom(&c.curs[j], at, l)
 		if x > at {
 			s = x - k - 1
 			agree = 1

@@ -71,21 +71,73 @@ func (c *chunk) firstSpan(t int32) int {
 	return lo
 }
 
+// cursor is a position in a timeline: span j of chunk ci (ci = len(chunks) past
+// the end). A placement keeps one per searched edge: its candidate start only
+// grows, so each search resumes where the previous one on that edge stopped. A
+// cursor is valid until the timeline changes.
+type cursor struct{ ci, j int }
+
+// seek moves cur forward to the first span ending at or after t; cur must not be
+// past that span already. A short step stays in the chunk and walks a few spans; a
+// long one binary-searches the chunks after cur and then the spans.
+func (tl *timeline) seek(cur *cursor, t int32) {
+	if cur.ci < len(tl.chunks) && tl.chunks[cur.ci].last() < t {
+		lo, hi := cur.ci+1, len(tl.chunks)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if tl.chunks[m].last() < t {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		cur.ci, cur.j = lo, 0
+	}
+	if cur.ci == len(tl.chunks) {
+		return
+	}
+	c := &tl.chunks[cur.ci]
+	for n := 0; c.s[cur.j].hi < t; n++ {
+		if n == 4 {
+			lo, hi := cur.j+1, len(c.s)
+			for lo < hi {
+				m := int(uint(lo+hi) >> 1)
+				if c.s[m].hi < t {
+					lo = m + 1
+				} else {
+					hi = m
+				}
+			}
+			cur.j = lo
+			return
+		}
+		cur.j++
+	}
+}
+
 // firstFree returns the smallest x >= t such that steps x .. x+l-1 are free.
-// It never looks at single steps: it jumps from span to span, and skips a whole
-// chunk when the chunk's largest inner gap is shorter than l.
 func (tl *timeline) firstFree(t, l int32) int32 {
-	ci := tl.findChunk(t)
+	var cur cursor
+	return tl.firstFreeFrom(&cur, t, l)
+}
+
+// firstFreeFrom is firstFree resuming at cur (see seek), and leaves cur at the
+// first span ending at or after the answer. It never looks at single steps: it
+// jumps from span to span, and skips a whole chunk when the chunk's largest inner
+// gap is shorter than l.
+func (tl *timeline) firstFreeFrom(cur *cursor, t, l int32) int32 {
+	tl.seek(cur, t)
+	ci, j := cur.ci, cur.j
 	if ci == len(tl.chunks) {
 		return t
 	}
 	x := t
 	c := &tl.chunks[ci]
-	j := c.firstSpan(t)
 	for {
 		for ; j < len(c.s); j++ {
 			sp := c.s[j]
 			if x+l-1 < sp.lo {
+				cur.ci, cur.j = ci, j
 				return x
 			}
 			if sp.hi+1 > x {
@@ -96,10 +148,12 @@ func (tl *timeline) firstFree(t, l int32) int32 {
 		for {
 			ci++
 			if ci == len(tl.chunks) {
+				cur.ci, cur.j = ci, 0
 				return x
 			}
 			c = &tl.chunks[ci]
 			if x+l-1 < c.s[0].lo {
+				cur.ci, cur.j = ci, 0
 				return x
 			}
 			if c.maxGap >= l {

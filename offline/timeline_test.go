@@ -55,6 +55,16 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 			starts = append(starts, want)
 		}
 		require.False(t, tl.remove(-5), "no span starts at -5")
+		// A cursor carried through increasing queries (as a placement does) gives
+		// the same answers as fresh searches.
+		var cur cursor
+		q := int32(1)
+		for range 50 {
+			l := rapid.Int32Range(1, 6).Draw(t, "cl")
+			want := tl.firstFree(q, l)
+			require.Equal(t, want, tl.firstFreeFrom(&cur, q, l), "cursor search of %d from %d", l, q)
+			q = want + rapid.Int32Range(0, 40).Draw(t, "step")
+		}
 		var prev int32 = -1
 		n := 0
 		for _, c := range tl.chunks {
