@@ -58,8 +58,8 @@ type Result struct {
 }
 
 // MaxCheckVar is the largest variable Check accepts: its memory is proportional to
-// the largest variable used (about 50 bytes per variable).
-const MaxCheckVar = 1 << 26
+// the largest variable used (about 60 bytes per variable, so 500 MB at the limit).
+const MaxCheckVar = 1 << 23
 
 // Check checks the proof p against the formula f (see the package doc for what is
 // checked). The error is non-nil only when ctx is cancelled or a literal exceeds

@@ -301,3 +301,11 @@ func TestTestdataProofs(t *testing.T) {
 		assert.False(t, check(t, php3, p).Verified, name)
 	}
 }
+
+// A literal beyond MaxCheckVar is refused before any memory is allocated for it.
+func TestTooManyVariables(t *testing.T) {
+	p := &Proof{}
+	p.Add(false, MaxCheckVar+1)
+	_, err := Check(context.Background(), &CNF{Vars: 1, Clauses: [][]int{{1}}}, p)
+	assert.ErrorContains(t, err, "more than 8388608 variables")
+}
