@@ -22,15 +22,62 @@ func init() {
 }
 
 func runLower(e *env) error {
-	if len(e.args) == 0 || (e.args[0] != "prime" && e.args[0] != "butterfly") {
-		fmt.Fprintln(e.stderr, "usage: wormlab lower prime|butterfly [flags]")
-		return usageError("want a construction, prime or butterfly")
+	if len(e.args) == 0 || (e.args[0] != "prime" && e.args[0] != "butterfly" && e.args[0] != "bounds") {
+		fmt.Fprintln(e.stderr, "usage: wormlab lower prime|butterfly|bounds [flags]")
+		return usageError("want prime, butterfly or bounds")
 	}
 	sub, args := e.args[0], e.args[1:]
-	if sub == "prime" {
+	switch sub {
+	case "prime":
 		return runLowerPrime(e, args)
+	case "bounds":
+		return runLowerBounds(e, args)
 	}
 	return runLowerButterfly(e, args)
+}
+
+func runLowerBounds(e *env, args []string) error {
+	fs := newFlags(e, "lower bounds", "INSTANCE", "Every lower bound on the makespan of the instance: the model's and those of package lower\n(aligned clique, colouring, independence, prefix, edge-sequence, disjunctive), with proofs'\nwitnesses, and the best.")
+	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, colouring or independent-set search (a tenth for the disjunctive search)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parseFlags(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	in, err := readInstance(e, pos[0])
+	if err != nil {
+		return err
+	}
+	if err := in.Validate(); err != nil {
+		return fmt.Errorf("%s: %v", pos[0], err)
+	}
+	bs := append(in.LowerBounds(), lower.BoundsBudget(in, *budget)...)
+	best := bs[0]
+	for _, b := range bs[1:] {
+		if b.Value > best.Value {
+			best = b
+		}
+	}
+	if *asJSON {
+		type jb struct {
+			Name   string `json:"name"`
+			Value  int    `json:"value"`
+			Detail string `json:"detail"`
+		}
+		doc := struct {
+			Bounds []jb `json:"bounds"`
+			Best   jb   `json:"best"`
+		}{Best: jb{best.Name, best.Value, best.Detail}}
+		for _, b := range bs {
+			doc.Bounds = append(doc.Bounds, jb{b.Name, b.Value, b.Detail})
+		}
+		return writeJSON(e.stdout, doc)
+	}
+	for _, b := range bs {
+		fmt.Fprintf(e.stdout, "%-22s %6d  %s\n", b.Name, b.Value, b.Detail)
+	}
+	fmt.Fprintf(e.stdout, "best lower bound: %d (%s)\n", best.Value, best.Name)
+	return nil
 }
 
 func runLowerPrime(e *env, args []string) error {
