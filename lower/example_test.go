@@ -3,6 +3,7 @@ package lower_test
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/model"
@@ -91,4 +92,22 @@ func ExampleAdversary() {
 	fmt.Printf("%d worms: %d (%s) / %d (%s)\n", len(res.Instance.Messages), res.Num.V, res.Num.How, res.Den.V, res.Den.How)
 	// Output:
 	// 8 worms: 9 (lower bound edge-sequence) / 5 (dilation)
+}
+
+// The disjunctive program on an instance found by the adversary: the model's bounds
+// and the clique arguments give 5, the complete search proves the optimum 7.
+func ExampleDisjunctive() {
+	f, err := os.Open("testdata/adversary-tree-job-shop.json")
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	in, err := model.ReadInstance(f)
+	if err != nil {
+		panic(err)
+	}
+	v, exact := lower.Disjunctive(in, 0, 0)
+	fmt.Println(in.LowerBound().Value, v, exact)
+	// Output:
+	// 5 7 true
 }
