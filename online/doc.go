@@ -33,10 +33,12 @@
 //     releases all undelivered worms at time K S and runs greedy to the end. The
 //     paper's proof takes alpha = 128^2, which makes phase one last 128^2 Delta S
 //     steps. The default alpha = 1/2 is measured, not proven (TestExperimentPhased:
-//     Ranade's light and heavy problems on the 64-input butterfly, L = log N, random
-//     arbitration, 200 seeds): phase one then leaves 0.06-0.16% of the worms to
-//     phase two, at a makespan 2.9-4.5 times the lower bound, against 9.9-18 times
-//     for alpha = 2 (nothing left) and 1.5-1.9 times for alpha = 1/8 (2.3-4.1% left).
+//     Ranade's problems on butterflies with 64 and 256 inputs, L = log N, random
+//     arbitration, 200 seeds): phase one then leaves 0.04-0.16% of the worms to
+//     phase two, at a makespan 2.9-7.5 times the lower bound, against 9.9-30 times
+//     for alpha = 2 (nothing left) and 1.5-2.4 times for alpha = 1/8 (2.3-8.4% left,
+//     and on the 256-input butterfly a component of P1 above Lemma 3's
+//     2 log2 M + log2 N in 173 of 200 runs).
 //     Lemma 2: a worm undelivered after phase one lies in a monochromatic component
 //     of more than lambda >= log2 Delta worms (by Lemma 1, a monochromatic component
 //     of at most lambda worms is delivered within d + lambda L = S steps).
