@@ -317,20 +317,17 @@ func (e *Engine) enqueue(i int32) {
 	}
 }
 
-// wake makes sleeping or pending worm i awake and, through its tail edge, the worms
-// waiting behind it.
+// wake makes sleeping worm i awake and, through its tail edge, the worms waiting
+// behind it.
 func (e *Engine) wake(i int32) {
 	e.stack = append(e.stack[:0], i)
 	for len(e.stack) > 0 {
 		w := e.stack[len(e.stack)-1]
 		e.stack = e.stack[:len(e.stack)-1]
-		if e.state[w] == stAsleep {
-			e.counters.Wakeups++
-		} else if e.state[w] != stPending {
+		if e.state[w] != stAsleep {
 			continue
-		} else {
-			e.active++
 		}
+		e.counters.Wakeups++
 		e.state[w] = stAwake
 		e.enqueue(w)
 		if k := e.h[w] - e.l[w] + 1; k >= 1 && k <= e.d[w] {
