@@ -89,10 +89,10 @@
 // step therefore costs O(a) where a is the number of awake worms (worms that move, or
 // whose request could be granted in this step), plus O(1) per woken worm and
 // O(log q) per injection-queue operation; idle stretches between release times are
-// skipped in O(log n). Counters.Examined / Counters.WormMoves measures it: 1.3 on a
-// 1024-input butterfly and 1.6-1.8 on a 32 x 32 mesh with 10^4-10^5 worms, where an
-// engine looking at every released worm in every step would do 5.6-144 times the
-// number of moves (Counters.Resident; BenchmarkGreedy). Memory is
+// skipped in O(log n). Counters.Examined / Counters.WormMoves measures it: 1.25-1.3
+// on a 1024-input butterfly and 1.3-1.8 on a 32 x 32 mesh with 10^4-10^5 worms,
+// where an engine looking at every released worm in every step would do 5.6-181
+// times the number of moves (Counters.Resident; BenchmarkGreedy). Memory is
 // O(n + |E| + sum_i d_i) for n worms, the recorded crossing times included.
 //
 // # Determinism
