@@ -309,3 +309,18 @@ func TestTooManyVariables(t *testing.T) {
 	_, err := Check(context.Background(), &CNF{Vars: 1, Clauses: [][]int{{1}}}, p)
 	assert.ErrorContains(t, err, "more than 8388608 variables")
 }
+
+// BenchmarkCheckPigeonhole checks gophersat's RUP proof of PHP(8,7): 56 variables,
+// 204 clauses, about 7,000 lemmas and 390 KB of text.
+func BenchmarkCheckPigeonhole(b *testing.B) {
+	f := pigeonhole(7)
+	data, unsat := gophersatProof(b, f)
+	require.True(b, unsat)
+	p := mustParse(b, data)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if r := check(b, f, p); !r.Verified {
+			b.Fatal("not verified")
+		}
+	}
+}
