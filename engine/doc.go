@@ -42,12 +42,16 @@
 // availability is known (the switch grants the output to one input); only the winner
 // may enter, and it enters iff f is available. A winner's move may therefore depend
 // on the holder's move, which may depend on another holder, and so on: the engine
-// follows these chains. A chain that closes on itself (every worm of a cycle waiting
-// for the tail of the next) does NOT move: the engine treats a cyclic wait as a wait,
-// as Dally and Seitz's deadlock condition does, although MODEL.md's holding rule would
-// also allow the whole cycle to shift by one edge. With this reading a step with no
-// move is permanent until a new worm is released or removed, which makes deadlock
-// detection exact.
+// follows these chains. A chain that closes on itself (every worm of a cycle winning
+// the edge that holds the tail of the next) does NOT move by default: the engine
+// treats a cyclic wait as a wait, as Dally and Seitz's deadlock condition does (a
+// router cannot learn that a full ring of buffers empties as it fills). MODEL.md's
+// holding rule also allows the whole cycle to shift by one edge; Config.Rotate lets
+// it. Either way a step with no move repeats itself until a worm is released or
+// removed, except under the random policy with Rotate, where another draw may let a
+// cycle win all its edges: there the engine keeps stepping while such a cycle of
+// requests exists. This makes deadlock detection exact: a *Deadlock means that no
+// worm can move again under the configured policy.
 //
 // The set S satisfies MODEL.md's legality rule by construction: an edge is entered
 // only when free or released in the same step, and at most one head enters it.

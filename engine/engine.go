@@ -17,6 +17,10 @@ type Config struct {
 	Seed uint64
 	// RecordSteps keeps one StepCount per step in which a worm moved or requested.
 	RecordSteps bool
+	// Rotate lets a closed cycle of worms, each waiting for the tail of the next,
+	// shift by one edge in one step. MODEL.md's holding rule allows it; by default
+	// the engine treats such a cyclic wait as a deadlock (doc.go).
+	Rotate bool
 }
 
 // Counters sum what the engine did over a run.
@@ -120,6 +124,8 @@ type Engine struct {
 	counters Counters
 	steps    []StepCount
 	record   bool
+	rotate   bool
+	stamp    []int32 // per worm, for rotationPossible
 }
 
 // New builds an engine for a valid instance (see model.Instance.Validate). Every
@@ -156,6 +162,7 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 		winner:  make([]int32, ne),
 		memo:    make([]int8, n),
 		record:  cfg.RecordSteps,
+		rotate:  cfg.Rotate,
 	}
 	e.arb = arbiter{pol: pol, rng: rand.New(rand.NewPCG(cfg.Seed, 0x656e67696e65)), rr: make([]int32, ne)}
 	for i := range in.Messages {
@@ -616,8 +623,11 @@ func (e *Engine) resolve(w int32) {
 		if m := e.memo[cur]; m >= 2 {
 			res = m
 			break
-		} else if m == 1 {
+		} else if m == 1 { // a closed chain of tails
 			res = 3
+			if e.rotate {
+				res = 2
+			}
 			break
 		}
 		e.memo[cur] = 1
@@ -657,7 +667,9 @@ func (e *Engine) settle(i int32) {
 			asleep = m == 5
 			break
 		} else if m == 6 { // back on this walk: a cyclic wait
-			asleep = true
+			// With rotation the cycle may shift once arbitration lets all its
+			// worms win: they stay awake.
+			asleep = !e.rotate
 			break
 		}
 		e.stack = append(e.stack, cur)
@@ -704,7 +716,7 @@ func (e *Engine) Run(ctx context.Context, limit int) error {
 			}
 		}
 		e.releaseDue()
-		if len(e.cand) > 0 && e.step() > 0 {
+		if len(e.cand) > 0 && (e.step() > 0 || e.rotationPossible()) {
 			continue
 		}
 		// Nothing can move until the next release.
@@ -722,6 +734,45 @@ func (e *Engine) Run(ctx context.Context, limit int) error {
 			return nil
 		}
 	}
+}
+
+// rotationPossible reports, after a step in which nothing moved, whether another
+// draw of the random policy could let a cycle of awake requesters rotate (Rotate
+// only: with a deterministic policy a step without moves repeats itself). It looks
+// for a cycle of worms each requesting the tail edge of the next.
+func (e *Engine) rotationPossible() bool {
+	if !e.rotate || e.arb.pol != polRandom {
+		return false
+	}
+	if e.stamp == nil {
+		e.stamp = make([]int32, len(e.h))
+	}
+	walk := int32(0)
+	for _, i := range e.cand {
+		walk++
+		cur := i
+		for {
+			if e.state[cur] != stAwake || e.h[cur] >= e.d[cur] {
+				break
+			}
+			if e.stamp[cur] == walk {
+				clear(e.stamp)
+				return true
+			}
+			if e.stamp[cur] != 0 { // reached an earlier walk's worm: no new cycle
+				break
+			}
+			e.stamp[cur] = walk
+			f := e.path[cur][e.h[cur]]
+			j := e.holder[f]
+			if j < 0 || !e.tailOn(j, f) {
+				break
+			}
+			cur = j
+		}
+	}
+	clear(e.stamp)
+	return false
 }
 
 // Stalled reports whether released worms remain undelivered while nothing can move.

@@ -18,11 +18,12 @@ import (
 func configs() []Config {
 	return []Config{
 		{Algo: Greedy},
+		{Algo: Greedy, Rotate: true},
 		{Algo: DelayedGreedy},
 		{Algo: DelayedGreedy, K: 0.5, T: 3, Doubling: true},
 		{Algo: DelayedGreedy, Delay: DelayRandom},
 		{Algo: Phased},
-		{Algo: Phased, Alpha: 0.5},
+		{Algo: Phased, Alpha: 0.25, Rotate: true},
 		{Algo: Store},
 		{Algo: Store, R: 4},
 	}

@@ -55,6 +55,9 @@ type Config struct {
 
 	// RecordSteps keeps per-step counters in Result.Steps.
 	RecordSteps bool
+	// Rotate lets a closed cycle of worms waiting for each other's tails shift
+	// (engine.Config.Rotate).
+	Rotate bool
 }
 
 // Meet reports seed 000's assumption that any two paths meet in at most one
@@ -111,6 +114,7 @@ type PhasedInfo struct {
 type Result struct {
 	Algo, Arb string
 	Seed      uint64
+	Rotate    bool
 	// Schedule is the run's schedule: model.Wormhole, or "store-and-forward" (with
 	// hop times as Cross) for store.
 	Schedule *model.Schedule
@@ -139,7 +143,7 @@ func Run(ctx context.Context, in *model.Instance, cfg Config) (*Result, error) {
 	if err := engine.CheckPolicy(cfg.Arb); err != nil {
 		return nil, err
 	}
-	r := &Result{Algo: cfg.Algo, Arb: cfg.Arb, Seed: cfg.Seed, LowerBound: in.LowerBound().Value, Meet: MeetRuns(in)}
+	r := &Result{Algo: cfg.Algo, Arb: cfg.Arb, Seed: cfg.Seed, Rotate: cfg.Rotate, LowerBound: in.LowerBound().Value, Meet: MeetRuns(in)}
 	if r.Arb == "" {
 		r.Arb = engine.ArbMessage
 	}
@@ -165,7 +169,7 @@ func Run(ctx context.Context, in *model.Instance, cfg Config) (*Result, error) {
 }
 
 func newEngine(in *model.Instance, cfg Config) (*engine.Engine, error) {
-	return engine.New(in, engine.Config{Arb: cfg.Arb, Seed: cfg.Seed, RecordSteps: cfg.RecordSteps})
+	return engine.New(in, engine.Config{Arb: cfg.Arb, Seed: cfg.Seed, RecordSteps: cfg.RecordSteps, Rotate: cfg.Rotate})
 }
 
 // finish fills the result from a finished engine.

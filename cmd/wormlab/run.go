@@ -40,6 +40,7 @@ func runRun(e *env) error {
 	r := fs.Int("R", 0, "random delays in [0, R-1] (0: c for delayed-greedy, 1 for store)")
 	unit := fs.Int("unit", 0, "random delays are multiplied by this (0: L for delayed-greedy, 1 for store)")
 	alpha := fs.Float64("alpha", 0, "phased: alpha Delta colours (0: 1/2)")
+	rotate := fs.Bool("rotate", false, "let a closed cycle of worms waiting for each other's tails shift (MODEL.md allows it)")
 	quietUsage(e, fs)
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
@@ -56,7 +57,7 @@ func runRun(e *env) error {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
 	cfg := online.Config{Algo: *algo, Arb: *arb, Seed: *seed, Delay: *delay, K: *k, T: *phaseT,
-		Doubling: *doubling, R: *r, Unit: *unit, Alpha: *alpha}
+		Doubling: *doubling, R: *r, Unit: *unit, Alpha: *alpha, Rotate: *rotate}
 	ctx := context.Background()
 	if *trials > 0 {
 		sum, err := online.Trials(ctx, in, cfg, *trials)
@@ -91,6 +92,9 @@ func runNote(r *online.Result) map[string]any {
 		"meet":                 r.Meet,
 		"flit_moves":           r.Counters.FlitMoves,
 		"lost_arbitrations":    r.Counters.Lost,
+	}
+	if r.Rotate {
+		n["rotate"] = true
 	}
 	if d := r.Delayed; d != nil {
 		x := map[string]any{"variant": d.Variant}
