@@ -51,6 +51,15 @@
 // Seed 000's analysis assumes that any two paths meet in at most one contiguous run
 // of edges; every Result says whether the instance satisfies it (Result.Meet).
 //
+// # Deadlock
+//
+// On paths whose channel dependency graph has a cycle the wormhole algorithms may
+// deadlock; Run then returns the engine's *engine.Deadlock naming the wait cycle.
+// The phased algorithm and Algorithm A with doubling survive a deadlock inside a
+// sub-phase or phase (its worms are removed at its end) but not one in their final
+// greedy stretch. Config.Rotate lets a closed cycle of worms waiting for each
+// other's tails shift, as MODEL.md's holding rule permits (engine.Config.Rotate).
+//
 // # Randomness and cost
 //
 // The algorithm's draws (delays, colours) come from a PCG source seeded by
