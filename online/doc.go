@@ -55,9 +55,10 @@
 //
 // On paths whose channel dependency graph has a cycle the wormhole algorithms may
 // deadlock; Run then returns the engine's *engine.Deadlock naming the wait cycle.
-// The phased algorithm and Algorithm A with doubling survive a deadlock inside a
-// sub-phase or phase (its worms are removed at its end) but not one in their final
-// greedy stretch. Config.Rotate lets a closed cycle of worms waiting for each
+// The phased algorithm survives a deadlock inside a sub-phase (its worms are
+// removed at its end) but not one in phase two. Algorithm A with doubling removes
+// a phase's stuck worms at its end and retries them in the next round; once T
+// exceeds the worms' total number of moves it reports the paths as deadlocking. Config.Rotate lets a closed cycle of worms waiting for each
 // other's tails shift, as MODEL.md's holding rule permits (engine.Config.Rotate).
 //
 // # Randomness and cost
