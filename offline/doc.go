@@ -51,11 +51,14 @@
 //
 // # Cost
 //
-// Per edge the occupied steps are a timeline: disjoint spans sorted in chunks of at
-// most B = 128 (one chunk on most edges), each chunk keeping its largest free gap.
-// For an edge carrying c_e spans, finding the first free block of L steps from
-// time t costs O(log c_e + B + g), g the chunks skipped whole; insertion and
-// removal cost O(log c_e + B + c_e / B). Placing message q searches only its
+// Per edge the occupied steps are a timeline: disjoint runs of busy steps sorted in
+// chunks of at most B = 128 runs (one chunk on most edges), each chunk keeping its
+// largest free gap; a block that touches a run of its chunk joins it, so a packed
+// stretch is one run however many messages fill it. For an edge with r_e <= c_e
+// runs, finding the first free block of L steps from time t costs
+// O(log r_e + B + g), g the chunks skipped whole (a placement resumes each edge's
+// search where the last one stopped, so most searches cost O(1)); insertion and
+// removal cost O(log r_e + B + r_e / B). Placing message q searches only its
 // entrance edges (at most K of them; exact by Lemma 6's proof, see
 // Colorer.PlaceChecking), round robin from the busiest; each push of its start
 // skips at least one span that forbids it, so the pushes r_q are at most the
@@ -63,8 +66,8 @@
 // Placing q costs O((K + r_q K)(log c + B)) for the search and O(d_q (log c + B +
 // c / B)) to record its spans. The colouring of N messages thus costs
 // O(sum_q (d_q + K r_q)(log c + B + c / B)), worst case O(N K^2 c (log c + B) +
-// sum_q d_q (log c + B + c / B)); memory is 8 bytes per (message, edge) pair plus
-// one chunk header per busy edge. With the generic order K = d_q and every edge is
+// sum_q d_q (log c + B + c / B)); memory is at most 8 bytes per (message, edge)
+// pair, less where runs merge, plus one chunk header per busy edge. With the generic order K = d_q and every edge is
 // searched.
 // MinEntrances costs O(sum_q sum_{e in q} c_e) plus sorting. Improve runs the greedy
 // colorer three more times and Compact (at most 8 rounds of N removals and

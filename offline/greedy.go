@@ -80,7 +80,7 @@ func (c *Colorer) PlaceChecking(i, from int, check []int) int {
 	// and every push makes the other edges check again.
 	j0, most := 0, -1
 	for j := range n {
-		if size := c.lines[m.Path[pos(j)]].size; size > most {
+		if size := c.lines[m.Path[pos(j)]].busy; size > most {
 			j0, most = j, size
 		}
 	}
@@ -113,8 +113,10 @@ func (c *Colorer) Remove(i int) {
 	if s < 0 {
 		return
 	}
+	l := int32(c.in.Messages[i].L)
 	for k, e := range c.in.Messages[i].Path {
-		c.lines[e].remove(int32(s + k + 1))
+		lo := int32(s + k + 1)
+		c.lines[e].remove(lo, lo+l-1)
 	}
 	c.starts[i] = -1
 }

@@ -6,7 +6,8 @@ package offline
 // colouring a path with L contiguous colours is finding, on every edge of the path,
 // a free block of L steps at the right offset.
 
-// span is a block of steps lo..hi (inclusive) during which one message holds an edge.
+// span is a block of busy steps lo..hi (inclusive): a run of steps during which
+// one message or several, one after another, hold an edge.
 type span struct{ lo, hi int32 }
 
 // chunkMax is the largest number of spans a chunk holds before it is split in two.
@@ -33,13 +34,15 @@ func (c *chunk) regap() {
 	}
 }
 
-// timeline is the set of disjoint spans held on one edge, as chunks sorted by time.
+// timeline is the set of busy steps of one edge, as runs (maximal within a chunk)
+// in chunks sorted by time.
 //
-// Invariants: every chunk is non-empty; spans are disjoint and sorted across the
-// whole list; a chunk holds at most chunkMax spans.
+// Invariants: every chunk is non-empty; runs are disjoint and sorted across the
+// whole list; two consecutive runs of one chunk do not touch (runs in neighbouring
+// chunks may); a chunk holds at most chunkMax runs.
 type timeline struct {
 	chunks []chunk
-	size   int // number of spans
+	busy   int // number of busy steps
 }
 
 // findChunk returns the index of the first chunk whose last span ends at or after t
@@ -170,10 +173,12 @@ func (tl *timeline) free(lo, hi int32) bool {
 	return tl.firstFree(lo, hi-lo+1) == lo
 }
 
-// insert adds the span lo..hi, which must be free (the caller checked it).
-// O(log c + chunkMax + c/chunkMax) for c spans on the edge.
+// insert marks the steps lo..hi busy; they must be free (the caller checked it).
+// A block touching a run of the same chunk joins it, so a fully packed stretch is
+// one run however many messages fill it. O(log r + chunkMax + r/chunkMax) for r
+// runs on the edge.
 func (tl *timeline) insert(lo, hi int32) {
-	tl.size++
+	tl.busy += int(hi - lo + 1)
 	if len(tl.chunks) == 0 {
 		tl.chunks = append(tl.chunks, chunk{s: []span{{lo, hi}}})
 		return
@@ -183,25 +188,45 @@ func (tl *timeline) insert(lo, hi int32) {
 		ci--
 	}
 	c := &tl.chunks[ci]
-	j := c.firstSpan(lo)
-	// The new span either splits the gap between s[j-1] and s[j], whose two parts are
-	// smaller (recount only if it was the largest), or adds a gap at an end.
-	split := int32(-1)
+	j := c.firstSpan(lo) // runs before j end before lo; run j (if any) starts after hi
+	prevAdj := j > 0 && c.s[j-1].hi+1 == lo
+	nextAdj := j < len(c.s) && c.s[j].lo == hi+1
+	// The gap lo..hi fell in shrinks or closes; the largest gap needs a recount
+	// only if it was that one.
+	old := int32(-1)
 	if j > 0 && j < len(c.s) {
-		split = c.s[j].lo - c.s[j-1].hi - 1
+		old = c.s[j].lo - c.s[j-1].hi - 1
 	}
-	c.s = append(c.s, span{})
-	copy(c.s[j+1:], c.s[j:])
-	c.s[j] = span{lo, hi}
-	if len(c.s) <= chunkMax {
+	switch {
+	case prevAdj && nextAdj:
+		c.s[j-1].hi = c.s[j].hi
+		c.s = append(c.s[:j], c.s[j+1:]...)
+	case prevAdj:
+		c.s[j-1].hi = hi
+	case nextAdj:
+		c.s[j].lo = lo
+	default:
+		c.s = append(c.s, span{})
+		copy(c.s[j+1:], c.s[j:])
+		c.s[j] = span{lo, hi}
 		switch {
-		case split == c.maxGap:
-			c.regap()
-		case split < 0 && j == 0:
-			c.maxGap = max(c.maxGap, c.s[1].lo-hi-1)
-		case split < 0:
-			c.maxGap = max(c.maxGap, lo-c.s[j-1].hi-1)
+		case old >= 0:
+		case j == 0:
+			c.maxGap = max(c.maxGap, c.s[1].lo-hi-1) // a new gap at the front
+		default:
+			c.maxGap = max(c.maxGap, lo-c.s[j-1].hi-1) // a new gap at the back
 		}
+	}
+	if old == c.maxGap {
+		c.regap()
+	}
+	tl.splitIfFull(ci)
+}
+
+// splitIfFull splits chunk ci in two halves when it holds more than chunkMax runs.
+func (tl *timeline) splitIfFull(ci int) {
+	c := &tl.chunks[ci]
+	if len(c.s) <= chunkMax {
 		return
 	}
 	half := len(c.s) / 2
@@ -214,29 +239,50 @@ func (tl *timeline) insert(lo, hi int32) {
 	tl.chunks[ci+1] = right
 }
 
-// remove deletes the span starting at lo; it reports whether there was one.
-func (tl *timeline) remove(lo int32) bool {
+// remove frees the steps lo..hi; it reports whether they were all busy (in one
+// run), and changes nothing if not.
+func (tl *timeline) remove(lo, hi int32) bool {
 	ci := tl.findChunk(lo)
 	if ci == len(tl.chunks) {
 		return false
 	}
 	c := &tl.chunks[ci]
 	j := c.firstSpan(lo)
-	if j == len(c.s) || c.s[j].lo != lo {
+	if j == len(c.s) || c.s[j].lo > lo || c.s[j].hi < hi {
 		return false
 	}
-	tl.size--
-	inner := j > 0 && j < len(c.s)-1
-	c.s = append(c.s[:j], c.s[j+1:]...)
-	if len(c.s) == 0 {
-		tl.chunks = append(tl.chunks[:ci], tl.chunks[ci+1:]...)
-		return true
-	}
-	if inner {
-		// Two gaps merge into a larger one.
-		c.maxGap = max(c.maxGap, c.s[j].lo-c.s[j-1].hi-1)
-	} else {
-		c.regap() // a gap at an end disappeared
+	tl.busy -= int(hi - lo + 1)
+	run := c.s[j]
+	switch {
+	case run.lo == lo && run.hi == hi:
+		inner := j > 0 && j < len(c.s)-1
+		c.s = append(c.s[:j], c.s[j+1:]...)
+		if len(c.s) == 0 {
+			tl.chunks = append(tl.chunks[:ci], tl.chunks[ci+1:]...)
+			return true
+		}
+		if inner {
+			c.maxGap = max(c.maxGap, c.s[j].lo-c.s[j-1].hi-1) // two gaps merge
+		} else {
+			c.regap() // a gap at an end disappeared
+		}
+	case run.lo == lo:
+		c.s[j].lo = hi + 1
+		if j > 0 {
+			c.maxGap = max(c.maxGap, c.s[j].lo-c.s[j-1].hi-1)
+		}
+	case run.hi == hi:
+		c.s[j].hi = lo - 1
+		if j < len(c.s)-1 {
+			c.maxGap = max(c.maxGap, c.s[j+1].lo-c.s[j].hi-1)
+		}
+	default: // the run splits around a new gap lo..hi
+		c.s = append(c.s, span{})
+		copy(c.s[j+1:], c.s[j:])
+		c.s[j].hi = lo - 1
+		c.s[j+1].lo = hi + 1
+		c.maxGap = max(c.maxGap, hi-lo+1)
+		tl.splitIfFull(ci)
 	}
 	return true
 }

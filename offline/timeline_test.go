@@ -14,7 +14,7 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var tl timeline
 		busy := map[int32]bool{}
-		var starts []int32
+		var placed []span // the blocks inserted and not removed
 		free := func(x, l int32) bool {
 			for s := x; s < x+l; s++ {
 				if busy[s] {
@@ -32,29 +32,27 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 				want++
 			}
 			require.Equal(t, want, tl.firstFree(at, l), "first free block of %d from %d", l, at)
-			if len(starts) > 0 && rapid.IntRange(0, 3).Draw(t, "op") == 0 {
-				j := rapid.IntRange(0, len(starts)-1).Draw(t, "victim")
-				lo := starts[j]
-				var hi int32
-				for _, sp := range tl.spans() {
-					if sp.lo == lo {
-						hi = sp.hi
-					}
-				}
-				require.True(t, tl.remove(lo))
-				for s := lo; s <= hi; s++ {
+			if len(placed) > 0 && rapid.IntRange(0, 3).Draw(t, "op") == 0 {
+				j := rapid.IntRange(0, len(placed)-1).Draw(t, "victim")
+				sp := placed[j]
+				require.True(t, tl.remove(sp.lo, sp.hi))
+				for s := sp.lo; s <= sp.hi; s++ {
 					delete(busy, s)
 				}
-				starts = append(starts[:j], starts[j+1:]...)
+				placed = append(placed[:j], placed[j+1:]...)
 				continue
 			}
 			tl.insert(want, want+l-1)
 			for s := want; s < want+l; s++ {
 				busy[s] = true
 			}
-			starts = append(starts, want)
+			placed = append(placed, span{want, want + l - 1})
 		}
-		require.False(t, tl.remove(-5), "no span starts at -5")
+		require.False(t, tl.remove(-5, -5), "step -5 is not busy")
+		if len(placed) > 0 && !busy[placed[0].lo-1] {
+			sp := placed[0]
+			require.False(t, tl.remove(sp.lo-1, sp.hi), "a free step before a busy block")
+		}
 		// A cursor carried through increasing queries (as a placement does) gives
 		// the same answers as fresh searches.
 		var cur cursor
@@ -73,8 +71,9 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 			var gap int32
 			for j, sp := range c.s {
 				require.LessOrEqual(t, sp.lo, sp.hi)
-				require.Greater(t, sp.lo, prev, "spans overlap or are out of order")
+				require.Greater(t, sp.lo, prev, "runs overlap or are out of order")
 				if j > 0 {
+					require.Greater(t, sp.lo, prev+1, "two runs of a chunk touch")
 					gap = max(gap, sp.lo-prev-1)
 				}
 				prev = sp.hi
@@ -83,6 +82,7 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 			require.Equal(t, gap, c.maxGap)
 		}
 		require.Equal(t, len(busy), n)
+		require.Equal(t, len(busy), tl.busy)
 	})
 }
 
@@ -102,7 +102,7 @@ func TestTimelineSkipsChunks(t *testing.T) {
 	require.True(t, tl.free(2007, 5000))
 	require.False(t, tl.free(1999, 2000))
 	for x := int32(1); x <= 2000; x += 2 {
-		require.True(t, tl.remove(x))
+		require.True(t, tl.remove(x, x))
 	}
 	require.Len(t, tl.chunks, 1)
 	require.Equal(t, int32(1), tl.firstFree(1, 2004))
