@@ -67,8 +67,9 @@
 // c / B)) to record its spans. The colouring of N messages thus costs
 // O(sum_q (d_q + K r_q)(log c + B + c / B)), worst case O(N K^2 c (log c + B) +
 // sum_q d_q (log c + B + c / B)); memory is at most 8 bytes per (message, edge)
-// pair, less where runs merge, plus one chunk header per busy edge. With the generic order K = d_q and every edge is
-// searched.
+// pair, less where runs merge, plus one chunk header per busy edge. With the
+// generic order K = d_q and every edge is searched.
+//
 // MinEntrances costs O(sum_q sum_{e in q} c_e) plus sorting. Improve runs the greedy
 // colorer three more times and Compact (at most 8 rounds of N removals and
 // placements) four times.
