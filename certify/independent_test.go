@@ -7,6 +7,7 @@ package certify
 // must be unsatisfiable exactly when no schedule exists.
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -302,7 +303,8 @@ func smallInstance(t *rapid.T, maxMsgs int) *model.Instance {
 // from MODEL.md is, and every model of either decodes to a schedule that
 // verify.Schedule accepts with makespan at most T. Checked in both models over
 // random tiny instances, with the wormhole optimum at most the bufferless one
-// (MODEL.md: a bufferless schedule is a wormhole schedule).
+// (MODEL.md: a bufferless schedule is a wormhole schedule), and optimal.Solve
+// finds both optima.
 func TestEncodeAgreesWithTimeIndexed(t *testing.T) {
 	maxMsgs := 4
 	if !testing.Short() && os.Getenv("WORMLAB_LONG") != "" {
@@ -314,6 +316,16 @@ func TestEncodeAgreesWithTimeIndexed(t *testing.T) {
 		b := agree(t, in, model.Bufferless)
 		if w > b {
 			t.Fatalf("wormhole optimum %d above the bufferless optimum %d\n%s", w, b, dump(in))
+		}
+		// And the solver's search (incremental, with its own bounds) finds them.
+		for m, want := range map[string]int{model.Wormhole: w, model.Bufferless: b} {
+			res, err := optimal.Solve(context.Background(), in, optimal.Options{Model: m})
+			if err != nil {
+				t.Fatalf("%s: optimal.Solve: %v", m, err)
+			}
+			if !res.Optimal || res.Schedule.Makespan != want {
+				t.Fatalf("%s: optimal.Solve makespan %d optimal %v, time-indexed optimum %d\n%s", m, res.Schedule.Makespan, res.Optimal, want, dump(in))
+			}
 		}
 	})
 }
