@@ -30,7 +30,15 @@ func TestCompareCNF(t *testing.T) {
 	}{
 		{"prime-p3-repaired.json", model.Wormhole, 68},
 		{"prime-p3-repaired.json", model.Bufferless, 68},
+		{"prime-p5-L5-repaired.json", model.Bufferless, 134},
+		{"prime-p5-repaired.json", model.Bufferless, 284},
+		{"p5first10.json", model.Bufferless, 119},
+		{"p5first11.json", model.Bufferless, 130},
+		{"p5first12.json", model.Bufferless, 141},
 	} {
+		if f := os.Getenv("WORMLAB_CNF_ONLY"); f != "" && f != c.file {
+			continue
+		}
 		data, err := os.ReadFile(filepath.Join(dir, c.file))
 		require.NoError(t, err)
 		in, err := model.ParseInstance(data)
@@ -51,7 +59,11 @@ func TestCompareCNF(t *testing.T) {
 			require.NoError(t, err)
 			start := time.Now()
 			r := g.GoSolve()
-			res := r.Try(300 * time.Second)
+			limit := 300 * time.Second
+			if d, err := time.ParseDuration(os.Getenv("WORMLAB_LIMIT")); err == nil {
+				limit = d
+			}
+			res := r.Try(limit)
 			t.Logf("%s vars %d clauses %d gini %d in %.2fs conflicts %d", name, f.Vars, len(f.Clauses), res, time.Since(start).Seconds(), conflicts(g))
 		}
 	}

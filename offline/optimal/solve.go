@@ -112,7 +112,10 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	res.Optimal = s.best.Makespan <= res.Lower
+	if res.Lower > s.best.Makespan {
+		return nil, fmt.Errorf("optimal: internal error: lower bound %d (%s) above the makespan %d of a verified schedule", res.Lower, st.LowerSource, s.best.Makespan)
+	}
+	res.Optimal = s.best.Makespan == res.Lower
 	if res.Optimal {
 		res.Lower = s.best.Makespan
 	}
