@@ -46,9 +46,11 @@ type Stats struct {
 	Horizon                             int   // the horizon the formula was built for (0: none)
 	Calls, Sat, Unsat                   int   // solver calls and their answers
 	Conflicts                           int64 // gini's conflict count over all calls
-	LowerSource                         string
-	UpperSource                         string
-	Elapsed                             time.Duration
+	// LowerSource names the best lower bound: a model.Bound name, "aligned-clique",
+	// or "unsat" (a horizon proven infeasible); UpperSource is "greedy" or "given".
+	LowerSource string
+	UpperSource string
+	Elapsed     time.Duration
 }
 
 // Result is what Solve found.
@@ -188,6 +190,7 @@ func (s *search) run() error {
 	st.Vars, st.Clauses, st.Orders, st.Fixed, st.Cards, st.Horizon = f.Vars, len(f.Clauses), f.Orders, f.Fixed, f.Cards, f.Horizon
 	if f.empty {
 		s.res.Lower = s.best.Makespan // horizon best-1 holds the empty clause
+		s.res.Stats.LowerSource = "unsat"
 		return nil
 	}
 	s.g = gini.NewVc(f.Vars, len(f.Clauses))
@@ -217,6 +220,7 @@ func (s *search) run() error {
 		}
 		if r < 0 {
 			s.res.Lower++
+			s.res.Stats.LowerSource = "unsat"
 		}
 	}
 	for s.res.Lower < s.best.Makespan {
@@ -232,6 +236,7 @@ func (s *search) run() error {
 		}
 		if r < 0 {
 			s.res.Lower = T + 1
+			s.res.Stats.LowerSource = "unsat"
 		}
 	}
 	return nil
