@@ -36,8 +36,8 @@ type Report struct {
 // (verify.Schedule) with the claimed makespan and model; and either the closed-form
 // bound recomputed from the instance equals the makespan, or the CNF re-encoded from
 // the instance for horizon makespan-1 has the hash the manifest names (so the file
-// is the formula this build's encoder produces) and the proof refutes it (package
-// drat).
+// is the formula this build's encoder produces) and the proof refutes it
+// (drat.CheckBackward: every lemma the refutation needs is checked).
 //
 // A failed check is reported in the Report (Verified false); the error is for
 // certificates that cannot be read: missing files, malformed JSON, CNF or proof.
@@ -166,7 +166,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 			return nil, fmt.Errorf("%s: %v", ref.Proof.File, err)
 		}
 		start := time.Now()
-		res, err := drat.Check(ctx, f, p)
+		res, err := drat.CheckBackward(ctx, f, p)
 		r.ProofTime = time.Since(start)
 		if err != nil {
 			return nil, err
@@ -176,7 +176,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 			return fail("proof: %v", res.Failure)
 		}
 		st := res.Stats
-		r.Checked = append(r.Checked, fmt.Sprintf("proof: %s %s by %s, %d lemmas checked (%d RAT), %d deletions: horizon %d is infeasible", ref.ProofFormat, humanBytes(len(pdata)), ref.Prover, st.Lemmas, st.RAT, st.Deletions, ref.Horizon))
+		r.Checked = append(r.Checked, fmt.Sprintf("proof: %s %s by %s, %d lemmas checked (%d RAT, %d not needed), %d deletions: horizon %d is infeasible", ref.ProofFormat, humanBytes(len(pdata)), ref.Prover, st.Lemmas, st.RAT, st.Skipped, st.Deletions, ref.Horizon))
 	default:
 		return nil, fmt.Errorf("%s: kind %q (want %s or %s)", ManifestFile, man.Kind, KindBound, KindRefutation)
 	}

@@ -35,7 +35,7 @@
 // from the instance alone (it does not call the code that found it: pairwise aligned
 // conflicts and the edge sums are recomputed here); for a refutation, the CNF
 // re-encoded from the instance by this build's optimal.Encode, byte for byte equal to
-// the file and to the manifest's hash, and the proof checked by package drat. The
+// the file and to the manifest's hash, and the proof checked by drat.CheckBackward. The
 // certificate is therefore exactly as trustworthy as the encoder, and that is the
 // weak link: the tests check optimal.Encode against a second encoding written
 // independently (time-indexed, from MODEL.md), which must agree on satisfiability

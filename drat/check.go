@@ -15,6 +15,7 @@ type Stats struct {
 	Deletions        int // deletions honoured
 	IgnoredDeletions int // deletions of clauses that may be top-level reasons, ignored
 	MissingDeletions int // deletions of clauses not in the database, ignored
+	Skipped          int // lemmas not needed by the refutation (CheckBackward only)
 	// RefutedAt is the 1-based step after which unit propagation reached a
 	// conflict (0: the formula alone is refuted by unit propagation; -1: never).
 	RefutedAt int
@@ -65,33 +66,9 @@ const MaxCheckVar = 1 << 23
 // checked). The error is non-nil only when ctx is cancelled or a literal exceeds
 // MaxCheckVar.
 func Check(ctx context.Context, f *CNF, p *Proof) (*Result, error) {
-	maxVar := 0
-	for _, c := range f.Clauses {
-		for _, l := range c {
-			maxVar = max(maxVar, l, -l)
-		}
-	}
-	for _, l := range p.lits {
-		maxVar = max(maxVar, int(l), -int(l))
-	}
-	if maxVar > MaxCheckVar {
-		return nil, fmt.Errorf("drat: variable %d: more than %d variables are not supported", maxVar, MaxCheckVar)
-	}
-	ch := newChecker(maxVar)
-	res := &Result{Stats: Stats{RefutedAt: -1}}
-	for _, c := range f.Clauses {
-		lits := make([]int32, len(c))
-		for k, l := range c {
-			lits[k] = int32(l)
-		}
-		ch.add(lits)
-		if ch.refuted {
-			break
-		}
-	}
-	if ch.refuted {
-		res.Verified, res.Stats.RefutedAt = true, 0
-		return res, nil
+	ch, res, err := start(f, p)
+	if err != nil || res.Verified {
+		return res, err
 	}
 	st := &res.Stats
 	buf := make([]int32, 0, 64)
@@ -104,7 +81,7 @@ func Check(ctx context.Context, f *CNF, p *Proof) (*Result, error) {
 		st.Steps++
 		buf = append(buf[:0], p.lits[s.start:s.end]...)
 		if s.del {
-			switch ch.remove(buf) {
+			switch r, _ := ch.remove(buf); r {
 			case removed:
 				st.Deletions++
 			case kept:
@@ -139,6 +116,7 @@ type clause struct {
 	start, n int32
 	deleted  bool
 	taut     bool
+	marked   bool // needed by the refutation (backward checking)
 }
 
 type removal int
@@ -161,6 +139,11 @@ type checker struct {
 	byKey   map[uint64][]int32
 	refuted bool // top-level conflict reached
 	seen    []int32
+	// reason[v] is the clause that propagated variable v (-1: assumed by a check);
+	// conflict is the clause found false by the last conflict. Only backward
+	// checking reads them.
+	reason   []int32
+	conflict int32
 }
 
 // watch is a clause watching a literal, with a blocker: another literal of the
@@ -180,6 +163,7 @@ func newChecker(maxVar int) *checker {
 		val:     make([]int8, 2*maxVar+2),
 		byKey:   map[uint64][]int32{},
 		seen:    make([]int32, maxVar+1),
+		reason:  make([]int32, maxVar+1),
 	}
 	return ch
 }
@@ -193,9 +177,14 @@ func widx(l int32) int32 {
 
 func (ch *checker) value(l int32) int8 { return ch.val[widx(l)] }
 
-func (ch *checker) assign(l int32) {
+func (ch *checker) assign(l, why int32) {
 	ch.val[widx(l)] = 1
 	ch.val[widx(-l)] = -1
+	if l < 0 {
+		ch.reason[-l] = why
+	} else {
+		ch.reason[l] = why
+	}
 	ch.trail = append(ch.trail, l)
 }
 
@@ -260,14 +249,14 @@ func (ch *checker) add(in []int32) {
 	c := ch.lits(id)
 	switch len(c) {
 	case 0:
-		ch.refuted = true
+		ch.refuted, ch.conflict = true, id
 		return
 	case 1:
 		switch ch.value(c[0]) {
 		case -1:
-			ch.refuted = true
+			ch.refuted, ch.conflict = true, id
 		case 0:
-			ch.assign(c[0])
+			ch.assign(c[0], id)
 			ch.refuted = !ch.propagate()
 		}
 		return
@@ -290,15 +279,16 @@ func (ch *checker) add(in []int32) {
 	ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], watch{wid, c[0]})
 	switch {
 	case nf == 0:
-		ch.refuted = true
+		ch.refuted, ch.conflict = true, id
 	case nf == 1 && ch.value(c[0]) == 0:
-		ch.assign(c[0])
+		ch.assign(c[0], id)
 		ch.refuted = !ch.propagate()
 	}
 }
 
-// remove deletes one copy of the clause from the database.
-func (ch *checker) remove(in []int32) removal {
+// remove deletes one copy of the clause from the database and returns its id
+// (-1 when missing).
+func (ch *checker) remove(in []int32) (removal, int32) {
 	lits, _ := ch.normalize(in)
 	k := key(lits)
 	ids := ch.byKey[k]
@@ -311,7 +301,7 @@ func (ch *checker) remove(in []int32) removal {
 			continue
 		}
 		if ch.unitSatisfied(ch.lits(id)) {
-			return kept
+			return kept, id
 		}
 		ch.cls[id].deleted = true
 		ids[j] = ids[len(ids)-1]
@@ -320,9 +310,9 @@ func (ch *checker) remove(in []int32) removal {
 		} else {
 			ch.byKey[k] = ids[:len(ids)-1]
 		}
-		return removed
+		return removed, id
 	}
-	return missing
+	return missing, -1
 }
 
 // unitSatisfied reports whether, at the top level, exactly one literal of c is true
@@ -364,9 +354,9 @@ func (ch *checker) propagate() bool {
 				ws[j] = w
 				j++
 				if ch.val[widx(w.blocker)] == -1 {
-					conflict = true
+					conflict, ch.conflict = true, w.id&^binaryTag
 				} else {
-					ch.assign(w.blocker)
+					ch.assign(w.blocker, w.id&^binaryTag)
 				}
 				continue
 			}
@@ -398,9 +388,9 @@ func (ch *checker) propagate() bool {
 			ws[j] = watch{w.id, c[0]}
 			j++
 			if ch.val[widx(c[0])] == -1 {
-				conflict = true
+				conflict, ch.conflict = true, w.id
 			} else {
-				ch.assign(c[0])
+				ch.assign(c[0], w.id)
 			}
 		}
 		ch.watches[widx(f)] = ws[:j]
@@ -429,7 +419,7 @@ func (ch *checker) rup(lits []int32) bool {
 		case 1:
 			return true
 		case 0:
-			ch.assign(-l)
+			ch.assign(-l, -1)
 		}
 	}
 	return !ch.propagate()

@@ -22,7 +22,10 @@ func runCheckProof(e *env) error {
 			"that the DIMACS formula CNF is unsatisfiable, with wormlab's own checker: every\n"+
 			"lemma must follow by unit propagation (RUP) or be RAT on its first literal, and\n"+
 			"the proof must reach the empty clause. Prints VERIFIED (exit 0) or names the\n"+
-			"first lemma that fails (exit 1); unreadable or malformed files exit 2.")
+			"first lemma that fails (exit 1); unreadable or malformed files exit 2.\n"+
+			"--backward checks only the lemmas the refutation needs, latest first (faster;\n"+
+			"a failure named is then the latest needed lemma that fails).")
+	backward := fs.Bool("backward", false, "check only the lemmas the refutation needs (backward checking)")
 	args, err := parseFlags(fs, e.args, 2, 2)
 	if err != nil {
 		return err
@@ -31,7 +34,11 @@ func runCheckProof(e *env) error {
 	if err != nil {
 		return err
 	}
-	r, err := drat.Check(context.Background(), cnf, proof)
+	check := drat.Check
+	if *backward {
+		check = drat.CheckBackward
+	}
+	r, err := check(context.Background(), cnf, proof)
 	if err != nil {
 		return err
 	}
@@ -71,6 +78,10 @@ func proofSummary(p *drat.Proof, r *drat.Result) string {
 	if s.RefutedAt == 0 {
 		end = "the formula is refuted by unit propagation"
 	}
-	return fmt.Sprintf("%s proof, %d steps, %d lemmas checked (%d by RAT), %d deletions (%d ignored, %d missing), %s",
-		p.Format, p.Len(), s.Lemmas, s.RAT, s.Deletions, s.IgnoredDeletions, s.MissingDeletions, end)
+	skipped := ""
+	if s.Skipped > 0 {
+		skipped = fmt.Sprintf(", %d not needed", s.Skipped)
+	}
+	return fmt.Sprintf("%s proof, %d steps, %d lemmas checked (%d by RAT)%s, %d deletions (%d ignored, %d missing), %s",
+		p.Format, p.Len(), s.Lemmas, s.RAT, skipped, s.Deletions, s.IgnoredDeletions, s.MissingDeletions, end)
 }
