@@ -151,6 +151,9 @@ func refute(ctx context.Context, dir string, in *model.Instance, man *Manifest, 
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return nil, err
+	}
 	if err := p.Prove(ctx, &drat.CNF{Vars: f.Vars, Clauses: f.Clauses}, cnfPath, tmp.Name()); err != nil {
 		if err == ErrSatisfiable {
 			return nil, fmt.Errorf("certify: horizon %d is satisfiable, so makespan %d is not optimal: %w", h, man.Makespan, err)
@@ -183,6 +186,11 @@ func writeFile(dir, name string, data []byte) error {
 		return err
 	}
 	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err
