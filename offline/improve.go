@@ -23,11 +23,17 @@ const compactRounds = 8
 // conflicts with no other message. A start never grows, so neither does the
 // makespan. It returns the new starts.
 func Compact(in *model.Instance, starts []int) ([]int, error) {
+	if len(starts) != len(in.Messages) {
+		return nil, fmt.Errorf("offline: %d starts for %d messages", len(starts), len(in.Messages))
+	}
 	c, err := NewColorer(in)
 	if err != nil {
 		return nil, err
 	}
 	for i, s := range starts {
+		if s < 0 {
+			return nil, fmt.Errorf("offline: message %q: start %d is negative", in.Messages[i].ID, s)
+		}
 		if got := c.Place(i, s); got != s {
 			// The given schedule was not legal: message i conflicts at its start.
 			c.Remove(i)

@@ -80,3 +80,22 @@ func TestTreeRootAndEntrances(t *testing.T) {
 	_, err = TreePlan(in, "z")
 	require.ErrorContains(t, err, `root "z": no such node`)
 }
+
+// Compact takes only legal schedules: a conflict or a negative start is named.
+func TestCompactRejectsIllegal(t *testing.T) {
+	net := line(t)
+	p, err := net.PathFromNodes([]string{"a", "b", "c"})
+	require.NoError(t, err)
+	in := &model.Instance{Net: net, Flits: 1, Messages: []model.Message{
+		{ID: "x", Path: p, L: 2}, {ID: "y", Path: p, L: 2},
+	}}
+	_, err = Compact(in, []int{0, 1})
+	require.ErrorContains(t, err, `message "y" conflicts`, "y would enter a->b while x's tail is on it")
+	_, err = Compact(in, []int{0, -1})
+	require.ErrorContains(t, err, `message "y": start -1 is negative`)
+	_, err = Compact(in, []int{0})
+	require.ErrorContains(t, err, "1 starts for 2 messages")
+	got, err := Compact(in, []int{5, 0})
+	require.NoError(t, err)
+	assert.Equal(t, []int{2, 0}, got, "x moves up to follow y's tail")
+}
