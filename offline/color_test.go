@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
@@ -196,6 +197,45 @@ func TestAutoChooses(t *testing.T) {
 			assert.Equal(t, OrderTree, res.Order)
 		} else {
 			assert.Equal(t, OrderMesh, res.Order)
+		}
+	})
+}
+
+// Lemma 6 with section 4.5, Lemma 7 and the d-entrant generic order on the
+// generators' instances (every kind, its routings, random traffic): auto's choice
+// is legal, its entrance sets are right, and the makespan respects the bound.
+func TestGeneratedInstancesWithinBound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := instances.Spec{
+			Seed:     rapid.Uint64().Draw(t, "seed"),
+			Messages: rapid.IntRange(1, 80).Draw(t, "messages"),
+			Flits:    rapid.IntRange(1, 4).Draw(t, "flits"),
+		}
+		switch spec.Kind = rapid.SampledFrom([]string{"tree", "kary-tree", "mesh", "torus", "butterfly", "fat-tree", "levelled", "line"}).Draw(t, "kind"); spec.Kind {
+		case "tree", "line":
+			spec.Size = rapid.IntRange(2, 40).Draw(t, "size")
+		case "mesh", "torus":
+			spec.Sides = rapid.SliceOfN(rapid.IntRange(2, 5), 1, 3).Draw(t, "sides")
+			routings := []string{instances.DimensionOrder}
+			if len(spec.Sides) <= 2 {
+				routings = append(routings, instances.OneBend)
+			}
+			spec.Routing = rapid.SampledFrom(routings).Draw(t, "routing")
+		case "butterfly", "levelled":
+			spec.Size = rapid.SampledFrom([]int{2, 4, 8}).Draw(t, "size")
+		case "fat-tree":
+			spec.Size = rapid.SampledFrom([]int{4, 16}).Draw(t, "size")
+		}
+		in, err := instances.Generate(spec)
+		require.NoError(t, err)
+		if len(in.Messages) == 0 {
+			t.Skip("every message had equal ends")
+		}
+		res, err := Color(in, Options{})
+		require.NoError(t, err)
+		checkPlanColouring(t, in, res)
+		if spec.Kind == "mesh" && !IsTree(in.Net) {
+			require.Equal(t, OrderMesh, res.Order, "dimension-order and one-bend paths fit the mesh order")
 		}
 	})
 }
