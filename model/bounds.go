@@ -1,7 +1,6 @@
 package model
 
 import (
-	"container/heap"
 	"fmt"
 	"sort"
 )
@@ -47,11 +46,12 @@ func (in *Instance) LowerBounds() []Bound {
 	}
 	bs = append(bs, fl)
 	eb := Bound{Name: BoundEdge, Edge: -1, Msg: -1}
+	var jb jackson
 	for e, us := range in.Users() {
 		if len(us) == 0 {
 			continue
 		}
-		if v := in.EdgeBound(us); eb.Edge < 0 || v > eb.Value {
+		if v := jb.bound(in, us); eb.Edge < 0 || v > eb.Value {
 			eb.Value, eb.Edge = v, e
 		}
 	}
@@ -89,22 +89,34 @@ func (in *Instance) LowerBound() Bound {
 // computes exactly. With one message it gives d + L - 1; with all releases equal to
 // 1 it gives at least c_L: it dominates both simpler bounds.
 func (in *Instance) EdgeBound(us []Use) int {
-	type job struct{ r, p, q int }
-	jobs := make([]job, len(us))
-	for j, u := range us {
+	var buf jackson
+	return buf.bound(in, us)
+}
+
+// jackson holds the buffers of EdgeBound so that LowerBounds can reuse them across
+// edges.
+type jackson struct {
+	jobs []jacksonJob
+	heap jacksonHeap
+}
+
+func (jb *jackson) bound(in *Instance, us []Use) int {
+	jobs := jb.jobs[:0]
+	for _, u := range us {
 		m := &in.Messages[u.Msg]
-		jobs[j] = job{r: u.Pos + 1, p: m.L, q: len(m.Path) - u.Pos - 1}
+		jobs = append(jobs, jacksonJob{r: u.Pos + 1, rem: m.L, q: len(m.Path) - u.Pos - 1})
 	}
+	jb.jobs = jobs
 	sort.Slice(jobs, func(a, b int) bool { return jobs[a].r < jobs[b].r })
-	var h jacksonHeap
+	h := jb.heap[:0]
 	best := 0
 	now := 0 // the next free slot
-	for next := 0; next < len(jobs) || h.Len() > 0; {
-		if h.Len() == 0 && now < jobs[next].r {
+	for next := 0; next < len(jobs) || len(h) > 0; {
+		if len(h) == 0 && now < jobs[next].r {
 			now = jobs[next].r
 		}
 		for next < len(jobs) && jobs[next].r <= now {
-			heap.Push(&h, jacksonJob{rem: jobs[next].p, q: jobs[next].q})
+			h.push(jobs[next])
 			next++
 		}
 		top := &h[0]
@@ -118,23 +130,50 @@ func (in *Instance) EdgeBound(us []Use) int {
 			if v := now - 1 + top.q; v > best {
 				best = v
 			}
-			heap.Pop(&h)
+			h.pop()
 		}
 	}
+	jb.heap = h
 	return best
 }
 
-type jacksonJob struct{ rem, q int }
+// jacksonJob is one message on the edge: release r, remaining service rem, tail q.
+type jacksonJob struct{ r, rem, q int }
 
+// jacksonHeap is a max-heap on q (a typed heap: container/heap boxed every push).
 type jacksonHeap []jacksonJob
 
-func (h jacksonHeap) Len() int           { return len(h) }
-func (h jacksonHeap) Less(a, b int) bool { return h[a].q > h[b].q }
-func (h jacksonHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *jacksonHeap) Push(x any)        { *h = append(*h, x.(jacksonJob)) }
-func (h *jacksonHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+func (h *jacksonHeap) push(j jacksonJob) {
+	*h = append(*h, j)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if a[p].q >= a[i].q {
+			break
+		}
+		a[p], a[i] = a[i], a[p]
+		i = p
+	}
+}
+
+func (h *jacksonHeap) pop() {
+	a := *h
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	for i := 0; ; {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && a[c+1].q > a[c].q {
+			c++
+		}
+		if a[i].q >= a[c].q {
+			break
+		}
+		a[i], a[c] = a[c], a[i]
+		i = c
+	}
+	*h = a
 }

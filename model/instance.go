@@ -60,7 +60,7 @@ func (in *Instance) Validate() error {
 		return fmt.Errorf("instance: field \"flits\": %d is below 1", in.Flits)
 	}
 	ids := make(map[string]bool, len(in.Messages))
-	used := make(map[int]int) // edge -> message index+1 that last used it, for the twice check
+	used := make([]int, len(net.Edges)) // edge -> 1 + index of the last message using it
 	for i := range in.Messages {
 		m := &in.Messages[i]
 		if m.ID == "" {

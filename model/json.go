@@ -125,12 +125,18 @@ func ParseInstance(data []byte) (*Instance, error) {
 	if !ok {
 		return nil, fmt.Errorf("instance: missing field \"messages\"")
 	}
-	var msgs []json.RawMessage
-	if err := field(raw, "instance", "messages", &msgs); err != nil {
-		return nil, err
+	// The top-level decode has validated raw; split it without a second pass.
+	msgs, ok := splitArray(raw)
+	if !ok {
+		if err := field(raw, "instance", "messages", &msgs); err != nil {
+			return nil, err
+		}
 	}
 	in.Messages = make([]Message, len(msgs))
 	for i, mraw := range msgs {
+		if parseMessageFast(in, mraw, &in.Messages[i]) {
+			continue
+		}
 		if err := parseMessage(in, i, mraw, &in.Messages[i]); err != nil {
 			return nil, err
 		}

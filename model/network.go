@@ -78,6 +78,20 @@ func (n *Network) EdgesBetween(u, v int) []int {
 	return es
 }
 
+// edgeBetween returns one edge from u to v and how many there are, without allocating.
+func (n *Network) edgeBetween(u, v int) (e, count int) {
+	e = -1
+	for _, f := range n.Out(u) {
+		if n.Edges[f].To == v {
+			if count == 0 {
+				e = f
+			}
+			count++
+		}
+	}
+	return e, count
+}
+
 // EdgeName renders edge e as "from->to" for messages.
 func (n *Network) EdgeName(e int) string {
 	if e < 0 || e >= len(n.Edges) {

@@ -1,0 +1,301 @@
+package model
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// parseMessageFast reads the common shape of a message object quickly:
+//
+//	{"id": "m0", "path": ["a", "b"]}   or   {"id": "m0", "edges": [0, 1], "flits": 3}
+//
+// with keys in any order, strings without escapes and nothing else. It reports
+// ok = false, having changed nothing, on anything it does not recognise (an extra
+// field, an escape, a null, a number where a string belongs, a second "path" ...);
+// the caller then parses the message with the general decoder, which also produces
+// the error messages. data must be valid JSON (the caller's decoder has checked it).
+// It exists because the general decoder validates nested values once per level,
+// which made large instances parse at a few MB/s.
+func parseMessageFast(in *Instance, data []byte, m *Message) (ok bool) {
+	p := fastScanner{data: data}
+	p.space()
+	if !p.byte('{') {
+		return false
+	}
+	var (
+		id       string
+		nodePath []int
+		edges    []int
+		flits    = in.Flits
+		hasID    bool
+		hasPath  bool
+		hasEdges bool
+		hasFlits bool
+		first    = true
+		edgeBuf  [64]int
+	)
+	for {
+		p.space()
+		if p.byte('}') {
+			break
+		}
+		if !first && !p.byte(',') {
+			return false
+		}
+		first = false
+		p.space()
+		key, ok := p.str()
+		if !ok {
+			return false
+		}
+		p.space()
+		if !p.byte(':') {
+			return false
+		}
+		p.space()
+		switch key {
+		case "id":
+			if hasID {
+				return false
+			}
+			if id, ok = p.str(); !ok {
+				return false
+			}
+			hasID = true
+		case "flits":
+			if hasFlits {
+				return false
+			}
+			if flits, ok = p.int(); !ok || flits < 1 {
+				return false
+			}
+			hasFlits = true
+		case "path":
+			if hasPath {
+				return false
+			}
+			// Resolve node names as they are read: map lookups with string(b)
+			// do not allocate.
+			net := in.Net
+			net.ensureIndex()
+			prev := -1
+			ok := p.list(func() bool {
+				b, ok := p.rawStr()
+				if !ok {
+					return false
+				}
+				cur, known := net.index[string(b)]
+				if !known {
+					return false
+				}
+				if prev >= 0 {
+					e, n := net.edgeBetween(prev, cur)
+					if n != 1 {
+						return false
+					}
+					nodePath = append(nodePath, e)
+				}
+				prev = cur
+				return true
+			})
+			if !ok || len(nodePath) == 0 {
+				return false
+			}
+			hasPath = true
+		case "edges":
+			if hasEdges {
+				return false
+			}
+			edges = edgeBuf[:0]
+			ok := p.list(func() bool {
+				v, ok := p.int()
+				edges = append(edges, v)
+				return ok
+			})
+			if !ok || len(edges) == 0 {
+				return false
+			}
+			hasEdges = true
+		default:
+			return false
+		}
+	}
+	if !hasID || hasPath == hasEdges {
+		return false
+	}
+	path := nodePath
+	if hasEdges {
+		path = append([]int(nil), edges...)
+	}
+	*m = Message{ID: id, Path: path, L: flits, AsEdges: hasEdges}
+	return true
+}
+
+type fastScanner struct {
+	data []byte
+	i    int
+}
+
+func (p *fastScanner) space() {
+	for p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *fastScanner) byte(c byte) bool {
+	if p.i < len(p.data) && p.data[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// str reads a string without escapes.
+func (p *fastScanner) str() (string, bool) {
+	b, ok := p.rawStr()
+	return string(b), ok
+}
+
+// rawStr reads a string without escapes and returns its bytes (not copied).
+func (p *fastScanner) rawStr() ([]byte, bool) {
+	if !p.byte('"') {
+		return nil, false
+	}
+	start := p.i
+	for p.i < len(p.data) {
+		switch c := p.data[p.i]; {
+		case c == '"':
+			b := p.data[start:p.i]
+			p.i++
+			return b, true
+		case c == '\\' || c < 0x20:
+			return nil, false
+		}
+		p.i++
+	}
+	return nil, false
+}
+
+// int reads a plain decimal integer (no fraction, no exponent) that fits an int.
+func (p *fastScanner) int() (int, bool) {
+	start := p.i
+	if p.i < len(p.data) && p.data[p.i] == '-' {
+		p.i++
+	}
+	for p.i < len(p.data) && p.data[p.i] >= '0' && p.data[p.i] <= '9' {
+		p.i++
+	}
+	if p.i < len(p.data) {
+		switch p.data[p.i] {
+		case '.', 'e', 'E':
+			return 0, false
+		}
+	}
+	v, err := strconv.Atoi(string(p.data[start:p.i]))
+	return v, err == nil
+}
+
+// list reads "[" item ("," item)* "]" or "[]", calling item for each element.
+func (p *fastScanner) list(item func() bool) bool {
+	if !p.byte('[') {
+		return false
+	}
+	p.space()
+	if p.byte(']') {
+		return true
+	}
+	for {
+		p.space()
+		if !item() {
+			return false
+		}
+		p.space()
+		if p.byte(']') {
+			return true
+		}
+		if !p.byte(',') {
+			return false
+		}
+	}
+}
+
+// splitArray returns the elements of a JSON array (already validated) as raw values,
+// without copying or validating them again.
+func splitArray(data []byte) ([]json.RawMessage, bool) {
+	p := fastScanner{data: data}
+	p.space()
+	if !p.byte('[') {
+		return nil, false
+	}
+	var out []json.RawMessage
+	p.space()
+	if p.byte(']') {
+		return out, true
+	}
+	for {
+		p.space()
+		start := p.i
+		if !p.skipValue() {
+			return nil, false
+		}
+		out = append(out, json.RawMessage(data[start:p.i]))
+		p.space()
+		if p.byte(']') {
+			return out, true
+		}
+		if !p.byte(',') {
+			return nil, false
+		}
+	}
+}
+
+// skipValue moves past one JSON value of valid JSON.
+func (p *fastScanner) skipValue() bool {
+	depth := 0
+	for p.i < len(p.data) {
+		switch c := p.data[p.i]; c {
+		case '"':
+			p.i++
+			for p.i < len(p.data) && p.data[p.i] != '"' {
+				if p.data[p.i] == '\\' {
+					p.i++
+				}
+				p.i++
+			}
+			p.i++
+		case '{', '[':
+			depth++
+			p.i++
+		case '}', ']':
+			if depth == 0 {
+				return true
+			}
+			depth--
+			p.i++
+		case ',':
+			if depth == 0 {
+				return true
+			}
+			p.i++
+		default:
+			p.i++
+		}
+		if depth == 0 {
+			// a scalar ends at ',' ']' '}' or white space; a closed container ends here
+			if p.i < len(p.data) {
+				switch p.data[p.i] {
+				case ',', ']', '}', ' ', '\t', '\n', '\r':
+					return true
+				}
+			} else {
+				return true
+			}
+		}
+	}
+	return depth == 0
+}

@@ -1,0 +1,92 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// TestFastMessageAgreesWithDecoder checks that the fast reader of message objects
+// either declines or reads exactly what the general decoder reads, on message texts
+// that mix the common shape with everything the fast reader must decline (extra
+// fields, escapes, nulls, fractions, repeated keys, both path forms, bad hops).
+func TestFastMessageAgreesWithDecoder(t *testing.T) {
+	net := &Network{}
+	for _, name := range []string{"a", "b", "c", "d"} {
+		net.AddNode(name)
+	}
+	net.AddLink(0, 1)
+	net.AddLink(1, 2)
+	net.AddEdge(2, 3)
+	net.AddEdge(2, 3) // parallel: a hop c->d by name is ambiguous
+	in := &Instance{Net: net, Flits: 2}
+	names := []string{"a", "b", "c", "d", "x", `a\u0062`, "b"}
+	rapid.Check(t, func(t *rapid.T) {
+		var parts []string
+		if rapid.Bool().Draw(t, "has id") {
+			id := rapid.SampledFrom([]string{`"m0"`, `"m\"1"`, `7`, `null`, `""`}).Draw(t, "id")
+			parts = append(parts, `"id": `+id)
+		}
+		if rapid.Bool().Draw(t, "has path") {
+			n := rapid.IntRange(0, 5).Draw(t, "path length")
+			var ns []string
+			for k := 0; k < n; k++ {
+				ns = append(ns, `"`+rapid.SampledFrom(names).Draw(t, "node")+`"`)
+			}
+			parts = append(parts, `"path": [`+strings.Join(ns, ", ")+`]`)
+		}
+		if rapid.Bool().Draw(t, "has edges") {
+			n := rapid.IntRange(0, 4).Draw(t, "edges length")
+			var es []string
+			for k := 0; k < n; k++ {
+				es = append(es, rapid.SampledFrom([]string{"0", "1", "2", "3", "4", "5", "6", "-1", "1.5", "1e0"}).Draw(t, "edge"))
+			}
+			parts = append(parts, `"edges": [`+strings.Join(es, ",")+`]`)
+		}
+		if rapid.Bool().Draw(t, "has flits") {
+			parts = append(parts, `"flits": `+rapid.SampledFrom([]string{"1", "3", "0", "-2", "2.0", "null"}).Draw(t, "flits"))
+		}
+		if rapid.Bool().Draw(t, "has extra") {
+			parts = append(parts, `"note": {"x": [1, "]"]}`)
+		}
+		if len(parts) > 0 && rapid.Bool().Draw(t, "repeat a key") {
+			parts = append(parts, parts[rapid.IntRange(0, len(parts)-1).Draw(t, "repeated")])
+		}
+		text := "{" + strings.Join(parts, ", ") + "}"
+		if !json.Valid([]byte(text)) {
+			t.Skip("not JSON")
+		}
+		var fast Message
+		ok := parseMessageFast(in, []byte(text), &fast)
+		var slow Message
+		err := parseMessage(in, 0, []byte(text), &slow)
+		if !ok {
+			return
+		}
+		require.NoError(t, err, "fast reader accepted %s", text)
+		require.Equal(t, slow, fast, "message %s", text)
+	})
+}
+
+// TestSplitArray checks the element splitter against encoding/json on arrays of
+// nested values.
+func TestSplitArray(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		vals := rapid.SliceOfN(rapid.SampledFrom([]string{
+			`1`, `-2.5e3`, `"a,b]"`, `"q\"}"`, `{"x": [1, {"y": "]"}]}`, `[]`, `[[], {}]`, `null`, `true`,
+		}), 0, 6).Draw(t, "values")
+		text := " [ " + strings.Join(vals, " ,\n") + " ] "
+		got, ok := splitArray([]byte(text))
+		require.True(t, ok, text)
+		var want []json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(text), &want))
+		require.Len(t, got, len(want))
+		for i := range want {
+			require.JSONEq(t, string(want[i]), string(got[i]), fmt.Sprint("element ", i))
+		}
+	})
+}
