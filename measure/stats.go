@@ -30,6 +30,8 @@ type Report struct {
 	Levelled   bool           `json:"levelled"`
 	Bounds     []Bound        `json:"lower_bounds"`
 	Best       Bound          `json:"best_lower_bound"`
+	// BoundsNote says why some bounds were not computed (empty when all were).
+	BoundsNote string `json:"bounds_note,omitempty"`
 }
 
 // EdgeFigure is a value attained at an edge.
@@ -113,9 +115,16 @@ func Stats(in *model.Instance) *Report {
 		r.Deps.Acyclic = true
 	}
 	_, r.Levelled = net.Levelling()
-	for _, b := range in.LowerBounds() {
+	r.AddBounds(in, in.LowerBounds())
+	return r
+}
+
+// AddBounds appends further lower bounds (such as those of package lower) to the
+// report and updates Best, which stays the first of the largest.
+func (r *Report) AddBounds(in *model.Instance, bs []model.Bound) {
+	for _, b := range bs {
 		r.Bounds = append(r.Bounds, Bound{
-			Name: b.Name, Value: b.Value, Edge: b.Edge, EdgeName: edgeName(net, b.Edge),
+			Name: b.Name, Value: b.Value, Edge: b.Edge, EdgeName: edgeName(in.Net, b.Edge),
 			Msg: msgID(in, b.Msg), Detail: b.Detail,
 		})
 	}
@@ -124,7 +133,6 @@ func Stats(in *model.Instance) *Report {
 			r.Best = b
 		}
 	}
-	return r
 }
 
 // MaxDegree returns the path graph's largest degree Delta and a message attaining
@@ -254,7 +262,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "lower bounds on the makespan:\n")
 	for _, bd := range r.Bounds {
-		fmt.Fprintf(&b, "%s\n", strings.TrimRight(fmt.Sprintf("  %-16s %6d  %s", bd.Name, bd.Value, bd.Detail), " "))
+		fmt.Fprintf(&b, "%s\n", strings.TrimRight(fmt.Sprintf("  %-20s %6d  %s", bd.Name, bd.Value, bd.Detail), " "))
+	}
+	if r.BoundsNote != "" {
+		fmt.Fprintf(&b, "  (%s)\n", r.BoundsNote)
 	}
 	fmt.Fprintf(&b, "best lower bound: %d (%s)\n", r.Best.Value, r.Best.Name)
 	_, err := io.WriteString(w, b.String())
