@@ -26,9 +26,9 @@ func ExampleStats() {
 	// channel dependency graph: a cycle of 4 edges: 0->1 => 1->2 => 2->3 => 3->0
 	// network: not levelled
 	// lower bounds on the makespan:
-	//   dilation              3  message "m0": d + L - 1 = 2 + 2 - 1
-	//   flit-congestion       4  edge 0 (0->1) carries 4 flits of 2 messages
-	//   edge                  4  edge 0 (0->1): 2 messages queue on it (earliest arrivals, lengths and remaining hops)
+	//   dilation                  3  message "m0": d + L - 1 = 2 + 2 - 1
+	//   flit-congestion           4  edge 0 (0->1) carries 4 flits of 2 messages
+	//   edge                      4  edge 0 (0->1): 2 messages queue on it (earliest arrivals, lengths and remaining hops)
 	// best lower bound: 4 (flit-congestion)
 	// acyclic: false best: 4
 }
