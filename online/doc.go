@@ -60,6 +60,9 @@
 // a phase's stuck worms at its end and retries them in the next round; once T
 // exceeds the worms' total number of moves it reports the paths as deadlocking. Config.Rotate lets a closed cycle of worms waiting for each
 // other's tails shift, as MODEL.md's holding rule permits (engine.Config.Rotate).
+// The package leaves it off (the zero Config is Dally and Seitz's reading); the
+// command `wormlab run` turns it on by default, so that greedy moves every worm that
+// MODEL.md lets move, and offers --rotate=false.
 //
 // # Randomness and cost
 //
