@@ -98,6 +98,17 @@
 // solver call; and sequential-counter cardinality constraints over the same cliques
 // (card.go), which let the solver count instead of enumerate orders.
 //
+// Measured (2 cores, WORMLAB_LONG=1 go test -run TestExperimentAids / -bench .):
+// on the repaired prime construction (p^2 worms, all pairwise colliding) the clique
+// bound alone settles p = 11 (121 worms) in 0.07 s; with the bound off, the
+// counters prove p = 5 (25 worms, L = 11) in 0.4-1.4 s where plain CDCL (every
+// aid off) has not finished in 20 s, and cadical needs more than 600 s on the
+// p = 5, L = 5 bufferless formula without counters (0.10 s with them).
+// BenchmarkSolvePrime (p = 3): all aids 0.21 ms, no clique bound 8.8 ms, none
+// 494 ms. Symmetry breaking pays on worms with identical paths (three copies of
+// each p = 3, L = 3 worm: the lower-bound probe is refuted only with it) and costs
+// a few conflicts on satisfiable horizons.
+//
 // # gini
 //
 // gini v1.0.4 exports no statistics; the conflict count is read by reflection
