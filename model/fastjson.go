@@ -131,6 +131,89 @@ func parseMessageFast(in *Instance, data []byte, m *Message) (ok bool) {
 	return true
 }
 
+// parseTimesFast reads the common shape of a schedule entry quickly,
+//
+//	{"id": "m0", "start": 4, "cross": [5, 6]}
+//
+// ("start" optional, keys in any order), under the same contract as
+// parseMessageFast: ok = false, nothing changed, on anything else.
+func parseTimesFast(data []byte, t *Times) (ok bool) {
+	p := fastScanner{data: data}
+	p.space()
+	if !p.byte('{') {
+		return false
+	}
+	var (
+		id                     string
+		cross                  []int
+		start                  int
+		hasID, hasCross, hasSt bool
+		first                  = true
+	)
+	for {
+		p.space()
+		if p.byte('}') {
+			break
+		}
+		if !first && !p.byte(',') {
+			return false
+		}
+		first = false
+		p.space()
+		key, ok := p.rawStr()
+		if !ok {
+			return false
+		}
+		p.space()
+		if !p.byte(':') {
+			return false
+		}
+		p.space()
+		switch string(key) {
+		case "id":
+			if hasID {
+				return false
+			}
+			if id, ok = p.str(); !ok {
+				return false
+			}
+			hasID = true
+		case "start":
+			if hasSt {
+				return false
+			}
+			if start, ok = p.int(); !ok {
+				return false
+			}
+			hasSt = true
+		case "cross":
+			if hasCross {
+				return false
+			}
+			cross = []int{}
+			ok := p.list(func() bool {
+				v, ok := p.int()
+				cross = append(cross, v)
+				return ok
+			})
+			if !ok {
+				return false
+			}
+			hasCross = true
+		default:
+			return false
+		}
+	}
+	if !hasID || !hasCross {
+		return false
+	}
+	*t = Times{ID: id, Cross: cross}
+	if hasSt {
+		t.Start = &start
+	}
+	return true
+}
+
 type fastScanner struct {
 	data []byte
 	i    int

@@ -90,3 +90,53 @@ func TestSplitArray(t *testing.T) {
 		}
 	})
 }
+
+// TestFastTimesAgreesWithDecoder checks that the fast reader of schedule entries
+// either declines or reads exactly what ParseSchedule's general path reads.
+func TestFastTimesAgreesWithDecoder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var parts []string
+		if rapid.Bool().Draw(t, "has id") {
+			parts = append(parts, `"id": `+rapid.SampledFrom([]string{`"m0"`, `"m\"1"`, `7`, `null`}).Draw(t, "id"))
+		}
+		if rapid.Bool().Draw(t, "has start") {
+			parts = append(parts, `"start": `+rapid.SampledFrom([]string{"0", "4", "-1", "2.5", "null", `"3"`}).Draw(t, "start"))
+		}
+		if rapid.Bool().Draw(t, "has cross") {
+			n := rapid.IntRange(0, 4).Draw(t, "cross length")
+			var cs []string
+			for k := 0; k < n; k++ {
+				cs = append(cs, rapid.SampledFrom([]string{"1", "2", "9", "0", "-3", "1e1", "1.0", "null"}).Draw(t, "time"))
+			}
+			parts = append(parts, `"cross": [`+strings.Join(cs, ", ")+`]`)
+		}
+		if rapid.Bool().Draw(t, "has extra") {
+			parts = append(parts, `"waited": [1, "}"]`)
+		}
+		if len(parts) > 0 && rapid.Bool().Draw(t, "repeat a key") {
+			parts = append(parts, parts[rapid.IntRange(0, len(parts)-1).Draw(t, "repeated")])
+		}
+		entry := "{" + strings.Join(parts, ", ") + "}"
+		if !json.Valid([]byte(entry)) {
+			t.Skip("not JSON")
+		}
+		var fast Times
+		if !parseTimesFast([]byte(entry), &fast) {
+			return
+		}
+		// The general path, reached through an entry the fast reader declines: the
+		// same entry with an extra field, which is then dropped.
+		slowText := `{"model": "wormhole", "makespan": 1, "messages": [` + entry[:len(entry)-1] + `, "zz": 0}]}`
+		if entry == "{}" {
+			slowText = `{"model": "wormhole", "makespan": 1, "messages": [{"zz": 0}]}`
+		}
+		s, err := ParseSchedule([]byte(slowText))
+		require.NoError(t, err, "fast reader accepted %s", entry)
+		slow := s.Messages[0]
+		delete(slow.Extra, "zz")
+		if len(slow.Extra) == 0 {
+			slow.Extra = nil
+		}
+		require.Equal(t, slow, fast, "entry %s", entry)
+	})
+}

@@ -157,12 +157,17 @@ func ParseSchedule(data []byte) (*Schedule, error) {
 	if !ok {
 		return nil, fmt.Errorf("schedule: missing field \"messages\"")
 	}
-	var msgs []json.RawMessage
-	if err := field(raw, what, "messages", &msgs); err != nil {
-		return nil, err
+	msgs, ok := splitArray(raw)
+	if !ok {
+		if err := field(raw, what, "messages", &msgs); err != nil {
+			return nil, err
+		}
 	}
 	s.Messages = make([]Times, len(msgs))
 	for i, mraw := range msgs {
+		if parseTimesFast(mraw, &s.Messages[i]) {
+			continue
+		}
 		w := fmt.Sprintf("schedule: message #%d", i)
 		mf, mx, err := splitObject(mraw, w, "id", "cross", "start")
 		if err != nil {
