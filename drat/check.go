@@ -207,21 +207,24 @@ func key(lits []int32) uint64 {
 
 // normalize removes repeated literals in place (keeping the first occurrence, so
 // the RAT pivot stays first) and reports whether the clause is a tautology.
+// seen[v] records the signs of v met so far (bit 1 positive, bit 2 negative), so
+// that a repeat is dropped even after the complement has been seen: (1 -1 1)
+// becomes (1 -1), the clause a deletion of (1 -1) must find.
 func (ch *checker) normalize(lits []int32) ([]int32, bool) {
 	out := lits[:0]
 	taut := false
 	for _, l := range lits {
-		v := l
+		v, bit := l, int32(1)
 		if v < 0 {
-			v = -v
+			v, bit = -v, 2
 		}
-		switch ch.seen[v] {
-		case l:
+		if ch.seen[v]&bit != 0 {
 			continue
-		case -l:
+		}
+		if ch.seen[v] != 0 {
 			taut = true
 		}
-		ch.seen[v] = l
+		ch.seen[v] |= bit
 		out = append(out, l)
 	}
 	for _, l := range out {

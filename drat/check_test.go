@@ -324,3 +324,27 @@ func BenchmarkCheckPigeonhole(b *testing.B) {
 		}
 	}
 }
+
+// A repeated literal after its complement is dropped like any repeat: the formula
+// clause (1 -1 1) is the tautology (1 -1), so deleting (1 -1 1) twice removes it and
+// the lemma (1 -1) added before; then nothing contains -1 and the unit (1) is RAT on
+// 1, as the naive checker says. (Found by TestAgreesWithNaive; before the fix the
+// formula clause kept both 1s, the second deletion missed the lemma, and the
+// checkers disagreed.)
+func TestTautologyRepeatedLiteral(t *testing.T) {
+	f := &CNF{Vars: 1, Clauses: [][]int{{1, -1, 1}}}
+	p := &Proof{Format: Text}
+	p.Add(false, 1, -1)
+	p.Add(true, 1, -1, 1)
+	p.Add(true, 1, -1, 1)
+	p.Add(false, 1)
+	r := check(t, f, p)
+	require.NotNil(t, r.Failure)
+	assert.Equal(t, 0, r.Failure.Lemma, "every lemma holds; the proof is only incomplete")
+	assert.Equal(t, 2, r.Stats.Deletions)
+	assert.Equal(t, 0, r.Stats.MissingDeletions)
+	assert.Equal(t, 1, r.Stats.RAT)
+	ok, lemma, _ := naiveCheck(f, p)
+	assert.False(t, ok)
+	assert.Equal(t, 0, lemma)
+}
