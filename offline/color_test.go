@@ -173,6 +173,8 @@ func TestImproveNeverLonger(t *testing.T) {
 	})
 }
 
+// Determinism (package doc): ties are broken by message and node index, so the
+// same instance gives the same starts, bit for bit, improvement pass included.
 func TestColorDeterministic(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := meshInstance(t, 2)
@@ -184,6 +186,9 @@ func TestColorDeterministic(t *testing.T) {
 	})
 }
 
+// Choose's rule for "auto": the tree order of section 4.3 whenever the network is
+// a forest and the paths are simple, else the mesh order of section 4.4 when the
+// network has coordinates and every path fits a class (Lemma 7).
 func TestAutoChooses(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		tree := treeInstance(t)
