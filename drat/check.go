@@ -1,5 +1,9 @@
 package drat
 
+// Forward checking of DRUP and DRAT proofs: reverse unit propagation (Goldberg and
+// Novikov, 2003) and the RAT property of Wetzler, Heule and Hunt, "DRAT-trim:
+// efficient checking and trimming using expressive clausal proofs" (SAT 2014).
+
 import (
 	"context"
 	"fmt"

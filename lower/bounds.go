@@ -1,5 +1,10 @@
 package lower
 
+// Lower bounds beyond c + d for any instance, from the separation lemma
+// (AlignedConflicts): the aligned-clique bound generalises the all-colliding worms
+// of seed 002, section 5, and the colouring and independence bounds are the phases
+// of seed 002, Lemma 4 and Theorem 2, in exact form.
+
 import (
 	"fmt"
 	"strings"

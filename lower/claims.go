@@ -1,5 +1,8 @@
 package lower
 
+// The claims of Ranade, Schleimer and Wilkerson (seed 002), section 5, the Omega(cd)
+// construction, each measured on the instance that Prime builds.
+
 import (
 	"encoding/json"
 	"fmt"
