@@ -138,6 +138,9 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
+	if err := checkLimits(in); err != nil {
+		return nil, err
+	}
 	n, ne := len(in.Messages), len(in.Net.Edges)
 	e := &Engine{
 		in:      in,

@@ -296,3 +296,16 @@ func TestRotatingRunsAreLegal(t *testing.T) {
 		}
 	})
 }
+
+// A worm whose move count d + L does not fit the engine's int32 state is bad input,
+// named by message, not a crash; L = MaxInt32 - d is the largest accepted.
+func TestNewRejectsHugeLength(t *testing.T) {
+	in := parse(t, `{"network": {"edges": [["a","b"]]}, "flits": 2147483647,
+	  "messages": [{"id":"big","path":["a","b"]}]}`)
+	_, err := New(in, Config{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `message "big"`)
+	in.Messages[0].L = 2147483646
+	_, err = New(in, Config{})
+	require.NoError(t, err)
+}

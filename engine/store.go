@@ -62,6 +62,9 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
+	if err := checkCounts(in); err != nil {
+		return nil, err
+	}
 	n, ne := len(in.Messages), len(in.Net.Edges)
 	if release != nil && len(release) != n {
 		return nil, fmt.Errorf("engine: store: %d release times for %d messages", len(release), n)

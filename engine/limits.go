@@ -1,0 +1,35 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// checkCounts rejects an instance whose message or edge indices do not fit the
+// engine's int32 state.
+func checkCounts(in *model.Instance) error {
+	if n := len(in.Messages); n > math.MaxInt32-1 {
+		return fmt.Errorf("engine: %d messages: at most %d", n, math.MaxInt32-1)
+	}
+	if ne := len(in.Net.Edges); ne > math.MaxInt32-1 {
+		return fmt.Errorf("engine: %d edges: at most %d", ne, math.MaxInt32-1)
+	}
+	return nil
+}
+
+// checkLimits is checkCounts plus the wormhole engine's move counter: a worm makes
+// h <= d + L moves (doc.go, "State"), held in an int32. The error names the message.
+func checkLimits(in *model.Instance) error {
+	if err := checkCounts(in); err != nil {
+		return err
+	}
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		if d := len(m.Path); m.L > math.MaxInt32-d {
+			return fmt.Errorf("engine: message %q: d + L = %d + %d exceeds %d", m.ID, d, m.L, math.MaxInt32)
+		}
+	}
+	return nil
+}
