@@ -133,6 +133,15 @@ func components(in *model.Instance, ws []int) [][]int {
 	return out
 }
 
+// fitsClock reports an error when a*b, the span of release times a run schedules,
+// could overflow the engine's clock (an int); the run would be meaningless anyway.
+func fitsClock(what string, a, b int) error {
+	if a > 0 && b > 0 && a > math.MaxInt/4/b {
+		return fmt.Errorf("online: delayed-greedy: %s = %d * %d overflows the clock", what, a, b)
+	}
+	return nil
+}
+
 func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.Rand, r *Result) error {
 	if err := positive("k", cfg.K); err != nil {
 		return err
@@ -158,6 +167,9 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 		if info.Unit == 0 {
 			info.Unit = max(1, ms.LMax)
 		}
+		if err := fitsClock("R * Unit", info.R, info.Unit); err != nil {
+			return err
+		}
 		for i := range in.Messages {
 			info.Delay[i] = rng.IntN(info.R)
 			if err := e.Release(i, info.Delay[i]*info.Unit); err != nil {
@@ -181,6 +193,15 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 	info.Phases, info.T = AlgorithmAParams(in, info.K)
 	if cfg.T > 0 {
 		info.T = cfg.T
+	}
+	moves := 0
+	for i := range in.Messages {
+		moves += len(in.Messages[i].Path) + in.Messages[i].L
+	}
+	// Releases reach Phases * T; with doubling, the rounds' Phases * t sum to less
+	// than Phases * 2 t_final <= Phases * 4 max(T, moves) (fitsClock allows 4 more).
+	if err := fitsClock("phases * 4 max(T, moves)", info.Phases, 4*max(info.T, moves, 1)); err != nil {
+		return err
 	}
 	draw := func(ws []int) {
 		for _, i := range ws {
@@ -215,10 +236,6 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 	// its end and retried in the next round. Without a stall every phase ends within
 	// sum_i (d_i + L_i) steps (PhaseBound, rule "moves"), so once T exceeds that, a
 	// round with late worms means a deadlock.
-	moves := 0
-	for i := range in.Messages {
-		moves += len(in.Messages[i].Path) + in.Messages[i].L
-	}
 	todo := all
 	start := 0
 	t := info.T

@@ -259,3 +259,15 @@ func TestLemma1Larger(t *testing.T) {
 		}
 	}
 }
+
+// Release times that would overflow the clock (ceil(k c L) phases of T steps, or
+// R * Unit) are bad input with a clear error, not a run at negative times.
+func TestDelayedClockOverflow(t *testing.T) {
+	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"]]}, "flits": 2147483640,
+	  "messages": [{"id":"m","path":["a","b"]},{"id":"n","path":["a","b"]}]}`))
+	require.NoError(t, err)
+	_, err = Run(context.Background(), in, Config{Algo: DelayedGreedy})
+	require.ErrorContains(t, err, "overflows the clock")
+	_, err = Run(context.Background(), in, Config{Algo: DelayedGreedy, Delay: DelayRandom, R: 1 << 62})
+	require.ErrorContains(t, err, "overflows the clock")
+}
