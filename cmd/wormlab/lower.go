@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,9 +23,12 @@ func init() {
 }
 
 func runLower(e *env) error {
+	if len(e.args) > 0 && (e.args[0] == "-h" || e.args[0] == "-help" || e.args[0] == "--help") {
+		fmt.Fprintln(e.stderr, "usage: wormlab lower prime|butterfly|bounds [flags] (run 'wormlab lower SUB -h' for each)")
+		return flag.ErrHelp
+	}
 	if len(e.args) == 0 || (e.args[0] != "prime" && e.args[0] != "butterfly" && e.args[0] != "bounds") {
-		fmt.Fprintln(e.stderr, "usage: wormlab lower prime|butterfly|bounds [flags]")
-		return usageError("want prime, butterfly or bounds")
+		return usageError("want prime, butterfly or bounds (usage: wormlab lower prime|butterfly|bounds [flags])")
 	}
 	sub, args := e.args[0], e.args[1:]
 	switch sub {
