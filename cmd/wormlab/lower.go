@@ -42,7 +42,7 @@ func runLower(e *env) error {
 
 func runLowerBounds(e *env, args []string) error {
 	fs := newFlags(e, "lower bounds", "INSTANCE", "Every lower bound on the makespan of the instance: the model's and those of package lower\n(aligned clique, colouring, independence, prefix, edge-sequence, disjunctive), with proofs'\nwitnesses, and the best.")
-	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, colouring or independent-set search (a tenth for the disjunctive search)")
+	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, colouring or independent-set search (a tenth for the disjunctive search; <= 0: no limit)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseFlags(fs, args, 1, 1)
 	if err != nil {
@@ -187,7 +187,7 @@ func runLowerButterfly(e *env, args []string) error {
 	load := fs.String("load", "heavy", "light (1 message per input) or heavy (log N per input)")
 	flits := fs.Int("flits", 0, "message length L (default log N)")
 	seed := fs.Uint64("seed", 1, "random seed")
-	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, independent-set or colouring search")
+	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, independent-set or colouring search (<= 0: no limit)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	solve := fs.Duration("solve", 0, "also run the SAT solver (wormhole model) for this long per problem; the optimum is\nreported when proven")
 	if _, err := parseFlags(fs, args, 0, 0); err != nil {
@@ -196,8 +196,9 @@ func runLowerButterfly(e *env, args []string) error {
 	var rows []lower.ButterflyRow
 	for _, f := range strings.Split(*ns, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 2 || n&(n-1) != 0 {
-			return fmt.Errorf("--n: %q is not a power of 2 from 2 up", f)
+		// 2^22 inputs is the largest butterfly package instances builds.
+		if err != nil || n < 2 || n&(n-1) != 0 || n > 1<<22 {
+			return fmt.Errorf("--n: %q is not a power of 2 from 2 to %d", f, 1<<22)
 		}
 		in, err := lower.ButterflyProblem(n, *load, *flits, *seed)
 		if err != nil {
