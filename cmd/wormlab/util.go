@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -132,7 +133,12 @@ func writeOut(e *env, path string, write func(w io.Writer) error) error {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return err
+		// Name the file asked for, not the temporary one.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write %s: %v", path, err)
 	}
 	if _, err := tmp.Write(b.Bytes()); err != nil {
 		tmp.Close()
