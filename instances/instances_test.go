@@ -153,7 +153,7 @@ func TestFatTreeAddressing(t *testing.T) {
 	}
 }
 
-// Same spec, same bytes: generation is deterministic (BRIEF: same seed, same output).
+// Same spec, same bytes: generation is deterministic (same seed, same output, bit for bit).
 func TestGenerateDeterministic(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		s := drawSpec(rt)
