@@ -193,8 +193,9 @@ func TestReleasesAreRespected(t *testing.T) {
 	})
 }
 
-// The per-step counters add up to the run's totals, and a flit crossing is counted
-// once per flit and edge (sum of d_i L_i when nothing is removed).
+// MODEL.md, time and movement (every flit of a worm crosses every edge of its path
+// exactly once): the per-step counters add up to the run's totals, and a flit
+// crossing is counted once per flit and edge (sum of d_i L_i when nothing is removed).
 func TestStepCounters(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInstance(t, true)

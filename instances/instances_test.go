@@ -153,7 +153,8 @@ func TestFatTreeAddressing(t *testing.T) {
 	}
 }
 
-// Same spec, same bytes: generation is deterministic (same seed, same output, bit for bit).
+// STYLE.md, deterministic generators (randomness passed in as a seed): the same spec
+// gives the same bytes, bit for bit.
 func TestGenerateDeterministic(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		s := drawSpec(rt)

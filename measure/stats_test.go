@@ -63,7 +63,8 @@ func TestPathGraphFiguresMatchModel(t *testing.T) {
 	})
 }
 
-// The report's figures agree with model.Measure, the best bound is the largest of
+// MODEL.md, network and messages and lower bounds: the report's figures (c, c_L, d,
+// Delta) agree with model.Measure, the best bound is the largest of
 // the listed ones, and the JSON form decodes back to the same report.
 func TestStatsReport(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {

@@ -10,7 +10,8 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestFastMessageAgreesWithDecoder checks that the fast reader of message objects
+// TestFastMessageAgreesWithDecoder (MODEL.md, interchange formats: one message
+// object has one reading) checks that the fast reader of message objects
 // either declines or reads exactly what the general decoder reads, on message texts
 // that mix the common shape with everything the fast reader must decline (extra
 // fields, escapes, nulls, fractions, repeated keys, both path forms, bad hops).
@@ -72,8 +73,9 @@ func TestFastMessageAgreesWithDecoder(t *testing.T) {
 	})
 }
 
-// TestSplitArray checks the element splitter against encoding/json on arrays of
-// nested values.
+// TestSplitArray (MODEL.md, interchange formats: the JSON of an instance is read as
+// encoding/json reads it) checks the element splitter against encoding/json on
+// arrays of nested values.
 func TestSplitArray(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		vals := rapid.SliceOfN(rapid.SampledFrom([]string{
@@ -91,7 +93,8 @@ func TestSplitArray(t *testing.T) {
 	})
 }
 
-// TestFastTimesAgreesWithDecoder checks that the fast reader of schedule entries
+// TestFastTimesAgreesWithDecoder (MODEL.md, interchange formats: a schedule entry's
+// id, cross and start have one reading) checks that the fast reader of schedule entries
 // either declines or reads exactly what ParseSchedule's general path reads.
 func TestFastTimesAgreesWithDecoder(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
