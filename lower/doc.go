@@ -36,6 +36,17 @@
 // most c_e! orders, for c_e <= MaxSequenceUsers; Disjunctive costs
 // O(K + propagation) per node for K = O(sum_e c_e^2) disjunctions.
 //
+// # Invariants
+//
+// Every model.Bound that Bounds, BoundsBudget and Best return has a Value at most
+// the makespan of every legal wormhole schedule of the instance (so of every
+// bufferless one), whatever the budget: a search cut short returns a clique found,
+// a clique partition or a refuted prefix of makespans, never a guess. MaxClique's
+// Weight <= (heaviest clique) <= Upper, MaxIndependentSet's len(Set) <= alpha <=
+// Upper and Chromatic's Lower <= chi <= Upper, with equality when Exact. Disjunctive's value
+// is the optimum when exact is true. Each schedule the package builds
+// (PhaseSchedule) has passed verify.Schedule.
+//
 // # Readings
 //
 // The paper's section 5 cannot be drawn literally; prime.go says how it is read and
