@@ -43,9 +43,9 @@
 // bufferless one), whatever the budget: a search cut short returns a clique found,
 // a clique partition or a refuted prefix of makespans, never a guess. MaxClique's
 // Weight <= (heaviest clique) <= Upper, MaxIndependentSet's len(Set) <= alpha <=
-// Upper and Chromatic's Lower <= chi <= Upper, with equality when Exact. Disjunctive's value
-// is the optimum when exact is true. Each schedule the package builds
-// (PhaseSchedule) has passed verify.Schedule.
+// Upper and Chromatic's Lower <= chi <= Upper, with equality when Exact.
+// Disjunctive's value is the optimum when exact is true. Each schedule the
+// package builds (PhaseSchedule) has passed verify.Schedule.
 //
 // # Readings
 //
