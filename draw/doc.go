@@ -9,6 +9,8 @@
 //
 // The diagram is meant to be read for a few dozen worms; for more, labels that do
 // not fit in their bar are left out (each bar keeps a tooltip) and the time axis is
-// compressed to at most 1400 pixels (32 per step for short schedules). Cost O(H log H + K) for H holdings and K
-// violations; the output has O(H + n + K) elements for n messages.
+// compressed to at most 1400 pixels (32 per step for short schedules).
+//
+// Cost O(H log H + K) for H holdings and K violations; the output has O(H + n + K)
+// elements for n messages.
 package draw

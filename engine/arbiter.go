@@ -1,3 +1,7 @@
+// Arbitration at an output edge: the input scans of seed 000 (Greenberg, Oh),
+// section II and the simulation study (fixed order FO, round-robin RR, farthest
+// first FF), plus message order, random and oldest-first.
+
 package engine
 
 import (

@@ -1,3 +1,7 @@
+// Deadlock reports: a cycle of worms each waiting for an edge the next one holds,
+// Dally and Seitz's condition (cited by seed 001); it needs a cycle in the channel
+// dependency graph.
+
 package engine
 
 import (

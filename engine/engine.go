@@ -1,3 +1,7 @@
+// The wormhole step function: seed 002 (Ranade, Schleimer, Wilkerson), section 1.2
+// (a head advances when its link is free and the buffer empty, the whole worm with
+// it), under MODEL.md's holding rule; doc.go derives the step rule.
+
 package engine
 
 import (

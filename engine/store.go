@@ -1,3 +1,6 @@
+// Store-and-forward: seed 000 (Greenberg, Oh), section B.2, algorithm STORE;
+// MODEL.md, "Store-and-forward".
+
 package engine
 
 import (
