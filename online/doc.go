@@ -58,8 +58,9 @@
 // The phased algorithm survives a deadlock inside a sub-phase (its worms are
 // removed at its end) but not one in phase two. Algorithm A with doubling removes
 // a phase's stuck worms at its end and retries them in the next round; once T
-// exceeds the worms' total number of moves it reports the paths as deadlocking. Config.Rotate lets a closed cycle of worms waiting for each
-// other's tails shift, as MODEL.md's holding rule permits (engine.Config.Rotate).
+// exceeds the worms' total number of moves it reports the paths as deadlocking.
+// Config.Rotate lets a closed cycle of worms waiting for each other's tails shift,
+// as MODEL.md's holding rule permits (engine.Config.Rotate).
 // The package leaves it off (the zero Config is Dally and Seitz's reading); the
 // command `wormlab run` turns it on by default, so that greedy moves every worm that
 // MODEL.md lets move, and offers --rotate=false.
@@ -69,6 +70,8 @@
 // The algorithm's draws (delays, colours) come from a PCG source seeded by
 // Config.Seed, the engine's arbitration from another one: the same configuration
 // gives the same schedule bit for bit. A run costs the engine's time (see package
-// engine) plus O(n) per phase boundary for the phased algorithms and O(sum_e c_e^2)
-// for the path graph and the meeting measure.
+// engine) plus O(n) per phase boundary for the phased algorithms (and O(P) memory
+// and time per round of Algorithm A with doubling, P = ceil(k c L) phases) and
+// O(sum_e c_e^2) for the path graph and the meeting measure. Release times beyond
+// the clock (P T, or R U, near the range of int) are refused as bad input.
 package online
