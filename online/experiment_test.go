@@ -55,6 +55,7 @@ func TestExperimentPhasedTheorem1(t *testing.T) {
 			for s := 0; s < runs; s++ {
 				r, err := Run(context.Background(), in, Config{Algo: Phased, Alpha: alpha, Seed: uint64(s), Arb: engine.ArbRandom})
 				require.NoError(t, err)
+				checkLegal(t, in, r)
 				p := r.Phased
 				var left []int
 				for i := range in.Messages {
@@ -105,6 +106,7 @@ func TestExperimentAlgorithmA(t *testing.T) {
 				for s := 0; s < runs; s++ {
 					r, err := Run(context.Background(), in, Config{Algo: DelayedGreedy, K: k, T: T, Seed: uint64(s), Arb: engine.ArbRoundRobin})
 					require.NoError(t, err)
+					checkLegal(t, in, r)
 					late += r.Delayed.Late
 					if r.Delayed.Late > 0 {
 						runsLate++
