@@ -28,6 +28,9 @@ func runDraw(e *env) error {
 	if err != nil {
 		return err
 	}
+	if args[0] == "-" && args[1] == "-" {
+		return usageError("INSTANCE and SCHEDULE cannot both be standard input (\"-\")")
+	}
 	in, err := readInstance(e, args[0])
 	if err != nil {
 		return err
