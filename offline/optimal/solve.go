@@ -140,6 +140,11 @@ func upper(in *model.Instance, opt Options) (*model.Schedule, error) {
 		cross[i] = t.Cross
 	}
 	best := model.NewSchedule(in, opt.Model, cross)
+	// Solve may return this schedule as it is (when it meets the lower bound, or
+	// when the search is cancelled before a better one), so it is verified too.
+	if err := verify.Schedule(in, best); err != nil {
+		return nil, fmt.Errorf("optimal: internal error: greedy schedule: %v", err)
+	}
 	if u := opt.Upper; u != nil {
 		if err := verify.Schedule(in, u); err != nil {
 			return nil, fmt.Errorf("optimal: upper bound schedule: %v", err)
