@@ -3,8 +3,10 @@ package optimal
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
@@ -74,4 +76,45 @@ func TestCliqueLemmaBelowOptimum(t *testing.T) {
 			require.Equal(t, opt, aided.Schedule.Makespan, "%s: the aids change the optimum", mn)
 		}
 	})
+}
+
+// The wormhole condition of the aligned-clique lemma (L_i >= d_i - k_i at the shared
+// edge: the tail is still on it when the head arrives) is needed. Found by rapid
+// with the condition removed from cliques: m0, m3 and m4 pairwise share an edge at
+// offsets that agree with the potentials (1, 1, 2), but m0 meets m4 on its 2nd of 4
+// edges with one flit, so after its tail leaves that edge it may still wait, and
+// the blocks at the ends of the deliveries need not be disjoint. Their Jackson
+// value is 6, the wormhole optimum 5. With the condition, cliques leaves this set
+// out; in the bufferless model, where the lemma needs no condition, it holds.
+func TestCliqueWormholeCondition(t *testing.T) {
+	f, err := os.Open("testdata/clique-wormhole-condition.json")
+	require.NoError(t, err)
+	defer f.Close()
+	in, err := model.ReadInstance(f)
+	require.NoError(t, err)
+	opt := map[string]int{}
+	for _, mn := range []string{model.Wormhole, model.Bufferless} {
+		res, err := Solve(context.Background(), in, Options{Model: mn, NoClique: true, NoCards: true, NoSymmetry: true})
+		require.NoError(t, err)
+		require.True(t, res.Optimal)
+		require.NoError(t, verify.Schedule(in, res.Schedule))
+		opt[mn] = res.Schedule.Makespan
+		for _, c := range cliques(in, mn) {
+			require.LessOrEqual(t, c.value, opt[mn], "%s: clique %+v", mn, c.jobs)
+		}
+	}
+	require.Equal(t, 5, opt[model.Wormhole])
+
+	members, pot := []int{0, 3, 4}, []int{1, 1, 2}
+	m0 := &in.Messages[0]
+	require.Less(t, m0.L, len(m0.Path)-2, "m0 meets m4 at hop 2 with more than L hops left")
+	jobs := func(mn string) []job {
+		var js []job
+		for x, i := range members {
+			js = append(js, makeJob(mn, &in.Messages[i], i, pot[x], 0, false))
+		}
+		return js
+	}
+	assert.Equal(t, 6, jackson(jobs(model.Wormhole)), "without the condition the wormhole bound would overshoot")
+	assert.LessOrEqual(t, jackson(jobs(model.Bufferless)), opt[model.Bufferless])
 }
