@@ -54,6 +54,11 @@ func Pairs(t *Topology, tr Traffic, r *rand.Rand) ([]Pair, error) {
 	if m < 0 {
 		return nil, specErr("messages", "%d is negative", m)
 	}
+	// As many messages as the largest network has nodes: beyond that the pairs alone
+	// would exhaust memory.
+	if m > maxNodes {
+		return nil, specErr("messages", "%d is more than %d", m, maxNodes)
+	}
 	if tr.Pattern == Light || tr.Pattern == Heavy {
 		return ranade(t, tr, r)
 	}

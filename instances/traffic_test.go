@@ -275,6 +275,7 @@ func TestSpecErrors(t *testing.T) {
 		{Spec{Kind: "mesh", Sides: []int{2, 2, 2}, Routing: OneBend}, "routing"},
 		{Spec{Kind: "line", Size: 4, Flits: -1}, "flits"},
 		{Spec{Kind: "line", Size: 4, Messages: -1}, "messages"},
+		{Spec{Kind: "line", Size: 4, Messages: 1 << 40}, "messages"},
 		{Spec{Kind: "line", Size: 4, Traffic: Local}, "radius"},
 		{Spec{Kind: "line", Size: 4, Traffic: Hotspot, Hotspot: 2}, "hotspot"},
 		{Spec{Kind: "line", Size: 6, Traffic: BitReversal}, "traffic"},
