@@ -58,7 +58,9 @@ func cliqueBound(in *model.Instance, modelName string) clique {
 //     J_i = [D_i - (d_i - c_i) - L_i + 1, D_i - (d_i - c_i)] are pairwise disjoint and
 //     start at or after c_i. Proof: i before j on e means t^j_{k_j} >= M_i(k_i + L_i)
 //     = t^i_{d_i} + k_i + L_i - d_i, hence D_j >= D_i + L_j + (d_j - k_j) - (d_i - k_i),
-//     which is start(J_j) >= end(J_i) + 1 by the potential condition.
+//     which is start(J_j) >= end(J_i) + 1 by the potential condition. Without the
+//     condition the leader may wait after the shared edge and the bound fails
+//     (testdata/clique-wormhole-condition.json).
 //   - Wormhole, users of one edge (c_i = k_i): J_i = [t_{k_i}, t_{k_i} + L_i - 1] lies
 //     in i's holding of the edge.
 //
