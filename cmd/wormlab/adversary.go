@@ -96,6 +96,19 @@ func runAdversary(e *env) error {
 	if *spec == "" {
 		return usageError("--network is required")
 	}
+	// A local search over path sets is meant for small instances; the cap keeps a
+	// mistyped count from exhausting memory before the search starts.
+	const maxWorms = 1 << 16
+	switch {
+	case *msgs > maxWorms:
+		return fmt.Errorf("--messages: %d is more than %d", *msgs, maxWorms)
+	case *maxMsgs < 0 || *maxMsgs > maxWorms:
+		return fmt.Errorf("--max-messages: %d: want 0 (2 * messages) to %d", *maxMsgs, maxWorms)
+	case *iters < 0:
+		return fmt.Errorf("--iters: %d is negative", *iters)
+	case *solverTimeout < 0:
+		return fmt.Errorf("--solver-timeout: %v is negative", *solverTimeout)
+	}
 	if *modelName == "" {
 		*modelName = model.Wormhole
 		if strings.HasPrefix(*objective, "colorer/") {
