@@ -23,7 +23,7 @@ func AlgorithmAParams(in *model.Instance, k float64) (phases, t int) {
 		k = DefaultK
 	}
 	ms := in.Measure()
-	phases = max(1, int(math.Ceil(k*float64(ms.C)*float64(ms.LMax))))
+	phases = max(1, satInt(math.Ceil(k*float64(ms.C)*float64(ms.LMax))))
 	z := ceilLog2(max(len(in.Messages), 2)) * 2
 	return phases, 2*ms.D + ms.LMax*z
 }
@@ -133,11 +133,12 @@ func components(in *model.Instance, ws []int) [][]int {
 	return out
 }
 
-// fitsClock reports an error when a*b, the span of release times a run schedules,
-// could overflow the engine's clock (an int); the run would be meaningless anyway.
+// fitsClock reports an error when 4ab, bounding the span of release times a run
+// schedules, could overflow the engine's clock (an int); the run would be
+// meaningless anyway.
 func fitsClock(what string, a, b int) error {
 	if a > 0 && b > 0 && a > math.MaxInt/4/b {
-		return fmt.Errorf("online: delayed-greedy: %s = %d * %d overflows the clock", what, a, b)
+		return fmt.Errorf("online: %s = %d * %d overflows the clock", what, a, b)
 	}
 	return nil
 }
@@ -167,7 +168,7 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 		if info.Unit == 0 {
 			info.Unit = max(1, ms.LMax)
 		}
-		if err := fitsClock("R * Unit", info.R, info.Unit); err != nil {
+		if err := fitsClock("delayed-greedy: R * Unit", info.R, info.Unit); err != nil {
 			return err
 		}
 		for i := range in.Messages {
@@ -199,9 +200,12 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 		moves += len(in.Messages[i].Path) + in.Messages[i].L
 	}
 	// Releases reach Phases * T; with doubling, the rounds' Phases * t sum to less
-	// than Phases * 2 t_final <= Phases * 4 max(T, moves) (fitsClock allows 4 more).
-	if err := fitsClock("phases * 4 max(T, moves)", info.Phases, 4*max(info.T, moves, 1)); err != nil {
+	// than Phases * 2 t_final <= 4 Phases max(T, moves), which fitsClock bounds.
+	if err := fitsClock("delayed-greedy: phases * max(T, moves)", info.Phases, max(info.T, moves, 1)); err != nil {
 		return err
+	}
+	if cfg.Doubling && info.Phases > maxRounds {
+		return fmt.Errorf("online: delayed-greedy: ceil(k c L) = %d phases: at most %d with doubling", info.Phases, maxRounds)
 	}
 	draw := func(ws []int) {
 		for _, i := range ws {

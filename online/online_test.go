@@ -270,4 +270,19 @@ func TestDelayedClockOverflow(t *testing.T) {
 	require.ErrorContains(t, err, "overflows the clock")
 	_, err = Run(context.Background(), in, Config{Algo: DelayedGreedy, Delay: DelayRandom, R: 1 << 62})
 	require.ErrorContains(t, err, "overflows the clock")
+	_, err = Run(context.Background(), in, Config{Algo: Store, R: 3, Unit: 1 << 62})
+	require.ErrorContains(t, err, "overflows the clock")
+
+	// Factors whose counts exceed int are refused, not converted to garbage.
+	small, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"]]},
+	  "messages": [{"id":"m","path":["a","b"]},{"id":"n","path":["a","b"]}]}`))
+	require.NoError(t, err)
+	_, err = Run(context.Background(), small, Config{Algo: DelayedGreedy, K: 1e300})
+	require.ErrorContains(t, err, "overflows the clock")
+	_, err = Run(context.Background(), small, Config{Algo: DelayedGreedy, T: 1 << 62})
+	require.ErrorContains(t, err, "overflows the clock")
+	_, err = Run(context.Background(), small, Config{Algo: DelayedGreedy, K: 1e9, Doubling: true})
+	require.ErrorContains(t, err, "at most")
+	_, err = Run(context.Background(), small, Config{Algo: Phased, Alpha: 1e300})
+	require.ErrorContains(t, err, "at most")
 }

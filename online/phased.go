@@ -5,6 +5,7 @@ package online
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -23,7 +24,7 @@ func PhasedParams(in *model.Instance, alpha float64) (delta, colours, lambda, su
 		alpha = DefaultAlpha
 	}
 	delta, _ = measure.MaxDegree(in, in.Users())
-	colours = max(1, int(math.Ceil(alpha*float64(delta))))
+	colours = max(1, satInt(math.Ceil(alpha*float64(delta))))
 	lambda = max(1, ceilLog2(delta))
 	ms := in.Measure()
 	return delta, colours, lambda, ms.LMax*lambda + ms.D
@@ -44,6 +45,12 @@ func runPhased(ctx context.Context, in *model.Instance, cfg Config, rng *rand.Ra
 	}
 	r.Phased = info
 	info.Delta, info.Colours, info.Lambda, info.SubPhase = PhasedParams(in, info.Alpha)
+	if info.Colours > maxRounds {
+		return fmt.Errorf("online: phased: ceil(alpha Delta) = %d colours: at most %d", info.Colours, maxRounds)
+	}
+	if err := fitsClock("phased: colours * S", info.Colours, info.SubPhase); err != nil {
+		return err
+	}
 	byColour := make([][]int, info.Colours)
 	for i := range in.Messages {
 		c := rng.IntN(info.Colours)

@@ -212,6 +212,20 @@ func ceilLog2(x int) int {
 }
 
 // positive checks an optional parameter.
+// satInt converts a non-negative count computed in floating point to an int,
+// saturating at math.MaxInt (a plain conversion of a value beyond the range of int
+// is implementation-defined and gives math.MinInt on amd64).
+func satInt(x float64) int {
+	if x >= math.MaxInt {
+		return math.MaxInt
+	}
+	return int(x)
+}
+
+// maxRounds bounds the phases (Algorithm A with doubling) or colours (phased) a run
+// keeps a list for: O(count) memory.
+const maxRounds = 1 << 24
+
 func positive(name string, v float64) error {
 	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return fmt.Errorf("online: parameter %s = %v must be positive", name, v)

@@ -16,6 +16,9 @@ func runStore(ctx context.Context, in *model.Instance, cfg Config, rng *rand.Ran
 		return fmt.Errorf("online: parameters R and Unit must not be negative")
 	}
 	R, unit := max(1, cfg.R), max(1, cfg.Unit)
+	if err := fitsClock("store: R * Unit", R, unit); err != nil {
+		return err
+	}
 	rel := make([]int, len(in.Messages))
 	for i := range rel {
 		rel[i] = rng.IntN(R) * unit
