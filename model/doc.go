@@ -36,4 +36,20 @@
 // by parallel edges is rejected as ambiguous, so such paths must be given as edge
 // indices. A JSON null is no value for any field of either format: it is rejected
 // naming the field, never read as a zero value or a default.
+//
+// # Invariants and cost
+//
+// An instance that passes Validate (every instance ParseInstance returns does) has
+// unique node names and message ids, edges between existing nodes, and for every
+// message 1 <= d_i, L_i >= 1, and a path e_1 .. e_d that is a walk over existing
+// edges using no edge twice; everything else in the package assumes this. With n
+// messages, N nodes, E edges and H = sum_i d_i:
+//
+//	Validate, Measure, Users, Dependencies     O(N + E + n + H)
+//	LowerBounds, EdgeBound over all edges      O(E + H log c)
+//	PathGraph                                  O(sum_e c_e^2) time and memory
+//	ParseInstance, ParseSchedule               O(bytes of input)
+//
+// A parsed schedule is only well-formed JSON of the right types; its legality is
+// package verify's business.
 package model
