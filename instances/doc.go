@@ -57,7 +57,11 @@
 // radius around the source on meshes and tori (the torus distance the shorter way
 // round), and over the nodes within that many hops (links either way) elsewhere.
 //
-// # Cost
+// # Invariants and cost
+//
+// Every instance Generate returns passes model.Instance.Validate (non-empty walks
+// using no edge twice, L >= 1, unique ids) and has at most 2^22 nodes and 2^22
+// messages.
 //
 // Building a network is O(nodes + edges); routing a message is O(d) on meshes,
 // tori, trees, butterflies and fat-trees (O(d log N) on a fat-tree) and
