@@ -179,10 +179,11 @@ func orDefault(v, d int) int {
 	return v
 }
 
-// ParseSides reads sides written "4x4x2" (or "4,4,2").
+// ParseSides reads sides written "4x4x2" (or "4,4,2"). An empty side ("4x", "4xx4")
+// is an error: a typo must not silently drop a dimension.
 func ParseSides(text string) ([]int, error) {
-	fields := strings.FieldsFunc(text, func(c rune) bool { return c == 'x' || c == ',' })
-	if len(fields) == 0 {
+	fields := strings.Split(strings.ReplaceAll(text, ",", "x"), "x")
+	if text == "" {
 		return nil, specErr("sides", "%q: want sides like 4x4", text)
 	}
 	sides := make([]int, len(fields))

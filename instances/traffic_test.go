@@ -289,8 +289,13 @@ func TestSpecErrors(t *testing.T) {
 		require.True(t, errors.As(err, &se), "%+v: want a *SpecError, got %v", c.spec, err)
 		require.Equal(t, c.field, se.Field, "%+v: %v", c.spec, err)
 	}
-	_, err := ParseSides("4xx")
-	require.NoError(t, err, "empty fields between separators are ignored")
+	sides, err := ParseSides("4x3,2")
+	require.NoError(t, err)
+	require.Equal(t, []int{4, 3, 2}, sides)
+	for _, bad := range []string{"", "4x", "x4", "4xx4", "4,"} {
+		_, err = ParseSides(bad)
+		requireSpecError(t, err, "sides")
+	}
 	_, err = ParseSides("4x-1")
 	requireSpecError(t, err, "sides")
 }
