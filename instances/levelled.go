@@ -25,7 +25,7 @@ func Levelled(levels, width, degree int, r *rand.Rand) (*Topology, error) {
 		return nil, specErr("size", "width %d is below 1", width)
 	case degree < 1:
 		return nil, specErr("k", "degree %d is below 1", degree)
-	case levels*width > maxNodes:
+	case levels > maxNodes || width > maxNodes || levels*width > maxNodes: // no overflow
 		return nil, specErr("size", "more than %d nodes", maxNodes)
 	}
 	net := &model.Network{}

@@ -50,6 +50,9 @@ func grid(kind string, sides []int, torus bool) (*Topology, error) {
 		if s < 1 {
 			return nil, specErr("sides", "side %d is below 1", s)
 		}
+		if s > maxNodes { // n * s could overflow
+			return nil, specErr("sides", "more than %d nodes", maxNodes)
+		}
 		if n *= s; n > maxNodes {
 			return nil, specErr("sides", "more than %d nodes", maxNodes)
 		}
