@@ -5,6 +5,7 @@ package online
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -132,6 +133,11 @@ func components(in *model.Instance, ws []int) [][]int {
 	}
 	return out
 }
+
+// ErrDeadlock is wrapped by the error of Algorithm A with doubling when worms stay
+// undelivered in phases longer than all their moves: the paths deadlock. (The other
+// algorithms return the engine's *engine.Deadlock, which names the wait cycle.)
+var ErrDeadlock = errors.New("the paths deadlock")
 
 // fitsClock reports an error when 4ab, bounding the span of release times a run
 // schedules, could overflow the engine's clock (an int); the run would be
@@ -277,7 +283,7 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 			break
 		}
 		if t > moves {
-			return fmt.Errorf("online: delayed-greedy: %d worms still undelivered in phases of %d steps, more than all their moves: the paths deadlock (the channel dependency graph has a cycle)", len(late), t)
+			return fmt.Errorf("online: delayed-greedy: %d worms still undelivered in phases of %d steps, more than all their moves: %w (the channel dependency graph has a cycle)", len(late), t, ErrDeadlock)
 		}
 		start += info.Phases * t
 		t *= 2

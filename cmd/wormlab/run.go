@@ -81,6 +81,9 @@ func runError(err error) error {
 	if errors.As(err, &d) {
 		return negative("%v", d)
 	}
+	if errors.Is(err, online.ErrDeadlock) {
+		return negative("%v", err)
+	}
 	return err
 }
 
