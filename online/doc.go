@@ -58,7 +58,8 @@
 // The phased algorithm survives a deadlock inside a sub-phase (its worms are
 // removed at its end) but not one in phase two. Algorithm A with doubling removes
 // a phase's stuck worms at its end and retries them in the next round; once T
-// exceeds the worms' total number of moves it reports the paths as deadlocking.
+// exceeds the worms' total number of moves it reports the paths as deadlocking
+// (an error wrapping ErrDeadlock).
 // Config.Rotate lets a closed cycle of worms waiting for each other's tails shift,
 // as MODEL.md's holding rule permits (engine.Config.Rotate).
 // The package leaves it off (the zero Config is Dally and Seitz's reading); the
