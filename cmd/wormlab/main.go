@@ -74,16 +74,21 @@ func main() {
 
 // run executes one wormlab invocation and returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
+		// Bad usage: the list of commands goes to stderr, stdout stays empty.
+		usage(stderr)
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return run([]string{c.name, "-h"}, stdin, stdout, stderr, tty)
+			c, ok := commands[args[1]]
+			if !ok {
+				fmt.Fprintf(stderr, "wormlab help: unknown command %q (run 'wormlab help')\n", args[1])
+				return 2
 			}
+			return run([]string{c.name, "-h"}, stdin, stdout, stderr, tty)
 		}
 		usage(stdout)
-		if len(args) == 0 {
-			return 2
-		}
 		return 0
 	}
 	c, ok := commands[args[0]]
