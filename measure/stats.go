@@ -242,7 +242,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "congestion c = %d%s\n", r.C.Value, at(r.C))
 	fmt.Fprintf(&b, "flit congestion c_L = %d%s\n", r.CL.Value, at(r.CL))
 	fmt.Fprintf(&b, "dilation d = %d%s\n", r.D.Value, by(r.D))
-	fmt.Fprintf(&b, "lengths L = %d .. %d, %d flits, %d hops in all\n", r.LMin, r.LMax, r.TotalFlits, r.Hops)
+	if r.Messages == 0 {
+		fmt.Fprintf(&b, "lengths L: none (no messages)\n") // L >= 1 for every message; 0 .. 0 would misread
+	} else {
+		fmt.Fprintf(&b, "lengths L = %d .. %d, %d flits, %d hops in all\n", r.LMin, r.LMax, r.TotalFlits, r.Hops)
+	}
 	fmt.Fprintf(&b, "path graph: Delta = %d%s, %s, largest %s\n",
 		r.PathGraph.Delta.Value, by(r.PathGraph.Delta), plural(r.PathGraph.Components, "component"), ints(r.PathGraph.Largest))
 	if r.Deps.Acyclic {
