@@ -122,7 +122,11 @@ func runNote(r *online.Result) map[string]any {
 }
 
 func writeSummary(w io.Writer, in *model.Instance, s *online.Summary) error {
-	fmt.Fprintf(w, "instance %s: %d messages, lower bound %d\n", in.Name, len(in.Messages), s.LowerBound)
+	name := in.Name
+	if name == "" {
+		name = "(unnamed)" // as wormlab stats prints it
+	}
+	fmt.Fprintf(w, "instance %s: %d messages, lower bound %d\n", name, len(in.Messages), s.LowerBound)
 	fmt.Fprintf(w, "algorithm %s, arbitration %s, %d trials, seeds %d..%d\n", s.Algo, s.Arb, s.Trials, s.FirstSeed, s.FirstSeed+uint64(s.Trials)-1)
 	st := func(name string, x online.Stat, prec int) {
 		fmt.Fprintf(w, "%-24s mean %.*f, 95%% interval [%.*f, %.*f], min %.*f, max %.*f\n", name, prec, x.Mean, prec, x.Lo, prec, x.Hi, prec, x.Min, prec, x.Max)
