@@ -212,6 +212,9 @@ func (e *Engine) Release(i, t int) error {
 	if t < e.now {
 		return fmt.Errorf("engine: release: message %q at time %d, before the clock %d", e.in.Messages[i].ID, t, e.now)
 	}
+	if t > MaxRelease {
+		return fmt.Errorf("engine: release: message %q at time %d, beyond %d", e.in.Messages[i].ID, t, MaxRelease)
+	}
 	e.state[i] = stPending
 	e.rel[i] = t
 	e.seq++

@@ -310,3 +310,13 @@ func TestNewRejectsHugeLength(t *testing.T) {
 	_, err = New(in, Config{})
 	require.NoError(t, err)
 }
+
+// A release time beyond MaxRelease is refused (later steps could overflow the
+// clock), naming the message.
+func TestReleaseBeyondClock(t *testing.T) {
+	in := parse(t, modelExample)
+	e, err := New(in, Config{})
+	require.NoError(t, err)
+	require.ErrorContains(t, e.Release(0, MaxRelease+1), `message "m0"`)
+	require.NoError(t, e.Release(0, MaxRelease))
+}

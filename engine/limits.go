@@ -7,6 +7,12 @@ import (
 	"github.com/wormlab/wormlab/model"
 )
 
+// MaxRelease is the latest release time Release accepts. Fewer than 2^31 worms of
+// fewer than 2^31 moves each make fewer than 2^62 moves, and a step without a move
+// is followed by one or skipped to the next release, so every step of a run stays
+// below 2^61 + 2^62 < 2^63: the clock (an int) cannot overflow.
+const MaxRelease = 1 << 61
+
 // checkCounts rejects an instance whose message or edge indices do not fit the
 // engine's int32 state.
 func checkCounts(in *model.Instance) error {
