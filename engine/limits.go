@@ -39,3 +39,25 @@ func checkLimits(in *model.Instance) error {
 	}
 	return nil
 }
+
+// checkStoreWork bounds a store-and-forward run's clock. Some packet moves in every
+// step in which a released packet is undelivered (a packet waits only for an edge
+// another packet is crossing), so the makespan is at most max release + sum_i d_i
+// L_i; both must stay below MaxRelease = 2^61 for the clock and the flit counter
+// to stay exact. The error names the message at which the sum passes the limit.
+func checkStoreWork(in *model.Instance, release []int) error {
+	for i, t := range release {
+		if t > MaxRelease {
+			return fmt.Errorf("engine: store: message %q released at %d, beyond %d", in.Messages[i].ID, t, MaxRelease)
+		}
+	}
+	work := 0
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		if d := len(m.Path); m.L > (MaxRelease-work)/d {
+			return fmt.Errorf("engine: store: message %q: the flit hops sum_i d_i L_i pass %d", m.ID, MaxRelease)
+		}
+		work += len(m.Path) * m.L
+	}
+	return nil
+}

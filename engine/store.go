@@ -72,6 +72,9 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 	if release != nil && len(release) != n {
 		return nil, fmt.Errorf("engine: store: %d release times for %d messages", len(release), n)
 	}
+	if err := checkStoreWork(in, release); err != nil {
+		return nil, err
+	}
 	arb := arbiter{pol: pol, rng: rand.New(rand.NewPCG(cfg.Seed, 0x73746f7265)), rr: make([]int32, ne)}
 	nIn := make([]int32, len(in.Net.Nodes))
 	port := make([]int32, ne)
