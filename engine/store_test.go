@@ -76,10 +76,10 @@ func TestStoreRunsAreLegal(t *testing.T) {
 // A store-and-forward run whose flit hops sum_i d_i L_i pass MaxRelease is refused
 // (its makespan and flit counter could overflow), naming the message.
 func TestStoreRejectsHugeWork(t *testing.T) {
-	in := parse(t, `{"network": {"edges": [["a","b"]]}, "flits": 4611686018427387904,
+	in := parse(t, `{"network": {"edges": [["a","b"]]}, "flits": 2305843009213693952,
 	  "messages": [{"id":"m","path":["a","b"]},{"id":"n","path":["a","b"]}]}`)
 	_, err := Store(context.Background(), in, nil, Config{})
-	require.ErrorContains(t, err, `message "m"`)
+	require.ErrorContains(t, err, `message "n"`)
 	in.Messages[0].L, in.Messages[1].L = MaxRelease/2, MaxRelease/2
 	_, err = Store(context.Background(), in, nil, Config{})
 	require.NoError(t, err)

@@ -38,6 +38,8 @@ func TestParseInstanceErrors(t *testing.T) {
 			[]string{`message "m2"`, "hop b->c", "ambiguous", "2 parallel edges"}},
 		{"edge index out of range", `{` + net3 + `, "messages": [{"id": "m3", "edges": [0, 4]}]}`,
 			[]string{`message "m3"`, "edge index 4 out of range", "4 edges"}},
+		{"lengths sum past MaxTotalFlits", `{` + net3 + `, "flits": 4611686018427387904, "messages": [{"id": "m4", "edges": [0]}, {"id": "m5", "edges": [0]}]}`,
+			[]string{`message "m5"`, "sum to more than 4611686018427387904"}},
 		{"negative edge index", `{` + net3 + `, "messages": [{"id": "m3", "edges": [-1]}]}`,
 			[]string{`message "m3"`, "edge index -1"}},
 		{"not a walk", `{` + net3 + `, "messages": [{"id": "m4", "edges": [0, 3]}]}`,

@@ -35,10 +35,15 @@ type Instance struct {
 	Extra    Extra
 }
 
+// MaxTotalFlits bounds sum_i L_i over an instance's messages, so that every measure
+// (c_L, total flits) and lower bound (at most d + sum_i L_i) is exact in an int.
+const MaxTotalFlits = 1 << 62
+
 // Validate checks everything MODEL.md requires of an instance: edges name existing
 // nodes, ids are unique and non-empty, every path is a non-empty walk over existing
-// edges that uses no edge twice, and every length is at least 1. The error names the
-// message and the hop or edge at fault.
+// edges that uses no edge twice, and every length is at least 1 (and, beyond
+// MODEL.md, the lengths sum to at most MaxTotalFlits). The error names the message
+// and the hop or edge at fault.
 func (in *Instance) Validate() error {
 	if in.Net == nil {
 		return fmt.Errorf("instance: no network")
@@ -61,6 +66,7 @@ func (in *Instance) Validate() error {
 	}
 	ids := make(map[string]bool, len(in.Messages))
 	used := make([]int, len(net.Edges)) // edge -> 1 + index of the last message using it
+	flits := 0                          // sum of L_i so far, at most MaxTotalFlits
 	for i := range in.Messages {
 		m := &in.Messages[i]
 		if m.ID == "" {
@@ -73,6 +79,10 @@ func (in *Instance) Validate() error {
 		if m.L < 1 {
 			return fmt.Errorf("instance: message %q: flits %d is below 1", m.ID, m.L)
 		}
+		if m.L > MaxTotalFlits-flits {
+			return fmt.Errorf("instance: message %q: flits %d: the lengths of the messages sum to more than %d", m.ID, m.L, MaxTotalFlits)
+		}
+		flits += m.L
 		if len(m.Path) == 0 {
 			return fmt.Errorf("instance: message %q: empty path", m.ID)
 		}
