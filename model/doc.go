@@ -41,8 +41,9 @@
 //
 // An instance that passes Validate (every instance ParseInstance returns does) has
 // unique node names and message ids, edges between existing nodes, and for every
-// message 1 <= d_i, L_i >= 1, and a path e_1 .. e_d that is a walk over existing
-// edges using no edge twice; everything else in the package assumes this. With n
+// message 1 <= d_i, L_i >= 1 (sum_i L_i <= MaxTotalFlits), and a path e_1 .. e_d
+// that is a walk over existing edges using no edge twice; everything else in the
+// package assumes this. With n
 // messages, N nodes, E edges and H = sum_i d_i:
 //
 //	Validate, Measure, Users, Dependencies     O(N + E + n + H)
