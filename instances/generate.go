@@ -145,6 +145,9 @@ func Generate(s Spec) (*model.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
+	if n := len(in.Messages); n > 0 && s.Flits > model.MaxTotalFlits/n {
+		return nil, specErr("flits", "%d messages of %d flits: the lengths sum to more than %d", n, s.Flits, model.MaxTotalFlits)
+	}
 	info := map[string]any{"pattern": s.Traffic, "routing": s.Routing, "seed": s.Seed, "pairs": len(pairs), "skipped": skipped}
 	switch s.Traffic {
 	case Local:

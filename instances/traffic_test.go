@@ -278,6 +278,7 @@ func TestSpecErrors(t *testing.T) {
 		{Spec{Kind: "line", Size: 4, Messages: 1 << 40}, "messages"},
 		{Spec{Kind: "levelled", Size: 1 << 32, Depth: 1 << 32}, "size"},
 		{Spec{Kind: "mesh", Sides: []int{4, 1 << 62}}, "sides"},
+		{Spec{Kind: "line", Size: 4, Flits: 1 << 61}, "flits"},
 		{Spec{Kind: "torus", Sides: []int{1 << 32, 1 << 32}}, "sides"},
 		{Spec{Kind: "line", Size: 4, Traffic: Local}, "radius"},
 		{Spec{Kind: "line", Size: 4, Traffic: Hotspot, Hotspot: 2}, "hotspot"},
