@@ -67,6 +67,11 @@ func runSolve(e *env) error {
 	if err := in.Validate(); err != nil {
 		return fmt.Errorf("%s: %v", pos[0], err)
 	}
+	if *dimacs != "" || *assignment != "" {
+		if err := checkHorizon(in, *horizon); err != nil {
+			return err
+		}
+	}
 	if *dimacs != "" {
 		f, err := optimal.Encode(in, *modelName, *horizon)
 		if err != nil {
@@ -133,4 +138,21 @@ func decodeAssignment(e *env, in *model.Instance, modelName string, T int, path,
 		return negative("%s: %v", path, err)
 	}
 	return writeOut(e, out, func(w io.Writer) error { return model.WriteSchedule(w, s) })
+}
+
+// maxEncoding bounds T * sum_i d_i for --dimacs and --assignment: the encoding has
+// about that many variables (measured: 5T on MODEL.md's example, whose paths have 5
+// hops, at about 350 bytes each while encoding), so 2^25 needs some 12 GB. A larger
+// horizon would exhaust memory and crash instead of answering.
+const maxEncoding = 1 << 25
+
+func checkHorizon(in *model.Instance, T int) error {
+	hops := 0
+	for i := range in.Messages {
+		hops += len(in.Messages[i].Path)
+	}
+	if hops > 0 && T > maxEncoding/hops {
+		return fmt.Errorf("--horizon %d: the CNF would have about T * sum_i d_i = %d * %d variables, more than %d", T, T, hops, maxEncoding)
+	}
+	return nil
 }
