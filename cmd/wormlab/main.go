@@ -1,10 +1,3 @@
-// Command wormlab makes the theory of wormhole routing executable: it generates
-// instances, measures them, colours and solves them, runs online algorithms, builds
-// lower-bound constructions, and verifies and draws schedules. See the README.
-//
-// Each subcommand lives in a file of its own and registers itself in init. Commands
-// are thin: they parse flags, call a package, print, and map errors to exit codes
-// (0 yes, 1 a negative answer such as an illegal schedule, 2 bad usage or bad input).
 package main
 
 import (
