@@ -33,7 +33,20 @@ func newFlags(e *env, name, args, about string) *flag.FlagSet {
 // parseFlags parses args, moving flags that follow positional arguments to the front
 // so that "wormlab stats INSTANCE --json" works. It returns the positional arguments,
 // and checks there are between min and max of them (max < 0: no limit).
+//
+// The usage text is printed only when help is asked for (-h, --help): a bad flag or
+// argument count costs the one line run prints.
 func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	usage := fs.Usage
+	fs.Usage = func() {
+		for _, a := range args {
+			if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
+				usage()
+				return
+			}
+		}
+	}
 	var flags, pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
