@@ -133,8 +133,9 @@ func open(e *env, path string) (io.Reader, func(), error) {
 }
 
 // writeOut renders with write into memory and then writes it to the file path, or to
-// stdout when path is empty or "-". A file is written to a temporary name and renamed,
-// so a failure never leaves half a file behind.
+// stdout when path is empty or "-". A regular file is written to a temporary name and
+// renamed (through symbolic links), so a failure never leaves half a file behind; a
+// device or pipe is written in place.
 func writeOut(e *env, path string, write func(w io.Writer) error) error {
 	var b bytes.Buffer
 	if err := write(&b); err != nil {
@@ -143,6 +144,22 @@ func writeOut(e *env, path string, write func(w io.Writer) error) error {
 	if path == "" || path == "-" {
 		_, err := e.stdout.Write(b.Bytes())
 		return err
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		// A device or a pipe (-o /dev/null, -o /dev/stdout): renaming a file over it
+		// would replace it, so write to it in place.
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			return err
+		}
+		if _, err := f.Write(b.Bytes()); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // replace the file a link points to, not the link
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
