@@ -17,69 +17,42 @@ import (
 // It exists because the general decoder validates nested values once per level,
 // which made large instances parse at a few MB/s.
 func parseMessageFast(in *Instance, data []byte, m *Message) (ok bool) {
-	p := fastScanner{data: data}
-	p.space()
-	if !p.byte('{') {
-		return false
-	}
 	var (
-		id       string
-		nodePath []int
-		edges    []int
-		flits    = in.Flits
-		hasID    bool
-		hasPath  bool
-		hasEdges bool
-		hasFlits bool
-		first    = true
-		edgeBuf  [64]int
+		id                               string
+		nodePath, edges                  []int
+		flits                            = in.Flits
+		hasID, hasPath, hasEdges, hasFls bool
+		edgeBuf                          [64]int
 	)
-	for {
-		p.space()
-		if p.byte('}') {
-			break
-		}
-		if !first && !p.byte(',') {
-			return false
-		}
-		first = false
-		p.space()
-		key, ok := p.str()
-		if !ok {
-			return false
-		}
-		p.space()
-		if !p.byte(':') {
-			return false
-		}
-		p.space()
-		switch key {
+	p := fastScanner{data: data}
+	ok = p.object(func(key []byte) bool {
+		var ok bool
+		switch string(key) {
 		case "id":
 			if hasID {
 				return false
 			}
-			if id, ok = p.str(); !ok {
-				return false
-			}
+			id, ok = p.str()
 			hasID = true
+			return ok
 		case "flits":
-			if hasFlits {
+			if hasFls {
 				return false
 			}
-			if flits, ok = p.int(); !ok || flits < 1 {
-				return false
-			}
-			hasFlits = true
+			flits, ok = p.int()
+			hasFls = true
+			return ok && flits >= 1
 		case "path":
 			if hasPath {
 				return false
 			}
+			hasPath = true
 			// Resolve node names as they are read: map lookups with string(b)
 			// do not allocate.
 			net := in.Net
 			net.ensureIndex()
 			prev := -1
-			ok := p.list(func() bool {
+			ok = p.list(func() bool {
 				b, ok := p.rawStr()
 				if !ok {
 					return false
@@ -98,29 +71,23 @@ func parseMessageFast(in *Instance, data []byte, m *Message) (ok bool) {
 				prev = cur
 				return true
 			})
-			if !ok || len(nodePath) == 0 {
-				return false
-			}
-			hasPath = true
+			return ok && len(nodePath) > 0
 		case "edges":
 			if hasEdges {
 				return false
 			}
+			hasEdges = true
 			edges = edgeBuf[:0]
-			ok := p.list(func() bool {
+			ok = p.list(func() bool {
 				v, ok := p.int()
 				edges = append(edges, v)
 				return ok
 			})
-			if !ok || len(edges) == 0 {
-				return false
-			}
-			hasEdges = true
-		default:
-			return false
+			return ok && len(edges) > 0
 		}
-	}
-	if !hasID || hasPath == hasEdges {
+		return false
+	})
+	if !ok || !hasID || hasPath == hasEdges {
 		return false
 	}
 	path := nodePath
@@ -138,77 +105,49 @@ func parseMessageFast(in *Instance, data []byte, m *Message) (ok bool) {
 // ("start" optional, keys in any order), under the same contract as
 // parseMessageFast: ok = false, nothing changed, on anything else.
 func parseTimesFast(data []byte, t *Times) (ok bool) {
-	p := fastScanner{data: data}
-	p.space()
-	if !p.byte('{') {
-		return false
-	}
 	var (
-		id                     string
-		cross                  []int
-		start                  int
-		hasID, hasCross, hasSt bool
-		first                  = true
+		id                       string
+		cross                    []int
+		start                    int
+		hasID, hasCross, hasStrt bool
 	)
-	for {
-		p.space()
-		if p.byte('}') {
-			break
-		}
-		if !first && !p.byte(',') {
-			return false
-		}
-		first = false
-		p.space()
-		key, ok := p.rawStr()
-		if !ok {
-			return false
-		}
-		p.space()
-		if !p.byte(':') {
-			return false
-		}
-		p.space()
+	p := fastScanner{data: data}
+	ok = p.object(func(key []byte) bool {
+		var ok bool
 		switch string(key) {
 		case "id":
 			if hasID {
 				return false
 			}
-			if id, ok = p.str(); !ok {
-				return false
-			}
+			id, ok = p.str()
 			hasID = true
+			return ok
 		case "start":
-			if hasSt {
+			if hasStrt {
 				return false
 			}
-			if start, ok = p.int(); !ok {
-				return false
-			}
-			hasSt = true
+			start, ok = p.int()
+			hasStrt = true
+			return ok
 		case "cross":
 			if hasCross {
 				return false
 			}
+			hasCross = true
 			cross = []int{}
-			ok := p.list(func() bool {
+			return p.list(func() bool {
 				v, ok := p.int()
 				cross = append(cross, v)
 				return ok
 			})
-			if !ok {
-				return false
-			}
-			hasCross = true
-		default:
-			return false
 		}
-	}
-	if !hasID || !hasCross {
+		return false
+	})
+	if !ok || !hasID || !hasCross {
 		return false
 	}
 	*t = Times{ID: id, Cross: cross}
-	if hasSt {
+	if hasStrt {
 		t.Start = &start
 	}
 	return true
@@ -281,6 +220,41 @@ func (p *fastScanner) int() (int, bool) {
 	}
 	v, err := strconv.Atoi(string(p.data[start:p.i]))
 	return v, err == nil
+}
+
+// object reads "{" key ":" value ("," key ":" value)* "}" or "{}", calling field with
+// each key when the scanner stands at its value; field must read the value.
+func (p *fastScanner) object(field func(key []byte) bool) bool {
+	p.space()
+	if !p.byte('{') {
+		return false
+	}
+	p.space()
+	if p.byte('}') {
+		return true
+	}
+	for {
+		p.space()
+		key, ok := p.rawStr()
+		if !ok {
+			return false
+		}
+		p.space()
+		if !p.byte(':') {
+			return false
+		}
+		p.space()
+		if !field(key) {
+			return false
+		}
+		p.space()
+		if p.byte('}') {
+			return true
+		}
+		if !p.byte(',') {
+			return false
+		}
+	}
 }
 
 // list reads "[" item ("," item)* "]" or "[]", calling item for each element.
