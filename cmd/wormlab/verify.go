@@ -90,7 +90,11 @@ func runVerify(e *env) error {
 func writeVerdict(w io.Writer, in *model.Instance, s *model.Schedule, vs []verify.Violation, all bool) {
 	switch {
 	case len(vs) == 0:
-		fmt.Fprintf(w, "legal %s schedule: makespan %d, %d messages\n", s.Model, s.Makespan, len(in.Messages))
+		noun := "messages"
+		if len(in.Messages) == 1 {
+			noun = "message"
+		}
+		fmt.Fprintf(w, "legal %s schedule: makespan %d, %d %s\n", s.Model, s.Makespan, len(in.Messages), noun)
 	case !all:
 		fmt.Fprintf(w, "illegal %s schedule: %v\n", s.Model, vs[0])
 	default:
