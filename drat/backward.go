@@ -6,7 +6,6 @@ package drat
 import (
 	"context"
 	"fmt"
-	"slices"
 )
 
 // CheckBackward checks the proof p against the formula f like Check, but only the
@@ -107,8 +106,8 @@ func CheckBackward(ctx context.Context, f *CNF, p *Proof) (*Result, error) {
 			continue
 		}
 		st.Lemmas++
-		lits, _ := ch.normalize(append(buf[:0], p.lits[s.start:s.end]...))
-		ok, rat := ch.impliedMarking(lits)
+		lits, taut := ch.normalize(append(buf[:0], p.lits[s.start:s.end]...))
+		ok, rat := ch.implied(lits, taut, true)
 		if !ok {
 			res.Failure = &Failure{Lemma: lemmaNo[i], Step: i + 1, Pos: s.pos, Format: p.Format, Clause: p.clause(i)}
 			return res, nil
@@ -239,72 +238,4 @@ func (ch *checker) markLit(l int32) {
 	if r := ch.reason[v]; r >= 0 {
 		ch.mark(r)
 	}
-}
-
-// impliedMarking is implied for backward checking: it also marks the clauses each
-// successful check used.
-func (ch *checker) impliedMarking(c []int32) (ok, rat bool) {
-	if ch.isTautology(c) {
-		return true, false
-	}
-	mark := len(ch.trail)
-	defer ch.backtrack(mark)
-	if ch.rupMarking(c) {
-		return true, false
-	}
-	if len(c) == 0 {
-		return false, false
-	}
-	p := c[0]
-	mark2 := len(ch.trail)
-	for id := range ch.cls {
-		k := &ch.cls[id]
-		if k.deleted {
-			continue
-		}
-		d := ch.lits(int32(id))
-		if !slices.Contains(d, -p) {
-			continue
-		}
-		rest := make([]int32, 0, len(d)-1)
-		for _, l := range d {
-			if l != -p {
-				rest = append(rest, l)
-			}
-		}
-		ok := ch.rupMarking(rest)
-		ch.backtrack(mark2)
-		if !ok {
-			return false, false
-		}
-		k.marked = true
-	}
-	return true, true
-}
-
-// rupMarking is rup that marks the clauses behind the conflict it finds.
-func (ch *checker) rupMarking(lits []int32) bool {
-	for _, l := range lits {
-		switch ch.value(l) {
-		case 1:
-			ch.markLit(l)
-			return true
-		case 0:
-			ch.assign(-l, -1)
-		}
-	}
-	if ch.propagate() {
-		return false
-	}
-	ch.mark(ch.conflict)
-	return true
-}
-
-func (ch *checker) isTautology(c []int32) bool {
-	for _, l := range c {
-		if slices.Contains(c, -l) {
-			return true
-		}
-	}
-	return false
 }

@@ -96,8 +96,8 @@ func Check(ctx context.Context, f *CNF, p *Proof) (*Result, error) {
 			continue
 		}
 		st.Lemmas++
-		buf, _ = ch.normalize(buf)
-		ok, rat := ch.implied(buf)
+		buf, taut := ch.normalize(buf)
+		ok, rat := ch.implied(buf, taut, false)
 		if !ok {
 			res.Failure = &Failure{Lemma: st.Lemmas, Step: i + 1, Pos: s.pos, Format: p.Format, Clause: p.clause(i)}
 			return res, nil
@@ -419,29 +419,40 @@ func (ch *checker) backtrack(mark int) {
 }
 
 // rup reports whether assigning the literals false leads to a conflict by unit
-// propagation; it leaves the assignment in place (the caller backtracks).
-func (ch *checker) rup(lits []int32) bool {
+// propagation; it leaves the assignment in place (the caller backtracks). When
+// marking (backward checking), it marks the clauses behind the conflict it finds.
+func (ch *checker) rup(lits []int32, marking bool) bool {
 	for _, l := range lits {
 		switch ch.value(l) {
 		case 1:
+			if marking {
+				ch.markLit(l)
+			}
 			return true
 		case 0:
 			ch.assign(-l, -1)
 		}
 	}
-	return !ch.propagate()
+	if ch.propagate() {
+		return false
+	}
+	if marking {
+		ch.mark(ch.conflict)
+	}
+	return true
 }
 
 // implied reports whether lemma c is RUP, or else RAT on its first literal, with
-// respect to the database (and whether RAT was needed).
-func (ch *checker) implied(in []int32) (ok, rat bool) {
-	c, taut := ch.normalize(in)
+// respect to the database (and whether RAT was needed). c and taut are what
+// normalize returned. When marking (backward checking), it also marks the clauses
+// each successful check used.
+func (ch *checker) implied(c []int32, taut, marking bool) (ok, rat bool) {
 	if taut {
 		return true, false
 	}
 	mark := len(ch.trail)
 	defer ch.backtrack(mark)
-	if ch.rup(c) {
+	if ch.rup(c, marking) {
 		return true, false
 	}
 	if len(c) == 0 {
@@ -465,10 +476,13 @@ func (ch *checker) implied(in []int32) (ok, rat bool) {
 				rest = append(rest, l)
 			}
 		}
-		ok := ch.rup(rest)
+		ok := ch.rup(rest, marking)
 		ch.backtrack(mark2)
 		if !ok {
 			return false, false
+		}
+		if marking {
+			k.marked = true
 		}
 	}
 	return true, true
