@@ -105,7 +105,7 @@ type Engine struct {
 	srcQ []srcHeap
 
 	cand, spare []int32
-	pending     relHeap
+	pending     eventHeap
 	seq         int
 
 	// per-step scratch
@@ -218,7 +218,7 @@ func (e *Engine) Release(i, t int) error {
 	e.state[i] = stPending
 	e.rel[i] = t
 	e.seq++
-	heap.Push(&e.pending, relItem{t: t, seq: e.seq, msg: int32(i)})
+	heap.Push(&e.pending, event{t: t, seq: e.seq, id: int32(i)})
 	return nil
 }
 
@@ -454,9 +454,9 @@ func (e *Engine) sleep(i int32, f int) {
 // releaseDue wakes the worms whose release time has come.
 func (e *Engine) releaseDue() {
 	for e.pending.Len() > 0 && e.pending[0].t <= e.now {
-		it := heap.Pop(&e.pending).(relItem)
-		if e.state[it.msg] == stPending && e.rel[it.msg] == it.t {
-			e.inject(it.msg)
+		it := heap.Pop(&e.pending).(event)
+		if e.state[it.id] == stPending && e.rel[it.id] == it.t {
+			e.inject(it.id)
 		}
 	}
 }
@@ -465,7 +465,7 @@ func (e *Engine) releaseDue() {
 func (e *Engine) nextRelease() (int, bool) {
 	for e.pending.Len() > 0 {
 		it := e.pending[0]
-		if e.state[it.msg] == stPending && e.rel[it.msg] == it.t {
+		if e.state[it.id] == stPending && e.rel[it.id] == it.t {
 			return it.t, true
 		}
 		heap.Pop(&e.pending)
@@ -799,23 +799,29 @@ func (e *Engine) Schedule() *model.Schedule {
 	return model.NewSchedule(e.in, model.Wormhole, cross)
 }
 
-type relItem struct {
+// event is an entry of an eventHeap: something that happens at time t, id naming a
+// worm or an edge (kind tells which where a heap holds both); seq orders the
+// entries of one time by insertion.
+type event struct {
 	t, seq int
-	msg    int32
+	kind   uint8
+	id     int32
 }
 
-type relHeap []relItem
+// eventHeap orders events by time, then by insertion. The engine's pending
+// releases and Store's arrivals and frees use it.
+type eventHeap []event
 
-func (h relHeap) Len() int { return len(h) }
-func (h relHeap) Less(a, b int) bool {
+func (h eventHeap) Len() int { return len(h) }
+func (h eventHeap) Less(a, b int) bool {
 	if h[a].t != h[b].t {
 		return h[a].t < h[b].t
 	}
 	return h[a].seq < h[b].seq
 }
-func (h relHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
-func (h *relHeap) Push(x any)   { *h = append(*h, x.(relItem)) }
-func (h *relHeap) Pop() any {
+func (h eventHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
+func (h *eventHeap) Push(x any)   { *h = append(*h, x.(event)) }
+func (h *eventHeap) Pop() any {
 	old := *h
 	it := old[len(old)-1]
 	*h = old[:len(old)-1]

@@ -24,32 +24,6 @@ type StoreResult struct {
 	Steps     []StepCount
 }
 
-// storeEvent: at time t, packet msg (kind 0) is stored whole at the tail of its next
-// edge and may cross it from step t+1; or edge id (kind 1) becomes free for step t+1.
-type storeEvent struct {
-	t, seq int
-	kind   uint8
-	id     int32
-}
-
-type storeHeap []storeEvent
-
-func (h storeHeap) Len() int { return len(h) }
-func (h storeHeap) Less(a, b int) bool {
-	if h[a].t != h[b].t {
-		return h[a].t < h[b].t
-	}
-	return h[a].seq < h[b].seq
-}
-func (h storeHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
-func (h *storeHeap) Push(x any)   { *h = append(*h, x.(storeEvent)) }
-func (h *storeHeap) Pop() any {
-	old := *h
-	it := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return it
-}
-
 // Store routes the instance store-and-forward (seed 000, section B.2, STORE; MODEL.md
 // "Store-and-forward"): packet i may leave its source from step release[i] + 1
 // (release nil: all at time 0), is stored whole at every node (unbounded queues), and
@@ -116,11 +90,13 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 	busy := make([]int, ne)    // last step in which f carries a flit
 	active := make([]bool, ne) // f is in the work list
 	var work []int32
-	var ev storeHeap
+	// Events: at time t, packet id (kind 0) is stored whole at the tail of its next
+	// edge and may cross it from step t+1; or edge id (kind 1) becomes free for step t+1.
+	var ev eventHeap
 	seq := 0
 	push := func(t int, kind uint8, id int32) {
 		seq++
-		heap.Push(&ev, storeEvent{t: t, seq: seq, kind: kind, id: id})
+		heap.Push(&ev, event{t: t, seq: seq, kind: kind, id: id})
 	}
 	for i := range in.Messages {
 		if release != nil {
@@ -152,7 +128,7 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 		}
 		// Apply the events due by time now.
 		for ev.Len() > 0 && ev[0].t <= now {
-			x := heap.Pop(&ev).(storeEvent)
+			x := heap.Pop(&ev).(event)
 			if x.kind == 0 {
 				i := x.id
 				f := int32(in.Messages[i].Path[len(res.Hops[i])])
