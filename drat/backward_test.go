@@ -3,7 +3,6 @@ package drat
 import (
 	"context"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,25 +58,7 @@ func naiveImpliedAt(f *CNF, p *Proof, i int) bool {
 			n.db = append(n.db, dedupe(s.Clause))
 			continue
 		}
-		top, _ := n.up(nil)
-		for x, d := range n.db {
-			if !sameSet(d, s.Clause) {
-				continue
-			}
-			trues, free := 0, 0
-			for _, l := range d {
-				v, ok := naiveValue(top, l)
-				if !ok {
-					free++
-				} else if v {
-					trues++
-				}
-			}
-			if !(free == 0 && trues == 1) {
-				n.db = slices.Delete(n.db, x, x+1)
-			}
-			break
-		}
+		n.remove(s.Clause)
 	}
 	return n.implied(dedupe(p.Step(i).Clause))
 }

@@ -197,6 +197,32 @@ func negate(c []int) []int {
 	return out
 }
 
+// remove deletes the first clause equal to c as a set, unless at the top level
+// it has one true literal and all others false: that deletion is ignored, as the
+// package doc says.
+func (n *naive) remove(c []int) {
+	top, _ := n.up(nil)
+	for k, d := range n.db {
+		if !sameSet(d, c) {
+			continue
+		}
+		trues, free := 0, 0
+		for _, l := range d {
+			v, ok := naiveValue(top, l)
+			if !ok {
+				free++
+			} else if v {
+				trues++
+			}
+		}
+		if free == 0 && trues == 1 {
+			return // kept: it may be a reason
+		}
+		n.db = slices.Delete(n.db, k, k+1)
+		return
+	}
+}
+
 func (n *naive) rup(c []int) bool { _, confl := n.up(negate(c)); return confl }
 
 func (n *naive) implied(c []int) bool {
@@ -244,26 +270,7 @@ func naiveCheck(f *CNF, p *Proof) (bool, int, int) {
 	for i := 0; i < p.Len(); i++ {
 		s := p.Step(i)
 		if s.Delete {
-			top, _ := n.up(nil)
-			for k, d := range n.db {
-				if !sameSet(d, s.Clause) {
-					continue
-				}
-				trues, free := 0, 0
-				for _, l := range d {
-					v, ok := naiveValue(top, l)
-					if !ok {
-						free++
-					} else if v {
-						trues++
-					}
-				}
-				if free == 0 && trues == 1 {
-					break // kept: it may be a reason
-				}
-				n.db = slices.Delete(n.db, k, k+1)
-				break
-			}
+			n.remove(s.Clause)
 			continue
 		}
 		lemmas++
