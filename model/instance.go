@@ -131,14 +131,14 @@ func (n *Network) PathFromNodes(names []string) ([]int, error) {
 		if !ok {
 			return nil, fmt.Errorf("unknown node %q", name)
 		}
-		es := n.EdgesBetween(prev, cur)
-		switch len(es) {
+		e, count := n.edgeBetween(prev, cur)
+		switch count {
 		case 0:
 			return nil, fmt.Errorf("hop %s->%s: no such edge", n.Nodes[prev], name)
 		case 1:
-			path = append(path, es[0])
+			path = append(path, e)
 		default:
-			return nil, fmt.Errorf("hop %s->%s: ambiguous, %d parallel edges (give the path as edge indices)", n.Nodes[prev], name, len(es))
+			return nil, fmt.Errorf("hop %s->%s: ambiguous, %d parallel edges (give the path as edge indices)", n.Nodes[prev], name, count)
 		}
 		prev = cur
 	}

@@ -388,7 +388,7 @@ func (in *Instance) unambiguous(path []int) bool {
 			return false
 		}
 		ed := in.Net.Edges[e]
-		if len(in.Net.EdgesBetween(ed.From, ed.To)) != 1 {
+		if _, n := in.Net.edgeBetween(ed.From, ed.To); n != 1 {
 			return false
 		}
 	}
