@@ -33,7 +33,6 @@ func runColor(e *env) error {
 	improve := fs.Bool("improve", false, "run the improvement pass")
 	root := fs.String("root", "", "root node of the tree order (default: the node most paths visit)")
 	out := fs.String("o", "", "write the schedule to `FILE` (default stdout)")
-	quietUsage(e, fs)
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err

@@ -23,19 +23,11 @@ func runDraw(e *env) error {
 			"0); wormlab verify gives the verdict.")
 	out := fs.String("o", "", "write the SVG to `FILE` (default standard output)")
 	title := fs.String("title", "", "title line (default: instance, model, makespan, verdict)")
-	quietFlags(e, fs)
 	args, err := parseFlags(fs, e.args, 2, 2)
 	if err != nil {
 		return err
 	}
-	if args[0] == "-" && args[1] == "-" {
-		return usageError("INSTANCE and SCHEDULE cannot both be standard input (\"-\")")
-	}
-	in, err := readInstance(e, args[0])
-	if err != nil {
-		return err
-	}
-	s, err := readSchedule(e, args[1])
+	in, s, err := readPair(e, args[0], args[1])
 	if err != nil {
 		return err
 	}

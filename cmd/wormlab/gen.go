@@ -1,9 +1,6 @@
 package main
 
 import (
-	"flag"
-	"io"
-
 	"github.com/wormlab/wormlab/instances"
 )
 
@@ -34,7 +31,6 @@ func runGen(e *env) error {
 	fs.Float64Var(&s.Hotspot, "hotspot", 0.1, "fraction of hotspot traffic sent to the hotspot node")
 	fs.StringVar(&s.Name, "name", "", "instance name (default from kind, size and traffic)")
 	out := fs.String("o", "", "write the instance to FILE instead of stdout")
-	quietUsage(e, fs)
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -50,19 +46,4 @@ func runGen(e *env) error {
 		return err
 	}
 	return writeInstance(e, *out, in)
-}
-
-// quietUsage makes fs print its usage only when help was asked for, so that a bad
-// flag value costs one line on stderr (the flag package's own error, naming the flag).
-func quietUsage(e *env, fs *flag.FlagSet) {
-	fs.SetOutput(io.Discard)
-	usage := fs.Usage
-	fs.Usage = func() {
-		for _, a := range e.args {
-			if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
-				usage()
-				return
-			}
-		}
-	}
 }

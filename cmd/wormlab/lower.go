@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -168,13 +166,6 @@ func runLowerPrime(e *env, args []string) error {
 		return negative("lower prime: %d of %d claims fail", failed, len(claims))
 	}
 	return nil
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 func runLowerButterfly(e *env, args []string) error {

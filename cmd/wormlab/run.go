@@ -41,7 +41,6 @@ func runRun(e *env) error {
 	unit := fs.Int("unit", 0, "random delays are multiplied by this (0: L for delayed-greedy, 1 for store)")
 	alpha := fs.Float64("alpha", 0, "phased: alpha Delta colours (0: 1/2)")
 	rotate := fs.Bool("rotate", true, "let a closed cycle of worms waiting for each other's tails shift, as MODEL.md's holding rule allows (--rotate=false: a cyclic wait is a wait, as in Dally and Seitz's routers)")
-	quietUsage(e, fs)
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"fmt"
 
 	"github.com/wormlab/wormlab/lower"
@@ -32,7 +30,6 @@ func runStats(e *env) error {
 			"independent sets, disjunctive search), the best marked.")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	search := fs.String("search-bounds", "auto", fmt.Sprintf("run the search bounds of package lower: on, off, or auto (on up to %d messages)", searchBoundsLimit))
-	quietUsage(e, fs)
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -57,10 +54,7 @@ func runStats(e *env) error {
 		return usageError("flag --search-bounds: %q is not on, off or auto", *search)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return writeJSON(e.stdout, r)
 	}
 	return r.WriteText(e.stdout)
 }

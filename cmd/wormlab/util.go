@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -121,6 +122,22 @@ func readSchedule(e *env, path string) (*model.Schedule, error) {
 	return s, nil
 }
 
+// readPair reads an instance and a schedule for it; at most one may be standard input.
+func readPair(e *env, instPath, schedPath string) (*model.Instance, *model.Schedule, error) {
+	if instPath == "-" && schedPath == "-" {
+		return nil, nil, usageError("INSTANCE and SCHEDULE cannot both be standard input (\"-\")")
+	}
+	in, err := readInstance(e, instPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := readSchedule(e, schedPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	return in, s, nil
+}
+
 func open(e *env, path string) (io.Reader, func(), error) {
 	if path == "-" {
 		return e.stdin, func() {}, nil
@@ -184,6 +201,14 @@ func writeOut(e *env, path string, write func(w io.Writer) error) error {
 		return err
 	}
 	return nil
+}
+
+// writeJSON writes v as indented JSON (no HTML escaping) followed by a newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // writeSchedule writes s as MODEL.md JSON to path (stdout when empty).

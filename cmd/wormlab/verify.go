@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
@@ -39,19 +37,11 @@ func runVerify(e *env) error {
 			"or missing messages); 2 if a file cannot be read or parsed.")
 	all := fs.Bool("all", false, "list every violation, not only the first")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	quietFlags(e, fs)
 	args, err := parseFlags(fs, e.args, 2, 2)
 	if err != nil {
 		return err
 	}
-	if args[0] == "-" && args[1] == "-" {
-		return usageError("INSTANCE and SCHEDULE cannot both be standard input (\"-\")")
-	}
-	in, err := readInstance(e, args[0])
-	if err != nil {
-		return err
-	}
-	s, err := readSchedule(e, args[1])
+	in, s, err := readPair(e, args[0], args[1])
 	if err != nil {
 		return err
 	}
@@ -71,10 +61,7 @@ func runVerify(e *env) error {
 		if r.Violations == nil {
 			r.Violations = []verify.Violation{}
 		}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(r); err != nil {
+		if err := writeJSON(e.stdout, r); err != nil {
 			return err
 		}
 	} else {
@@ -105,21 +92,6 @@ func writeVerdict(w io.Writer, in *model.Instance, s *model.Schedule, vs []verif
 		fmt.Fprintf(w, "illegal %s schedule: %d violation%s\n", s.Model, len(vs), plural)
 		for _, v := range vs {
 			fmt.Fprintf(w, "  %v\n", v)
-		}
-	}
-}
-
-// quietFlags keeps flag errors to the one line run prints; the usage text appears
-// only when asked for with -h.
-func quietFlags(e *env, fs *flag.FlagSet) {
-	fs.SetOutput(io.Discard)
-	usage := fs.Usage
-	fs.Usage = func() {
-		for _, a := range e.args {
-			if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
-				usage()
-				return
-			}
 		}
 	}
 }
