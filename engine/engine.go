@@ -151,8 +151,6 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 		path:    make([][]int, n),
 		l:       make([]int32, n),
 		d:       make([]int32, n),
-		nIn:     make([]int32, len(in.Net.Nodes)),
-		port:    make([]int32, ne),
 		h:       make([]int32, n),
 		state:   make([]uint8, n),
 		rel:     make([]int, n),
@@ -171,6 +169,7 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 		record:  cfg.RecordSteps,
 		rotate:  cfg.Rotate,
 	}
+	e.nIn, e.port = inputPorts(in.Net)
 	e.arb = arbiter{pol: pol, rng: rand.New(rand.NewPCG(cfg.Seed, 0x656e67696e65)), rr: make([]int32, ne)}
 	for i := range in.Messages {
 		m := &in.Messages[i]
@@ -178,13 +177,6 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 		e.l[i] = int32(m.L)
 		e.d[i] = int32(len(m.Path))
 		e.cross[i] = make([]int, 0, len(m.Path))
-	}
-	for u := range in.Net.Nodes {
-		ins := in.Net.In(u)
-		e.nIn[u] = int32(len(ins))
-		for p, f := range ins {
-			e.port[f] = int32(p)
-		}
 	}
 	for f := range e.holder {
 		e.rep[f] = -1
@@ -194,6 +186,22 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 		e.winner[f] = -1
 	}
 	return e, nil
+}
+
+// inputPorts returns per node its number of input edges, and per edge its position
+// in Network.In of its head node: the port numbers arbitration uses (a worm at its
+// source comes in on port nIn[u]).
+func inputPorts(net *model.Network) (nIn, port []int32) {
+	nIn = make([]int32, len(net.Nodes))
+	port = make([]int32, len(net.Edges))
+	for u := range net.Nodes {
+		ins := net.In(u)
+		nIn[u] = int32(len(ins))
+		for p, f := range ins {
+			port[f] = int32(p)
+		}
+	}
+	return nIn, port
 }
 
 // Now returns the clock: the time after the last step simulated.

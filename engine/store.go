@@ -50,15 +50,7 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 		return nil, err
 	}
 	arb := arbiter{pol: pol, rng: rand.New(rand.NewPCG(cfg.Seed, 0x73746f7265)), rr: make([]int32, ne)}
-	nIn := make([]int32, len(in.Net.Nodes))
-	port := make([]int32, ne)
-	for u := range in.Net.Nodes {
-		ins := in.Net.In(u)
-		nIn[u] = int32(len(ins))
-		for p, f := range ins {
-			port[f] = int32(p)
-		}
-	}
+	nIn, port := inputPorts(in.Net)
 	res := &StoreResult{Hops: make([][]int, n), Delivered: make([]int, n)}
 	rel := make([]int, n)
 	// queue[f][p] holds the packets stored at the tail of edge f that arrived on input
