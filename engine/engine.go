@@ -123,7 +123,6 @@ type Engine struct {
 
 	active   int // worms released and not done
 	lastMove int // the last step in which a worm moved
-	done     int
 
 	counters Counters
 	steps    []StepCount
@@ -299,7 +298,6 @@ func (e *Engine) Remove(i int) {
 	if h >= d+l-1 {
 		e.h[i] = d + l
 		e.state[i] = stDone
-		e.done++
 		return
 	}
 	e.counters.Removed++
@@ -583,7 +581,6 @@ func (e *Engine) step() int {
 		case e.d[i] + e.l[i]:
 			e.state[i] = stDone
 			e.active--
-			e.done++
 			continue
 		}
 		e.enqueue(i)
