@@ -201,10 +201,7 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 	if cfg.T > 0 {
 		info.T = cfg.T
 	}
-	moves := 0
-	for i := range in.Messages {
-		moves += len(in.Messages[i].Path) + in.Messages[i].L
-	}
+	moves := ms.Holdings // sum_i (d_i + L_i)
 	// Releases reach Phases * T; with doubling, the rounds' Phases * t sum to less
 	// than Phases * 2 t_final <= 4 Phases max(T, moves), which fitsClock bounds.
 	if err := fitsClock("delayed-greedy: phases * max(T, moves)", info.Phases, max(info.T, moves, 1)); err != nil {
