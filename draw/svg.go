@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/wormlab/wormlab/model"
@@ -42,13 +41,13 @@ type diagram struct {
 	opt     Options
 	hs      []verify.Holding
 	vs      []verify.Violation
-	rows    []int       // edges, top to bottom
-	row     map[int]int // edge -> row
-	rowY    []float64   // top of each row, and the bottom of the last one
-	lane    []int       // per holding: its lane in its row (overlapping bars stack)
-	horizon int         // last time shown
-	unit    float64     // pixels per time step
-	left    float64     // x of time 0
+	rows    []int     // edges, top to bottom
+	row     []int     // edge -> row (-1 for an edge no message uses)
+	rowY    []float64 // top of each row, and the bottom of the last one
+	lane    []int     // per holding: its lane in its row (overlapping bars stack)
+	horizon int       // last time shown
+	unit    float64   // pixels per time step
+	left    float64   // x of time 0
 	plotW   float64
 	red     map[[2]int]bool // (edge, msg) holdings in a conflict
 	colors  []string
@@ -70,21 +69,22 @@ func SVG(w io.Writer, in *model.Instance, s *model.Schedule, opt Options) error 
 }
 
 func (d *diagram) layout() {
-	used := map[int]bool{}
+	d.row = make([]int, len(d.in.Net.Edges))
+	for e := range d.row {
+		d.row[e] = -1
+	}
 	for i := range d.in.Messages {
 		for _, e := range d.in.Messages[i].Path {
-			used[e] = true
+			d.row[e] = 0
 		}
 	}
-	for e := range used {
-		d.rows = append(d.rows, e)
-	}
-	slices.Sort(d.rows)
-	d.row = make(map[int]int, len(d.rows))
 	labelW := 0
-	for r, e := range d.rows {
-		d.row[e] = r
-		labelW = max(labelW, len(d.in.Net.EdgeName(e)))
+	for e, r := range d.row {
+		if r == 0 {
+			d.row[e] = len(d.rows)
+			d.rows = append(d.rows, e)
+			labelW = max(labelW, len(d.in.Net.EdgeName(e)))
+		}
 	}
 	// Lanes: a legal schedule needs one per row; holdings that overlap (conflicts)
 	// go to further lanes, so both bars stay visible.
@@ -122,10 +122,7 @@ func (d *diagram) layout() {
 	d.left = pad + float64(labelW)*charW + 10
 	d.plotW = d.unit * float64(d.horizon)
 	d.red = map[[2]int]bool{}
-	idx := make(map[string]int, len(d.in.Messages))
-	for i := range d.in.Messages {
-		idx[d.in.Messages[i].ID] = i
-	}
+	idx := d.in.Index()
 	for _, v := range d.vs {
 		if v.Rule == verify.RuleConflict {
 			d.red[[2]int{v.Edge, idx[v.Msg]}] = true
@@ -278,8 +275,8 @@ func (d *diagram) marks(w *bufio.Writer) {
 		if v.Rule != verify.RuleConflict {
 			continue
 		}
-		r, ok := d.row[v.Edge]
-		if !ok {
+		r := d.row[v.Edge]
+		if r < 0 {
 			continue
 		}
 		x0, y0 := d.x(v.Time), d.y(r)+1
