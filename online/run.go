@@ -211,7 +211,6 @@ func ceilLog2(x int) int {
 	return k
 }
 
-// positive checks an optional parameter.
 // satInt converts a non-negative count computed in floating point to an int,
 // saturating at math.MaxInt (a plain conversion of a value beyond the range of int
 // is implementation-defined and gives math.MinInt on amd64).
@@ -226,6 +225,7 @@ func satInt(x float64) int {
 // keeps a list for: O(count) memory.
 const maxRounds = 1 << 24
 
+// positive checks an optional parameter: 0 (the default) or a finite positive number.
 func positive(name string, v float64) error {
 	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return fmt.Errorf("online: parameter %s = %v must be positive", name, v)
