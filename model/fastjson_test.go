@@ -25,6 +25,14 @@ func TestFastMessageAgreesWithDecoder(t *testing.T) {
 	net.AddEdge(2, 3)
 	net.AddEdge(2, 3) // parallel: a hop c->d by name is ambiguous
 	in := &Instance{Net: net, Flits: 2}
+	// The common shapes the fast reader exists for are accepted (else the property
+	// below would hold with the fast reader declining everything).
+	for _, text := range []string{`{"id": "m0", "path": ["a", "b", "c"]}`, `{"edges": [0, 2], "flits": 3, "id": "m1"}`} {
+		var fast, slow Message
+		require.True(t, parseMessageFast(in, []byte(text), &fast), "fast reader declined %s", text)
+		require.NoError(t, parseMessage(in, 0, []byte(text), &slow))
+		require.Equal(t, slow, fast, "message %s", text)
+	}
 	names := []string{"a", "b", "c", "d", "x", `a\u0062`, "b"}
 	rapid.Check(t, func(t *rapid.T) {
 		var parts []string
@@ -97,6 +105,12 @@ func TestSplitArray(t *testing.T) {
 // id, cross and start have one reading) checks that the fast reader of schedule entries
 // either declines or reads exactly what ParseSchedule's general path reads.
 func TestFastTimesAgreesWithDecoder(t *testing.T) {
+	// The common shape is accepted (else the property below would hold with the
+	// fast reader declining everything).
+	var common Times
+	require.True(t, parseTimesFast([]byte(`{"id": "m0", "start": 4, "cross": [5, 6]}`), &common))
+	start := 4
+	require.Equal(t, Times{ID: "m0", Start: &start, Cross: []int{5, 6}}, common)
 	rapid.Check(t, func(t *rapid.T) {
 		var parts []string
 		if rapid.Bool().Draw(t, "has id") {
