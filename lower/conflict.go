@@ -42,14 +42,13 @@ func AlignedConflicts(in *model.Instance) *Graph {
 	return g
 }
 
-// PathGraph returns the instance's path graph (seed 002, Definition 1) as a Graph.
+// PathGraph returns the instance's path graph (seed 002, Definition 1;
+// model.Instance.PathGraph) as a Graph.
 func PathGraph(in *model.Instance) *Graph {
 	g := NewGraph(len(in.Messages))
-	for _, us := range in.Users() {
-		for a := 0; a < len(us); a++ {
-			for b := a + 1; b < len(us); b++ {
-				g.AddEdge(us[a].Msg, us[b].Msg)
-			}
+	for u, vs := range in.PathGraph().Adj {
+		for _, v := range vs {
+			g.AddEdge(u, v)
 		}
 	}
 	return g
