@@ -6,6 +6,8 @@ package lower
 // class, so the weights of the heaviest vertex of each class add up to an upper
 // bound. Worst case exponential; Budget caps the search nodes.
 
+import "slices"
+
 // CliqueResult is the outcome of a clique search.
 type CliqueResult struct {
 	// Clique is the heaviest clique found (vertex indices, increasing).
@@ -46,7 +48,7 @@ func MaxClique(g *Graph, w []int, budget int) CliqueResult {
 		s.expand(0, all)
 	}
 	res := CliqueResult{Clique: append([]int(nil), s.best...), Weight: s.bestW, Nodes: s.nodes, Exact: !s.stopped}
-	sortInts(res.Clique)
+	slices.Sort(res.Clique)
 	res.Upper = res.Weight
 	if !res.Exact {
 		res.Upper = max(root, res.Weight)
@@ -193,6 +195,6 @@ func MaxIndependentSet(g *Graph, budget int) IndependentResult {
 		res.Upper += c.Upper
 		res.Exact = res.Exact && c.Exact
 	}
-	sortInts(res.Set)
+	slices.Sort(res.Set)
 	return res
 }

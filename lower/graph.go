@@ -1,6 +1,9 @@
 package lower
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // bitset is a set of small non-negative integers (graph vertices).
 type bitset []uint64
@@ -129,7 +132,7 @@ func (g *Graph) Components() [][]int {
 				}
 			}
 		}
-		sortInts(comp)
+		slices.Sort(comp)
 		comps = append(comps, comp)
 	}
 	return comps

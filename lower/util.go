@@ -1,5 +1,0 @@
-package lower
-
-import "sort"
-
-func sortInts(a []int) { sort.Ints(a) }
