@@ -107,7 +107,8 @@ func Levelled(levels, width, degree int, r *rand.Rand) (*Topology, error) {
 // reachable returns the destinations (indices into t.Dests) reachable from node
 // src, for traffic on networks where not every pair is connected.
 func (t *Topology) reachable(src int) []int {
-	seen := map[int]bool{src: true}
+	seen := make([]bool, len(t.Net.Nodes))
+	seen[src] = true
 	queue := []int{src}
 	for q := 0; q < len(queue); q++ {
 		for _, e := range t.Net.Out(queue[q]) {

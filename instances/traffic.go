@@ -73,10 +73,17 @@ func Pairs(t *Topology, tr Traffic, r *rand.Rand) ([]Pair, error) {
 	switch tr.Pattern {
 	case Random:
 		pairs := make([]Pair, m)
+		var reaches [][]int // levelled: per source terminal, once drawn from
+		if t.Kind() == "levelled" {
+			reaches = make([][]int, T)
+		}
 		for i := range pairs {
 			src := t.Sources[i%T]
-			if t.Kind() == "levelled" {
-				reach := t.reachable(src)
+			if reaches != nil {
+				if i < T {
+					reaches[i] = t.reachable(src)
+				}
+				reach := reaches[i%T]
 				if len(reach) == 0 {
 					return nil, fmt.Errorf("levelled: node %s reaches no node of the last level", t.Net.Nodes[src])
 				}
