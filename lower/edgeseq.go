@@ -67,7 +67,8 @@ func EdgeSequence(in *model.Instance, us []model.Use) int {
 
 func sequenceBound(in *model.Instance) (model.Bound, bool) {
 	b := model.Bound{Name: BoundSequence, Edge: -1, Msg: -1}
-	for e, us := range in.Users() {
+	users := in.Users()
+	for e, us := range users {
 		if len(us) < 2 || len(us) > MaxSequenceUsers {
 			continue
 		}
@@ -78,6 +79,6 @@ func sequenceBound(in *model.Instance) (model.Bound, bool) {
 	if b.Edge < 0 {
 		return b, false
 	}
-	b.Detail = fmt.Sprintf("edge %d (%s): the best order of its %d messages without preemption", b.Edge, in.Net.EdgeName(b.Edge), len(in.Users()[b.Edge]))
+	b.Detail = fmt.Sprintf("edge %d (%s): the best order of its %d messages without preemption", b.Edge, in.Net.EdgeName(b.Edge), len(users[b.Edge]))
 	return b, true
 }
