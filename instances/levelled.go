@@ -61,32 +61,30 @@ func Levelled(levels, width, degree int, r *rand.Rand) (*Topology, error) {
 		if l2 <= l1 {
 			return nil, fmt.Errorf("levelled: no path from %s to %s", net.Nodes[src], net.Nodes[dst])
 		}
-		// count[u] = number of paths from u to dst, for u on levels l1 .. l2.
-		count := make(map[int]float64)
-		count[dst] = 1
+		// count[u-base] = number of paths from u to dst, for u on levels l1 .. l2
+		// (edges go from one level to the next, so they stay in this range).
+		base := l1 * width
+		count := make([]float64, (l2-l1+1)*width)
+		count[dst-base] = 1
 		for l := l2 - 1; l >= l1; l-- {
 			for i := range width {
 				u := l*width + i
-				c := 0.0
 				for _, e := range net.Out(u) {
-					c += count[net.Edges[e].To]
-				}
-				if c > 0 {
-					count[u] = c
+					count[u-base] += count[net.Edges[e].To-base]
 				}
 			}
 		}
-		if count[src] == 0 {
+		if count[src-base] == 0 {
 			return nil, fmt.Errorf("levelled: no path from %s to %s", net.Nodes[src], net.Nodes[dst])
 		}
 		// Following each edge with probability (paths through it) / (paths from u)
 		// draws a path uniformly.
 		path := make([]int, 0, l2-l1)
 		for u := src; u != dst; {
-			x := r.Float64() * count[u]
+			x := r.Float64() * count[u-base]
 			next := -1
 			for _, e := range net.Out(u) {
-				c := count[net.Edges[e].To]
+				c := count[net.Edges[e].To-base]
 				if c == 0 {
 					continue
 				}
