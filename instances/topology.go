@@ -64,7 +64,7 @@ func (t *Topology) Path(src, dst int, routing string, r *rand.Rand) ([]int, erro
 		ok = ok || name == routing
 	}
 	if !ok {
-		return nil, &SpecError{"routing", fmt.Sprintf("%q does not apply to %s (want one of %v)", routing, t.Kind(), t.Routings)}
+		return nil, specErr("routing", "%q does not apply to %s (want one of %v)", routing, t.Kind(), t.Routings)
 	}
 	if src == dst {
 		return nil, fmt.Errorf("path from %s to itself: a path must be non-empty", t.Net.Nodes[src])
@@ -84,7 +84,7 @@ type Pair struct{ Src, Dst int }
 // non-empty); skipped reports how many.
 func (t *Topology) Instance(name string, pairs []Pair, routing string, flits int, r *rand.Rand) (in *model.Instance, skipped int, err error) {
 	if flits < 1 {
-		return nil, 0, &SpecError{"flits", fmt.Sprintf("%d is below 1", flits)}
+		return nil, 0, specErr("flits", "%d is below 1", flits)
 	}
 	in = &model.Instance{Name: name, Net: t.Net, Flits: flits}
 	in.SetExtra("topology", t.Params)
