@@ -29,6 +29,13 @@ const (
 	BoundClique = "aligned-clique"
 )
 
+// dilationValue is the dilation bound d + L - 1 of message m (MODEL.md: its head
+// makes d hops and its tail L - 1 more moves, one step each).
+func dilationValue(m *model.Message) (int, string) {
+	v := len(m.Path) + m.L - 1
+	return v, fmt.Sprintf("d %d + L %d - 1 = %d", len(m.Path), m.L, v)
+}
+
 // edgeValue is the edge bound of a set of messages on edge e.
 //
 // Proof. Every message of S holds e during a block of at least L_i consecutive
@@ -149,9 +156,8 @@ func closedForm(in *model.Instance, target int) (*Bound, error) {
 	}
 	for i := range in.Messages {
 		m := &in.Messages[i]
-		v := len(m.Path) + m.L - 1
-		b := &Bound{Name: BoundDilation, Value: v, Messages: []string{m.ID},
-			Arithmetic: fmt.Sprintf("d %d + L %d - 1 = %d", len(m.Path), m.L, v)}
+		v, arith := dilationValue(m)
+		b := &Bound{Name: BoundDilation, Value: v, Messages: []string{m.ID}, Arithmetic: arith}
 		if err := consider(b); err != nil {
 			return nil, err
 		}
@@ -216,9 +222,7 @@ func checkBound(in *model.Instance, b *Bound) error {
 		if len(s) != 1 {
 			return fmt.Errorf("bound dilation: names %d messages, want 1", len(s))
 		}
-		m := &in.Messages[s[0]]
-		v = len(m.Path) + m.L - 1
-		arith = fmt.Sprintf("d %d + L %d - 1 = %d", len(m.Path), m.L, v)
+		v, arith = dilationValue(&in.Messages[s[0]])
 	case BoundEdge:
 		if b.Edge == nil || *b.Edge < 0 || *b.Edge >= len(in.Net.Edges) {
 			return fmt.Errorf("bound edge: no such edge")
