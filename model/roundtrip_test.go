@@ -45,6 +45,28 @@ func requireSameInstance(t require.TestingT, want, got *model.Instance, sameForm
 	}
 }
 
+// requireSameSchedule checks two schedules are equal field by field (an empty and a
+// nil cross list alike).
+func requireSameSchedule(t require.TestingT, want, got *model.Schedule) {
+	require.Equal(t, want.Model, got.Model)
+	require.Equal(t, want.Makespan, got.Makespan)
+	require.Equal(t, want.LowerBound, got.LowerBound)
+	require.Equal(t, want.Optimal, got.Optimal)
+	require.Equal(t, compact(t, want.Extra), compact(t, got.Extra))
+	require.Len(t, got.Messages, len(want.Messages))
+	for i, m := range want.Messages {
+		g := got.Messages[i]
+		require.Equal(t, m.ID, g.ID)
+		if len(m.Cross) == 0 {
+			require.Empty(t, g.Cross)
+		} else {
+			require.Equal(t, m.Cross, g.Cross)
+		}
+		require.Equal(t, m.Start, g.Start)
+		require.Equal(t, compact(t, m.Extra), compact(t, g.Extra))
+	}
+}
+
 func roundTrip(t require.TestingT, in *model.Instance) *model.Instance {
 	var b bytes.Buffer
 	require.NoError(t, model.WriteInstance(&b, in))
@@ -142,22 +164,6 @@ func TestScheduleRoundTrip(t *testing.T) {
 		require.NoError(t, model.WriteSchedule(&b, s))
 		back, err := model.ParseSchedule(b.Bytes())
 		require.NoError(t, err, "%s", b.String())
-		require.Equal(t, s.Model, back.Model)
-		require.Equal(t, s.Makespan, back.Makespan)
-		require.Equal(t, s.LowerBound, back.LowerBound)
-		require.Equal(t, s.Optimal, back.Optimal)
-		require.Equal(t, compact(t, s.Extra), compact(t, back.Extra))
-		require.Len(t, back.Messages, len(s.Messages))
-		for i, m := range s.Messages {
-			g := back.Messages[i]
-			require.Equal(t, m.ID, g.ID)
-			if len(m.Cross) == 0 {
-				require.Empty(t, g.Cross)
-			} else {
-				require.Equal(t, m.Cross, g.Cross)
-			}
-			require.Equal(t, m.Start, g.Start)
-			require.Equal(t, compact(t, m.Extra), compact(t, g.Extra))
-		}
+		requireSameSchedule(t, s, back)
 	})
 }
