@@ -331,14 +331,9 @@ func (f *Formula) wormholeConflicts(opt encodeOptions) {
 // overlapping intervals merge.
 func (f *Formula) bufferlessConflicts(opt encodeOptions) {
 	in := f.in
-	rs := runs(in)
-	for x := 0; x < len(rs); {
-		y := x
-		for y < len(rs) && rs[y].I == rs[x].I && rs[y].J == rs[x].J {
-			y++
-		}
-		i, j := rs[x].I, rs[x].J
-		for _, iv := range forbidden(in, rs[x:y]) {
+	for _, rs := range byPair(runs(in)) {
+		i, j := rs[0].I, rs[0].J
+		for _, iv := range forbidden(in, rs) {
 			ci, cj := f.chainOf(i, 1), f.chainOf(j, 1)
 			first := side{{a: ci, b: cj, c: iv.hi + 1}}  // s_j - s_i >= hi + 1
 			second := side{{a: cj, b: ci, c: 1 - iv.lo}} // s_j - s_i <= lo - 1
@@ -347,7 +342,6 @@ func (f *Formula) bufferlessConflicts(opt encodeOptions) {
 			f.choose(first, second, fix, fmt.Sprintf("%s >= %d (forbidden %d..%d)", diff, iv.hi+1, iv.lo, iv.hi),
 				fmt.Sprintf("%s <= %d", diff, iv.lo-1))
 		}
-		x = y
 	}
 }
 

@@ -15,14 +15,8 @@ import (
 // intervals of forbidden start differences s_j - s_i.
 func pairIntervals(in *model.Instance) map[[2]int][]interval {
 	out := map[[2]int][]interval{}
-	rs := runs(in)
-	for x := 0; x < len(rs); {
-		y := x
-		for y < len(rs) && rs[y].I == rs[x].I && rs[y].J == rs[x].J {
-			y++
-		}
-		out[[2]int{rs[x].I, rs[x].J}] = forbidden(in, rs[x:y])
-		x = y
+	for _, rs := range byPair(runs(in)) {
+		out[[2]int{rs[0].I, rs[0].J}] = forbidden(in, rs)
 	}
 	return out
 }

@@ -54,6 +54,20 @@ func runs(in *model.Instance) []run {
 	return out
 }
 
+// byPair splits runs ordered by (I, J, KI) into the runs of each pair, in order.
+func byPair(rs []run) [][]run {
+	var out [][]run
+	for x := 0; x < len(rs); {
+		y := x
+		for y < len(rs) && rs[y].I == rs[x].I && rs[y].J == rs[x].J {
+			y++
+		}
+		out = append(out, rs[x:y])
+		x = y
+	}
+	return out
+}
+
 func sortRuns(rs []run) {
 	sort.SliceStable(rs, func(a, b int) bool {
 		if rs[a].I != rs[b].I {
