@@ -159,5 +159,3 @@ func genGenerated() *rapid.Generator[*model.Instance] {
 		return in
 	})
 }
-
-func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }

@@ -1,6 +1,7 @@
 package model_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -237,7 +238,7 @@ func TestGeneratedMeasures(t *testing.T) {
 		in := genGenerated().Draw(t, "instance")
 		checkMeasures(t, in, false)
 		var topo struct{ Kind string }
-		require.NoError(t, jsonUnmarshal(in.Extra["topology"], &topo))
+		require.NoError(t, json.Unmarshal(in.Extra["topology"], &topo))
 		_, ok := in.Net.Levelling()
 		switch topo.Kind {
 		case "butterfly", "levelled":
