@@ -4,6 +4,7 @@ package optimal
 // condition of Ranade, Schleimer and Wilkerson, FOCS 1994, sections 4.1 and 4.5).
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/wormlab/wormlab/model"
@@ -84,13 +85,5 @@ func sortRuns(rs []run) {
 // exchanging their schedules maps legal schedules to legal schedules.
 func identical(in *model.Instance, i, j int) bool {
 	a, b := &in.Messages[i], &in.Messages[j]
-	if a.L != b.L || len(a.Path) != len(b.Path) {
-		return false
-	}
-	for k := range a.Path {
-		if a.Path[k] != b.Path[k] {
-			return false
-		}
-	}
-	return true
+	return a.L == b.L && slices.Equal(a.Path, b.Path)
 }
