@@ -50,9 +50,6 @@ func runLowerBounds(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := in.Validate(); err != nil {
-		return fmt.Errorf("%s: %v", pos[0], err)
-	}
 	bs := append(in.LowerBounds(), lower.BoundsBudget(in, *budget)...)
 	best := bs[0]
 	for _, b := range bs[1:] {

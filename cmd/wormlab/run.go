@@ -52,9 +52,6 @@ func runRun(e *env) error {
 	if err != nil {
 		return err
 	}
-	if err := in.Validate(); err != nil {
-		return fmt.Errorf("%s: %v", args[0], err)
-	}
 	cfg := online.Config{Algo: *algo, Arb: *arb, Seed: *seed, Delay: *delay, K: *k, T: *phaseT,
 		Doubling: *doubling, R: *r, Unit: *unit, Alpha: *alpha, Rotate: *rotate}
 	ctx := context.Background()

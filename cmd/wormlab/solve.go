@@ -64,9 +64,6 @@ func runSolve(e *env) error {
 	if err != nil {
 		return err
 	}
-	if err := in.Validate(); err != nil {
-		return fmt.Errorf("%s: %v", pos[0], err)
-	}
 	if *dimacs != "" || *assignment != "" {
 		if err := checkHorizon(in, *horizon); err != nil {
 			return err

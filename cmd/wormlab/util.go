@@ -94,7 +94,8 @@ func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error)
 	return pos, nil
 }
 
-// readInstance reads an instance file ("-" is standard input); errors are bad input.
+// readInstance reads and validates an instance file ("-" is standard input); errors
+// are bad input.
 func readInstance(e *env, path string) (*model.Instance, error) {
 	r, closer, err := open(e, path)
 	if err != nil {
