@@ -71,24 +71,7 @@ func naiveImpliedAt(f *CNF, p *Proof, i int) bool {
 //     its step (naive reference checker).
 func TestBackwardProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		vars := rapid.IntRange(1, 5).Draw(t, "vars")
-		lit := rapid.Custom(func(t *rapid.T) int {
-			v := rapid.IntRange(1, vars).Draw(t, "v")
-			if rapid.Bool().Draw(t, "neg") {
-				return -v
-			}
-			return v
-		})
-		f := &CNF{Vars: vars, Clauses: rapid.SliceOfN(rapid.SliceOfN(lit, 1, 3), 1, 14).Draw(t, "formula")}
-		p := &Proof{Format: Text}
-		steps := rapid.IntRange(0, 16).Draw(t, "steps")
-		for i := 0; i < steps; i++ {
-			if rapid.IntRange(0, 4).Draw(t, "kind") == 0 {
-				p.Add(true, f.Clauses[rapid.IntRange(0, len(f.Clauses)-1).Draw(t, "deleted")]...)
-			} else {
-				p.Add(false, rapid.SliceOfN(lit, 0, 3).Draw(t, "lemma")...)
-			}
-		}
+		f, p := randomCase(t, 14, 16)
 		fw, err := Check(context.Background(), f, p)
 		if err != nil {
 			t.Fatal(err)

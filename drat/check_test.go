@@ -238,26 +238,7 @@ func TestCancelled(t *testing.T) {
 // RUP lemmas, RAT lemmas, non-implied lemmas and deletions, text or binary.
 func TestAgreesWithNaive(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		vars := rapid.IntRange(1, 5).Draw(t, "vars")
-		lit := rapid.Custom(func(t *rapid.T) int {
-			v := rapid.IntRange(1, vars).Draw(t, "v")
-			if rapid.Bool().Draw(t, "neg") {
-				return -v
-			}
-			return v
-		})
-		clause := rapid.SliceOfN(lit, 0, 3)
-		f := &CNF{Vars: vars, Clauses: rapid.SliceOfN(rapid.SliceOfN(lit, 1, 3), 1, 12).Draw(t, "formula")}
-		p := &Proof{Format: Text}
-		steps := rapid.IntRange(0, 14).Draw(t, "steps")
-		for i := 0; i < steps; i++ {
-			if rapid.IntRange(0, 4).Draw(t, "kind") == 0 {
-				c := f.Clauses[rapid.IntRange(0, len(f.Clauses)-1).Draw(t, "deleted")]
-				p.Add(true, c...)
-			} else {
-				p.Add(false, clause.Draw(t, "lemma")...)
-			}
-		}
+		f, p := randomCase(t, 12, 14)
 		if rapid.Bool().Draw(t, "binary") {
 			var b bytes.Buffer
 			if err := p.WriteBinary(&b); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crillab/gophersat/solver"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // pigeonhole returns PHP(n+1, n): n+1 pigeons in n holes, no two in one hole.
@@ -295,4 +296,30 @@ func dedupe(c []int) []int {
 		}
 	}
 	return out
+}
+
+// randomCase draws a formula of 1 to maxClauses clauses of 1 to 3 literals over at
+// most 5 variables, and a text proof of up to maxSteps steps: lemmas of 0 to 3
+// literals (RUP, RAT or not implied), and one step in five a deletion of a formula
+// clause.
+func randomCase(t *rapid.T, maxClauses, maxSteps int) (*CNF, *Proof) {
+	vars := rapid.IntRange(1, 5).Draw(t, "vars")
+	lit := rapid.Custom(func(t *rapid.T) int {
+		v := rapid.IntRange(1, vars).Draw(t, "v")
+		if rapid.Bool().Draw(t, "neg") {
+			return -v
+		}
+		return v
+	})
+	f := &CNF{Vars: vars, Clauses: rapid.SliceOfN(rapid.SliceOfN(lit, 1, 3), 1, maxClauses).Draw(t, "formula")}
+	p := &Proof{Format: Text}
+	steps := rapid.IntRange(0, maxSteps).Draw(t, "steps")
+	for i := 0; i < steps; i++ {
+		if rapid.IntRange(0, 4).Draw(t, "kind") == 0 {
+			p.Add(true, f.Clauses[rapid.IntRange(0, len(f.Clauses)-1).Draw(t, "deleted")]...)
+		} else {
+			p.Add(false, rapid.SliceOfN(lit, 0, 3).Draw(t, "lemma")...)
+		}
+	}
+	return f, p
 }
