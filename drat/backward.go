@@ -182,22 +182,7 @@ func (ch *checker) undelete(id int32) {
 	if k.taut || k.n < 2 {
 		return
 	}
-	c := ch.lits(id)
-	nf := 0
-	for _, want := range []int8{1, 0} {
-		for j := nf; j < len(c) && nf < 2; j++ {
-			if ch.value(c[j]) == want {
-				c[nf], c[j] = c[j], c[nf]
-				nf++
-			}
-		}
-	}
-	wid := id
-	if len(c) == 2 {
-		wid |= binaryTag
-	}
-	ch.watches[widx(c[0])] = append(ch.watches[widx(c[0])], watch{wid, c[1]})
-	ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], watch{wid, c[0]})
+	ch.attach(id)
 }
 
 // mark marks clause id and every clause that propagated a literal of it,

@@ -268,7 +268,21 @@ func (ch *checker) add(in []int32) {
 		}
 		return
 	}
-	// Move two non-false literals to the front, true ones first.
+	nf := ch.attach(id)
+	switch {
+	case nf == 0:
+		ch.refuted, ch.conflict = true, id
+	case nf == 1 && ch.value(c[0]) == 0:
+		ch.assign(c[0], id)
+		ch.refuted = !ch.propagate()
+	}
+}
+
+// attach watches clause id (at least two literals): it moves up to two non-false
+// literals to the front, true ones first, watches the first two literals and
+// returns how many non-false ones it moved there (0, 1 or 2).
+func (ch *checker) attach(id int32) int {
+	c := ch.lits(id)
 	nf := 0
 	for _, want := range []int8{1, 0} {
 		for j := nf; j < len(c) && nf < 2; j++ {
@@ -284,13 +298,7 @@ func (ch *checker) add(in []int32) {
 	}
 	ch.watches[widx(c[0])] = append(ch.watches[widx(c[0])], watch{wid, c[1]})
 	ch.watches[widx(c[1])] = append(ch.watches[widx(c[1])], watch{wid, c[0]})
-	switch {
-	case nf == 0:
-		ch.refuted, ch.conflict = true, id
-	case nf == 1 && ch.value(c[0]) == 0:
-		ch.assign(c[0], id)
-		ch.refuted = !ch.propagate()
-	}
+	return nf
 }
 
 // remove deletes one copy of the clause from the database and returns its id
