@@ -45,10 +45,10 @@ type timeline struct {
 	busy   int // number of busy steps
 }
 
-// findChunk returns the index of the first chunk whose last span ends at or after t
-// (len(chunks) when none does). O(log(number of chunks)).
-func (tl *timeline) findChunk(t int32) int {
-	lo, hi := 0, len(tl.chunks)
+// findChunk returns the index of the first chunk from index lo on whose last span
+// ends at or after t (len(chunks) when none does). O(log(number of chunks)).
+func (tl *timeline) findChunk(lo int, t int32) int {
+	hi := len(tl.chunks)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if tl.chunks[m].last() < t {
@@ -60,9 +60,10 @@ func (tl *timeline) findChunk(t int32) int {
 	return lo
 }
 
-// firstSpan returns the index in c.s of the first span ending at or after t.
-func (c *chunk) firstSpan(t int32) int {
-	lo, hi := 0, len(c.s)
+// firstSpan returns the index in c.s of the first span from index lo on ending at
+// or after t.
+func (c *chunk) firstSpan(lo int, t int32) int {
+	hi := len(c.s)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if c.s[m].hi < t {
@@ -85,16 +86,7 @@ type cursor struct{ ci, j int }
 // long one binary-searches the chunks after cur and then the spans.
 func (tl *timeline) seek(cur *cursor, t int32) {
 	if cur.ci < len(tl.chunks) && tl.chunks[cur.ci].last() < t {
-		lo, hi := cur.ci+1, len(tl.chunks)
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if tl.chunks[m].last() < t {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		cur.ci, cur.j = lo, 0
+		cur.ci, cur.j = tl.findChunk(cur.ci+1, t), 0
 	}
 	if cur.ci == len(tl.chunks) {
 		return
@@ -102,16 +94,7 @@ func (tl *timeline) seek(cur *cursor, t int32) {
 	c := &tl.chunks[cur.ci]
 	for n := 0; c.s[cur.j].hi < t; n++ {
 		if n == 4 {
-			lo, hi := cur.j+1, len(c.s)
-			for lo < hi {
-				m := int(uint(lo+hi) >> 1)
-				if c.s[m].hi < t {
-					lo = m + 1
-				} else {
-					hi = m
-				}
-			}
-			cur.j = lo
+			cur.j = c.firstSpan(cur.j+1, t)
 			return
 		}
 		cur.j++
@@ -183,12 +166,12 @@ func (tl *timeline) insert(lo, hi int32) {
 		tl.chunks = append(tl.chunks, chunk{s: []span{{lo, hi}}})
 		return
 	}
-	ci := tl.findChunk(lo)
+	ci := tl.findChunk(0, lo)
 	if ci == len(tl.chunks) {
 		ci--
 	}
 	c := &tl.chunks[ci]
-	j := c.firstSpan(lo) // runs before j end before lo; run j (if any) starts after hi
+	j := c.firstSpan(0, lo) // runs before j end before lo; run j (if any) starts after hi
 	prevAdj := j > 0 && c.s[j-1].hi+1 == lo
 	nextAdj := j < len(c.s) && c.s[j].lo == hi+1
 	// The gap lo..hi fell in shrinks or closes; the largest gap needs a recount
@@ -242,12 +225,12 @@ func (tl *timeline) splitIfFull(ci int) {
 // remove frees the steps lo..hi; it reports whether they were all busy (in one
 // run), and changes nothing if not.
 func (tl *timeline) remove(lo, hi int32) bool {
-	ci := tl.findChunk(lo)
+	ci := tl.findChunk(0, lo)
 	if ci == len(tl.chunks) {
 		return false
 	}
 	c := &tl.chunks[ci]
-	j := c.firstSpan(lo)
+	j := c.firstSpan(0, lo)
 	if j == len(c.s) || c.s[j].lo > lo || c.s[j].hi < hi {
 		return false
 	}
@@ -285,13 +268,4 @@ func (tl *timeline) remove(lo, hi int32) bool {
 		tl.splitIfFull(ci)
 	}
 	return true
-}
-
-// spans returns every span in time order (for tests and debugging).
-func (tl *timeline) spans() []span {
-	var out []span
-	for _, c := range tl.chunks {
-		out = append(out, c.s...)
-	}
-	return out
 }
