@@ -107,6 +107,29 @@ func (jb *jackson) bound(in *Instance, us []Use) int {
 		jobs = append(jobs, jacksonJob{r: u.Pos + 1, rem: m.L, q: len(m.Path) - u.Pos - 1})
 	}
 	jb.jobs = jobs
+	return jb.solve()
+}
+
+// Job is a task of the one-machine relaxation behind EdgeBound: it cannot start
+// before slot R, needs P unit slots, and is followed by Q more steps.
+type Job struct{ R, P, Q int }
+
+// JacksonBound returns the optimum of the preemptive one-machine problem "minimise
+// max_j (C_j + Q_j)", C_j the last slot of job j, by Jackson's rule (at every slot
+// serve the released job with the largest Q). It is a lower bound for the same
+// problem without preemption; EdgeBound applies it to the users of one edge. Cost
+// O(n log n); jobs is not modified; 0 for no jobs.
+func JacksonBound(jobs []Job) int {
+	var jb jackson
+	for _, j := range jobs {
+		jb.jobs = append(jb.jobs, jacksonJob{r: j.R, rem: j.P, q: j.Q})
+	}
+	return jb.solve()
+}
+
+// solve runs Jackson's rule on jb.jobs, reordering them.
+func (jb *jackson) solve() int {
+	jobs := jb.jobs
 	sort.Slice(jobs, func(a, b int) bool { return jobs[a].r < jobs[b].r })
 	h := jb.heap[:0]
 	best := 0

@@ -1,6 +1,7 @@
 package model_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -178,4 +179,29 @@ func TestModelExampleOptimum(t *testing.T) {
 	// natural squeeze of m2 one step earlier collides with m0 on b->c.
 	six := model.NewSchedule(in, model.Wormhole, [][]int{{1, 4}, {1}, {4, 5}})
 	require.Error(t, verify.Schedule(in, six), "m2 would enter b->c while m0 holds it")
+}
+
+// TestJacksonBoundMatchesEdgeBound checks that the exported one-machine bound is the
+// one EdgeBound applies to an edge's users (MODEL.md's per-edge bound): release k,
+// processing L, tail d - k.
+func TestJacksonBoundMatchesEdgeBound(t *testing.T) {
+	f, err := os.Open("../instances/mesh6x6-hotspot.json")
+	require.NoError(t, err)
+	defer f.Close()
+	in, err := model.ReadInstance(f)
+	require.NoError(t, err)
+	for _, us := range in.Users() {
+		var jobs []model.Job
+		for _, u := range us {
+			m := &in.Messages[u.Msg]
+			jobs = append(jobs, model.Job{R: u.Pos + 1, P: m.L, Q: len(m.Path) - u.Pos - 1})
+		}
+		before := append([]model.Job(nil), jobs...)
+		require.Equal(t, in.EdgeBound(us), model.JacksonBound(jobs))
+		require.Equal(t, before, jobs, "JacksonBound must not reorder its argument")
+	}
+	// Released at 1 and 2: the job with the long tail preempts (slots 2-3, then 5
+	// steps: 8); the other ends at slot 6.
+	require.Equal(t, 8, model.JacksonBound([]model.Job{{R: 1, P: 4, Q: 0}, {R: 2, P: 2, Q: 5}}))
+	require.Equal(t, 0, model.JacksonBound(nil))
 }

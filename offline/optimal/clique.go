@@ -9,7 +9,6 @@ package optimal
 // together.
 
 import (
-	"container/heap"
 	"sort"
 
 	"github.com/wormlab/wormlab/model"
@@ -191,48 +190,12 @@ func makeJob(modelName string, m *model.Message, i, c, k int, edge bool) job {
 }
 
 // jackson returns the optimum of the preemptive one-machine problem "minimise
-// max (C + q)" for the jobs (release r, processing p, tail q): at every step serve
-// the released job with the largest tail. Cost O(n log n).
+// max (C + q)" for the jobs (release r, processing p, tail q): model.JacksonBound,
+// the rule behind MODEL.md's edge bound.
 func jackson(js []job) int {
-	sorted := append([]job(nil), js...)
-	sort.Slice(sorted, func(a, b int) bool { return sorted[a].r < sorted[b].r })
-	var h tailHeap
-	best := 0
-	now := sorted[0].r
-	for next := 0; next < len(sorted) || h.Len() > 0; {
-		if h.Len() == 0 && now < sorted[next].r {
-			now = sorted[next].r
-		}
-		for next < len(sorted) && sorted[next].r <= now {
-			heap.Push(&h, pending{rem: sorted[next].p, q: sorted[next].q})
-			next++
-		}
-		top := &h[0]
-		run := top.rem
-		if next < len(sorted) && now+run > sorted[next].r {
-			run = sorted[next].r - now
-		}
-		now += run
-		top.rem -= run
-		if top.rem == 0 {
-			best = max(best, now-1+top.q)
-			heap.Pop(&h)
-		}
+	mj := make([]model.Job, len(js))
+	for i, j := range js {
+		mj[i] = model.Job{R: j.r, P: j.p, Q: j.q}
 	}
-	return best
-}
-
-type pending struct{ rem, q int }
-
-type tailHeap []pending
-
-func (h tailHeap) Len() int           { return len(h) }
-func (h tailHeap) Less(a, b int) bool { return h[a].q > h[b].q }
-func (h tailHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *tailHeap) Push(x any)        { *h = append(*h, x.(pending)) }
-func (h *tailHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+	return model.JacksonBound(mj)
 }
