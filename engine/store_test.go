@@ -34,6 +34,19 @@ func TestStoreLongPackets(t *testing.T) {
 	assert.Equal(t, 9, r.Makespan)
 }
 
+// A packet that reaches an edge while another packet is still crossing it is looked
+// at again when the edge frees (the case rapid once found: y holds a->b in steps 2-3,
+// x arrives at time 2 and crosses in step 4).
+func TestStoreWaitsForBusyEdge(t *testing.T) {
+	in := parse(t, `{"network": {"edges": [["a","b"]]}, "flits": 2,
+	  "messages": [{"id":"x","path":["a","b"]},{"id":"y","path":["a","b"]}]}`)
+	r, err := Store(context.Background(), in, []int{2, 1}, Config{})
+	require.NoError(t, err)
+	require.NoError(t, CheckHops(in, r.Hops))
+	assert.Equal(t, [][]int{{4}, {2}}, r.Hops)
+	assert.Equal(t, 5, r.Makespan)
+}
+
 func TestCheckHopsRejects(t *testing.T) {
 	in := parse(t, `{"network": {"edges": [["a","b"],["b","c"]]}, "flits": 1,
 	  "messages": [{"id":"x","path":["a","b","c"]},{"id":"y","path":["a","b","c"]}]}`)
