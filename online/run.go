@@ -137,13 +137,24 @@ const StoreModel = "store-and-forward"
 // (*engine.Deadlock, possible only when the channel dependency graph has a cycle),
 // or the context's error.
 func Run(ctx context.Context, in *model.Instance, cfg Config) (*Result, error) {
+	if err := checkRun(in, cfg); err != nil {
+		return nil, err
+	}
+	return run(ctx, in, cfg, in.LowerBound().Value, MeetRuns(in))
+}
+
+// checkRun checks what Run needs before it measures the instance.
+func checkRun(in *model.Instance, cfg Config) error {
 	if err := in.Validate(); err != nil {
-		return nil, err
+		return err
 	}
-	if err := engine.CheckPolicy(cfg.Arb); err != nil {
-		return nil, err
-	}
-	r := &Result{Algo: cfg.Algo, Arb: cfg.Arb, Seed: cfg.Seed, Rotate: cfg.Rotate, LowerBound: in.LowerBound().Value, Meet: MeetRuns(in)}
+	return engine.CheckPolicy(cfg.Arb)
+}
+
+// run is Run after checkRun, given the instance's lower bound and MeetRuns, which
+// depend on the instance only (Trials computes them once for all its runs).
+func run(ctx context.Context, in *model.Instance, cfg Config, lower int, meet Meet) (*Result, error) {
+	r := &Result{Algo: cfg.Algo, Arb: cfg.Arb, Seed: cfg.Seed, Rotate: cfg.Rotate, LowerBound: lower, Meet: meet}
 	if r.Arb == "" {
 		r.Arb = engine.ArbMessage
 	}

@@ -68,15 +68,23 @@ func Describe(xs []float64) Stat {
 }
 
 // Trials runs cfg n times with seeds cfg.Seed, cfg.Seed+1, ... and summarises the
-// makespans and their ratios to the instance's lower bound. The first error (a
-// deadlock, say) stops it.
+// makespans and their ratios to the instance's lower bound (computed once, like
+// MeetRuns). The first error (a deadlock, say) stops it.
 func Trials(ctx context.Context, in *model.Instance, cfg Config, n int) (*Summary, error) {
 	var ms, rs []float64
 	sum := &Summary{Algo: cfg.Algo, Arb: cfg.Arb, Trials: n, FirstSeed: cfg.Seed}
+	var lower int
+	var meet Meet
+	if n > 0 {
+		if err := checkRun(in, cfg); err != nil {
+			return nil, err
+		}
+		lower, meet = in.LowerBound().Value, MeetRuns(in)
+	}
 	for k := 0; k < n; k++ {
 		c := cfg
 		c.Seed = cfg.Seed + uint64(k)
-		r, err := Run(ctx, in, c)
+		r, err := run(ctx, in, c, lower, meet)
 		if err != nil {
 			return nil, err
 		}
