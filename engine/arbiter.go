@@ -128,6 +128,24 @@ func (a *arbiter) before(f int, x, y request, nIn int32) bool {
 	return x.msg < y.msg
 }
 
+// queueBefore orders the worms (or packets) a and b waiting in one queue as policy
+// p would choose among them when they share an input port: more hops still to make
+// first (farthest), earlier release first (oldest, and random, whose queues are
+// served oldest first), then by message index (message, input, round-robin).
+func (p policy) queueBefore(a, b, remA, remB int32, relA, relB int) bool {
+	switch p {
+	case polFarthest:
+		if remA != remB {
+			return remA > remB
+		}
+	case polOldest, polRandom:
+		if relA != relB {
+			return relA < relB
+		}
+	}
+	return a < b
+}
+
 // granted tells the arbiter that the winner on port actually crossed edge f.
 func (a *arbiter) granted(f int, port, nIn int32) {
 	if a.pol == polRoundRobin {

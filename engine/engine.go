@@ -405,21 +405,9 @@ func (e *Engine) promote(f int) {
 }
 
 // srcLess orders the worms of one injection queue as the policy would choose among
-// them: by message index (message, input, round-robin: they share the injection
-// port), most hops first (farthest), earliest release (oldest, and random, whose
-// injection queue is served oldest first), then by message index.
+// them (they share the injection port, and have all their hops to make).
 func (e *Engine) srcLess(a, b int32) bool {
-	switch e.arb.pol {
-	case polFarthest:
-		if e.d[a] != e.d[b] {
-			return e.d[a] > e.d[b]
-		}
-	case polOldest, polRandom:
-		if e.rel[a] != e.rel[b] {
-			return e.rel[a] < e.rel[b]
-		}
-	}
-	return a < b
+	return e.arb.pol.queueBefore(a, b, e.d[a], e.d[b], e.rel[a], e.rel[b])
 }
 
 type srcHeap struct {

@@ -57,18 +57,11 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 	// port p (p = nIn: injected there), as a heap in the policy's order, so that a
 	// step looks at one packet per port.
 	less := func(a, b int32) bool {
-		switch pol {
-		case polFarthest:
-			ra, rb := len(in.Messages[a].Path)-len(res.Hops[a]), len(in.Messages[b].Path)-len(res.Hops[b])
-			if ra != rb {
-				return ra > rb
-			}
-		case polOldest, polRandom:
-			if rel[a] != rel[b] {
-				return rel[a] < rel[b]
-			}
+		var ra, rb int32 // hops still to make: only farthest looks at them
+		if pol == polFarthest {
+			ra, rb = int32(len(in.Messages[a].Path)-len(res.Hops[a])), int32(len(in.Messages[b].Path)-len(res.Hops[b]))
 		}
-		return a < b
+		return pol.queueBefore(a, b, ra, rb, rel[a], rel[b])
 	}
 	queue := make([][]packetHeap, ne)
 	count := make([]int, ne)
