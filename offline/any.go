@@ -20,11 +20,20 @@ import (
 // then by index), every path's edges as its entrance set, K = d.
 func AnyPlan(in *model.Instance) *Plan {
 	plan := &Plan{Order: "any", Entrance: make([][]int, len(in.Messages))}
-	order := make([]int, len(in.Messages))
 	for i := range in.Messages {
-		order[i] = i
 		plan.Entrance[i] = slices.Clone(in.Messages[i].Path)
 		plan.K = max(plan.K, len(in.Messages[i].Path))
+	}
+	plan.Parts = [][]int{longestFirst(in)}
+	return plan
+}
+
+// longestFirst returns the message indices by largest d_i + L_i - 1 first, then by
+// index: the generic order, and the improvement pass's "longest" candidate.
+func longestFirst(in *model.Instance) []int {
+	order := make([]int, len(in.Messages))
+	for i := range order {
+		order[i] = i
 	}
 	span := func(i int) int { return len(in.Messages[i].Path) + in.Messages[i].L }
 	slices.SortFunc(order, func(a, b int) int {
@@ -33,6 +42,5 @@ func AnyPlan(in *model.Instance) *Plan {
 		}
 		return cmp.Compare(a, b)
 	})
-	plan.Parts = [][]int{order}
-	return plan
+	return order
 }

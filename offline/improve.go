@@ -111,7 +111,7 @@ func Improve(in *model.Instance, plan *Plan, starts []int) ([]int, string, error
 		order []int
 	}{
 		{"merged", merged},
-		{"longest", AnyPlan(in).Parts[0]},
+		{"longest", longestFirst(in)},
 		{"loaded", loaded},
 	} {
 		s, err := Greedy(in, cand.order)
