@@ -1,0 +1,58 @@
+// Package routing holds the routing algorithms of the seeds as values of
+// sim.Routing, one file each, and the registry the command line picks them from.
+package routing
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
+)
+
+// Algorithm describes one routing algorithm for the registry.
+type Algorithm struct {
+	// Name is the command line's name for it ("dor", "duato", ...).
+	Name string
+	// Summary is one line for help texts, with the paper it comes from.
+	Summary string
+	// MinVCs is the number of virtual channels per physical channel the algorithm
+	// needs on net to be deadlock-free; an error when it does not apply to net (a
+	// mesh-only algorithm on a torus, negative-hop on a torus of odd side).
+	MinVCs func(net topology.Network) (int, error)
+	// New builds the routing function for net with vcs virtual channels per
+	// physical channel (vcs may be below MinVCs only when the caller asked for an
+	// unsafe run; New then still routes, with fewer classes, where it can).
+	New func(net topology.Network, vcs int) (sim.Routing, error)
+}
+
+var registry = map[string]Algorithm{}
+
+// Register adds an algorithm; each algorithm's file calls it from init. It panics on
+// a name registered twice (a programmer error).
+func Register(a Algorithm) {
+	if _, dup := registry[a.Name]; dup {
+		panic("routing: algorithm registered twice: " + a.Name)
+	}
+	registry[a.Name] = a
+}
+
+// Lookup returns the algorithm of that name.
+func Lookup(name string) (Algorithm, error) {
+	a, ok := registry[name]
+	if !ok {
+		return Algorithm{}, fmt.Errorf("unknown routing %q (want one of %s)", name, strings.Join(Names(), ", "))
+	}
+	return a, nil
+}
+
+// Names lists the registered algorithms in alphabetical order.
+func Names() []string {
+	ns := make([]string, 0, len(registry))
+	for n := range registry {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}

@@ -1,0 +1,47 @@
+package sim
+
+import "math/rand/v2"
+
+// Header is a packet's state as a routing function sees it. The simulator keeps
+// Src, Dst, Hops, Port, InPort and VC; Class and Aux belong to the routing, which
+// sets them in Start and changes them in Advance (a VC class, a dateline crossed,
+// negative hops taken, bonus cards left, a Valiant intermediate node, ...).
+type Header struct {
+	Src, Dst int32
+	// Hops is the number of router-to-router links the head has crossed.
+	Hops int32
+	// Port is the output port the head left its previous router by, InPort the
+	// input port it entered the current router by and VC the virtual channel it
+	// holds on that link; all three are -1 while the packet is at its source.
+	Port, InPort, VC int32
+	// Class and Aux are the routing's own per-packet state.
+	Class int32
+	Aux   [3]int32
+}
+
+// Choice is one output a routing allows: a port and the set of its virtual channels
+// the packet may take there (bit v for VC v).
+type Choice struct {
+	Port int
+	VCs  uint64
+	// Pri orders choices for selection: among free candidates a selection policy
+	// takes one of the lowest Pri (Duato's protocol gives adaptive channels 0 and
+	// escape channels 1). Choices of equal Pri are equally preferred.
+	Pri int
+}
+
+// Routing is a routing function over one topology and VC count (a value built for
+// them by its constructor). It is deterministic: all randomness enters through Start.
+type Routing interface {
+	// Start sets the routing's state (Class, Aux) of a new packet at its source,
+	// using r for the choices an algorithm makes at injection.
+	Start(h *Header, r *rand.Rand)
+	// Route appends to out the choices of a packet whose head is at router at, which
+	// is not its destination, and returns the extended slice. It never returns an
+	// empty set for a reachable destination.
+	Route(at int, h *Header, out []Choice) []Choice
+	// Advance updates Class and Aux as the head takes output port port, virtual
+	// channel vc at router at. It is called before the simulator updates Hops, Port,
+	// InPort and VC, so h still describes the hop before.
+	Advance(at int, h *Header, port, vc int)
+}

@@ -1,0 +1,196 @@
+package topology
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxNodes bounds the routers of a generated network (a 2^22-router torus already
+// needs gigabytes of simulator state).
+const MaxNodes = 1 << 22
+
+// Grid is a k-ary n-cube torus (Wrap) or a mesh, with sides of any size at least 2
+// per dimension and unidirectional links both ways between neighbours.
+type Grid struct {
+	table
+	sides  []int
+	stride []int
+	wrap   bool
+}
+
+var _ Network = (*Grid)(nil)
+
+// NewGrid builds a torus (wrap) or a mesh with the given sides.
+func NewGrid(sides []int, wrap bool) (*Grid, error) {
+	if len(sides) == 0 {
+		return nil, fmt.Errorf("no sides given")
+	}
+	n := 1
+	stride := make([]int, len(sides))
+	for i, s := range sides {
+		if s < 2 {
+			return nil, fmt.Errorf("side %d of dimension %d is below 2", s, i)
+		}
+		if s > MaxNodes || n*s > MaxNodes {
+			return nil, fmt.Errorf("more than %d nodes", MaxNodes)
+		}
+		stride[i] = n
+		n *= s
+	}
+	g := &Grid{sides: append([]int(nil), sides...), stride: stride, wrap: wrap}
+	dims := len(sides)
+	g.out = make([][]link, n)
+	g.inPorts = make([]int32, n)
+	g.terminal = make([]bool, n)
+	links := make([]link, n*2*dims)
+	for v := range n {
+		g.out[v] = links[v*2*dims : (v+1)*2*dims : (v+1)*2*dims]
+		g.inPorts[v] = int32(2 * dims)
+		g.terminal[v] = true
+		for i := range dims {
+			for dir := 0; dir < 2; dir++ {
+				p := 2*i + dir
+				next := g.step(v, i, 1-2*dir)
+				g.out[v][p] = link{int32(next), int32(2*i + 1 - dir)}
+				if next < 0 {
+					g.out[v][p].in = -1
+				}
+			}
+		}
+	}
+	return g, nil
+}
+
+// step is the node one hop from v in dimension i, direction d (+1 or -1), or -1
+// off a mesh's edge.
+func (g *Grid) step(v, i, d int) int {
+	x := g.Coord(v, i)
+	y := x + d
+	if y < 0 || y >= g.sides[i] {
+		if !g.wrap {
+			return -1
+		}
+		y = (y + g.sides[i]) % g.sides[i]
+	}
+	return v + (y-x)*g.stride[i]
+}
+
+// Dims is the number of dimensions n.
+func (g *Grid) Dims() int { return len(g.sides) }
+
+// Side is k_i, the number of nodes along dimension i.
+func (g *Grid) Side(i int) int { return g.sides[i] }
+
+// Wrap reports whether g is a torus.
+func (g *Grid) Wrap() bool { return g.wrap }
+
+// Coord is node v's coordinate in dimension i.
+func (g *Grid) Coord(v, i int) int { return v / g.stride[i] % g.sides[i] }
+
+// Coords returns all of node v's coordinates.
+func (g *Grid) Coords(v int) []int {
+	c := make([]int, len(g.sides))
+	for i := range c {
+		c[i] = g.Coord(v, i)
+	}
+	return c
+}
+
+// Node is the node with the given coordinates (one per dimension, each in range).
+func (g *Grid) Node(coords []int) int {
+	v := 0
+	for i, c := range coords {
+		v += c * g.stride[i]
+	}
+	return v
+}
+
+// Port is the output port of dimension i in direction dir (+1 or -1).
+func Port(i, dir int) int {
+	if dir > 0 {
+		return 2 * i
+	}
+	return 2*i + 1
+}
+
+// PortDim returns the dimension and direction (+1 or -1) of a grid port (output or
+// input: an input port's direction is where its link comes from).
+func PortDim(port int) (dim, dir int) { return port / 2, 1 - 2*(port%2) }
+
+// Offset returns, for dimension i, the signed number of hops a minimal route from
+// src to dst takes: positive for the + direction. On a torus ring whose two ways
+// round are equally long (even side, distance k/2), it is +k/2; Tie reports those.
+func (g *Grid) Offset(src, dst, i int) int {
+	d := g.Coord(dst, i) - g.Coord(src, i)
+	if !g.wrap {
+		return d
+	}
+	k := g.sides[i]
+	d = ((d % k) + k) % k
+	if 2*d > k {
+		d -= k
+	}
+	return d
+}
+
+// Tie reports whether both directions of dimension i are minimal from src to dst
+// (a torus of even side, the nodes k/2 apart).
+func (g *Grid) Tie(src, dst, i int) bool {
+	k := g.sides[i]
+	return g.wrap && k%2 == 0 && ((g.Coord(dst, i)-g.Coord(src, i))%k+k)%k == k/2
+}
+
+// Distance is the length of a minimal route from src to dst.
+func (g *Grid) Distance(src, dst int) int {
+	h := 0
+	for i := range g.sides {
+		d := g.Offset(src, dst, i)
+		if d < 0 {
+			d = -d
+		}
+		h += d
+	}
+	return h
+}
+
+// Diameter is the largest Distance over all pairs.
+func (g *Grid) Diameter() int {
+	h := 0
+	for _, k := range g.sides {
+		if g.wrap {
+			h += k / 2
+		} else {
+			h += k - 1
+		}
+	}
+	return h
+}
+
+// NodeName is "c0,c1,...": the coordinates of v.
+func (g *Grid) NodeName(v int) string {
+	var b strings.Builder
+	for i := range g.sides {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(g.Coord(v, i)))
+	}
+	return b.String()
+}
+
+func (g *Grid) String() string {
+	var b strings.Builder
+	if g.wrap {
+		b.WriteString("torus:")
+	} else {
+		b.WriteString("mesh:")
+	}
+	for i, s := range g.sides {
+		if i > 0 {
+			b.WriteByte('x')
+		}
+		b.WriteString(strconv.Itoa(s))
+	}
+	return b.String()
+}

@@ -1,0 +1,148 @@
+package topology
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// Network is what a router-level simulator and a channel-dependency checker need of
+// a topology.
+type Network interface {
+	// Nodes is the number of routers.
+	Nodes() int
+	// Ports and InPorts are the numbers of output and input ports of a router,
+	// injection and ejection not counted.
+	Ports(node int) int
+	InPorts(node int) int
+	// Link returns the router behind output port port of node and the input port
+	// the link enters there; next is -1 where the port has no link.
+	Link(node, port int) (next, inPort int)
+	// Terminal reports whether a processor injects and ejects at node.
+	Terminal(node int) bool
+	// String is the topology's spec, as Parse reads it ("torus:8x8").
+	String() string
+}
+
+// link is one output port's far end.
+type link struct{ next, in int32 }
+
+// table is a Network stored as arrays; Grid, FatTree and General embed it.
+type table struct {
+	out      [][]link
+	inPorts  []int32
+	terminal []bool
+}
+
+func (t *table) Nodes() int             { return len(t.out) }
+func (t *table) Ports(node int) int     { return len(t.out[node]) }
+func (t *table) InPorts(node int) int   { return int(t.inPorts[node]) }
+func (t *table) Terminal(node int) bool { return t.terminal[node] }
+func (t *table) Link(node, port int) (next, inPort int) {
+	l := t.out[node][port]
+	return int(l.next), int(l.in)
+}
+
+// Terminals lists the terminal nodes of n in increasing order.
+func Terminals(n Network) []int {
+	var ts []int
+	for v := range n.Nodes() {
+		if n.Terminal(v) {
+			ts = append(ts, v)
+		}
+	}
+	return ts
+}
+
+// Channels is the number of router-to-router links of n (output ports with a link).
+func Channels(n Network) int {
+	c := 0
+	for v := range n.Nodes() {
+		for p := range n.Ports(v) {
+			if next, _ := n.Link(v, p); next >= 0 {
+				c++
+			}
+		}
+	}
+	return c
+}
+
+// namer is implemented by networks whose nodes have names of their own.
+type namer interface{ NodeName(node int) string }
+
+// NodeName is the name of node v in n: the network's own name for it when it has
+// one (coordinates "x,y" on a grid, "l,a" on a fat-tree), else its number.
+func NodeName(n Network, v int) string {
+	if nm, ok := n.(namer); ok {
+		return nm.NodeName(v)
+	}
+	return strconv.Itoa(v)
+}
+
+// Model returns n as a MODEL.md network, one edge per link, and edge[v][p], the
+// index of the edge that leaves v by output port p (-1 where the port has no link).
+func Model(n Network) (net *model.Network, edge [][]int) {
+	net = &model.Network{}
+	for v := range n.Nodes() {
+		net.AddNode(NodeName(n, v))
+	}
+	edge = make([][]int, n.Nodes())
+	for v := range n.Nodes() {
+		edge[v] = make([]int, n.Ports(v))
+		for p := range n.Ports(v) {
+			edge[v][p] = -1
+			if next, _ := n.Link(v, p); next >= 0 {
+				edge[v][p] = net.AddEdge(v, next)
+			}
+		}
+	}
+	return net, edge
+}
+
+// SpecError is a topology spec that cannot be built; Field names the part at fault.
+type SpecError struct {
+	Spec, Field, Msg string
+}
+
+func (e *SpecError) Error() string {
+	return fmt.Sprintf("topology %q: %s: %s", e.Spec, e.Field, e.Msg)
+}
+
+// Parse builds a network from its spec: "torus:8x8", "mesh:4x4x4" (sides separated
+// by x, each at least 2), "fattree:64" (N processors, a power of 4 from 4 up;
+// "fat-tree:64" is read the same).
+func Parse(spec string) (Network, error) {
+	kind, arg, ok := strings.Cut(spec, ":")
+	if !ok || arg == "" {
+		return nil, &SpecError{spec, "kind", "want KIND:PARAMS, as torus:8x8, mesh:4x4 or fattree:64"}
+	}
+	switch kind {
+	case "torus", "mesh":
+		var sides []int
+		for _, s := range strings.Split(arg, "x") {
+			k, err := strconv.Atoi(s)
+			if err != nil {
+				return nil, &SpecError{spec, "sides", fmt.Sprintf("%q is not a whole number", s)}
+			}
+			sides = append(sides, k)
+		}
+		g, err := NewGrid(sides, kind == "torus")
+		if err != nil {
+			return nil, &SpecError{spec, "sides", err.Error()}
+		}
+		return g, nil
+	case "fattree", "fat-tree":
+		n, err := strconv.Atoi(arg)
+		if err != nil {
+			return nil, &SpecError{spec, "size", fmt.Sprintf("%q is not a whole number", arg)}
+		}
+		f, err := NewFatTree(n)
+		if err != nil {
+			return nil, &SpecError{spec, "size", err.Error()}
+		}
+		return f, nil
+	}
+	return nil, &SpecError{spec, "kind", fmt.Sprintf("unknown kind %q (want torus, mesh or fattree)", kind)}
+}
