@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/wormlab/wormlab/figure"
+)
+
+func init() {
+	register(&command{
+		name:    "plot",
+		summary: "draw a line plot (SVG, PNG, PDF, EPS) from sweep results or JSON Lines rows",
+		run:     runPlot,
+	})
+}
+
+func runPlot(e *env) error {
+	fs := newFlags(e, "plot", "RESULTS",
+		"Draws FIELD --y against FIELD --x from RESULTS (\"-\" reads standard input): a sweep's\n"+
+			"results (a field is looked up among a record's parameters, then its measured values)\n"+
+			"or any JSON Lines objects; dotted paths reach nested fields (latency.mean), and\n"+
+			"--y A/B plots a ratio. One line per value of --series, with a legend. Rows with the\n"+
+			"same series and x are replications: the point is their mean, the error bar the mean\n"+
+			"of --err, or else the 95% t-interval of the mean. Failed sweep records are skipped.\n"+
+			"The format follows -o's extension: .svg, .png, .pdf or .eps.")
+	x := fs.String("x", "", "field on the x axis (required)")
+	y := fs.String("y", "", "field on the y axis, or A/B for a ratio (required)")
+	series := fs.String("series", "", "one line per value of this field")
+	errField := fs.String("err", "", "field holding the error bar's half-width")
+	logx := fs.Bool("logx", false, "logarithmic x axis")
+	logy := fs.Bool("logy", false, "logarithmic y axis")
+	title := fs.String("title", "", "title of the figure")
+	xlabel := fs.String("xlabel", "", "label of the x axis (default: the --x field)")
+	ylabel := fs.String("ylabel", "", "label of the y axis (default: the --y field)")
+	width := fs.Float64("width", float64(figure.DefaultWidth/vg.Inch), "width in inches")
+	height := fs.Float64("height", float64(figure.DefaultHeight/vg.Inch), "height in inches")
+	out := fs.String("o", "", "write the figure to FILE (required; its extension picks the format)")
+	args, err := parseFlags(fs, e.args, 1, 1)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *x == "":
+		return usageError("--x is required")
+	case *y == "":
+		return usageError("--y is required")
+	case *out == "":
+		return usageError("-o FILE is required (its extension, .svg or .png, picks the format)")
+	case *width <= 0 || *width > 100:
+		return usageError("--width: %g inches is not in (0, 100]", *width)
+	case *height <= 0 || *height > 100:
+		return usageError("--height: %g inches is not in (0, 100]", *height)
+	}
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(*out)), ".")
+	if !slices.Contains(figure.Formats, format) {
+		return usageError("-o %s: unknown format %q (want .%s)", *out, format, strings.Join(figure.Formats, ", ."))
+	}
+	r, closer, err := open(e, args[0])
+	if err != nil {
+		return err
+	}
+	defer closer()
+	rows, err := figure.ReadRows(r)
+	if err != nil {
+		return fmt.Errorf("%s: %v", args[0], err)
+	}
+	f, err := figure.Build(rows, figure.Options{X: *x, Y: *y, Series: *series, Err: *errField, LogX: *logx, LogY: *logy, Title: *title})
+	if err != nil {
+		return fmt.Errorf("%s: %v", args[0], err)
+	}
+	if *xlabel != "" {
+		f.XLabel = *xlabel
+	}
+	if *ylabel != "" {
+		f.YLabel = *ylabel
+	}
+	for _, s := range f.Skipped {
+		fmt.Fprintf(e.stderr, "wormlab plot: skipped %s\n", s)
+	}
+	return writeOut(e, *out, func(w io.Writer) error {
+		return figure.Draw(w, f, format, vg.Length(*width)*vg.Inch, vg.Length(*height)*vg.Inch)
+	})
+}

@@ -1,0 +1,138 @@
+package figure
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+// Formats are the output formats Draw knows, by file extension.
+var Formats = []string{"svg", "png", "pdf", "eps"}
+
+// Default size of a figure: a single column of a two-column paper, enlarged.
+const (
+	DefaultWidth  = 6 * vg.Inch
+	DefaultHeight = 4 * vg.Inch
+)
+
+// Draw renders the figure in format (one of Formats) at the given size.
+//
+// Each series is a line through its points with a glyph at each point, a colour and
+// glyph shape of its own, and vertical error bars where a point has an error; a
+// legend names the series when there is more than one or when it has a name. On a log
+// y axis an error bar's lower end is clipped at a tenth of the point's y (a bar below
+// zero has no place on that axis).
+func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error {
+	p := plot.New()
+	p.Title.Text = f.Title
+	p.X.Label.Text = f.XLabel
+	p.Y.Label.Text = f.YLabel
+	if f.LogX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	}
+	if f.LogY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	}
+	if f.Categories != nil {
+		ticks := make(plot.ConstantTicks, len(f.Categories))
+		for i, c := range f.Categories {
+			ticks[i] = plot.Tick{Value: float64(i), Label: c}
+		}
+		p.X.Tick.Marker = ticks
+		// Room on both sides so the first and last category are not on the frame.
+		p.X.Min, p.X.Max = -0.5, float64(len(f.Categories))-0.5
+	}
+	p.Add(plotter.NewGrid())
+	p.Legend.Top = true
+	p.Legend.Left = true
+	p.Legend.XOffs = vg.Points(8)
+	p.Legend.YOffs = -vg.Points(4)
+	legend := len(f.Series) > 1 || (len(f.Series) == 1 && f.Series[0].Name != "")
+	for i, s := range f.Series {
+		xys := make(plotter.XYs, len(s.Points))
+		errs := make(plotter.YErrors, len(s.Points))
+		hasErr := false
+		for j, pt := range s.Points {
+			xys[j] = plotter.XY{X: pt.X, Y: pt.Y}
+			lo := pt.Err
+			if f.LogY {
+				lo = math.Min(lo, 0.9*pt.Y)
+			}
+			errs[j] = struct{ Low, High float64 }{lo, pt.Err}
+			hasErr = hasErr || pt.Err > 0
+		}
+		line, points, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return fmt.Errorf("series %q: %v", s.Name, err)
+		}
+		c := plotutil.Color(i)
+		line.Color = c
+		line.Width = vg.Points(1.2)
+		points.Color = c
+		points.Shape = plotutil.Shape(i)
+		points.Radius = vg.Points(2.5)
+		p.Add(line, points)
+		if hasErr {
+			bars, err := plotter.NewYErrorBars(struct {
+				plotter.XYs
+				plotter.YErrors
+			}{xys, errs})
+			if err != nil {
+				return fmt.Errorf("series %q: %v", s.Name, err)
+			}
+			bars.Color = c
+			bars.CapWidth = vg.Points(4)
+			p.Add(bars)
+		}
+		if legend {
+			name := s.Name
+			if name == "" {
+				name = "(none)"
+			}
+			p.Legend.Add(name, line, points)
+		}
+	}
+	pad(&p.X, f.LogX, f.Categories != nil)
+	pad(&p.Y, f.LogY, false)
+	// Within two decades, log ticks would label one power of ten or none.
+	if f.LogX && p.X.Max/p.X.Min < 100 {
+		p.X.Tick.Marker = plot.DefaultTicks{}
+	}
+	if f.LogY && p.Y.Max/p.Y.Min < 100 {
+		p.Y.Tick.Marker = plot.DefaultTicks{}
+	}
+	wt, err := p.WriterTo(width, height, format)
+	if err != nil {
+		return err
+	}
+	_, err = wt.WriteTo(w)
+	return err
+}
+
+// pad widens an axis by 4% of its range on each side (by a factor on a log axis) so
+// that no point sits on the frame; categorical axes keep their half-step margins.
+func pad(a *plot.Axis, log, categorical bool) {
+	if categorical {
+		return
+	}
+	if log {
+		f := math.Pow(a.Max/a.Min, 0.04)
+		if f <= 1 || math.IsNaN(f) || math.IsInf(f, 0) {
+			f = 1.1
+		}
+		a.Min, a.Max = a.Min/f, a.Max*f
+		return
+	}
+	d := 0.04 * (a.Max - a.Min)
+	if d == 0 {
+		d = math.Max(0.5, 0.1*math.Abs(a.Max))
+	}
+	a.Min, a.Max = a.Min-d, a.Max+d
+}

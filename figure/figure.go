@@ -1,0 +1,326 @@
+package figure
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Options names the fields of a figure.
+type Options struct {
+	X, Y   string // required; Y may be "A/B", the ratio of two fields
+	Series string // optional: one series per value of this field
+	Err    string // optional: the error bar's half-width
+	LogX   bool
+	LogY   bool
+	Title  string
+}
+
+// Figure is a built plot: series of points, ready to draw.
+type Figure struct {
+	Title          string
+	XLabel, YLabel string
+	LogX, LogY     bool
+	// Categories holds the x labels when the x field is not numeric; a point's X is
+	// then its index here.
+	Categories []string
+	Series     []Series
+	// Skipped says which rows were left out and why (failed records, missing fields).
+	Skipped []string
+}
+
+// Series is one line of a figure.
+type Series struct {
+	Name   string // the series field's value ("" when there is no series field)
+	Points []Point
+}
+
+// Point is the mean of the N rows sharing a series and an x value.
+type Point struct {
+	X, Y float64
+	Err  float64 // half-width of the error bar; 0: none
+	N    int
+}
+
+// FieldError names a field no row could supply, or a value that cannot be drawn.
+type FieldError struct {
+	Field string
+	Line  int // 0: no particular line
+	Msg   string
+}
+
+func (e *FieldError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: field %q: %s", e.Line, e.Field, e.Msg)
+	}
+	return fmt.Sprintf("field %q: %s", e.Field, e.Msg)
+}
+
+type sample struct {
+	series, x  any
+	y, err     float64
+	hasErr     bool
+	line       int
+	xNum       float64
+	xIsNumeric bool
+}
+
+// Build groups rows into series and points as the package comment describes.
+func Build(rows []Row, o Options) (*Figure, error) {
+	if o.X == "" || o.Y == "" {
+		return nil, &FieldError{Field: "x/y", Msg: "both --x and --y are required"}
+	}
+	f := &Figure{Title: o.Title, XLabel: o.X, YLabel: o.Y, LogX: o.LogX, LogY: o.LogY}
+	var samples []sample
+	failed, missing := 0, map[string][]int{}
+	skip := func(field string, line int) { missing[field] = append(missing[field], line) }
+	for _, r := range rows {
+		if r.Failed() {
+			failed++
+			continue
+		}
+		xv, ok := r.Lookup(o.X)
+		if !ok {
+			skip(o.X, r.Line)
+			continue
+		}
+		y, ok, err := yValue(r, o.Y)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			skip(o.Y, r.Line)
+			continue
+		}
+		s := sample{x: xv, y: y, line: r.Line}
+		if o.Series != "" {
+			sv, ok := r.Lookup(o.Series)
+			if !ok {
+				skip(o.Series, r.Line)
+				continue
+			}
+			s.series = sv
+		}
+		if o.Err != "" {
+			ev, ok := r.Lookup(o.Err)
+			if !ok {
+				skip(o.Err, r.Line)
+				continue
+			}
+			e, ok := number(ev)
+			if !ok || math.IsNaN(e) || math.IsInf(e, 0) {
+				return nil, &FieldError{o.Err, r.Line, fmt.Sprintf("%s is not a finite number", jsonText(ev))}
+			}
+			s.err, s.hasErr = math.Abs(e), true
+		}
+		s.xNum, s.xIsNumeric = number(xv)
+		if s.xIsNumeric && (math.IsNaN(s.xNum) || math.IsInf(s.xNum, 0)) {
+			return nil, &FieldError{o.X, r.Line, "not a finite number"}
+		}
+		samples = append(samples, s)
+	}
+	if failed > 0 {
+		f.Skipped = append(f.Skipped, fmt.Sprintf("%d failed record(s)", failed))
+	}
+	for _, field := range sortedKeys(missing) {
+		lines := missing[field]
+		f.Skipped = append(f.Skipped, fmt.Sprintf("%d row(s) without %q (first on line %d)", len(lines), field, lines[0]))
+	}
+	if len(samples) == 0 {
+		msg := "no row has it"
+		if failed == len(rows) {
+			msg = "every record failed"
+		}
+		field := o.Y
+		if len(missing[o.X]) > 0 {
+			field = o.X
+		}
+		return nil, &FieldError{Field: field, Msg: msg}
+	}
+
+	// x: numeric when every value is, otherwise categories in natural order.
+	categorical := false
+	for _, s := range samples {
+		if !s.xIsNumeric {
+			categorical = true
+		}
+	}
+	if categorical {
+		if o.LogX {
+			return nil, &FieldError{o.X, 0, "--logx needs numbers, the values are labels"}
+		}
+		seen := map[string]bool{}
+		for _, s := range samples {
+			if l := label(s.x); !seen[l] {
+				seen[l] = true
+				f.Categories = append(f.Categories, l)
+			}
+		}
+		sort.Slice(f.Categories, func(i, j int) bool { return naturalLess(f.Categories[i], f.Categories[j]) })
+		index := map[string]int{}
+		for i, c := range f.Categories {
+			index[c] = i
+		}
+		for i := range samples {
+			samples[i].xNum = float64(index[label(samples[i].x)])
+		}
+	}
+
+	// Group by series, then by x.
+	type key struct {
+		series string
+		x      float64
+	}
+	groups := map[key][]sample{}
+	names := map[string]bool{}
+	for _, s := range samples {
+		name := ""
+		if o.Series != "" {
+			name = label(s.series)
+		}
+		names[name] = true
+		k := key{name, s.xNum}
+		groups[k] = append(groups[k], s)
+	}
+	seriesNames := sortedKeys(names)
+	sort.Slice(seriesNames, func(i, j int) bool { return seriesLess(seriesNames[i], seriesNames[j]) })
+	f.Series = make([]Series, len(seriesNames))
+	byName := map[string]*Series{}
+	for i, n := range seriesNames {
+		f.Series[i].Name = n
+		byName[n] = &f.Series[i]
+	}
+	for k, ss := range groups {
+		p := Point{X: k.x, N: len(ss)}
+		var sum, sumErr float64
+		for _, s := range ss {
+			sum += s.y
+			sumErr += s.err
+		}
+		p.Y = sum / float64(len(ss))
+		switch {
+		case o.Err != "":
+			p.Err = sumErr / float64(len(ss))
+		case len(ss) > 1:
+			var ss2 float64
+			for _, s := range ss {
+				ss2 += (s.y - p.Y) * (s.y - p.Y)
+			}
+			sd := math.Sqrt(ss2 / float64(len(ss)-1))
+			p.Err = tQuantile975(len(ss)-1) * sd / math.Sqrt(float64(len(ss)))
+		}
+		if o.LogX && p.X <= 0 {
+			return nil, &FieldError{o.X, ss[0].line, fmt.Sprintf("%v is not positive (--logx)", p.X)}
+		}
+		if o.LogY && p.Y <= 0 {
+			return nil, &FieldError{o.Y, ss[0].line, fmt.Sprintf("%v is not positive (--logy)", p.Y)}
+		}
+		byName[k.series].Points = append(byName[k.series].Points, p)
+	}
+	for i := range f.Series {
+		pts := f.Series[i].Points
+		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
+	}
+	return f, nil
+}
+
+// yValue reads the y field, or the ratio A/B when the field is not present as named.
+func yValue(r Row, field string) (float64, bool, error) {
+	get := func(name string) (float64, bool, error) {
+		v, ok := r.Lookup(name)
+		if !ok {
+			return 0, false, nil
+		}
+		x, ok := number(v)
+		if !ok || math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, false, &FieldError{name, r.Line, fmt.Sprintf("%s is not a finite number", jsonText(v))}
+		}
+		return x, true, nil
+	}
+	if _, ok := r.Lookup(field); ok {
+		return get(field)
+	}
+	num, den, isRatio := strings.Cut(field, "/")
+	if !isRatio {
+		return 0, false, nil
+	}
+	a, ok, err := get(num)
+	if !ok || err != nil {
+		return 0, ok, err
+	}
+	b, ok, err := get(den)
+	if !ok || err != nil {
+		return 0, ok, err
+	}
+	if b == 0 {
+		return 0, false, &FieldError{den, r.Line, "is zero (denominator of --y)"}
+	}
+	return a / b, true, nil
+}
+
+// tQuantile975 is the 0.975 quantile of Student's t distribution with df degrees of
+// freedom (two-sided 95% interval), from the standard table; beyond 30 the normal
+// approximation with the first correction term.
+func tQuantile975(df int) float64 {
+	table := [...]float64{0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+		2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+		2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042}
+	if df < len(table) {
+		return table[df]
+	}
+	z := 1.959964
+	return z + (z*z*z+z)/(4*float64(df))
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// seriesLess orders series names as numbers when both are numbers, else naturally.
+func seriesLess(a, b string) bool {
+	x, errA := strconv.ParseFloat(a, 64)
+	y, errB := strconv.ParseFloat(b, 64)
+	if errA == nil && errB == nil && x != y {
+		return x < y
+	}
+	return naturalLess(a, b)
+}
+
+// naturalLess orders strings with runs of digits compared as numbers, so that
+// "torus:4x4" < "torus:16x16" and "p2" < "p10".
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digitRun(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}

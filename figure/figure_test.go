@@ -1,0 +1,90 @@
+package figure
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func rowsOf(t *testing.T, s string) []Row {
+	t.Helper()
+	rows, err := ReadRows(strings.NewReader(s))
+	require.NoError(t, err)
+	return rows
+}
+
+func TestBuildMeansAndIntervals(t *testing.T) {
+	rows := rowsOf(t, `{"rate":0.1,"algo":"b","lat":10}
+{"rate":0.1,"algo":"b","lat":14}
+{"rate":0.1,"algo":"b","lat":12}
+{"rate":0.2,"algo":"b","lat":20}
+{"rate":0.2,"algo":"a","lat":5}
+{"rate":0.1,"algo":"a","lat":3}`)
+	f, err := Build(rows, Options{X: "rate", Y: "lat", Series: "algo"})
+	require.NoError(t, err)
+	require.Len(t, f.Series, 2)
+	require.Equal(t, "a", f.Series[0].Name)
+	require.Equal(t, []Point{{X: 0.1, Y: 3, N: 1}, {X: 0.2, Y: 5, N: 1}}, f.Series[0].Points)
+	b := f.Series[1].Points
+	require.Len(t, b, 2)
+	// mean 12, sample sd 2, n 3: half-width t(2) * 2 / sqrt(3) = 4.303 * 1.1547.
+	require.Equal(t, 12.0, b[0].Y)
+	require.InDelta(t, 4.303*2/math.Sqrt(3), b[0].Err, 1e-9)
+	require.Equal(t, 3, b[0].N)
+	require.Equal(t, Point{X: 0.2, Y: 20, N: 1}, b[1])
+}
+
+func TestBuildRecordsRatioErrCategories(t *testing.T) {
+	rows := rowsOf(t, `{"key":"1","params":{"topology":"torus:16x16","makespan":99},"values":{"makespan":40,"lower_bound":20,"ci":{"half":1.5}},"status":"ok"}
+{"key":"2","params":{"topology":"torus:4x4"},"values":{"makespan":12,"lower_bound":8,"ci":{"half":0.5}},"status":"ok"}
+{"key":"3","params":{"topology":"torus:8x8"},"status":"failed","message":"timeout"}`)
+	f, err := Build(rows, Options{X: "topology", Y: "makespan/lower_bound", Err: "ci.half"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"torus:4x4", "torus:16x16"}, f.Categories, "natural order")
+	require.Len(t, f.Series, 1)
+	// A parameter named like a value wins: record 1's params.makespan is 99.
+	require.Equal(t, []Point{{X: 0, Y: 1.5, Err: 0.5, N: 1}, {X: 1, Y: 99.0 / 20, Err: 1.5, N: 1}}, f.Series[0].Points)
+	require.Equal(t, []string{"1 failed record(s)"}, f.Skipped)
+}
+
+func TestBuildErrors(t *testing.T) {
+	rows := rowsOf(t, "{\"a\":1,\"b\":0}\n{\"a\":2,\"b\":\"x\"}\n")
+	_, err := Build(rows, Options{X: "a", Y: "c"})
+	require.EqualError(t, err, `field "c": no row has it`)
+	_, err = Build(rows, Options{X: "a", Y: "b"})
+	require.EqualError(t, err, `line 2: field "b": "x" is not a finite number`)
+	_, err = Build(rows[:1], Options{X: "a", Y: "b", LogY: true})
+	require.EqualError(t, err, `line 1: field "b": 0 is not positive (--logy)`)
+	_, err = Build(rows[:1], Options{X: "a", Y: "a/b"})
+	require.EqualError(t, err, `line 1: field "b": is zero (denominator of --y)`)
+	f, err := Build(rowsOf(t, "{\"a\":1,\"b\":1}\n{\"b\":2}\n"), Options{X: "a", Y: "b"})
+	require.NoError(t, err)
+	require.Equal(t, []string{`1 row(s) without "a" (first on line 2)`}, f.Skipped)
+}
+
+func TestReadRows(t *testing.T) {
+	rows := rowsOf(t, "{\n  \"a\": 1\n}\n\n{\"a\": 2}\n[{\"a\":3},{\"a\":4}]\n")
+	require.Len(t, rows, 4)
+	require.Equal(t, []int{1, 5, 6, 6}, []int{rows[0].Line, rows[1].Line, rows[2].Line, rows[3].Line})
+	for _, c := range []struct{ in, err string }{
+		{"{\"a\":1}\n{\"a\":\n", "line 2: not JSON: unexpected EOF"},
+		{"{\"a\":1}\n42\n", "line 2: not a JSON object"},
+		{"", "line 1: no JSON objects"},
+		{"{\"a\":1}\n{\"a\" 1}\n", "line 2: not JSON: invalid character '1' after object key"},
+	} {
+		_, err := ReadRows(bytes.NewReader([]byte(c.in)))
+		require.EqualError(t, err, c.err, "input %q", c.in)
+	}
+}
+
+func TestNaturalLess(t *testing.T) {
+	require.True(t, naturalLess("torus:4x4", "torus:16x16"))
+	require.True(t, naturalLess("p2", "p10"))
+	require.False(t, naturalLess("p10", "p2"))
+	require.True(t, naturalLess("a", "b"))
+	require.True(t, seriesLess("0.1", "0.05") == false)
+	require.True(t, seriesLess("4", "16"))
+}

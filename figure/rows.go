@@ -1,0 +1,161 @@
+package figure
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Row is one JSON object of the input and the line it starts on.
+type Row struct {
+	Line   int
+	Fields map[string]any
+}
+
+// ReadError names the line of the input at fault.
+type ReadError struct {
+	Line int
+	Msg  string
+}
+
+func (e *ReadError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// ReadRows reads a stream of JSON objects (JSON Lines, or indented objects one after
+// another) or a single JSON array of objects. Numbers keep their text (json.Number)
+// so that integers such as seeds survive exactly.
+func ReadRows(r io.Reader) ([]Row, error) {
+	data, err := io.ReadAll(bufio.NewReader(r))
+	if err != nil {
+		return nil, err
+	}
+	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n")) }
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var rows []Row
+	for {
+		start := skipSpace(data, dec.InputOffset())
+		var v any
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				return nil, &ReadError{lineAt(se.Offset), "not JSON: " + se.Error()}
+			}
+			return nil, &ReadError{lineAt(start), "not JSON: " + err.Error()}
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			rows = append(rows, Row{lineAt(start), x})
+		case []any:
+			for i, e := range x {
+				m, ok := e.(map[string]any)
+				if !ok {
+					return nil, &ReadError{lineAt(start), fmt.Sprintf("array element %d is not an object", i)}
+				}
+				rows = append(rows, Row{lineAt(start), m})
+			}
+		default:
+			return nil, &ReadError{lineAt(start), "not a JSON object"}
+		}
+	}
+	if len(rows) == 0 {
+		return nil, &ReadError{1, "no JSON objects"}
+	}
+	return rows, nil
+}
+
+func skipSpace(data []byte, off int64) int64 {
+	for off < int64(len(data)) && strings.ContainsRune(" \t\r\n", rune(data[off])) {
+		off++
+	}
+	return off
+}
+
+// Lookup finds the dotted path in a row: in a sweep record (one with "params" and
+// "values" objects) among the parameters, then the values, then the top level; in any
+// other object at the top level.
+func (r Row) Lookup(path string) (any, bool) {
+	if isRecord(r.Fields) {
+		for _, scope := range []string{"params", "values"} {
+			if v, ok := lookup(r.Fields[scope], path); ok {
+				return v, true
+			}
+		}
+	}
+	return lookup(r.Fields, path)
+}
+
+// Failed reports a sweep record whose status is "failed".
+func (r Row) Failed() bool { return r.Fields["status"] == "failed" }
+
+func isRecord(m map[string]any) bool {
+	_, p := m["params"].(map[string]any)
+	_, v := m["values"].(map[string]any)
+	return p || v
+}
+
+func lookup(v any, path string) (any, bool) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	if x, ok := m[path]; ok { // a flat field whose name has dots
+		return x, true
+	}
+	head, rest, dotted := strings.Cut(path, ".")
+	if !dotted {
+		return nil, false
+	}
+	return lookup(m[head], rest)
+}
+
+// number converts a JSON value to a float: numbers, and strings holding numbers.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil
+	case float64:
+		return x, true
+	case string:
+		f, err := strconv.ParseFloat(x, 64)
+		return f, err == nil
+	case bool:
+		if x {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// label renders a JSON value as a legend or category label.
+func label(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return "null"
+	case json.Number:
+		return x.String()
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// jsonText renders a value as JSON for an error message.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
