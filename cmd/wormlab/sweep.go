@@ -1,0 +1,592 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/wormlab/wormlab/sweep"
+)
+
+func init() {
+	register(&command{
+		name:    "sweep",
+		summary: "run a grid of wormlab runs from a JSON spec: resumable, on all cores or as a Slurm job array",
+		run:     runSweep,
+	})
+}
+
+// sweepTarget is a command a sweep can run: one line in sweepTargets each.
+type sweepTarget struct {
+	path  []string // the command line's command (and subcommand): {"lower", "prime"}
+	input bool     // takes an INSTANCE argument: parameter "instance", or "gen.*" to generate one
+	drop  []string // fields of the command's JSON output left out of the values
+}
+
+// schedule is what a command printing a MODEL.md schedule drops: the per-message
+// times, which a sweep does not keep (the figures are the makespan, lower_bound,
+// optimal and the command's own notes).
+var schedule = []string{"messages"}
+
+var sweepTargets = map[string]sweepTarget{
+	"sim":             {path: []string{"sim"}},
+	"fattree":         {path: []string{"fattree"}},
+	"model":           {path: []string{"model"}},
+	"deadlock":        {path: []string{"deadlock"}},
+	"run":             {path: []string{"run"}, input: true, drop: schedule},
+	"solve":           {path: []string{"solve"}, input: true, drop: schedule},
+	"color":           {path: []string{"color"}, input: true, drop: schedule},
+	"stats":           {path: []string{"stats"}, input: true},
+	"lower bounds":    {path: []string{"lower", "bounds"}, input: true},
+	"lower prime":     {path: []string{"lower", "prime"}},
+	"lower butterfly": {path: []string{"lower", "butterfly"}},
+}
+
+// sweepReserved are flags a point may not set: a point's output goes to the sweep.
+var sweepReserved = map[string]string{"o": "a point's output goes to the results file", "h": "", "help": ""}
+
+// wormlabVersion names this build for the records: the module version and, when the
+// binary was built with VCS stamping (go build without -buildvcs=false), the commit.
+// It comes from runtime/debug build info; "devel" when there is none.
+func wormlabVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "devel"
+	}
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		v += " " + rev + dirty
+	}
+	return v
+}
+
+func runSweep(e *env) error {
+	if len(e.args) > 0 {
+		switch e.args[0] {
+		case "merge":
+			return runSweepMerge(e, e.args[1:])
+		case "csv":
+			return runSweepCSV(e, e.args[1:])
+		case "points":
+			return runSweepPoints(e, e.args[1:])
+		}
+	}
+	fs := newFlags(e, "sweep", "SPEC  |  merge OUT FILES...  |  csv RESULTS  |  points SPEC",
+		"Runs every point of a sweep spec (JSON: command, seed, replications, timeout, params,\n"+
+			"axes; see docs/experiments.md) in this process and appends one JSON Lines record per\n"+
+			"point to -o RESULTS. A rerun skips the points RESULTS holds (resume); a torn last line\n"+
+			"is dropped. --shard I/N (or SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT) runs every\n"+
+			"N-th point by key. --slurm prints an sbatch job-array script (--submit submits it).\n"+
+			"'sweep merge OUT FILES...' joins shards; 'sweep csv RESULTS' exports CSV; 'sweep points\n"+
+			"SPEC' lists the points. Commands: "+strings.Join(sweepTargetNames(), ", ")+".\n"+
+			"Exit status 1 when a point failed or the sweep was interrupted, 2 on a bad spec.")
+	out := fs.String("o", "", "results file (JSON Lines; required)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "points run at once")
+	shardFlag := fs.String("shard", "", "run part I of N (I/N, 0 <= I < N)")
+	retry := fs.Bool("retry-failed", false, "run the points recorded as failed again")
+	slurm := fs.Bool("slurm", false, "print an sbatch job-array script instead of running")
+	submit := fs.Bool("submit", false, "with --slurm: submit the script with sbatch")
+	tasks := fs.Int("tasks", 4, "with --slurm: array tasks (shards)")
+	cpus := fs.Int("cpus", 1, "with --slurm: CPUs per task (and its --workers)")
+	timeLimit := fs.String("time", "", "with --slurm: time limit per task (sbatch --time)")
+	partition := fs.String("partition", "", "with --slurm: partition")
+	args, err := parseFlags(fs, e.args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return usageError("-o RESULTS is required")
+	}
+	if *workers < 1 {
+		return usageError("--workers: %d is below 1", *workers)
+	}
+	spec, dir, err := readSweepSpec(e, args[0])
+	if err != nil {
+		return err
+	}
+	target, err := checkSweepSpec(spec)
+	if err != nil {
+		return err
+	}
+	if *slurm {
+		if *tasks < 1 || *cpus < 1 {
+			return usageError("--tasks and --cpus must be at least 1")
+		}
+		return sweepSlurm(e, args[0], *out, sweep.Job{Tasks: *tasks, CPUs: *cpus, Time: *timeLimit, Partition: *partition}, *submit)
+	}
+	if *submit {
+		return usageError("--submit goes with --slurm")
+	}
+	shard, err := sweepShard(*shardFlag)
+	if err != nil {
+		return err
+	}
+	ctx, stop := interruptContext()
+	defer stop()
+	opt := sweep.Options{Workers: *workers, Shard: shard, Version: wormlabVersion(), RetryFailed: *retry,
+		Note: func(s string) { fmt.Fprintf(e.stderr, "wormlab sweep: %s\n", s) }}
+	if e.stderrTTY {
+		opt.Progress = e.stderr
+	}
+	runner := &pointRunner{target: target, dir: dir}
+	sum, err := sweep.Run(ctx, spec, runner, *out, opt)
+	if err != nil {
+		var le *sweep.LineError
+		if errors.As(err, &le) {
+			return usageError("%v", err)
+		}
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wormlab sweep: %s: %d points (shard %v), %d already there, %d run, %d failed\n",
+		*out, sum.Points, shard, sum.Skipped, sum.Done, sum.Failed)
+	switch {
+	case sum.Interrupted:
+		return negative("interrupted after %d of %d points; the records are whole: rerun to resume", sum.Skipped+sum.Done, sum.Points)
+	case sum.Failed > 0:
+		return negative("%d point(s) failed (status \"failed\" in %s; --retry-failed runs them again)", sum.Failed, *out)
+	}
+	return nil
+}
+
+func sweepTargetNames() []string {
+	var ns []string
+	for n := range sweepTargets {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// readSweepSpec reads a spec; dir is its directory, against which a relative
+// "instance" parameter is resolved.
+func readSweepSpec(e *env, path string) (*sweep.Spec, string, error) {
+	r, closer, err := open(e, path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer closer()
+	s, err := sweep.ParseSpec(r)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %v", path, err)
+	}
+	dir := "."
+	if path != "-" {
+		dir = filepath.Dir(path)
+	}
+	return s, dir, nil
+}
+
+// sweepShard is --shard, or else the Slurm array task's part, or else everything.
+func sweepShard(flagValue string) (sweep.Shard, error) {
+	if flagValue != "" {
+		s, err := sweep.ParseShard(flagValue)
+		if err != nil {
+			return s, usageError("%v", err)
+		}
+		return s, nil
+	}
+	id, count := os.Getenv("SLURM_ARRAY_TASK_ID"), os.Getenv("SLURM_ARRAY_TASK_COUNT")
+	if id == "" || count == "" {
+		return sweep.All, nil
+	}
+	i, err1 := strconv.Atoi(id)
+	n, err2 := strconv.Atoi(count)
+	lo := 0
+	if m := os.Getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
+		var err error
+		if lo, err = strconv.Atoi(m); err != nil {
+			return sweep.Shard{}, usageError("SLURM_ARRAY_TASK_MIN=%q is not an integer", m)
+		}
+	}
+	if err1 != nil || err2 != nil {
+		return sweep.Shard{}, usageError("SLURM_ARRAY_TASK_ID=%q, SLURM_ARRAY_TASK_COUNT=%q: want integers", id, count)
+	}
+	s, err := sweep.ParseShard(fmt.Sprintf("%d/%d", i-lo, n))
+	if err != nil {
+		return s, usageError("from SLURM_ARRAY_TASK_ID=%s, SLURM_ARRAY_TASK_MIN=%d, SLURM_ARRAY_TASK_COUNT=%s: %v (arrays must be contiguous)", id, lo, count, err)
+	}
+	return s, nil
+}
+
+// flagNames asks a command for its flags: it runs "wormlab PATH -h" and reads the
+// names from the usage text every command prints through newFlags.
+var flagNames = sync.OnceValue(func() func(path []string) (map[string]bool, bool) {
+	var mu sync.Mutex
+	cache := map[string]map[string]bool{}
+	return func(path []string) (map[string]bool, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		k := strings.Join(path, " ")
+		if m, ok := cache[k]; ok {
+			return m, m != nil
+		}
+		if _, ok := commands[path[0]]; !ok {
+			cache[k] = nil
+			return nil, false
+		}
+		var stderr bytes.Buffer
+		run(append(append([]string{}, path...), "-h"), strings.NewReader(""), io.Discard, &stderr, false)
+		m := map[string]bool{}
+		sc := bufio.NewScanner(&stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			if rest, ok := strings.CutPrefix(line, "  -"); ok && !strings.HasPrefix(rest, " ") {
+				name, _, _ := strings.Cut(rest, " ")
+				m[name] = true
+			}
+		}
+		cache[k] = m
+		return m, true
+	}
+})
+
+// checkSweepSpec checks the command and every parameter name against the command's
+// flags; errors name the spec field.
+func checkSweepSpec(s *sweep.Spec) (sweepTarget, error) {
+	t, ok := sweepTargets[s.Command]
+	if !ok {
+		return t, usageError("spec: command: unknown command %q (want %s)", s.Command, strings.Join(sweepTargetNames(), ", "))
+	}
+	flags, ok := flagNames()(t.path)
+	if !ok {
+		return t, usageError("spec: command: %q is not in this build of wormlab", s.Command)
+	}
+	var genFlags map[string]bool
+	hasInstance, hasGen := false, false
+	for _, name := range s.Names() {
+		field := "params." + name
+		if _, isAxis := s.Axes[name]; isAxis {
+			field = "axes." + name
+		}
+		if why, reserved := sweepReserved[name]; reserved {
+			return t, usageError("spec: %s: a sweep cannot set -%s (%s)", field, name, why)
+		}
+		if t.input && name == "instance" {
+			hasInstance = true
+			continue
+		}
+		if g, ok := strings.CutPrefix(name, "gen."); ok && t.input {
+			hasGen = true
+			if genFlags == nil {
+				genFlags, _ = flagNames()([]string{"gen"})
+			}
+			if g != "kind" && (!genFlags[g] || g == "o") {
+				return t, usageError("spec: %s: wormlab gen has no flag -%s", field, g)
+			}
+			continue
+		}
+		if !flags[name] {
+			return t, usageError("spec: %s: wormlab %s has no flag -%s", field, strings.Join(t.path, " "), name)
+		}
+	}
+	if t.input {
+		switch {
+		case hasInstance && hasGen:
+			return t, usageError("spec: params: set either \"instance\" or \"gen.*\", not both")
+		case !hasInstance && !hasGen:
+			return t, usageError("spec: params: wormlab %s needs an instance: set \"instance\" (a file) or \"gen.kind\" and gen's flags", s.Command)
+		case hasGen && !has(s, "gen.kind"):
+			return t, usageError("spec: params: gen.kind is missing (line, tree, mesh, butterfly, ...)")
+		}
+	}
+	return t, nil
+}
+
+func has(s *sweep.Spec, name string) bool {
+	if _, ok := s.Params[name]; ok {
+		return true
+	}
+	_, ok := s.Axes[name]
+	return ok
+}
+
+// pointRunner runs a point in this process through the command's own run function,
+// with its parameters as --flag=value arguments.
+type pointRunner struct {
+	target sweepTarget
+	dir    string // the spec's directory
+}
+
+var _ sweep.Runner = (*pointRunner)(nil)
+
+// Run builds the command line, generates the instance when gen.* is set, runs the
+// command and reads its JSON output. A non-zero exit status is the point's error;
+// values read from its output are kept beside it.
+func (r *pointRunner) Run(ctx context.Context, p sweep.Point) (map[string]any, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	flags, _ := flagNames()(r.target.path)
+	args := append([]string{}, r.target.path...)
+	var genArgs []string
+	input := ""
+	names := make([]string, 0, len(p.Params))
+	for n := range p.Params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		v := p.Params[n].Arg()
+		switch g, isGen := strings.CutPrefix(n, "gen."); {
+		case r.target.input && n == "instance":
+			input = v
+			if !filepath.IsAbs(input) && input != "-" {
+				input = filepath.Join(r.dir, input)
+			}
+		case r.target.input && isGen && g == "kind":
+			genArgs = append([]string{v}, genArgs...)
+		case r.target.input && isGen:
+			genArgs = append(genArgs, "--"+g+"="+v)
+		default:
+			args = append(args, "--"+n+"="+v)
+		}
+	}
+	if _, set := p.Params["seed"]; flags["seed"] && !set {
+		args = append(args, "--seed="+strconv.FormatUint(p.Seed, 10))
+	}
+	if _, set := p.Params["json"]; flags["json"] && !set {
+		args = append(args, "--json")
+	}
+	var stdin io.Reader = strings.NewReader("")
+	if r.target.input {
+		if input == "" {
+			if _, set := p.Params["gen.seed"]; !set {
+				genArgs = append(genArgs, "--seed="+strconv.FormatUint(p.Seed, 10))
+			}
+			var inst, msg bytes.Buffer
+			if code := run(append([]string{"gen"}, genArgs...), strings.NewReader(""), &inst, &msg, false); code != 0 {
+				return nil, fmt.Errorf("gen: exit %d: %s", code, pointLastLine(msg.String()))
+			}
+			stdin, input = &inst, "-"
+		}
+		args = append(args, "--", input)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(args, stdin, &stdout, &stderr, false)
+	values, perr := pointValues(stdout.Bytes(), r.target.drop)
+	if code != 0 {
+		return values, fmt.Errorf("exit %d: %s", code, pointLastLine(stderr.String()))
+	}
+	if perr != nil {
+		return nil, perr
+	}
+	return values, nil
+}
+
+func pointLastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if s == "" {
+		return "(no message)"
+	}
+	return s
+}
+
+// pointValues reads a command's JSON output: one object is the values (without the
+// fields in drop); several (JSON Lines) are {"rows": [...]}.
+func pointValues(out []byte, drop []string) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(out))
+	dec.UseNumber()
+	var objs []map[string]any
+	for {
+		var m map[string]any
+		err := dec.Decode(&m)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the command's output is not JSON objects: %v", err)
+		}
+		for _, d := range drop {
+			delete(m, d)
+		}
+		objs = append(objs, m)
+	}
+	switch len(objs) {
+	case 0:
+		return nil, fmt.Errorf("the command printed no JSON")
+	case 1:
+		return objs[0], nil
+	}
+	rows := make([]any, len(objs))
+	for i, o := range objs {
+		rows[i] = o
+	}
+	return map[string]any{"rows": rows}, nil
+}
+
+func runSweepMerge(e *env, args []string) error {
+	fs := newFlags(e, "sweep merge", "OUT FILES...",
+		"Joins results files of one spec (the shards of a Slurm array) into OUT, sorted by key.\n"+
+			"Two records of one key must agree apart from wall and CPU time; a conflict is exit 2\n"+
+			"naming both lines. OUT may be one of FILES. --strip-timings zeroes wall_ms and\n"+
+			"cpu_ms, so that two runs of a spec compare byte for byte.")
+	strip := fs.Bool("strip-timings", false, "write wall_ms and cpu_ms as 0")
+	pos, err := parseFlags(fs, args, 2, -1)
+	if err != nil {
+		return err
+	}
+	var inputs []sweep.Input
+	for _, name := range pos[1:] {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		inputs = append(inputs, sweep.Input{Name: name, R: f})
+	}
+	recs, err := sweep.Merge(inputs)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	return writeOut(e, pos[0], func(w io.Writer) error {
+		for _, r := range recs {
+			if *strip {
+				stripped := r.WithoutTimings()
+				r = &stripped
+			}
+			line, err := r.Line()
+			if err != nil {
+				return err
+			}
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func runSweepCSV(e *env, args []string) error {
+	fs := newFlags(e, "sweep csv", "RESULTS",
+		"Writes a results file as CSV: key, replication, seed, status, message, one column per\n"+
+			"parameter and per measured value (nested values as dotted names), wall_ms, cpu_ms,\n"+
+			"version; records sorted by key.")
+	out := fs.String("o", "", "write the CSV to FILE (default stdout)")
+	pos, err := parseFlags(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	r, closer, err := open(e, pos[0])
+	if err != nil {
+		return err
+	}
+	defer closer()
+	recs, err := sweep.Merge([]sweep.Input{{Name: pos[0], R: r}})
+	if err != nil {
+		return usageError("%v", err)
+	}
+	return writeOut(e, *out, func(w io.Writer) error { return sweep.WriteCSV(w, recs) })
+}
+
+func runSweepPoints(e *env, args []string) error {
+	fs := newFlags(e, "sweep points", "SPEC",
+		"Lists a spec's points as JSON Lines (key, replication, seed, params), sorted by key,\n"+
+			"after checking the spec as a sweep would. --shard I/N lists that shard's.")
+	shardFlag := fs.String("shard", "", "list part I of N")
+	pos, err := parseFlags(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	spec, _, err := readSweepSpec(e, pos[0])
+	if err != nil {
+		return err
+	}
+	if _, err := checkSweepSpec(spec); err != nil {
+		return err
+	}
+	shard := sweep.All
+	if *shardFlag != "" {
+		if shard, err = sweep.ParseShard(*shardFlag); err != nil {
+			return usageError("%v", err)
+		}
+	}
+	return writeOut(e, "", func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for _, p := range shard.Select(spec.Points()) {
+			if err := enc.Encode(struct {
+				Key         string                 `json:"key"`
+				Replication int                    `json:"replication"`
+				Seed        uint64                 `json:"seed"`
+				Params      map[string]sweep.Value `json:"params"`
+			}{p.Key, p.Replication, p.Seed, p.Params}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// sweepSlurm prints (or submits) the job-array script for the spec.
+func sweepSlurm(e *env, specPath, results string, j sweep.Job, submit bool) error {
+	if specPath == "-" {
+		return usageError("--slurm needs the spec in a file the array tasks can read")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("--slurm: cannot find this wormlab binary: %v", err)
+	}
+	if j.Wormlab, err = filepath.Abs(exe); err != nil {
+		return err
+	}
+	if j.Spec, err = filepath.Abs(specPath); err != nil {
+		return err
+	}
+	if j.Results, err = filepath.Abs(results); err != nil {
+		return err
+	}
+	j.Name = "wormlab-" + strings.TrimSuffix(filepath.Base(specPath), filepath.Ext(specPath))
+	var script bytes.Buffer
+	if err := sweep.WriteScript(&script, j); err != nil {
+		return err
+	}
+	if !submit {
+		_, err := e.stdout.Write(script.Bytes())
+		return err
+	}
+	cmd := exec.Command("sbatch", "--parsable")
+	cmd.Stdin = &script
+	var out, msg bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &msg
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("sbatch: %v: %s", err, pointLastLine(msg.String()))
+	}
+	id, _, _ := strings.Cut(strings.TrimSpace(out.String()), ";")
+	fmt.Fprintln(e.stdout, id)
+	fmt.Fprintf(e.stderr, "wormlab sweep: submitted job array %s (%d tasks); when it ends: %s sweep merge %s %s\n",
+		id, j.Tasks, j.Wormlab, j.Results, sweep.ShardFile(j.Results, 0, j.Tasks)+" ...")
+	return nil
+}
