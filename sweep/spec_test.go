@@ -105,11 +105,11 @@ func TestParseShard(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Shard{2, 4}, s)
 	for in, msg := range map[string]string{
-		"3/2": "--shard 3/2: I must be in 0..1",
-		"0/0": "--shard 0/0: N must be at least 1",
+		"3/2":  "--shard 3/2: I must be in 0..1",
+		"0/0":  "--shard 0/0: N must be at least 1",
 		"-1/2": "--shard -1/2: I must be in 0..1",
-		"1":   `--shard "1": want I/N, e.g. 0/4`,
-		"a/b": `--shard "a/b": want I/N, e.g. 0/4`,
+		"1":    `--shard "1": want I/N, e.g. 0/4`,
+		"a/b":  `--shard "a/b": want I/N, e.g. 0/4`,
 	} {
 		_, err := ParseShard(in)
 		require.EqualError(t, err, msg)
