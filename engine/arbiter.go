@@ -1,16 +1,18 @@
 // Arbitration at an output edge: the input scans of seed 000 (Greenberg, Oh),
 // section II and the simulation study (fixed order FO, round-robin RR, farthest
-// first FF), plus message order, random and oldest-first.
+// first FF), plus message order, random and oldest-first. Each policy is a value in
+// its own file (arb_*.go) and registers itself here for the command line.
 
 package engine
 
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
 	"strings"
 )
 
-// Policy names accepted by Config.Arb (see the package documentation).
+// Policy names of the registered policies (see the package documentation).
 const (
 	ArbMessage    = "message"
 	ArbInput      = "input"
@@ -20,141 +22,135 @@ const (
 	ArbOldest     = "oldest"
 )
 
-// Policies lists the arbitration policies, the default first.
-func Policies() []string {
-	return []string{ArbMessage, ArbInput, ArbRandom, ArbRoundRobin, ArbFarthest, ArbOldest}
-}
-
-type policy uint8
-
-const (
-	polMessage policy = iota
-	polInput
-	polRandom
-	polRoundRobin
-	polFarthest
-	polOldest
-)
-
-func parsePolicy(name string) (policy, error) {
-	switch name {
-	case "", ArbMessage:
-		return polMessage, nil
-	case ArbInput:
-		return polInput, nil
-	case ArbRandom:
-		return polRandom, nil
-	case ArbRoundRobin:
-		return polRoundRobin, nil
-	case ArbFarthest:
-		return polFarthest, nil
-	case ArbOldest:
-		return polOldest, nil
-	}
-	return 0, fmt.Errorf("engine: unknown arbitration policy %q (want one of %s)", name, strings.Join(Policies(), ", "))
-}
-
-// request is one head asking for an edge: the message, the input port it arrives on
+// Request is one head asking for an edge: the message, the input port it arrives on
 // (its position in Network.In of the edge's tail node, or nIn for the injection
 // port), its input edge (-1 at the source), the hops it still has to make, and its
 // release time.
-type request struct {
-	msg  int32
-	port int32
-	in   int32
-	rem  int32
-	rel  int
+type Request struct {
+	Msg  int32
+	Port int32
+	In   int32
+	Rem  int32
+	Rel  int
 }
 
-// arbiter picks the winner among the requests for one edge.
-type arbiter struct {
-	pol policy
-	rng *rand.Rand
-	// rr[f] is the round-robin pointer of edge f over the input ports of its tail
-	// node.
-	rr []int32
+// Queued is a worm (or packet) waiting in one queue behind a port: its message
+// index, the hops it still has to make and its release time.
+type Queued struct {
+	Msg int32
+	Rem int32
+	Rel int
 }
 
-// pick returns the index in reqs of the winner; nIn is the number of input edges of
-// the edge's tail node (the injection port has number nIn). The order of reqs
-// matters only to the random policy (it must be deterministic); every other policy
-// breaks ties by message index. O(len(reqs)).
-func (a *arbiter) pick(f int, reqs []request, nIn int32) int {
-	if len(reqs) == 1 {
-		return 0
+// Arbiter picks the winner among the requests for one edge. An arbiter may keep
+// state per edge (round-robin pointers) and is used by one engine run.
+type Arbiter interface {
+	// Pick returns the index in reqs of the winner for edge f, whose tail node has
+	// nIn input edges (the injection port is number nIn). The order of reqs is by
+	// message index; Pick must be deterministic given the arbiter's random source.
+	Pick(f int, reqs []Request, nIn int32) int
+	// Granted tells the arbiter that the winner on port actually crossed edge f.
+	Granted(f int, port, nIn int32)
+}
+
+// Policy is an arbitration policy: it makes the arbiter of one run and orders the
+// worms that wait behind one port (injection queues, store-and-forward queues) as
+// its arbiter would choose among them.
+type Policy interface {
+	// Arbiter returns a fresh arbiter for a network of edges edges; randomized
+	// policies draw from rng, which the engine seeds.
+	Arbiter(edges int, rng *rand.Rand) Arbiter
+	// QueueBefore reports whether a is served before b when both wait behind one
+	// port.
+	QueueBefore(a, b Queued) bool
+}
+
+// drawer is an arbiter that draws its winner at random (the random policy): the
+// engine asks it for uniform draws where a deterministic policy's step would repeat
+// itself (rotation, store-and-forward queues).
+type drawer interface {
+	Draw(n int) int
+}
+
+type registered struct {
+	name, summary string
+	p             Policy
+	order         int
+}
+
+var registry = map[string]registered{}
+
+// Register makes a policy available by name (Lookup, Policies); each policy file
+// calls it from init. Registering a name twice panics (programmer error).
+func Register(name, summary string, p Policy) {
+	if _, dup := registry[name]; dup {
+		panic("engine: arbitration policy registered twice: " + name)
 	}
-	if a.pol == polRandom {
-		return a.rng.IntN(len(reqs))
+	registry[name] = registered{name, summary, p, len(registry)}
+}
+
+// Lookup returns the policy registered under name ("" is the default, "message").
+func Lookup(name string) (Policy, error) {
+	if name == "" {
+		name = ArbMessage
 	}
+	r, ok := registry[name]
+	if !ok {
+		return nil, fmt.Errorf("engine: unknown arbitration policy %q (want one of %s)", name, strings.Join(Policies(), ", "))
+	}
+	return r.p, nil
+}
+
+// Policies lists the registered policy names, the default ("message") first, then
+// by name.
+func Policies() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(a, b int) bool {
+		if (names[a] == ArbMessage) != (names[b] == ArbMessage) {
+			return names[a] == ArbMessage
+		}
+		return names[a] < names[b]
+	})
+	return names
+}
+
+// Summary returns the one-line description a policy registered with.
+func Summary(name string) string { return registry[name].summary }
+
+// CheckPolicy returns an error naming the policies when name is not one of them.
+func CheckPolicy(name string) error {
+	_, err := Lookup(name)
+	return err
+}
+
+// resolvePolicy returns cfg.Policy, or the policy registered as cfg.Arb.
+func resolvePolicy(cfg Config) (Policy, error) {
+	if cfg.Policy != nil {
+		return cfg.Policy, nil
+	}
+	return Lookup(cfg.Arb)
+}
+
+// pickBy returns the index of the first request that no other beats under before
+// (a strict order; ties fall to the smaller message index). O(len(reqs)).
+func pickBy(reqs []Request, before func(x, y Request) bool) int {
 	best := 0
 	for i := 1; i < len(reqs); i++ {
-		if a.before(f, reqs[i], reqs[best], nIn) {
+		x, y := reqs[i], reqs[best]
+		if before(x, y) || (!before(y, x) && x.Msg < y.Msg) {
 			best = i
 		}
 	}
 	return best
 }
 
-// before reports whether request x beats request y under a deterministic policy.
-func (a *arbiter) before(f int, x, y request, nIn int32) bool {
-	switch a.pol {
-	case polInput:
-		kx, ky := int64(x.in), int64(y.in)
-		if x.in < 0 {
-			kx = 1 << 40
-		}
-		if y.in < 0 {
-			ky = 1 << 40
-		}
-		if kx != ky {
-			return kx < ky
-		}
-	case polRoundRobin:
-		n := nIn + 1
-		ptr := a.rr[f]
-		dx, dy := ((x.port-ptr)%n+n)%n, ((y.port-ptr)%n+n)%n
-		if dx != dy {
-			return dx < dy
-		}
-	case polFarthest:
-		if x.rem != y.rem {
-			return x.rem > y.rem
-		}
-	case polOldest:
-		if x.rel != y.rel {
-			return x.rel < y.rel
-		}
-	}
-	return x.msg < y.msg
-}
+// byMessage serves queues by message index.
+func byMessage(a, b Queued) bool { return a.Msg < b.Msg }
 
-// queueBefore orders the worms (or packets) a and b waiting in one queue as policy
-// p would choose among them when they share an input port: more hops still to make
-// first (farthest), earlier release first (oldest, and random, whose queues are
-// served oldest first), then by message index (message, input, round-robin).
-func (p policy) queueBefore(a, b, remA, remB int32, relA, relB int) bool {
-	switch p {
-	case polFarthest:
-		if remA != remB {
-			return remA > remB
-		}
-	case polOldest, polRandom:
-		if relA != relB {
-			return relA < relB
-		}
-	}
-	return a < b
-}
+// noGrant is the Granted of a stateless arbiter.
+type noGrant struct{}
 
-// granted tells the arbiter that the winner on port actually crossed edge f.
-func (a *arbiter) granted(f int, port, nIn int32) {
-	if a.pol == polRoundRobin {
-		a.rr[f] = (port + 1) % (nIn + 1)
-	}
-}
-
-// CheckPolicy returns an error naming the policies when name is not one of them.
-func CheckPolicy(name string) error {
-	_, err := parsePolicy(name)
-	return err
-}
+func (noGrant) Granted(int, int32, int32) {}

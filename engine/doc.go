@@ -58,7 +58,9 @@
 //
 // # Arbitration policies
 //
-// Ties among heads requesting one edge f with tail node u are broken by a policy:
+// Ties among heads requesting one edge f with tail node u are broken by a policy, a
+// value implementing Policy (one file arb_*.go per policy, each registered by name
+// for the command line: Register, Lookup, Policies; Config.Policy takes any value):
 //
 //   - "message": the smallest message index wins (a fixed order by message);
 //   - "input": the head arriving on the input edge of smallest index wins, heads still

@@ -15,8 +15,10 @@ import (
 
 // Config chooses the arbitration policy and seeds the engine's random source.
 type Config struct {
-	// Arb is an arbitration policy name (Policies); "" means "message".
-	Arb string
+	// Arb is an arbitration policy name (Policies); "" means "message". Policy,
+	// when set, is used instead.
+	Arb    string
+	Policy Policy
 	// Seed seeds the PCG source used by the "random" policy.
 	Seed uint64
 	// RecordSteps keeps one StepCount per step in which a worm moved or requested.
@@ -85,7 +87,8 @@ type Engine struct {
 	nIn  []int32 // per node: number of input edges
 	port []int32 // per edge: its position in Network.In of its head node
 
-	arb arbiter
+	pol Policy
+	arb Arbiter
 	now int
 
 	h       []int32
@@ -112,12 +115,12 @@ type Engine struct {
 	reqHead  []int32 // per edge: first requester, -1
 	reqNext  []int32 // per worm
 	winner   []int32 // per edge, -1
-	memo     []int8  // per worm: 0 unknown, 1 visiting, 2 moves, 3 waits
+	memo     []mark  // per worm, within a step
 	touched  []int32
 	reqs     []int32
 	movers   []int32
 	freed    []int32
-	buf      []request
+	buf      []Request
 	wakeList []int32
 	stack    []int32
 
@@ -134,7 +137,7 @@ type Engine struct {
 // New builds an engine for a valid instance (see model.Instance.Validate). Every
 // worm starts idle at its source; the driver releases them.
 func New(in *model.Instance, cfg Config) (*Engine, error) {
-	pol, err := parsePolicy(cfg.Arb)
+	pol, err := resolvePolicy(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -164,12 +167,13 @@ func New(in *model.Instance, cfg Config) (*Engine, error) {
 		reqHead: make([]int32, ne),
 		reqNext: make([]int32, n),
 		winner:  make([]int32, ne),
-		memo:    make([]int8, n),
+		memo:    make([]mark, n),
 		record:  cfg.RecordSteps,
 		rotate:  cfg.Rotate,
 	}
 	e.nIn, e.port = inputPorts(in.Net)
-	e.arb = arbiter{pol: pol, rng: rand.New(rand.NewPCG(cfg.Seed, 0x656e67696e65)), rr: make([]int32, ne)}
+	e.pol = pol
+	e.arb = pol.Arbiter(ne, rand.New(rand.NewPCG(cfg.Seed, 0x656e67696e65)))
 	for i := range in.Messages {
 		m := &in.Messages[i]
 		e.path[i] = m.Path
@@ -407,7 +411,7 @@ func (e *Engine) promote(f int) {
 // srcLess orders the worms of one injection queue as the policy would choose among
 // them (they share the injection port, and have all their hops to make).
 func (e *Engine) srcLess(a, b int32) bool {
-	return e.arb.pol.queueBefore(a, b, e.d[a], e.d[b], e.rel[a], e.rel[b])
+	return e.pol.QueueBefore(Queued{a, e.d[a], e.rel[a]}, Queued{b, e.d[b], e.rel[b]})
 }
 
 type srcHeap struct {
@@ -467,8 +471,31 @@ func (e *Engine) nextRelease() (int, bool) {
 	return 0, false
 }
 
-// step simulates step now+1 and returns the number of worms that moved (including
-// bookkeeping moves that release a last edge).
+// mark is a worm's state within one step, kept in Engine.memo and reset to
+// unmarked at the end of the step.
+type mark int8
+
+const (
+	unmarked mark = iota
+	// resolve's walk along a chain of holders:
+	resolving // on the current walk
+	moves     // the worm moves in this step
+	waits     // the worm's edge is not freed in this step
+	// settle's walk among the requesters that did not move:
+	settledAwake  // it may move in the next step: keep it awake
+	settledAsleep // it waits on a sleeping worm or a cyclic wait: it sleeps
+	settling      // on the current walk
+)
+
+// step simulates step now+1 in five named phases and returns the number of worms
+// that moved (including bookkeeping moves that release a last edge):
+//
+//  1. request: draining worms move; the other awake worms request their next edge,
+//     or sleep on it when its holder cannot free it in this step;
+//  2. arbitrate: one winner per requested edge (the policy's arbiter);
+//  3. resolve: a winner moves iff its edge is free or freed in this step;
+//  4. apply: the movers release their tail edges, then enter their next edges;
+//  5. settle: requesters that did not move sleep or stay awake.
 func (e *Engine) step() int {
 	t := e.now + 1
 	list := e.cand
@@ -479,7 +506,35 @@ func (e *Engine) step() int {
 	e.touched = e.touched[:0]
 	e.reqs = e.reqs[:0]
 	e.movers = e.movers[:0]
-	// Pass 1: draining worms move; the others request their next edge or sleep.
+	e.request(list)
+	lost := e.arbitrate()
+	e.resolveWinners()
+	moving, flits := e.apply(t)
+	e.settleRequesters()
+	e.spare = list[:0]
+	e.now = t
+	if len(e.movers) > 0 {
+		e.lastMove = t
+	}
+	e.counters.Requests += int64(len(e.reqs))
+	e.counters.Examined += int64(len(list))
+	e.counters.Resident += int64(e.active)
+	e.counters.Lost += int64(lost)
+	if moving > 0 {
+		e.counters.BusySteps++
+		e.counters.WormMoves += int64(moving)
+		e.counters.FlitMoves += int64(flits)
+	}
+	if e.record && (len(e.movers) > 0 || len(e.reqs) > 0) {
+		e.steps = append(e.steps, StepCount{T: t, Moving: moving, Flits: flits, Requests: len(e.reqs), Lost: lost})
+	}
+	return len(e.movers)
+}
+
+// request is phase 1: draining worms of list join the movers; every other awake
+// worm requests its next edge f (e.reqHead[f] lists the requesters, e.touched the
+// requested edges) or, when f's holder cannot free f in this step, sleeps on f.
+func (e *Engine) request(list []int32) {
 	for _, i := range list {
 		if e.state[i] != stAwake {
 			continue
@@ -500,44 +555,57 @@ func (e *Engine) step() int {
 		e.reqHead[f] = i
 		e.reqs = append(e.reqs, i)
 	}
-	// Arbitration: one winner per requested edge.
-	lost := 0
+}
+
+// arbitrate is phase 2: the arbiter picks one winner per requested edge
+// (e.winner). It returns the number of requests that lost.
+func (e *Engine) arbitrate() (lost int) {
 	for _, f32 := range e.touched {
 		f := int(f32)
 		u := e.in.Net.Edges[f].From
 		e.buf = e.buf[:0]
 		for i := e.reqHead[f]; i >= 0; i = e.reqNext[i] {
-			r := request{msg: i, port: e.nIn[u], in: -1, rem: e.d[i] - e.h[i], rel: e.rel[i]}
+			r := Request{Msg: i, Port: e.nIn[u], In: -1, Rem: e.d[i] - e.h[i], Rel: e.rel[i]}
 			if e.h[i] > 0 {
 				g := e.path[i][e.h[i]-1]
-				r.in, r.port = int32(g), e.port[g]
+				r.In, r.Port = int32(g), e.port[g]
 			}
 			e.buf = append(e.buf, r)
 		}
-		w := e.arb.pick(f, e.buf, e.nIn[u])
-		e.winner[f] = e.buf[w].msg
+		w := e.arb.Pick(f, e.buf, e.nIn[u])
+		e.winner[f] = e.buf[w].Msg
 		lost += len(e.buf) - 1
 	}
-	// Resolution: a winner moves iff its edge is free or freed in this step.
+	return lost
+}
+
+// resolveWinners is phase 3: each winner is marked moves or waits; the movers join
+// e.movers and the arbiter is told of each grant.
+func (e *Engine) resolveWinners() {
 	for _, f := range e.touched {
 		e.resolve(e.winner[f])
 	}
 	for _, f := range e.touched {
 		w := e.winner[f]
-		if e.memo[w] == 2 {
+		if e.memo[w] == moves {
 			e.movers = append(e.movers, w)
 			u := e.in.Net.Edges[f].From
 			port := e.nIn[u]
 			if e.h[w] > 0 {
 				port = e.port[e.path[w][e.h[w]-1]]
 			}
-			e.arb.granted(int(f), port, e.nIn[u])
+			e.arb.Granted(int(f), port, e.nIn[u])
 		} else {
 			e.counters.Blocked++
 		}
 	}
-	// Apply: releases first, then entries, so that a head may take the edge a tail
-	// leaves in the same step.
+}
+
+// apply is phase 4 at time t: releases first, then entries, so that a head may
+// take the edge a tail leaves in the same step; delivered worms are recorded and
+// finished worms retired, and the worms waiting on freed edges are woken. It
+// returns the worms that moved a flit and the flit crossings.
+func (e *Engine) apply(t int) (moving, flits int) {
 	e.freed = e.freed[:0]
 	for _, i := range e.movers {
 		if k := e.h[i] + 1 - e.l[i]; k >= 1 && k <= e.d[i] {
@@ -546,7 +614,6 @@ func (e *Engine) step() int {
 			e.freed = append(e.freed, int32(f))
 		}
 	}
-	moving, flits := 0, 0
 	for _, i := range e.movers {
 		if e.h[i] < e.d[i] {
 			f := e.path[i][e.h[i]]
@@ -581,72 +648,60 @@ func (e *Engine) step() int {
 			e.wakeWaiters(int(f))
 		}
 	}
-	// Requesters that did not move stay awake unless they wait (through a chain of
-	// tails) on a sleeping worm or on a cyclic wait: then they sleep on their edge.
+	return moving, flits
+}
+
+// settleRequesters is phase 5: requesters that did not move stay awake unless they
+// wait (through a chain of tails) on a sleeping worm or on a cyclic wait: then they
+// sleep on their edge. It then clears the step's marks and request lists.
+func (e *Engine) settleRequesters() {
 	for _, i := range e.reqs {
-		if e.memo[i] != 2 {
+		if e.memo[i] != moves {
 			e.settle(i)
 		}
 	}
 	for _, i := range e.reqs {
-		e.memo[i] = 0
+		e.memo[i] = unmarked
 	}
 	for _, f := range e.touched {
 		e.reqHead[f] = -1
 		e.winner[f] = -1
 	}
-	e.spare = list[:0]
-	e.now = t
-	if len(e.movers) > 0 {
-		e.lastMove = t
-	}
-	e.counters.Requests += int64(len(e.reqs))
-	e.counters.Examined += int64(len(list))
-	e.counters.Resident += int64(e.active)
-	e.counters.Lost += int64(lost)
-	if moving > 0 {
-		e.counters.BusySteps++
-		e.counters.WormMoves += int64(moving)
-		e.counters.FlitMoves += int64(flits)
-	}
-	if e.record && (len(e.movers) > 0 || len(e.reqs) > 0) {
-		e.steps = append(e.steps, StepCount{T: t, Moving: moving, Flits: flits, Requests: len(e.reqs), Lost: lost})
-	}
-	return len(e.movers)
 }
 
 // resolve decides whether winner w moves in this step by following the chain of
-// holders whose tails occupy the edges the chain's heads want. memo: 2 moves, 3
-// waits. A chain that returns to itself waits (cyclic wait, see doc.go).
+// holders whose tails occupy the edges the chain's heads want, marking every worm
+// of the chain moves or waits. A chain that returns to itself waits (cyclic wait,
+// see doc.go), or moves with Rotate.
 func (e *Engine) resolve(w int32) {
 	e.stack = e.stack[:0]
-	var res int8
+	var res mark
 	cur := w
 	for {
-		if m := e.memo[cur]; m >= 2 {
+		if m := e.memo[cur]; m == moves || m == waits {
 			res = m
 			break
-		} else if m == 1 { // a closed chain of tails
-			res = 3
+		} else if m == resolving { // a closed chain of tails
+			res = waits
 			if e.rotate {
-				res = 2
+				res = moves
 			}
 			break
 		}
-		e.memo[cur] = 1
+		e.memo[cur] = resolving
 		e.stack = append(e.stack, cur)
 		f := e.path[cur][e.h[cur]]
 		j := e.holder[f]
 		if j < 0 {
-			res = 2
+			res = moves
 			break
 		}
 		if e.h[j] >= e.d[j] { // the holder drains: it always moves
-			res = 2
+			res = moves
 			break
 		}
 		if g := e.path[j][e.h[j]]; e.state[j] != stAwake || e.winner[g] != j {
-			res = 3
+			res = waits
 			break
 		}
 		cur = j
@@ -659,31 +714,30 @@ func (e *Engine) resolve(w int32) {
 // settle puts non-moving requester i to sleep when the worm it waits for is asleep
 // or caught with it in a cyclic wait, and keeps it awake otherwise (it lost
 // arbitration, or waits for an awake worm that may move next step). It follows the
-// chain of holders through the other non-moving requesters; memo 4 marks worms
-// settled awake, 5 settled asleep, 6 the current walk.
+// chain of holders through the other non-moving requesters.
 func (e *Engine) settle(i int32) {
 	e.stack = e.stack[:0]
 	cur := i
 	var asleep bool
 	for {
-		if m := e.memo[cur]; m == 4 || m == 5 {
-			asleep = m == 5
+		if m := e.memo[cur]; m == settledAwake || m == settledAsleep {
+			asleep = m == settledAsleep
 			break
-		} else if m == 6 { // back on this walk: a cyclic wait
+		} else if m == settling { // back on this walk: a cyclic wait
 			// With rotation the cycle may shift once arbitration lets all its
 			// worms win: they stay awake.
 			asleep = !e.rotate
 			break
 		}
 		e.stack = append(e.stack, cur)
-		e.memo[cur] = 6
+		e.memo[cur] = settling
 		j := e.holder[e.path[cur][e.h[cur]]]
 		switch {
 		case j < 0:
 			asleep = false
 		case e.state[j] == stAsleep:
 			asleep = true
-		case e.state[j] != stAwake || e.h[j] >= e.d[j] || e.memo[j] == 0 || e.memo[j] == 2:
+		case e.state[j] != stAwake || e.h[j] >= e.d[j] || e.memo[j] == unmarked || e.memo[j] == moves:
 			// Done, draining, moved, or awake without a request: it may move.
 			asleep = false
 		default: // another non-moving requester
@@ -694,10 +748,10 @@ func (e *Engine) settle(i int32) {
 	}
 	for _, x := range e.stack {
 		if asleep {
-			e.memo[x] = 5
+			e.memo[x] = settledAsleep
 			e.sleep(x, e.path[x][e.h[x]])
 		} else {
-			e.memo[x] = 4
+			e.memo[x] = settledAwake
 			e.enqueue(x)
 		}
 	}
@@ -744,7 +798,7 @@ func (e *Engine) Run(ctx context.Context, limit int) error {
 // only: with a deterministic policy a step without moves repeats itself). It looks
 // for a cycle of worms each requesting the tail edge of the next.
 func (e *Engine) rotationPossible() bool {
-	if !e.rotate || e.arb.pol != polRandom {
+	if _, random := e.arb.(drawer); !e.rotate || !random {
 		return false
 	}
 	if e.stamp == nil {

@@ -16,7 +16,7 @@ import (
 // naive is a reference for the step rule of doc.go written without events: every
 // step it looks at every released worm. It shares the arbiter with the engine and
 // nothing else. It returns the crossing times, or nil on a stall.
-func naive(in *model.Instance, pol policy, rel []int, rotate bool) [][]int {
+func naive(in *model.Instance, pol Policy, rel []int, rotate bool) [][]int {
 	n := len(in.Messages)
 	h := make([]int, n)
 	cross := make([][]int, n)
@@ -24,7 +24,7 @@ func naive(in *model.Instance, pol policy, rel []int, rotate bool) [][]int {
 	for f := range holder {
 		holder[f] = -1
 	}
-	arb := arbiter{pol: pol, rr: make([]int32, len(in.Net.Edges))}
+	arb := pol.Arbiter(len(in.Net.Edges), nil)
 	m := func(i int) *model.Message { return &in.Messages[i] }
 	doneAll := func() bool {
 		for i := range h {
@@ -42,7 +42,7 @@ func naive(in *model.Instance, pol policy, rel []int, rotate bool) [][]int {
 		if t > limit {
 			return nil
 		}
-		reqs := map[int][]request{}
+		reqs := map[int][]Request{}
 		var order []int
 		drain := map[int]bool{}
 		for i := 0; i < n; i++ {
@@ -59,10 +59,10 @@ func naive(in *model.Instance, pol policy, rel []int, rotate bool) [][]int {
 				continue
 			}
 			u := in.Net.Edges[f].From
-			r := request{msg: int32(i), port: int32(len(in.Net.In(u))), in: -1, rem: int32(d - h[i]), rel: rel[i]}
+			r := Request{Msg: int32(i), Port: int32(len(in.Net.In(u))), In: -1, Rem: int32(d - h[i]), Rel: rel[i]}
 			if h[i] > 0 {
 				g := m(i).Path[h[i]-1]
-				r.in, r.port = int32(g), int32(indexOf(in.Net.In(u), g))
+				r.In, r.Port = int32(g), int32(indexOf(in.Net.In(u), g))
 			}
 			if len(reqs[f]) == 0 {
 				order = append(order, f)
@@ -72,7 +72,7 @@ func naive(in *model.Instance, pol policy, rel []int, rotate bool) [][]int {
 		win := map[int]int{}
 		for _, f := range order {
 			rs := reqs[f]
-			win[f] = int(rs[arb.pick(f, rs, int32(len(in.Net.In(in.Net.Edges[f].From))))].msg)
+			win[f] = int(rs[arb.Pick(f, rs, int32(len(in.Net.In(in.Net.Edges[f].From))))].Msg)
 		}
 		var moves func(w int, seen map[int]bool) bool
 		moves = func(w int, seen map[int]bool) bool {
@@ -106,7 +106,7 @@ func naive(in *model.Instance, pol policy, rel []int, rotate bool) [][]int {
 				if h[w] > 0 {
 					port = int32(indexOf(in.Net.In(u), m(w).Path[h[w]-1]))
 				}
-				arb.granted(f, port, int32(len(in.Net.In(u))))
+				arb.Granted(f, port, int32(len(in.Net.In(u))))
 			}
 		}
 		for _, i := range movers {
@@ -147,7 +147,7 @@ func TestEngineMatchesNaive(t *testing.T) {
 		}
 		rotate := rapid.Bool().Draw(t, "rotate")
 		for _, arb := range []string{ArbMessage, ArbInput, ArbRoundRobin, ArbFarthest, ArbOldest} {
-			pol, _ := parsePolicy(arb)
+			pol, _ := Lookup(arb)
 			want := naive(in, pol, rel, rotate)
 			e, err := New(in, Config{Arb: arb, Rotate: rotate})
 			require.NoError(t, err)
@@ -187,7 +187,7 @@ func TestEngineMatchesNaiveMedium(t *testing.T) {
 			rel[i] = (i * 7) % 5
 		}
 		for _, arb := range []string{ArbMessage, ArbInput, ArbRoundRobin, ArbFarthest, ArbOldest} {
-			pol, _ := parsePolicy(arb)
+			pol, _ := Lookup(arb)
 			want := naive(in, pol, rel, false)
 			e, err := New(in, Config{Arb: arb})
 			require.NoError(t, err)

@@ -32,7 +32,7 @@ type StoreResult struct {
 // proportional to the edges that have a packet queued and are free, plus the events
 // that happen; idle stretches are skipped.
 func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (*StoreResult, error) {
-	pol, err := parsePolicy(cfg.Arb)
+	pol, err := resolvePolicy(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,8 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 	if err := checkStoreWork(in, release); err != nil {
 		return nil, err
 	}
-	arb := arbiter{pol: pol, rng: rand.New(rand.NewPCG(cfg.Seed, 0x73746f7265)), rr: make([]int32, ne)}
+	arb := pol.Arbiter(ne, rand.New(rand.NewPCG(cfg.Seed, 0x73746f7265)))
+	random, isRandom := arb.(drawer)
 	nIn, port := inputPorts(in.Net)
 	res := &StoreResult{Hops: make([][]int, n), Delivered: make([]int, n)}
 	rel := make([]int, n)
@@ -57,11 +58,8 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 	// port p (p = nIn: injected there), as a heap in the policy's order, so that a
 	// step looks at one packet per port.
 	less := func(a, b int32) bool {
-		var ra, rb int32 // hops still to make: only farthest looks at them
-		if pol == polFarthest {
-			ra, rb = int32(len(in.Messages[a].Path)-len(res.Hops[a])), int32(len(in.Messages[b].Path)-len(res.Hops[b]))
-		}
-		return pol.queueBefore(a, b, ra, rb, rel[a], rel[b])
+		ra, rb := int32(len(in.Messages[a].Path)-len(res.Hops[a])), int32(len(in.Messages[b].Path)-len(res.Hops[b]))
+		return pol.QueueBefore(Queued{a, ra, rel[a]}, Queued{b, rb, rel[b]})
 	}
 	queue := make([][]packetHeap, ne)
 	count := make([]int, ne)
@@ -103,7 +101,7 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 			push(busy[f], 1, f)
 		}
 	}
-	var buf []request
+	var buf []Request
 	now := 0
 	for iter := 0; ; iter++ {
 		if iter&1023 == 0 {
@@ -142,15 +140,15 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 			active[f] = false
 			u := in.Net.Edges[f].From
 			qs := queue[f]
-			var w request
-			if pol == polRandom {
+			var w Request
+			if isRandom {
 				// Uniform over the stored packets: find the r-th across the ports.
-				r := arb.rng.IntN(count[f])
+				r := random.Draw(count[f])
 				for p := range qs {
 					if r < qs[p].Len() {
 						i := qs[p].w[r]
 						heap.Remove(&qs[p], r)
-						w = request{msg: i, port: int32(p)}
+						w = Request{Msg: i, Port: int32(p)}
 						break
 					}
 					r -= qs[p].Len()
@@ -163,20 +161,20 @@ func Store(ctx context.Context, in *model.Instance, release []int, cfg Config) (
 					}
 					i := qs[p].w[0]
 					h := len(res.Hops[i])
-					r := request{msg: i, port: int32(p), in: -1, rem: int32(len(in.Messages[i].Path) - h), rel: rel[i]}
+					r := Request{Msg: i, Port: int32(p), In: -1, Rem: int32(len(in.Messages[i].Path) - h), Rel: rel[i]}
 					if h > 0 {
-						r.in = int32(in.Messages[i].Path[h-1])
+						r.In = int32(in.Messages[i].Path[h-1])
 					}
 					buf = append(buf, r)
 				}
-				w = buf[arb.pick(int(f), buf, nIn[u])]
-				heap.Pop(&qs[w.port])
+				w = buf[arb.Pick(int(f), buf, nIn[u])]
+				heap.Pop(&qs[w.Port])
 			}
-			arb.granted(int(f), w.port, nIn[u])
+			arb.Granted(int(f), w.Port, nIn[u])
 			reqs += count[f]
 			lost += count[f] - 1
 			count[f]--
-			i := w.msg
+			i := w.Msg
 			m := &in.Messages[i]
 			res.Hops[i] = append(res.Hops[i], t)
 			busy[f] = t + m.L - 1
