@@ -16,7 +16,7 @@ import (
 type lastWins struct{}
 
 func (lastWins) Arbiter(int, *rand.Rand) Arbiter { return lastWinsArbiter{} }
-func (lastWins) QueueBefore(a, b Queued) bool   { return a.Msg > b.Msg }
+func (lastWins) QueueBefore(a, b Queued) bool    { return a.Msg > b.Msg }
 
 type lastWinsArbiter struct{ noGrant }
 
