@@ -598,6 +598,6 @@ func sweepSlurm(e *env, specPath, results string, j sweep.Job, submit bool) erro
 	id, _, _ := strings.Cut(strings.TrimSpace(out.String()), ";")
 	fmt.Fprintln(e.stdout, id)
 	fmt.Fprintf(e.stderr, "wormlab sweep: submitted job array %s (%d tasks); when it ends: %s sweep merge %s %s\n",
-		id, j.Tasks, j.Wormlab, j.Results, sweep.ShardFile(j.Results, 0, j.Tasks)+" ...")
+		id, j.Tasks, j.Wormlab, j.Results, sweep.ShardGlob(j.Results, j.Tasks))
 	return nil
 }
