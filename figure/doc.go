@@ -5,7 +5,8 @@
 // Draw renders it with gonum.org/v1/plot to SVG, PNG, PDF or EPS.
 //
 // Rows come from a JSON Lines file (or any stream of JSON objects, or one JSON
-// array of them). A field is named by a dotted path. In a sweep record (an object
+// array of them). A field is named by a dotted path; a number in the path indexes a
+// list ("rows.0.Best"). In a sweep record (an object
 // with "params" and "values", as package sweep writes) the path is looked up among
 // the parameters first, then among the measured values, then at the top level
 // ("seed", "replication"); in any other object it is looked up at the top level.

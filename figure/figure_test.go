@@ -50,6 +50,20 @@ func TestBuildRecordsRatioErrCategories(t *testing.T) {
 	require.Equal(t, []string{"1 failed record(s)"}, f.Skipped)
 }
 
+func TestLookupPaths(t *testing.T) {
+	rows := rowsOf(t, `{"params":{"n":8},"values":{"rows":[{"Best":34,"a.b":1}]},"seed":5}`)
+	r := rows[0]
+	for path, want := range map[string]string{"n": "8", "rows.0.Best": "34", "rows.0.a.b": "1", "seed": "5"} {
+		v, ok := r.Lookup(path)
+		require.True(t, ok, path)
+		require.Equal(t, want, label(v), path)
+	}
+	for _, path := range []string{"rows.1.Best", "rows.x", "rows.-1.Best", "params.m", "Best"} {
+		_, ok := r.Lookup(path)
+		require.False(t, ok, path)
+	}
+}
+
 func TestBuildErrors(t *testing.T) {
 	rows := rowsOf(t, "{\"a\":1,\"b\":0}\n{\"a\":2,\"b\":\"x\"}\n")
 	_, err := Build(rows, Options{X: "a", Y: "c"})

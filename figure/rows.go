@@ -103,6 +103,17 @@ func isRecord(m map[string]any) bool {
 }
 
 func lookup(v any, path string) (any, bool) {
+	if list, ok := v.([]any); ok { // a list: the path starts with an index
+		head, rest, dotted := strings.Cut(path, ".")
+		i, err := strconv.Atoi(head)
+		if err != nil || i < 0 || i >= len(list) {
+			return nil, false
+		}
+		if !dotted {
+			return list[i], true
+		}
+		return lookup(list[i], rest)
+	}
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil, false

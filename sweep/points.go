@@ -28,30 +28,52 @@ type Point struct {
 // written 0.10 instead of 0.1. The seed hashes the spec's seed with the key: a
 // point's seed, and so its result, does not depend on which worker or shard runs it.
 func (s *Spec) Points() []Point {
-	names := sortedKeys(s.Axes)
+	// Every axis, scalar or case, is a list of parameter sets; the points are their
+	// product (a mixed-radix counter over the axes in name order).
+	type axis []map[string]Value
+	var axes []axis
+	for _, n := range sortedKeys(s.Axes) {
+		a := make(axis, len(s.Axes[n]))
+		for i, v := range s.Axes[n] {
+			a[i] = map[string]Value{n: v}
+		}
+		axes = append(axes, a)
+	}
+	for _, n := range sortedKeys(s.Cases) {
+		a := make(axis, len(s.Cases[n]))
+		for i, c := range s.Cases[n] {
+			m := map[string]Value{n: {'l', c.Name}}
+			for k, v := range c.Params {
+				m[k] = v
+			}
+			a[i] = m
+		}
+		axes = append(axes, a)
+	}
 	total := s.Replications
-	for _, n := range names {
-		total *= len(s.Axes[n])
+	for _, a := range axes {
+		total *= len(a)
 	}
 	pts := make([]Point, 0, total)
-	idx := make([]int, len(names))
+	idx := make([]int, len(axes))
 	for {
-		params := make(map[string]Value, len(s.Params)+len(names))
+		params := make(map[string]Value, len(s.Params)+len(axes))
 		for k, v := range s.Params {
 			params[k] = v
 		}
-		for i, n := range names {
-			params[n] = s.Axes[n][idx[i]]
+		for i, a := range axes {
+			for k, v := range a[idx[i]] {
+				params[k] = v
+			}
 		}
 		for r := 0; r < s.Replications; r++ {
 			key := pointKey(s.Command, params, r)
 			pts = append(pts, Point{Key: key, Command: s.Command, Params: params, Replication: r, Seed: pointSeed(s.Seed, key)})
 		}
-		// Next index of the mixed-radix counter over the axes.
-		i := len(names) - 1
+		i := len(axes) - 1
 		for ; i >= 0; i-- {
 			idx[i]++
-			if idx[i] < len(s.Axes[names[i]]) {
+			if idx[i] < len(axes[i]) {
 				break
 			}
 			idx[i] = 0

@@ -22,24 +22,38 @@ type Spec struct {
 	Replications int
 	Params       map[string]Value   // fixed parameters, by flag name
 	Axes         map[string][]Value // each axis's values, in order
+	// Cases are axes whose values set several parameters at once (a network and its
+	// size and traffic): the axis's name is a label recorded with the point, not a
+	// parameter of the command.
+	Cases map[string][]Case
 	// Timeout bounds one point's wall time (0: none). A point past it is recorded as
 	// failed; its computation is abandoned, not stopped (prefer a command's own
 	// --timeout where it has one).
 	Timeout time.Duration
 }
 
-// Value is one parameter value: a JSON string, number (its canonical text) or bool.
+// Case is one value of a case axis: its name and the parameters it sets.
+type Case struct {
+	Name   string
+	Params map[string]Value
+}
+
+// Value is one parameter value: a JSON string, number (its canonical text) or bool,
+// or the name of a case (a label, written as a string, never passed to the command).
 type Value struct {
-	Kind byte // 's' string, 'n' number, 'b' bool
+	Kind byte // 's' string, 'n' number, 'b' bool, 'l' case label
 	Text string
 }
+
+// Label reports a case's name: a point's record carries it, the command does not.
+func (v Value) Label() bool { return v.Kind == 'l' }
 
 // Arg is the value as a command-line flag value.
 func (v Value) Arg() string { return v.Text }
 
 // MarshalJSON writes strings quoted, numbers and bools bare.
 func (v Value) MarshalJSON() ([]byte, error) {
-	if v.Kind == 's' {
+	if v.Kind == 's' || v.Kind == 'l' {
 		return json.Marshal(v.Text)
 	}
 	return []byte(v.Text), nil
@@ -79,7 +93,7 @@ func ParseSpec(r io.Reader) (*Spec, error) {
 	if err := strictDecode(data, &raw); err != nil {
 		return nil, &SpecError{"", "not a JSON object: " + err.Error()}
 	}
-	s := &Spec{Seed: 1, Replications: 1, Params: map[string]Value{}, Axes: map[string][]Value{}}
+	s := &Spec{Seed: 1, Replications: 1, Params: map[string]Value{}, Axes: map[string][]Value{}, Cases: map[string][]Case{}}
 	for _, k := range sortedKeys(raw) {
 		v := raw[k]
 		switch k {
@@ -123,6 +137,13 @@ func ParseSpec(r io.Reader) (*Spec, error) {
 				return nil, &SpecError{"axes", "want an object of axes"}
 			}
 			for name, av := range m {
+				if cases, ok, err := parseCases(av); ok || err != nil {
+					if err != nil {
+						return nil, &SpecError{"axes." + name, err.Error()}
+					}
+					s.Cases[name] = cases
+					continue
+				}
 				vals, err := parseAxis(av)
 				if err != nil {
 					return nil, &SpecError{"axes." + name, err.Error()}
@@ -141,9 +162,41 @@ func ParseSpec(r io.Reader) (*Spec, error) {
 			return nil, &SpecError{"axes." + name, "also fixed in params"}
 		}
 	}
+	for _, name := range sortedKeys(s.Cases) {
+		if _, dup := s.Params[name]; dup {
+			return nil, &SpecError{"axes." + name, "also fixed in params"}
+		}
+		for i, c := range s.Cases[name] {
+			for p := range c.Params {
+				field := fmt.Sprintf("axes.%s[%d].%s", name, i, p)
+				if _, dup := s.Params[p]; dup {
+					return nil, &SpecError{field, "also fixed in params"}
+				}
+				if _, dup := s.Axes[p]; dup {
+					return nil, &SpecError{field, "also an axis"}
+				}
+				if _, dup := s.Cases[p]; dup {
+					return nil, &SpecError{field, "also the name of a case axis"}
+				}
+				for _, other := range sortedKeys(s.Cases) {
+					if other == name {
+						continue
+					}
+					for _, oc := range s.Cases[other] {
+						if _, dup := oc.Params[p]; dup {
+							return nil, &SpecError{field, fmt.Sprintf("also set by case axis %q", other)}
+						}
+					}
+				}
+			}
+		}
+	}
 	n := float64(s.Replications)
 	for _, vs := range s.Axes {
 		n *= float64(len(vs))
+	}
+	for _, cs := range s.Cases {
+		n *= float64(len(cs))
 	}
 	if n > MaxPoints {
 		return nil, &SpecError{"axes", fmt.Sprintf("%.0f points, more than %d", n, MaxPoints)}
@@ -198,6 +251,45 @@ func number(text string) (Value, error) {
 		return Value{'n', strconv.FormatInt(int64(f), 10)}, nil
 	}
 	return Value{'n', strconv.FormatFloat(f, 'g', -1, 64)}, nil
+}
+
+// parseCases reads an axis of cases: a list of objects, each with a "name" and the
+// parameters it sets. ok is false when the axis is not a list of objects.
+func parseCases(raw json.RawMessage) ([]Case, bool, error) {
+	var list []json.RawMessage
+	if err := strictDecode(raw, &list); err != nil || len(list) == 0 {
+		return nil, false, nil
+	}
+	if t := bytes.TrimSpace(list[0]); len(t) == 0 || t[0] != '{' {
+		return nil, false, nil
+	}
+	cases := make([]Case, len(list))
+	seen := map[string]bool{}
+	for i, e := range list {
+		var m map[string]json.RawMessage
+		if err := strictDecode(e, &m); err != nil {
+			return nil, true, fmt.Errorf("value %d: want an object (a case) like the first", i)
+		}
+		var name string
+		if err := json.Unmarshal(m["name"], &name); err != nil || name == "" {
+			return nil, true, fmt.Errorf("value %d: a case needs a \"name\" string", i)
+		}
+		if seen[name] {
+			return nil, true, fmt.Errorf("value %d: case %q appears twice", i, name)
+		}
+		seen[name] = true
+		delete(m, "name")
+		c := Case{Name: name, Params: map[string]Value{}}
+		for _, k := range sortedKeys(m) {
+			v, err := parseValue(m[k])
+			if err != nil {
+				return nil, true, fmt.Errorf("case %q: %s: %v", name, k, err)
+			}
+			c.Params[k] = v
+		}
+		cases[i] = c
+	}
+	return cases, true, nil
 }
 
 func parseAxis(raw json.RawMessage) ([]Value, error) {
@@ -327,21 +419,58 @@ func (s *Spec) Hash() string {
 		}
 		b.WriteByte('\n')
 	}
+	for _, k := range sortedKeys(s.Cases) {
+		fmt.Fprintf(&b, "cases %q", k)
+		for _, c := range s.Cases[k] {
+			fmt.Fprintf(&b, " {%q", c.Name)
+			for _, p := range sortedKeys(c.Params) {
+				fmt.Fprintf(&b, " %q=%c%q", p, c.Params[p].Kind, c.Params[p].Text)
+			}
+			b.WriteString("}")
+		}
+		b.WriteByte('\n')
+	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:8])
 }
 
-// Names lists every parameter a point sets: the fixed ones and the axes, sorted.
-func (s *Spec) Names() []string {
-	var ns []string
+// Names lists every parameter that reaches the command (fixed, axes, and those the
+// cases set), sorted, each with the spec field that sets it first.
+func (s *Spec) Names() []Name {
+	seen := map[string]string{}
 	for k := range s.Params {
-		ns = append(ns, k)
+		seen[k] = "params." + k
 	}
 	for k := range s.Axes {
-		ns = append(ns, k)
+		seen[k] = "axes." + k
 	}
-	sort.Strings(ns)
+	for _, k := range sortedKeys(s.Cases) {
+		for i, c := range s.Cases[k] {
+			for p := range c.Params {
+				if _, ok := seen[p]; !ok {
+					seen[p] = fmt.Sprintf("axes.%s[%d].%s", k, i, p)
+				}
+			}
+		}
+	}
+	ns := make([]Name, 0, len(seen))
+	for _, k := range sortedKeys(seen) {
+		ns = append(ns, Name{k, seen[k]})
+	}
 	return ns
+}
+
+// Name is a parameter and the spec field that sets it ("axes.rate").
+type Name struct{ Param, Field string }
+
+// Has reports whether a point sets the parameter (fixed, axis or case).
+func (s *Spec) Has(param string) bool {
+	for _, n := range s.Names() {
+		if n.Param == param {
+			return true
+		}
+	}
+	return false
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -115,3 +115,43 @@ func TestParseShard(t *testing.T) {
 		require.EqualError(t, err, msg)
 	}
 }
+
+func TestCases(t *testing.T) {
+	s := parse(t, `{"command": "run", "params": {"gen.seed": 1}, "axes": {"algo": ["greedy", "store"],
+		"problem": [{"name": "bf64", "gen.kind": "butterfly", "gen.size": 64},
+		            {"name": "mesh12", "gen.kind": "mesh", "gen.sides": "12x12", "gen.messages": 288}]}}`)
+	require.Equal(t, []Name{{"algo", "axes.algo"}, {"gen.kind", "axes.problem[0].gen.kind"}, {"gen.messages", "axes.problem[1].gen.messages"},
+		{"gen.seed", "params.gen.seed"}, {"gen.sides", "axes.problem[1].gen.sides"}, {"gen.size", "axes.problem[0].gen.size"}}, s.Names())
+	pts := s.Points()
+	require.Len(t, pts, 4)
+	for _, p := range pts {
+		label := p.Params["problem"]
+		require.True(t, label.Label())
+		switch label.Text {
+		case "bf64":
+			require.Equal(t, "butterfly", p.Params["gen.kind"].Text)
+			require.NotContains(t, p.Params, "gen.sides")
+		case "mesh12":
+			require.Equal(t, "12x12", p.Params["gen.sides"].Text)
+			require.NotContains(t, p.Params, "gen.size")
+		default:
+			t.Fatalf("label %q", label.Text)
+		}
+		require.Equal(t, "1", p.Params["gen.seed"].Text)
+		line, err := Record{Key: p.Key, Params: p.Params}.Line()
+		require.NoError(t, err)
+		require.Contains(t, string(line), `"problem":"`+label.Text+`"`)
+	}
+	for _, c := range []struct{ in, err string }{
+		{`{"command": "x", "axes": {"p": [{"gen.kind": "mesh"}]}}`, `spec: axes.p: value 0: a case needs a "name" string`},
+		{`{"command": "x", "axes": {"p": [{"name": "a"}, {"name": "a"}]}}`, `spec: axes.p: value 1: case "a" appears twice`},
+		{`{"command": "x", "axes": {"p": [{"name": "a"}, 3]}}`, `spec: axes.p: value 1: want an object (a case) like the first`},
+		{`{"command": "x", "params": {"k": 1}, "axes": {"p": [{"name": "a", "k": 2}]}}`, `spec: axes.p[0].k: also fixed in params`},
+		{`{"command": "x", "axes": {"k": [1], "p": [{"name": "a", "k": 2}]}}`, `spec: axes.p[0].k: also an axis`},
+		{`{"command": "x", "axes": {"q": [{"name": "b", "k": 1}], "p": [{"name": "a", "k": 2}]}}`, `spec: axes.p[0].k: also set by case axis "q"`},
+		{`{"command": "x", "axes": {"p": [{"name": "a", "k": [2]}]}}`, `spec: axes.p: case "a": k: want a string, number or boolean, got [2]`},
+	} {
+		_, err := ParseSpec(strings.NewReader(c.in))
+		require.EqualError(t, err, c.err, "spec %s", c.in)
+	}
+}

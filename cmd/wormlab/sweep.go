@@ -289,11 +289,8 @@ func checkSweepSpec(s *sweep.Spec) (sweepTarget, error) {
 	}
 	var genFlags map[string]bool
 	hasInstance, hasGen := false, false
-	for _, name := range s.Names() {
-		field := "params." + name
-		if _, isAxis := s.Axes[name]; isAxis {
-			field = "axes." + name
-		}
+	for _, n := range s.Names() {
+		name, field := n.Param, n.Field
 		if why, reserved := sweepReserved[name]; reserved {
 			return t, usageError("spec: %s: a sweep cannot set -%s (%s)", field, name, why)
 		}
@@ -321,19 +318,11 @@ func checkSweepSpec(s *sweep.Spec) (sweepTarget, error) {
 			return t, usageError("spec: params: set either \"instance\" or \"gen.*\", not both")
 		case !hasInstance && !hasGen:
 			return t, usageError("spec: params: wormlab %s needs an instance: set \"instance\" (a file) or \"gen.kind\" and gen's flags", s.Command)
-		case hasGen && !has(s, "gen.kind"):
+		case hasGen && !s.Has("gen.kind"):
 			return t, usageError("spec: params: gen.kind is missing (line, tree, mesh, butterfly, ...)")
 		}
 	}
 	return t, nil
-}
-
-func has(s *sweep.Spec, name string) bool {
-	if _, ok := s.Params[name]; ok {
-		return true
-	}
-	_, ok := s.Axes[name]
-	return ok
 }
 
 // pointRunner runs a point in this process through the command's own run function,
@@ -362,6 +351,9 @@ func (r *pointRunner) Run(ctx context.Context, p sweep.Point) (map[string]any, e
 	}
 	sort.Strings(names)
 	for _, n := range names {
+		if p.Params[n].Label() {
+			continue // a case's name, for the record
+		}
 		v := p.Params[n].Arg()
 		switch g, isGen := strings.CutPrefix(n, "gen."); {
 		case r.target.input && n == "instance":
