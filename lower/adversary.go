@@ -94,6 +94,9 @@ type AdversaryResult struct {
 	// (for example a greedy run that deadlocks).
 	Iterations, Accepted, Improved, Failed int
 	FirstFailure                           string
+	// Interrupted is set when the context was cancelled (Ctrl-C): the result is the
+	// best instance up to then.
+	Interrupted bool
 }
 
 type worm struct {
@@ -151,6 +154,7 @@ func Adversary(ctx context.Context, t *instances.Topology, cfg AdversaryConfig) 
 			break
 		}
 		if ctx.Err() != nil {
+			res.Interrupted = true
 			break
 		}
 		res.Iterations++
@@ -162,6 +166,7 @@ func Adversary(ctx context.Context, t *instances.Topology, cfg AdversaryConfig) 
 		n, d, err := a.evaluate(ctx, in)
 		if err != nil {
 			if ctx.Err() != nil {
+				res.Interrupted = true
 				break
 			}
 			if res.Failed == 0 {
@@ -169,6 +174,12 @@ func Adversary(ctx context.Context, t *instances.Topology, cfg AdversaryConfig) 
 			}
 			res.Failed++
 			continue
+		}
+		if ctx.Err() != nil {
+			// Measured under a cancelled context (a solver cut short): not a value
+			// to keep.
+			res.Interrupted = true
+			break
 		}
 		if n.V*curDen.V >= curNum.V*d.V {
 			cur, curNum, curDen = cand, n, d

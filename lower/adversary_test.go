@@ -72,3 +72,28 @@ func TestParseNetworkErrors(t *testing.T) {
 		assert.NoError(t, err, spec)
 	}
 }
+
+// Cancelling the context (Ctrl-C) stops the search at once with the best instance
+// so far, marked interrupted; a value measured under the cancelled context is not
+// kept.
+func TestAdversaryInterrupted(t *testing.T) {
+	top, err := ParseNetwork("line:4", 1)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	num := MeasureFunc(func(ctx context.Context, in *model.Instance) (Value, error) {
+		calls++
+		if calls == 3 {
+			cancel()
+			return Value{1 << 20, "inflated by an interrupted solve"}, nil
+		}
+		return Value{wormholeOptimum(in), "exhaustive optimum"}, nil
+	})
+	cfg := AdversaryConfig{Num: num, Den: LowerMeasure, Messages: 3, Flits: 2, Seed: 7, Iterations: 1000}
+	res, err := Adversary(ctx, top, cfg)
+	require.NoError(t, err)
+	require.True(t, res.Interrupted)
+	require.Less(t, res.Iterations, 1000)
+	require.Less(t, res.Num.V, 1<<20)
+	require.Equal(t, wormholeOptimum(res.Instance), res.Num.V)
+}

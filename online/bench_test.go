@@ -22,12 +22,12 @@ func benchInstance(b *testing.B, s instances.Spec) *model.Instance {
 
 // benchRun runs cfg in a b.Loop and reports flit moves per second (every flit
 // crossing of every worm, counted by the engine) and the makespan.
-func benchRun(b *testing.B, in *model.Instance, cfg Config) {
+func benchRun(b *testing.B, in *model.Instance, alg Algorithm, opt Options) {
 	b.ReportAllocs()
 	var flits int64
 	var makespan int
 	for b.Loop() {
-		r, err := Run(context.Background(), in, cfg)
+		r, err := Run(context.Background(), in, alg, opt)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -56,7 +56,7 @@ func BenchmarkGreedy(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			in := benchInstance(b, c.spec)
 			for _, arb := range []string{"message", "random"} {
-				b.Run(arb, func(b *testing.B) { benchRun(b, in, Config{Algo: Greedy, Arb: arb}) })
+				b.Run(arb, func(b *testing.B) { benchRun(b, in, Greedy{}, Options{Arb: arb}) })
 			}
 		})
 	}
@@ -68,14 +68,9 @@ func BenchmarkAlgorithms(b *testing.B) {
 	mesh := instances.Spec{Kind: "mesh", Sides: []int{32, 32}, Messages: 10000, Flits: 4}
 	for _, s := range []instances.Spec{bf, mesh} {
 		in := benchInstance(b, s)
-		for _, cfg := range []Config{
-			{Algo: DelayedGreedy},
-			{Algo: DelayedGreedy, Delay: DelayRandom},
-			{Algo: Phased},
-			{Algo: Store},
-		} {
-			name := fmt.Sprintf("%s/%s-%s", s.Kind, cfg.Algo, cfg.Delay)
-			b.Run(name, func(b *testing.B) { benchRun(b, in, cfg) })
+		for _, alg := range []Algorithm{AlgorithmA{}, RandomDelay{}, Phased{}, StoreForward{}} {
+			name := fmt.Sprintf("%s/%s", s.Kind, alg.Name())
+			b.Run(name, func(b *testing.B) { benchRun(b, in, alg, Options{}) })
 		}
 	}
 }

@@ -6,9 +6,9 @@ package online
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -16,15 +16,68 @@ import (
 // DefaultK is Algorithm A's default phase factor, 32e (seed 000, Theorem 5).
 const DefaultK = 32 * math.E
 
-// AlgorithmAParams returns the number of phases ceil(k c L) and the default phase
-// length T = 2d + 2 L ceil(log2 max(n, 2)) for the instance (c congestion, L the
-// largest length, d dilation, n worms), with k = DefaultK when k is 0.
-func AlgorithmAParams(in *model.Instance, k float64) (phases, t int) {
+// AlgorithmA is seed 000's Algorithm A: each worm draws a phase uniformly from
+// [0, P - 1] and is released at the start of its phase; phases last T steps.
+// P = ceil(k c min(L, d)) as Theorem 4 prescribes (k c L phases when L <= d, k c d
+// when d < L), or ceil(k c L) always with PerL (the algorithm as first stated).
+type AlgorithmA struct {
+	// K is the phase factor (0: DefaultK); T the phase length (0: 2d + 2 L
+	// ceil(log2 n)).
+	K float64
+	T int
+	// Doubling runs Theorem 5's schedule: T doubles from round to round and worms
+	// not delivered in their phase are removed and retried in the next round.
+	Doubling bool
+	// PerL uses ceil(k c L) phases even when d < L.
+	PerL bool
+}
+
+var _ Algorithm = AlgorithmA{}
+
+func init() {
+	Register(&Entry{
+		Name:    "delayed-greedy",
+		Summary: "Algorithm A: random phases of T steps (seed 000, Theorems 4 and 5)",
+		Params:  []string{"k", "T", "doubling", "kcl"},
+		Define: func(fs *flag.FlagSet) {
+			defineFloat(fs, "k", "delayed-greedy: ceil(k c min(L, d)) phases (0: 32e)")
+			defineInt(fs, "T", "delayed-greedy: phase length (0: 2d + 2 L ceil(log2 n))")
+			defineBool(fs, "doubling", "delayed-greedy: double T each round, retry late worms (Theorem 5)")
+			defineBool(fs, "kcl", "delayed-greedy: ceil(k c L) phases even when d < L (Theorem 4 takes k c d there)")
+		},
+		New: func(p Params) (Algorithm, error) {
+			a := AlgorithmA{K: param[float64](p, "k"), T: param[int](p, "T"), Doubling: param[bool](p, "doubling"), PerL: param[bool](p, "kcl")}
+			return a, a.check()
+		},
+	})
+}
+
+func (AlgorithmA) Name() string { return "delayed-greedy" }
+
+func (a AlgorithmA) check() error {
+	if err := positive("k", a.K); err != nil {
+		return err
+	}
+	if a.T < 0 {
+		return fmt.Errorf("online: parameter T = %d must not be negative", a.T)
+	}
+	return nil
+}
+
+// AlgorithmAParams returns the number of phases P and the default phase length
+// T = 2d + 2 L ceil(log2 max(n, 2)) for the instance (c congestion, L the largest
+// length, d dilation, n worms), with k = DefaultK when k is 0. P = ceil(k c
+// min(L, d)) (Theorem 4), or ceil(k c L) with perL.
+func AlgorithmAParams(in *model.Instance, k float64, perL bool) (phases, t int) {
 	if k == 0 {
 		k = DefaultK
 	}
 	ms := in.Measure()
-	phases = max(1, satInt(math.Ceil(k*float64(ms.C)*float64(ms.LMax))))
+	f := ms.LMax
+	if !perL {
+		f = min(ms.LMax, ms.D)
+	}
+	phases = max(1, satInt(math.Ceil(k*float64(ms.C)*float64(f))))
 	z := ceilLog2(max(len(in.Messages), 2)) * 2
 	return phases, 2*ms.D + ms.LMax*z
 }
@@ -149,57 +202,29 @@ func fitsClock(what string, a, b int) error {
 	return nil
 }
 
-func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.Rand, r *Result) error {
-	if err := positive("k", cfg.K); err != nil {
+// Route runs Algorithm A, with Theorem 5's doubling when a.Doubling.
+func (a AlgorithmA) Route(ctx context.Context, in *model.Instance, s *Setup, r *Result) error {
+	if err := a.check(); err != nil {
 		return err
 	}
-	if cfg.T < 0 || cfg.R < 0 || cfg.Unit < 0 {
-		return fmt.Errorf("online: parameters T, R and Unit must not be negative")
-	}
-	e, err := newEngine(in, cfg)
+	e, err := s.NewEngine(in)
 	if err != nil {
 		return err
 	}
+	rng := s.Rng
 	n := len(in.Messages)
 	info := &DelayedInfo{Delay: make([]int, n), Rounds: 1}
 	r.Delayed = info
 	ms := in.Measure()
-	switch cfg.Delay {
-	case DelayRandom:
-		info.Variant = DelayRandom
-		info.R, info.Unit = cfg.R, cfg.Unit
-		if info.R == 0 {
-			info.R = max(1, ms.C)
-		}
-		if info.Unit == 0 {
-			info.Unit = max(1, ms.LMax)
-		}
-		if err := fitsClock("delayed-greedy: R * Unit", info.R, info.Unit); err != nil {
-			return err
-		}
-		for i := range in.Messages {
-			info.Delay[i] = rng.IntN(info.R)
-			if err := e.Release(i, info.Delay[i]*info.Unit); err != nil {
-				return err
-			}
-		}
-		if err := e.Run(ctx, -1); err != nil {
-			return err
-		}
-		finish(e, in, r)
-		return nil
-	case "", DelayPhases:
-	default:
-		return fmt.Errorf("online: unknown delay variant %q (want %q or %q)", cfg.Delay, DelayPhases, DelayRandom)
-	}
 	info.Variant = DelayPhases
-	info.K = cfg.K
+	info.K = a.K
 	if info.K == 0 {
 		info.K = DefaultK
 	}
-	info.Phases, info.T = AlgorithmAParams(in, info.K)
-	if cfg.T > 0 {
-		info.T = cfg.T
+	info.PerL = a.PerL
+	info.Phases, info.T = AlgorithmAParams(in, info.K, a.PerL)
+	if a.T > 0 {
+		info.T = a.T
 	}
 	moves := ms.Holdings // sum_i (d_i + L_i)
 	// Releases reach Phases * T; with doubling, the rounds' Phases * t sum to less
@@ -207,7 +232,7 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 	if err := fitsClock("delayed-greedy: phases * max(T, moves)", info.Phases, max(info.T, moves, 1)); err != nil {
 		return err
 	}
-	if cfg.Doubling && info.Phases > maxRounds {
+	if a.Doubling && info.Phases > maxRounds {
 		return fmt.Errorf("online: delayed-greedy: ceil(k c L) = %d phases: at most %d with doubling", info.Phases, maxRounds)
 	}
 	draw := func(ws []int) {
@@ -221,7 +246,7 @@ func runDelayed(ctx context.Context, in *model.Instance, cfg Config, rng *rand.R
 	}
 	draw(all)
 	info.PhaseBound, _ = PhaseBound(in, info.Delay)
-	if !cfg.Doubling {
+	if !a.Doubling {
 		for i := range in.Messages {
 			if err := e.Release(i, info.Delay[i]*info.T); err != nil {
 				return err

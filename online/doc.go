@@ -6,19 +6,24 @@
 //     whenever it can. Lemma 1: on a d-levelled network with all paths from level 0
 //     to level d, the worms of a path-graph component C are delivered by d + |C| L,
 //     whatever the arbitration.
-//   - delayed-greedy (seed 000, section II, Algorithm A): worm i draws a delay
-//     delta_i uniformly from [0, P - 1], P = ceil(k c L), and is released at time
-//     delta_i T; phase p is the interval (pT, (p+1)T]. Defaults, reconstructed from
+//   - delayed-greedy (seed 000, section II, Algorithm A; AlgorithmA): worm i draws a
+//     delay delta_i uniformly from [0, P - 1] and is released at time
+//     delta_i T; phase p is the interval (pT, (p+1)T]. P follows the proof of
+//     Theorem 4: ceil(k c L) phases when L <= d, and ceil(k c d) when d < L ("a
+//     modified version of Algorithm A with kcd phases"; with k c L phases the time
+//     would be O(c L^2 log P), above the theorem's O(c d L log P) when d < L), that
+//     is P = ceil(k c min(L, d)). AlgorithmA.PerL (wormlab run --kcl) runs
+//     ceil(k c L) phases always, as Algorithm A is first stated. Defaults, reconstructed from
 //     the proofs of Lemma 3 and Theorem 4 (the extracted text lost the formulas): k =
 //     32e (Theorem 5 uses O(32 e c ...) phases), T = 2d + L z with
 //     z = 2 ceil(log2 max(n, 2)) for n worms (Lemma 3 bounds the probability that a
 //     worm needs 2d + Lz steps after its release; Theorem 4 wants it O(1/n^2)). The
-//     doubling schedule of Theorem 5 (Config.Doubling) runs rounds r = 0, 1, ...
+//     doubling schedule of Theorem 5 (AlgorithmA.Doubling) runs rounds r = 0, 1, ...
 //     with T_r = 2^r T: each round draws fresh delays for the worms still to be
 //     delivered, and at the end of each phase the worms of that phase that are not
 //     delivered are removed (they keep phases from interfering, which the analysis
 //     assumes) and retried in the next round. The plain random-delay variant of the
-//     simulations (seed 000, B.2, STORE and WORM; Config.Delay = "random") releases
+//     simulations (seed 000, B.2, STORE and WORM; RandomDelay, "delayed-random") releases
 //     worm i at x_i U with x_i uniform in [0, R - 1] (defaults R = c, U = L).
 //   - phased (seed 002, section 2.2): phase one gives each worm a colour uniform in
 //     {1 .. K}, K = max(1, ceil(alpha Delta)), and runs K sub-phases of exactly
@@ -60,19 +65,31 @@
 // a phase's stuck worms at its end and retries them in the next round; once T
 // exceeds the worms' total number of moves it reports the paths as deadlocking
 // (an error wrapping ErrDeadlock).
-// Config.Rotate lets a closed cycle of worms waiting for each other's tails shift,
+// Options.Rotate lets a closed cycle of worms waiting for each other's tails shift,
 // as MODEL.md's holding rule permits (engine.Config.Rotate).
-// The package leaves it off (the zero Config is Dally and Seitz's reading); the
+// The package leaves it off (the zero Options is Dally and Seitz's reading); the
 // command `wormlab run` turns it on by default, so that greedy moves every worm that
 // MODEL.md lets move, and offers --rotate=false.
+//
+// # Algorithms as values
+//
+// Each algorithm is a value implementing Algorithm (Greedy, AlgorithmA,
+// RandomDelay, Phased, StoreForward), one per file, carrying its own parameters;
+// Run(ctx, in, alg, opt) routes with it under the shared Options (arbitration,
+// seed, rotation). Each file registers its algorithm (Register) with the flags its
+// parameters take, so that the command line maps a name to a value through
+// Lookup. Trials keeps streaming statistics (Running: Welford's update), O(1)
+// memory whatever the number of trials, and stops with the trials done when its
+// context is cancelled. Report is the shape of the "online" field wormlab run
+// writes.
 //
 // # Randomness and cost
 //
 // The algorithm's draws (delays, colours) come from a PCG source seeded by
-// Config.Seed, the engine's arbitration from another one: the same configuration
+// Options.Seed, the engine's arbitration from another one: the same configuration
 // gives the same schedule bit for bit. A run costs the engine's time (see package
 // engine) plus O(n) per phase boundary for the phased algorithms (and O(P) memory
-// and time per round of Algorithm A with doubling, P = ceil(k c L) phases) and
+// and time per round of Algorithm A with doubling, P phases) and
 // O(sum_e c_e^2) for the path graph and the meeting measure. Release times beyond
 // the clock (P T, or R U, near the range of int) are refused as bad input.
 package online

@@ -23,7 +23,7 @@ func ExampleRun() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := online.Run(context.Background(), in, online.Config{Algo: online.Greedy, Arb: "message"})
+	r, err := online.Run(context.Background(), in, online.Greedy{}, online.Options{Arb: "message"})
 	if err != nil {
 		panic(err)
 	}
@@ -53,7 +53,7 @@ func ExampleRun_phased() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := online.Run(context.Background(), in, online.Config{Algo: online.Phased, Seed: 1})
+	r, err := online.Run(context.Background(), in, online.Phased{}, online.Options{Seed: 1})
 	if err != nil {
 		panic(err)
 	}

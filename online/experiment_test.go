@@ -53,7 +53,7 @@ func TestExperimentPhasedTheorem1(t *testing.T) {
 			overU, overT, undel := 0, 0, 0
 			var ratio float64
 			for s := 0; s < runs; s++ {
-				r, err := Run(context.Background(), in, Config{Algo: Phased, Alpha: alpha, Seed: uint64(s), Arb: engine.ArbRandom})
+				r, err := Run(context.Background(), in, Phased{Alpha: alpha}, Options{Seed: uint64(s), Arb: engine.ArbRandom})
 				require.NoError(t, err)
 				checkLegal(t, in, r)
 				p := r.Phased
@@ -104,7 +104,7 @@ func TestExperimentAlgorithmA(t *testing.T) {
 				T := 2*ms.D + ms.LMax*z
 				late, runsLate := 0, 0
 				for s := 0; s < runs; s++ {
-					r, err := Run(context.Background(), in, Config{Algo: DelayedGreedy, K: k, T: T, Seed: uint64(s), Arb: engine.ArbRoundRobin})
+					r, err := Run(context.Background(), in, AlgorithmA{K: k, T: T}, Options{Seed: uint64(s), Arb: engine.ArbRoundRobin})
 					require.NoError(t, err)
 					checkLegal(t, in, r)
 					late += r.Delayed.Late
@@ -129,11 +129,11 @@ func TestExperimentGreedyRatio(t *testing.T) {
 	mesh, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{12, 12}, Traffic: "random", Messages: 288, Flits: 8, Seed: 1})
 	require.NoError(t, err)
 	for _, in := range []*model.Instance{bf, mesh} {
-		for _, algo := range []string{Greedy, Store} {
+		for _, algo := range []Algorithm{Greedy{}, StoreForward{}} {
 			for _, arb := range engine.Policies() {
-				s, err := Trials(context.Background(), in, Config{Algo: algo, Arb: arb}, runs)
+				s, err := Trials(context.Background(), in, algo, Options{Arb: arb}, runs)
 				require.NoError(t, err)
-				t.Logf("%s %s %s: makespan/LB mean %.3f [%.3f, %.3f] (LB %d)", in.Name, algo, arb, s.Ratio.Mean, s.Ratio.Lo, s.Ratio.Hi, s.LowerBound)
+				t.Logf("%s %s %s: makespan/LB mean %.3f [%.3f, %.3f] (LB %d)", in.Name, algo.Name(), arb, s.Ratio.Mean, s.Ratio.Lo, s.Ratio.Hi, s.LowerBound)
 			}
 		}
 	}

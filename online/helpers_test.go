@@ -79,7 +79,7 @@ func genAny(t *rapid.T) *model.Instance {
 // through verify.Schedule, a store-and-forward one through engine.CheckHops; every
 // worm delivered at t_d + L - 1; makespan at least the lower bound.
 func checkLegal(t require.TestingT, in *model.Instance, r *Result) {
-	if r.Algo == Store {
+	if r.Schedule.Model == StoreModel {
 		hops := make([][]int, len(r.Schedule.Messages))
 		for i, m := range r.Schedule.Messages {
 			hops[i] = m.Cross

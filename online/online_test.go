@@ -3,6 +3,7 @@ package online
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,19 +15,32 @@ import (
 	"github.com/wormlab/wormlab/model"
 )
 
+// setting is an algorithm with its options.
+type setting struct {
+	alg Algorithm
+	opt Options
+}
+
 // configs are the algorithm settings every property runs.
-func configs() []Config {
-	return []Config{
-		{Algo: Greedy},
-		{Algo: Greedy, Rotate: true},
-		{Algo: DelayedGreedy},
-		{Algo: DelayedGreedy, K: 0.5, T: 3, Doubling: true},
-		{Algo: DelayedGreedy, Delay: DelayRandom},
-		{Algo: Phased},
-		{Algo: Phased, Alpha: 0.25, Rotate: true},
-		{Algo: Store},
-		{Algo: Store, R: 4},
+func configs() []setting {
+	return []setting{
+		{Greedy{}, Options{}},
+		{Greedy{}, Options{Rotate: true}},
+		{AlgorithmA{}, Options{}},
+		{AlgorithmA{PerL: true}, Options{}},
+		{AlgorithmA{K: 0.5, T: 3, Doubling: true}, Options{}},
+		{RandomDelay{}, Options{}},
+		{Phased{}, Options{}},
+		{Phased{Alpha: 0.25}, Options{Rotate: true}},
+		{StoreForward{}, Options{}},
+		{StoreForward{R: 4}, Options{}},
 	}
+}
+
+// doubling reports whether alg is Algorithm A with Theorem 5's doubling.
+func doubling(alg Algorithm) bool {
+	a, ok := alg.(AlgorithmA)
+	return ok && a.Doubling
 }
 
 // Property (MODEL.md legality and lower bounds): every run of every algorithm under
@@ -46,16 +60,16 @@ func TestEveryRunIsLegal(t *testing.T) {
 		cyclic := in.Dependencies().Cycle() != nil
 		for _, cfg := range configs() {
 			for _, arb := range engine.Policies() {
-				cfg.Arb, cfg.Seed = arb, seed
-				r, err := Run(context.Background(), in, cfg)
+				cfg.opt.Arb, cfg.opt.Seed = arb, seed
+				r, err := Run(context.Background(), in, cfg.alg, cfg.opt)
 				if err != nil {
 					var d *engine.Deadlock
-					require.True(t, cyclic, "%s/%s: %v", cfg.Algo, arb, err)
-					require.True(t, errors.As(err, &d) || (cfg.Doubling && errors.Is(err, ErrDeadlock)), "%s/%s: %v", cfg.Algo, arb, err)
+					require.True(t, cyclic, "%s/%s: %v", cfg.alg.Name(), arb, err)
+					require.True(t, errors.As(err, &d) || (doubling(cfg.alg) && errors.Is(err, ErrDeadlock)), "%s/%s: %v", cfg.alg.Name(), arb, err)
 					continue
 				}
 				checkLegal(t, in, r)
-				r2, err := Run(context.Background(), in, cfg)
+				r2, err := Run(context.Background(), in, cfg.alg, cfg.opt)
 				require.NoError(t, err)
 				require.Equal(t, r.Schedule, r2.Schedule)
 			}
@@ -88,7 +102,7 @@ func TestLemma1GreedyComponentBound(t *testing.T) {
 		seed := rapid.Uint64().Draw(t, "seed")
 		comps := in.PathGraph().Components()
 		for _, arb := range engine.Policies() {
-			r, err := Run(context.Background(), in, Config{Algo: Greedy, Arb: arb, Seed: seed})
+			r, err := Run(context.Background(), in, Greedy{}, Options{Arb: arb, Seed: seed})
 			require.NoError(t, err)
 			for _, c := range comps {
 				last := 0
@@ -131,14 +145,29 @@ func TestLemma2PhaseOne(t *testing.T) {
 		in := genLevelled(t)
 		alpha := rapid.SampledFrom([]float64{0.1, 0.25, 0.5, 1, 2}).Draw(t, "alpha")
 		arb := rapid.SampledFrom(engine.Policies()).Draw(t, "arb")
-		r, err := Run(context.Background(), in, Config{Algo: Phased, Arb: arb, Alpha: alpha, Seed: rapid.Uint64().Draw(t, "seed")})
+		r, err := Run(context.Background(), in, Phased{Alpha: alpha}, Options{Arb: arb, Seed: rapid.Uint64().Draw(t, "seed")})
 		require.NoError(t, err)
 		checkLegal(t, in, r)
 		p := r.Phased
 		d, _ := fullDepth(in)
-		require.Equal(t, in.Messages[0].L*p.Lambda+d, p.SubPhase)
-		require.Equal(t, p.Colours*p.SubPhase, p.PhaseOneEnd)
+		// The parameters of section 2.2, computed here from the instance: Delta the
+		// path graph's degree, K = max(1, ceil(alpha Delta)) colours, lambda =
+		// max(1, ceil(log2 Delta)).
 		g := in.PathGraph()
+		delta, _ := g.MaxDegree()
+		wantColours := max(1, int(math.Ceil(alpha*float64(delta))))
+		wantLambda := 1
+		for 1<<wantLambda < delta {
+			wantLambda++
+		}
+		require.Equal(t, delta, p.Delta)
+		require.Equal(t, wantColours, p.Colours)
+		require.Equal(t, wantLambda, p.Lambda)
+		require.Equal(t, in.Messages[0].L*wantLambda+d, p.SubPhase)
+		require.Equal(t, wantColours*p.SubPhase, p.PhaseOneEnd)
+		for i := range in.Messages {
+			require.True(t, p.Colour[i] >= 0 && p.Colour[i] < wantColours, "colour %d", p.Colour[i])
+		}
 		for i := range in.Messages {
 			c := r.Schedule.Messages[i].Cross
 			if p.PhaseOne[i] {
@@ -173,12 +202,12 @@ func TestAlgorithmAPhaseBound(t *testing.T) {
 		seed := rapid.Uint64().Draw(t, "seed")
 		arb := rapid.SampledFrom(engine.Policies()).Draw(t, "arb")
 		// The delays depend on the seed only, so a run with any T reveals them.
-		probe, err := Run(context.Background(), in, Config{Algo: DelayedGreedy, K: k, T: 1, Seed: seed, Arb: arb})
+		probe, err := Run(context.Background(), in, AlgorithmA{K: k, T: 1}, Options{Seed: seed, Arb: arb})
 		require.NoError(t, err)
 		bound, rule := PhaseBound(in, probe.Delayed.Delay)
 		require.NotEqual(t, "none", rule)
 		for _, doubling := range []bool{false, true} {
-			r, err := Run(context.Background(), in, Config{Algo: DelayedGreedy, K: k, T: bound, Seed: seed, Arb: arb, Doubling: doubling})
+			r, err := Run(context.Background(), in, AlgorithmA{K: k, T: bound, Doubling: doubling}, Options{Seed: seed, Arb: arb})
 			require.NoError(t, err)
 			checkLegal(t, in, r)
 			dl := r.Delayed
@@ -198,7 +227,7 @@ func TestAlgorithmAPhaseBound(t *testing.T) {
 		// within P (2^rounds - 1) steps.
 		all := make([]int, len(in.Messages))
 		worst, _ := PhaseBound(in, all)
-		r, err := Run(context.Background(), in, Config{Algo: DelayedGreedy, K: k, T: 1, Seed: seed, Arb: arb, Doubling: true})
+		r, err := Run(context.Background(), in, AlgorithmA{K: k, T: 1, Doubling: true}, Options{Seed: seed, Arb: arb})
 		require.NoError(t, err)
 		checkLegal(t, in, r)
 		dl := r.Delayed
@@ -223,14 +252,16 @@ func TestMeetRuns(t *testing.T) {
 func TestBadConfig(t *testing.T) {
 	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"]]}, "messages": [{"id":"m","path":["a","b"]}]}`))
 	require.NoError(t, err)
-	_, err = Run(context.Background(), in, Config{Algo: "fastest"})
+	_, err = Lookup("fastest")
 	require.ErrorContains(t, err, `unknown algorithm "fastest"`)
-	_, err = Run(context.Background(), in, Config{Algo: Greedy, Arb: "lifo"})
+	_, err = Run(context.Background(), in, Greedy{}, Options{Arb: "lifo"})
 	require.ErrorContains(t, err, `unknown arbitration policy "lifo"`)
-	_, err = Run(context.Background(), in, Config{Algo: Phased, Alpha: -1})
+	_, err = Run(context.Background(), in, Phased{Alpha: -1}, Options{})
 	require.ErrorContains(t, err, `alpha`)
-	_, err = Run(context.Background(), in, Config{Algo: DelayedGreedy, Delay: "later"})
-	require.ErrorContains(t, err, `unknown delay variant "later"`)
+	_, err = Run(context.Background(), in, AlgorithmA{T: -1}, Options{})
+	require.ErrorContains(t, err, `T = -1`)
+	_, err = Run(context.Background(), in, StoreForward{R: -1}, Options{})
+	require.ErrorContains(t, err, `R and Unit`)
 }
 
 // Lemma 1 of seed 002 on larger levelled instances than the property draws: Ranade's
@@ -248,7 +279,7 @@ func TestLemma1Larger(t *testing.T) {
 		require.True(t, ok)
 		comps := in.PathGraph().Components()
 		for _, arb := range engine.Policies() {
-			r, err := Run(context.Background(), in, Config{Algo: Greedy, Arb: arb, Seed: 9})
+			r, err := Run(context.Background(), in, Greedy{}, Options{Arb: arb, Seed: 9})
 			require.NoError(t, err)
 			checkLegal(t, in, r)
 			for _, c := range comps {
@@ -266,23 +297,58 @@ func TestDelayedClockOverflow(t *testing.T) {
 	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"]]}, "flits": 2147483640,
 	  "messages": [{"id":"m","path":["a","b"]},{"id":"n","path":["a","b"]}]}`))
 	require.NoError(t, err)
-	_, err = Run(context.Background(), in, Config{Algo: DelayedGreedy})
+	_, err = Run(context.Background(), in, AlgorithmA{PerL: true}, Options{})
 	require.ErrorContains(t, err, "overflows the clock")
-	_, err = Run(context.Background(), in, Config{Algo: DelayedGreedy, Delay: DelayRandom, R: 1 << 62})
+	_, err = Run(context.Background(), in, RandomDelay{R: 1 << 62}, Options{})
 	require.ErrorContains(t, err, "overflows the clock")
-	_, err = Run(context.Background(), in, Config{Algo: Store, R: 3, Unit: 1 << 62})
+	_, err = Run(context.Background(), in, StoreForward{R: 3, Unit: 1 << 62}, Options{})
 	require.ErrorContains(t, err, "overflows the clock")
 
 	// Factors whose counts exceed int are refused, not converted to garbage.
 	small, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"]]},
 	  "messages": [{"id":"m","path":["a","b"]},{"id":"n","path":["a","b"]}]}`))
 	require.NoError(t, err)
-	_, err = Run(context.Background(), small, Config{Algo: DelayedGreedy, K: 1e300})
+	_, err = Run(context.Background(), small, AlgorithmA{K: 1e300}, Options{})
 	require.ErrorContains(t, err, "overflows the clock")
-	_, err = Run(context.Background(), small, Config{Algo: DelayedGreedy, T: 1 << 62})
+	_, err = Run(context.Background(), small, AlgorithmA{T: 1 << 62}, Options{})
 	require.ErrorContains(t, err, "overflows the clock")
-	_, err = Run(context.Background(), small, Config{Algo: DelayedGreedy, K: 1e9, Doubling: true})
+	_, err = Run(context.Background(), small, AlgorithmA{K: 1e9, Doubling: true}, Options{})
 	require.ErrorContains(t, err, "at most")
-	_, err = Run(context.Background(), small, Config{Algo: Phased, Alpha: 1e300})
+	_, err = Run(context.Background(), small, Phased{Alpha: 1e300}, Options{})
 	require.ErrorContains(t, err, "at most")
+}
+
+// Seed 000, Theorem 4: Algorithm A runs ceil(k c L) phases when L <= d and
+// ceil(k c d) when d < L (the time is then O(c d L log P) in both cases); PerL keeps
+// ceil(k c L) always. The expected counts are computed from c, d and L here.
+func TestAlgorithmAPhases(t *testing.T) {
+	for _, c := range []struct {
+		json     string
+		cc, d, l int
+		perL     bool
+	}{
+		// d = 1 < L = 5, c = 2.
+		{`{"network":{"edges":[["a","b"]]},"flits":5,"messages":[{"id":"p","path":["a","b"]},{"id":"q","path":["a","b"]}]}`, 2, 1, 5, false},
+		{`{"network":{"edges":[["a","b"]]},"flits":5,"messages":[{"id":"p","path":["a","b"]},{"id":"q","path":["a","b"]}]}`, 2, 1, 5, true},
+		// L = 2 < d = 3, c = 2.
+		{`{"network":{"edges":[["a","b"],["b","c"],["c","d"]]},"flits":2,"messages":[{"id":"p","path":["a","b","c","d"]},{"id":"q","path":["a","b","c","d"]}]}`, 2, 3, 2, false},
+	} {
+		in, err := model.ParseInstance([]byte(c.json))
+		require.NoError(t, err)
+		for _, k := range []float64{0.5, 1, 3} {
+			f := min(c.l, c.d)
+			if c.perL {
+				f = c.l
+			}
+			want := int(math.Ceil(k * float64(c.cc*f)))
+			r, err := Run(context.Background(), in, AlgorithmA{K: k, PerL: c.perL}, Options{Seed: 1})
+			require.NoError(t, err)
+			checkLegal(t, in, r)
+			require.Equal(t, want, r.Delayed.Phases, "k %v c %d d %d L %d perL %v", k, c.cc, c.d, c.l, c.perL)
+			require.Equal(t, c.perL, r.Delayed.PerL)
+			for _, x := range r.Delayed.Delay {
+				require.True(t, x >= 0 && x < want)
+			}
+		}
+	}
 }

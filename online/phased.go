@@ -5,9 +5,9 @@ package online
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"github.com/wormlab/wormlab/measure"
 	"github.com/wormlab/wormlab/model"
@@ -30,16 +30,41 @@ func PhasedParams(in *model.Instance, alpha float64) (delta, colours, lambda, su
 	return delta, colours, lambda, ms.LMax*lambda + ms.D
 }
 
-func runPhased(ctx context.Context, in *model.Instance, cfg Config, rng *rand.Rand, r *Result) error {
-	if err := positive("alpha", cfg.Alpha); err != nil {
+// Phased is the phased algorithm with colour factor Alpha (0: DefaultAlpha).
+type Phased struct {
+	Alpha float64
+}
+
+var _ Algorithm = Phased{}
+
+func init() {
+	Register(&Entry{
+		Name:    "phased",
+		Summary: "random colours, one sub-phase of L lambda + d steps each, then greedy (seed 002, 2.2)",
+		Params:  []string{"alpha"},
+		Define: func(fs *flag.FlagSet) {
+			defineFloat(fs, "alpha", "phased: ceil(alpha Delta) colours (0: 1/2)")
+		},
+		New: func(p Params) (Algorithm, error) {
+			a := Phased{Alpha: param[float64](p, "alpha")}
+			return a, positive("alpha", a.Alpha)
+		},
+	})
+}
+
+func (Phased) Name() string { return "phased" }
+
+func (a Phased) Route(ctx context.Context, in *model.Instance, s *Setup, r *Result) error {
+	if err := positive("alpha", a.Alpha); err != nil {
 		return err
 	}
-	e, err := newEngine(in, cfg)
+	e, err := s.NewEngine(in)
 	if err != nil {
 		return err
 	}
+	rng := s.Rng
 	n := len(in.Messages)
-	info := &PhasedInfo{Alpha: cfg.Alpha, Colour: make([]int, n), PhaseOne: make([]bool, n)}
+	info := &PhasedInfo{Alpha: a.Alpha, Colour: make([]int, n), PhaseOne: make([]bool, n)}
 	if info.Alpha == 0 {
 		info.Alpha = DefaultAlpha
 	}

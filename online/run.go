@@ -5,60 +5,16 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/wormlab/wormlab/engine"
 	"github.com/wormlab/wormlab/model"
 )
 
-// Algorithm names accepted by Config.Algo.
+// Delay variants of delayed-greedy, as DelayedInfo.Variant reports them.
 const (
-	Greedy        = "greedy"
-	DelayedGreedy = "delayed-greedy"
-	Phased        = "phased"
-	Store         = "store"
+	DelayPhases = "phases" // Algorithm A of seed 000 (AlgorithmA)
+	DelayRandom = "random" // plain random delays of seed 000's simulations (RandomDelay)
 )
-
-// Algorithms lists the algorithm names.
-func Algorithms() []string { return []string{Greedy, DelayedGreedy, Phased, Store} }
-
-// Delay variants of delayed-greedy.
-const (
-	DelayPhases = "phases" // Algorithm A of seed 000
-	DelayRandom = "random" // plain random delays of seed 000's simulations
-)
-
-// Config chooses an algorithm, its arbitration policy, its seed and its parameters.
-// Zero values mean the documented defaults.
-type Config struct {
-	Algo string
-	// Arb is an engine arbitration policy (engine.Policies); "" is "message".
-	Arb  string
-	Seed uint64
-
-	// Delay is the delayed-greedy variant: DelayPhases (default) or DelayRandom.
-	Delay string
-	// K and T are Algorithm A's parameters: ceil(K c L) phases of T steps (defaults
-	// 32e and 2d + 2 L ceil(log2 n)).
-	K float64
-	T int
-	// Doubling runs Theorem 5's schedule: T doubles from round to round and worms
-	// not delivered in their phase are removed and retried in the next round.
-	Doubling bool
-	// R and Unit are the random variant's (and store's) delays: x uniform in
-	// [0, R-1], released at x Unit (defaults: delayed-greedy R = c, Unit = L;
-	// store R = 1, Unit = 1).
-	R, Unit int
-
-	// Alpha is the phased algorithm's colour factor (default DefaultAlpha = 1/2).
-	Alpha float64
-
-	// RecordSteps keeps per-step counters in Result.Steps.
-	RecordSteps bool
-	// Rotate lets a closed cycle of worms waiting for each other's tails shift
-	// (engine.Config.Rotate).
-	Rotate bool
-}
 
 // Meet reports seed 000's assumption that any two paths meet in at most one
 // contiguous run of edges: MaxRuns is the largest number of runs of a pair (0 when
@@ -73,9 +29,10 @@ type Meet struct {
 // DelayedInfo describes a delayed-greedy run.
 type DelayedInfo struct {
 	Variant string
-	// K, Phases = ceil(K c L), T (the first round's) for Algorithm A; R and Unit
-	// for the random variant.
+	// K, Phases = ceil(K c min(L, d)) (ceil(K c L) with PerL), T (the first
+	// round's) for Algorithm A; R and Unit for the random variant.
 	K      float64
+	PerL   bool
 	Phases int
 	T      int
 	R      int
@@ -132,55 +89,43 @@ type Result struct {
 // StoreModel is the model name of store-and-forward schedules.
 const StoreModel = "store-and-forward"
 
-// Run routes the instance with the configured algorithm. Errors: an invalid
-// instance or configuration (the error names the field), a deadlock
-// (*engine.Deadlock, possible only when the channel dependency graph has a cycle),
-// or the context's error.
-func Run(ctx context.Context, in *model.Instance, cfg Config) (*Result, error) {
-	if err := checkRun(in, cfg); err != nil {
+// Run routes the instance with algorithm alg under opt. Errors: an invalid instance
+// or parameter (the error names it), a deadlock (*engine.Deadlock, possible only
+// when the channel dependency graph has a cycle), or the context's error.
+func Run(ctx context.Context, in *model.Instance, alg Algorithm, opt Options) (*Result, error) {
+	if err := checkRun(in, opt); err != nil {
 		return nil, err
 	}
-	return run(ctx, in, cfg, in.LowerBound().Value, MeetRuns(in))
+	return run(ctx, in, alg, opt, in.LowerBound().Value, MeetRuns(in))
 }
 
 // checkRun checks what Run needs before it measures the instance.
-func checkRun(in *model.Instance, cfg Config) error {
+func checkRun(in *model.Instance, opt Options) error {
 	if err := in.Validate(); err != nil {
 		return err
 	}
-	return engine.CheckPolicy(cfg.Arb)
+	if opt.Policy != nil {
+		return nil
+	}
+	return engine.CheckPolicy(opt.Arb)
 }
 
 // run is Run after checkRun, given the instance's lower bound and MeetRuns, which
 // depend on the instance only (Trials computes them once for all its runs).
-func run(ctx context.Context, in *model.Instance, cfg Config, lower int, meet Meet) (*Result, error) {
-	r := &Result{Algo: cfg.Algo, Arb: cfg.Arb, Seed: cfg.Seed, Rotate: cfg.Rotate, LowerBound: lower, Meet: meet}
+func run(ctx context.Context, in *model.Instance, alg Algorithm, opt Options, lower int, meet Meet) (*Result, error) {
+	if alg == nil {
+		return nil, fmt.Errorf("online: no algorithm")
+	}
+	r := &Result{Algo: alg.Name(), Arb: opt.Arb, Seed: opt.Seed, Rotate: opt.Rotate, LowerBound: lower, Meet: meet}
 	if r.Arb == "" {
 		r.Arb = engine.ArbMessage
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6f6e6c696e65))
-	var err error
-	switch cfg.Algo {
-	case Greedy:
-		err = runGreedy(ctx, in, cfg, r)
-	case DelayedGreedy:
-		err = runDelayed(ctx, in, cfg, rng, r)
-	case Phased:
-		err = runPhased(ctx, in, cfg, rng, r)
-	case Store:
-		err = runStore(ctx, in, cfg, rng, r)
-	default:
-		return nil, fmt.Errorf("online: unknown algorithm %q (want one of %s)", cfg.Algo, strings.Join(Algorithms(), ", "))
-	}
-	if err != nil {
+	s := &Setup{Options: opt, Rng: rand.New(rand.NewPCG(opt.Seed, 0x6f6e6c696e65))}
+	if err := alg.Route(ctx, in, s, r); err != nil {
 		return nil, err
 	}
 	r.Makespan = r.Schedule.Makespan
 	return r, nil
-}
-
-func newEngine(in *model.Instance, cfg Config) (*engine.Engine, error) {
-	return engine.New(in, engine.Config{Arb: cfg.Arb, Seed: cfg.Seed, RecordSteps: cfg.RecordSteps, Rotate: cfg.Rotate})
 }
 
 // finish fills the result from a finished engine.
@@ -192,25 +137,6 @@ func finish(e *engine.Engine, in *model.Instance, r *Result) {
 	}
 	r.Counters = e.Counters()
 	r.Steps = e.Steps()
-}
-
-// runGreedy is seed 002, section 2.1: all worms start at once and move whenever
-// they can.
-func runGreedy(ctx context.Context, in *model.Instance, cfg Config, r *Result) error {
-	e, err := newEngine(in, cfg)
-	if err != nil {
-		return err
-	}
-	for i := range in.Messages {
-		if err := e.Release(i, 0); err != nil {
-			return err
-		}
-	}
-	if err := e.Run(ctx, -1); err != nil {
-		return err
-	}
-	finish(e, in, r)
-	return nil
 }
 
 // ceilLog2 returns ceil(log2 x) for x >= 1, 0 for x <= 1.

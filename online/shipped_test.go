@@ -27,12 +27,12 @@ func TestShippedInstances(t *testing.T) {
 		require.NoError(t, err, f)
 		for _, cfg := range configs() {
 			for _, arb := range engine.Policies() {
-				cfg.Arb, cfg.Seed = arb, 5
-				r, err := Run(context.Background(), in, cfg)
+				cfg.opt.Arb, cfg.opt.Seed = arb, 5
+				r, err := Run(context.Background(), in, cfg.alg, cfg.opt)
 				if err != nil {
 					var d *engine.Deadlock
-					require.NotNil(t, in.Dependencies().Cycle(), "%s %s/%s: %v", f, cfg.Algo, arb, err)
-					require.True(t, errors.As(err, &d) || (cfg.Doubling && errors.Is(err, ErrDeadlock)), "%s %s/%s: %v", f, cfg.Algo, arb, err)
+					require.NotNil(t, in.Dependencies().Cycle(), "%s %s/%s: %v", f, cfg.alg.Name(), arb, err)
+					require.True(t, errors.As(err, &d) || (doubling(cfg.alg) && errors.Is(err, ErrDeadlock)), "%s %s/%s: %v", f, cfg.alg.Name(), arb, err)
 					continue
 				}
 				checkLegal(t, in, r)

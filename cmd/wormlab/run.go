@@ -1,10 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/wormlab/wormlab/engine"
@@ -26,20 +27,17 @@ func runRun(e *env) error {
 			"flit-level engine and writes the schedule as MODEL.md JSON (store-and-forward:\n"+
 			"model \"store-and-forward\", hop times as \"cross\"), with the run's figures under\n"+
 			"\"online\". With --trials N it runs seeds S .. S+N-1 and prints the mean and 95%\n"+
-			"interval of the makespan and of makespan / lower bound. A deadlock exits 1 and\n"+
-			"names the wait cycle.")
-	algo := fs.String("algo", online.Greedy, "algorithm: "+strings.Join(online.Algorithms(), ", "))
+			"interval of the makespan and of makespan / lower bound (--json: as JSON); Ctrl-C\n"+
+			"stops it with the trials done. A deadlock exits 1 and names the wait cycle.\n\n"+
+			"algorithms:\n"+algorithmList())
+	algo := fs.String("algo", "greedy", "algorithm: "+strings.Join(online.Algorithms(), ", "))
 	arb := fs.String("arb", engine.ArbMessage, "arbitration policy: "+strings.Join(engine.Policies(), ", "))
 	seed := fs.Uint64("seed", 1, "random seed")
 	trials := fs.Int("trials", 0, "run N seeds and print a summary")
 	out := fs.String("o", "", "write the schedule or summary to FILE")
-	delay := fs.String("delay", online.DelayPhases, "delayed-greedy variant: phases (Algorithm A) or random")
-	k := fs.Float64("k", 0, "Algorithm A: ceil(k c L) phases (0: 32e)")
-	phaseT := fs.Int("T", 0, "Algorithm A: phase length (0: 2d + 2 L ceil(log2 n))")
-	doubling := fs.Bool("doubling", false, "Algorithm A: double T each round, retry late worms (Theorem 5)")
-	r := fs.Int("R", 0, "random delays in [0, R-1] (0: c for delayed-greedy, 1 for store)")
-	unit := fs.Int("unit", 0, "random delays are multiplied by this (0: L for delayed-greedy, 1 for store)")
-	alpha := fs.Float64("alpha", 0, "phased: alpha Delta colours (0: 1/2)")
+	jsonOut := fs.Bool("json", false, "with --trials: print the summary as JSON")
+	delay := fs.String("delay", "", "deprecated: --delay random is --algo delayed-random")
+	online.DefineAll(fs)
 	rotate := fs.Bool("rotate", true, "let a closed cycle of worms waiting for each other's tails shift, as MODEL.md's holding rule allows (--rotate=false: a cyclic wait is a wait, as in Dally and Seitz's routers)")
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
@@ -48,27 +46,91 @@ func runRun(e *env) error {
 	if *trials < 0 {
 		return usageError("--trials: %d is negative", *trials)
 	}
+	switch *delay {
+	case "":
+	case online.DelayRandom:
+		deprecated(e, "--delay random", "--algo delayed-random")
+		if *algo == "delayed-greedy" {
+			*algo = "delayed-random"
+		}
+	case online.DelayPhases:
+		deprecated(e, "--delay phases", "--algo delayed-greedy")
+	default:
+		return usageError("--delay: unknown variant %q (deprecated flag; use --algo delayed-greedy or delayed-random)", *delay)
+	}
+	entry, err := online.Lookup(*algo)
+	if err != nil {
+		return usageError("--algo: %v", strings.TrimPrefix(err.Error(), "online: "))
+	}
+	if err := checkParams(fs, entry); err != nil {
+		return err
+	}
+	alg, err := entry.New(fs)
+	if err != nil {
+		return usageError("%v", strings.TrimPrefix(err.Error(), "online: "))
+	}
+	if err := engine.CheckPolicy(*arb); err != nil {
+		return usageError("--arb: %v", strings.TrimPrefix(err.Error(), "engine: "))
+	}
+	if err := checkOutput(*out); err != nil {
+		return err
+	}
 	in, err := readInstance(e, args[0])
 	if err != nil {
 		return err
 	}
-	cfg := online.Config{Algo: *algo, Arb: *arb, Seed: *seed, Delay: *delay, K: *k, T: *phaseT,
-		Doubling: *doubling, R: *r, Unit: *unit, Alpha: *alpha, Rotate: *rotate}
-	ctx := context.Background()
+	opt := online.Options{Arb: *arb, Seed: *seed, Rotate: *rotate}
+	ctx, stop := interruptContext()
+	defer stop()
 	if *trials > 0 {
-		sum, err := online.Trials(ctx, in, cfg, *trials)
+		sum, err := online.Trials(ctx, in, alg, opt, *trials)
 		if err != nil {
 			return runError(err)
 		}
-		return writeOut(e, *out, func(w io.Writer) error { return writeSummary(w, in, sum) })
+		if sum.Interrupted {
+			fmt.Fprintf(e.stderr, "wormlab run: interrupted after %d of %d trials\n", sum.Done, sum.Trials)
+		}
+		return writeOut(e, *out, func(w io.Writer) error {
+			if *jsonOut {
+				return writeJSON(w, sum)
+			}
+			return writeSummary(w, in, sum)
+		})
 	}
-	res, err := online.Run(ctx, in, cfg)
+	res, err := online.Run(ctx, in, alg, opt)
 	if err != nil {
+		if ctx.Err() != nil {
+			return negative("interrupted before the run finished: no schedule")
+		}
 		return runError(err)
 	}
 	s := res.Schedule
-	s.SetExtra("online", runNote(res))
+	s.SetExtra("online", res.Report())
 	return writeOut(e, *out, func(w io.Writer) error { return model.WriteSchedule(w, s) })
+}
+
+// algorithmList is the help text's list of the registered algorithms.
+func algorithmList() string {
+	var b strings.Builder
+	for _, n := range online.Algorithms() {
+		en, _ := online.Lookup(n)
+		fmt.Fprintf(&b, "  %-16s %s\n", n, en.Summary)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// checkParams rejects a parameter flag that the chosen algorithm does not read.
+func checkParams(fs *flag.FlagSet, entry *online.Entry) error {
+	all := flag.NewFlagSet("", flag.ContinueOnError)
+	online.DefineAll(all)
+	var bad error
+	fs.Visit(func(f *flag.Flag) {
+		if bad != nil || all.Lookup(f.Name) == nil || slices.Contains(entry.Params, f.Name) {
+			return
+		}
+		bad = usageError("--%s does not apply to --algo %s", f.Name, entry.Name)
+	})
+	return bad
 }
 
 // runError maps a deadlock to exit status 1 and anything else to bad input.
@@ -83,47 +145,17 @@ func runError(err error) error {
 	return err
 }
 
-// runNote is the "online" field of a schedule written by wormlab run.
-func runNote(r *online.Result) map[string]any {
-	n := map[string]any{
-		"algo": r.Algo, "arb": r.Arb, "seed": r.Seed,
-		"instance_lower_bound": r.LowerBound,
-		"meet":                 r.Meet,
-		"flit_moves":           r.Counters.FlitMoves,
-		"lost_arbitrations":    r.Counters.Lost,
-	}
-	if r.Rotate {
-		n["rotate"] = true
-	}
-	if d := r.Delayed; d != nil {
-		x := map[string]any{"variant": d.Variant}
-		if d.Variant == online.DelayRandom {
-			x["R"], x["unit"] = d.R, d.Unit
-		} else {
-			x["k"], x["phases"], x["T"], x["phase_bound"] = d.K, d.Phases, d.T, d.PhaseBound
-			if d.Rounds > 1 || len(d.LatePerRound) > 0 {
-				x["rounds"], x["final_T"], x["late_per_round"] = d.Rounds, d.FinalT, d.LatePerRound
-			} else {
-				x["late"] = d.Late
-			}
-		}
-		n["delayed"] = x
-	}
-	if p := r.Phased; p != nil {
-		n["phased"] = map[string]any{"alpha": p.Alpha, "delta": p.Delta, "colours": p.Colours,
-			"lambda": p.Lambda, "subphase": p.SubPhase, "phase_one_end": p.PhaseOneEnd,
-			"undelivered_after_phase_one": p.Undelivered, "removed_flit_moves": r.Counters.WastedFlits}
-	}
-	return n
-}
-
 func writeSummary(w io.Writer, in *model.Instance, s *online.Summary) error {
 	name := in.Name
 	if name == "" {
 		name = "(unnamed)" // as wormlab stats prints it
 	}
 	fmt.Fprintf(w, "instance %s: %d messages, lower bound %d\n", name, len(in.Messages), s.LowerBound)
-	fmt.Fprintf(w, "algorithm %s, arbitration %s, %d trials, seeds %d..%d\n", s.Algo, s.Arb, s.Trials, s.FirstSeed, s.FirstSeed+uint64(s.Trials)-1)
+	if s.Interrupted {
+		fmt.Fprintf(w, "algorithm %s, arbitration %s, %d of %d trials (interrupted), seeds %d..%d\n", s.Algo, s.Arb, s.Done, s.Trials, s.FirstSeed, s.FirstSeed+uint64(s.Done)-1)
+	} else {
+		fmt.Fprintf(w, "algorithm %s, arbitration %s, %d trials, seeds %d..%d\n", s.Algo, s.Arb, s.Trials, s.FirstSeed, s.FirstSeed+uint64(s.Trials)-1)
+	}
 	st := func(name string, x online.Stat, prec int) {
 		fmt.Fprintf(w, "%-24s mean %.*f, 95%% interval [%.*f, %.*f], min %.*f, max %.*f\n", name, prec, x.Mean, prec, x.Lo, prec, x.Hi, prec, x.Min, prec, x.Max)
 	}

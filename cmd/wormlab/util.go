@@ -221,3 +221,32 @@ func writeSchedule(e *env, path string, s *model.Schedule) error {
 func writeInstance(e *env, path string, in *model.Instance) error {
 	return writeOut(e, path, func(w io.Writer) error { return model.WriteInstance(w, in) })
 }
+
+// deprecated prints the one-line notice of an old spelling that still works; the
+// spellings are listed in docs/cli.md.
+func deprecated(e *env, old, now string) {
+	fmt.Fprintf(e.stderr, "wormlab: %s is deprecated; use %s (docs/cli.md)\n", old, now)
+}
+
+// checkOutput checks before the work starts that an output file can be written:
+// its directory exists and is a directory, and the path is not a directory.
+func checkOutput(path string) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return usageError("cannot write %s: is a directory", path)
+		}
+		return nil
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return usageError("cannot write %s: directory %s does not exist", path, dir)
+	}
+	if !fi.IsDir() {
+		return usageError("cannot write %s: %s is not a directory", path, dir)
+	}
+	return nil
+}
