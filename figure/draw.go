@@ -1,13 +1,19 @@
 package figure
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -29,6 +35,10 @@ const (
 // zero has no place on that axis).
 func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error {
 	p := plot.New()
+	for _, st := range []*text.Style{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle,
+		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
+		st.Font.Typeface, st.Font.Variant = "Liberation", "Sans"
+	}
 	p.Title.Text = f.Title
 	p.X.Label.Text = f.XLabel
 	p.Y.Label.Text = f.YLabel
@@ -50,11 +60,17 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 		p.X.Min, p.X.Max = -0.5, float64(len(f.Categories))-0.5
 	}
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
-	p.Legend.Left = true
+	legend := f.Legend != "none" && (len(f.Series) > 1 || (len(f.Series) == 1 && f.Series[0].Name != ""))
+	p.Legend.Top = !strings.HasPrefix(f.Legend, "bottom")
+	p.Legend.Left = !strings.HasSuffix(f.Legend, "right")
 	p.Legend.XOffs = vg.Points(8)
+	if !p.Legend.Left {
+		p.Legend.XOffs = -vg.Points(8)
+	}
 	p.Legend.YOffs = -vg.Points(4)
-	legend := len(f.Series) > 1 || (len(f.Series) == 1 && f.Series[0].Name != "")
+	if !p.Legend.Top {
+		p.Legend.YOffs = vg.Points(4)
+	}
 	for i, s := range f.Series {
 		xys := make(plotter.XYs, len(s.Points))
 		errs := make(plotter.YErrors, len(s.Points))
@@ -93,8 +109,11 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 		}
 		if legend {
 			name := s.Name
-			if name == "" {
+			switch {
+			case name == "":
 				name = "(none)"
+			case f.SeriesField != "" && !isLabel(name):
+				name = f.SeriesField + " = " + name // a bare number or boolean says nothing
 			}
 			p.Legend.Add(name, line, points)
 		}
@@ -102,7 +121,15 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 	pad(&p.X, f.LogX, f.Categories != nil)
 	pad(&p.Y, f.LogY, false)
 	// Within two decades, log ticks would label one power of ten or none.
-	if f.LogX && p.X.Max/p.X.Min < 100 {
+	// A log x axis over a sweep's few values within three decades (8, 16, 32, 64)
+	// is labelled at them.
+	if xs := distinctX(f); f.LogX && len(xs) <= 12 && xs[len(xs)-1]/xs[0] <= 1000 {
+		ticks := make(plot.ConstantTicks, len(xs))
+		for i, x := range xs {
+			ticks[i] = plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'g', -1, 64)}
+		}
+		p.X.Tick.Marker = ticks
+	} else if f.LogX && p.X.Max/p.X.Min < 100 {
 		p.X.Tick.Marker = plot.DefaultTicks{}
 	}
 	if f.LogY && p.Y.Max/p.Y.Min < 100 {
@@ -112,8 +139,44 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 	if err != nil {
 		return err
 	}
-	_, err = wt.WriteTo(w)
+	if format != "svg" {
+		_, err = wt.WriteTo(w)
+		return err
+	}
+	// The SVG names the font gonum measured the text with, Liberation Sans; a
+	// browser without it should take a font of the same metrics (Arial, Helvetica)
+	// before any sans-serif, or the legends' text would not fit their boxes.
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return err
+	}
+	_, err = w.Write(bytes.ReplaceAll(b.Bytes(), []byte("font-family:Liberation Sans;"),
+		[]byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")))
 	return err
+}
+
+// Legends are the legend positions Draw knows; the first is the default.
+var Legends = []string{"top-left", "top-right", "bottom-left", "bottom-right", "none"}
+
+// isLabel reports a series name that names itself: not a number or a boolean.
+func isLabel(name string) bool {
+	if name == "true" || name == "false" {
+		return false
+	}
+	_, err := strconv.ParseFloat(name, 64)
+	return err != nil
+}
+
+// distinctX lists the x values of every point, ascending.
+func distinctX(f *Figure) []float64 {
+	var xs []float64
+	for _, s := range f.Series {
+		for _, p := range s.Points {
+			xs = append(xs, p.X)
+		}
+	}
+	sort.Float64s(xs)
+	return slices.Compact(xs)
 }
 
 // pad widens an axis by 4% of its range on each side (by a factor on a log axis) so

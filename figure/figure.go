@@ -16,6 +16,9 @@ type Options struct {
 	LogX   bool
 	LogY   bool
 	Title  string
+	// Where keeps only the rows whose field has one of the given values (compared as
+	// labels, so 0.10 matches 0.1 only when both read as the same number).
+	Where map[string][]string
 }
 
 // Figure is a built plot: series of points, ready to draw.
@@ -29,6 +32,10 @@ type Figure struct {
 	Series     []Series
 	// Skipped says which rows were left out and why (failed records, missing fields).
 	Skipped []string
+	// SeriesField names the series in the legend when their values are numbers.
+	SeriesField string
+	// Legend is where the legend goes: one of Legends ("" is the first).
+	Legend string
 }
 
 // Series is one line of a figure.
@@ -72,11 +79,16 @@ func Build(rows []Row, o Options) (*Figure, error) {
 	if o.X == "" || o.Y == "" {
 		return nil, &FieldError{Field: "x/y", Msg: "both --x and --y are required"}
 	}
-	f := &Figure{Title: o.Title, XLabel: o.X, YLabel: o.Y, LogX: o.LogX, LogY: o.LogY}
+	f := &Figure{Title: o.Title, XLabel: o.X, YLabel: o.Y, LogX: o.LogX, LogY: o.LogY, SeriesField: o.Series}
 	var samples []sample
 	failed, missing := 0, map[string][]int{}
 	skip := func(field string, line int) { missing[field] = append(missing[field], line) }
+	filtered := 0
 	for _, r := range rows {
+		if !matches(r, o.Where) {
+			filtered++
+			continue
+		}
 		if r.Failed() {
 			failed++
 			continue
@@ -130,7 +142,10 @@ func Build(rows []Row, o Options) (*Figure, error) {
 	}
 	if len(samples) == 0 {
 		msg := "no row has it"
-		if failed == len(rows) {
+		switch {
+		case filtered == len(rows):
+			return nil, &FieldError{Field: "where", Msg: "no row matches --where"}
+		case failed+filtered == len(rows):
 			msg = "every record failed"
 		}
 		field := o.Y
@@ -224,6 +239,33 @@ func Build(rows []Row, o Options) (*Figure, error) {
 		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
 	}
 	return f, nil
+}
+
+// matches reports whether the row satisfies every condition of where.
+func matches(r Row, where map[string][]string) bool {
+	for field, want := range where {
+		v, ok := r.Lookup(field)
+		if !ok {
+			return false
+		}
+		got := label(v)
+		x, isNum := number(v)
+		hit := false
+		for _, w := range want {
+			if w == got {
+				hit = true
+				break
+			}
+			if y, err := strconv.ParseFloat(w, 64); err == nil && isNum && x == y {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return true
 }
 
 // yValue reads the y field, or the ratio A/B when the field is not present as named.

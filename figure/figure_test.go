@@ -50,6 +50,18 @@ func TestBuildRecordsRatioErrCategories(t *testing.T) {
 	require.Equal(t, []string{"1 failed record(s)"}, f.Skipped)
 }
 
+func TestBuildWhere(t *testing.T) {
+	rows := rowsOf(t, `{"n":1,"p":"a","rate":0.10,"y":1}
+{"n":2,"p":"b","rate":0.1,"y":2}
+{"n":3,"p":"a","rate":0.2,"y":3}
+{"n":4,"p":"c","rate":0.1,"y":4}`)
+	f, err := Build(rows, Options{X: "n", Y: "y", Where: map[string][]string{"rate": {"0.1"}, "p": {"a", "b"}}})
+	require.NoError(t, err)
+	require.Equal(t, []Point{{X: 1, Y: 1, N: 1}, {X: 2, Y: 2, N: 1}}, f.Series[0].Points)
+	_, err = Build(rows, Options{X: "n", Y: "y", Where: map[string][]string{"p": {"z"}}})
+	require.EqualError(t, err, `field "where": no row matches --where`)
+}
+
 func TestLookupPaths(t *testing.T) {
 	rows := rowsOf(t, `{"params":{"n":8},"values":{"rows":[{"Best":34,"a.b":1}]},"seed":5}`)
 	r := rows[0]

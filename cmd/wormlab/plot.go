@@ -27,7 +27,8 @@ func runPlot(e *env) error {
 			"or any JSON Lines objects; dotted paths reach nested fields (latency.mean), and\n"+
 			"--y A/B plots a ratio. One line per value of --series, with a legend. Rows with the\n"+
 			"same series and x are replications: the point is their mean, the error bar the mean\n"+
-			"of --err, or else the 95% t-interval of the mean. Failed sweep records are skipped.\n"+
+			"of --err, or else the 95% t-interval of the mean. Failed sweep records are skipped;\n"+
+			"--where FIELD=V1,V2 keeps the rows whose field has one of the values.\n"+
 			"The format follows -o's extension: .svg, .png, .pdf or .eps.")
 	x := fs.String("x", "", "field on the x axis (required)")
 	y := fs.String("y", "", "field on the y axis, or A/B for a ratio (required)")
@@ -41,6 +42,9 @@ func runPlot(e *env) error {
 	width := fs.Float64("width", float64(figure.DefaultWidth/vg.Inch), "width in inches")
 	height := fs.Float64("height", float64(figure.DefaultHeight/vg.Inch), "height in inches")
 	out := fs.String("o", "", "write the figure to FILE (required; its extension picks the format)")
+	legend := fs.String("legend", figure.Legends[0], "legend position: "+strings.Join(figure.Legends, ", "))
+	var where whereFlag
+	fs.Var(&where, "where", "keep rows with FIELD=VALUE (or FIELD=V1,V2); repeat for several fields")
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -57,6 +61,9 @@ func runPlot(e *env) error {
 	case *height <= 0 || *height > 100:
 		return usageError("--height: %g inches is not in (0, 100]", *height)
 	}
+	if !slices.Contains(figure.Legends, *legend) {
+		return usageError("--legend: %q is not one of %s", *legend, strings.Join(figure.Legends, ", "))
+	}
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(*out)), ".")
 	if !slices.Contains(figure.Formats, format) {
 		return usageError("-o %s: unknown format %q (want .%s)", *out, format, strings.Join(figure.Formats, ", ."))
@@ -70,10 +77,11 @@ func runPlot(e *env) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
-	f, err := figure.Build(rows, figure.Options{X: *x, Y: *y, Series: *series, Err: *errField, LogX: *logx, LogY: *logy, Title: *title})
+	f, err := figure.Build(rows, figure.Options{X: *x, Y: *y, Series: *series, Err: *errField, LogX: *logx, LogY: *logy, Title: *title, Where: where.m})
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
+	f.Legend = *legend
 	if *xlabel != "" {
 		f.XLabel = *xlabel
 	}
@@ -86,4 +94,24 @@ func runPlot(e *env) error {
 	return writeOut(e, *out, func(w io.Writer) error {
 		return figure.Draw(w, f, format, vg.Length(*width)*vg.Inch, vg.Length(*height)*vg.Inch)
 	})
+}
+
+// whereFlag collects --where FIELD=V1,V2 conditions.
+type whereFlag struct{ m map[string][]string }
+
+func (w *whereFlag) String() string { return "" }
+
+func (w *whereFlag) Set(s string) error {
+	field, values, ok := strings.Cut(s, "=")
+	if !ok || field == "" || values == "" {
+		return fmt.Errorf("want FIELD=VALUE, got %q", s)
+	}
+	if w.m == nil {
+		w.m = map[string][]string{}
+	}
+	if _, dup := w.m[field]; dup {
+		return fmt.Errorf("%s given twice (list the values: %s=V1,V2)", field, field)
+	}
+	w.m[field] = strings.Split(values, ",")
+	return nil
 }
