@@ -7,6 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
 )
 
 // Three single-flit packets on the line a->b->c: one packet per edge per step, so
@@ -98,4 +101,36 @@ func TestStoreRejectsHugeWork(t *testing.T) {
 	require.NoError(t, err)
 	_, err = Store(context.Background(), in, []int{MaxRelease + 1, 0}, Config{})
 	require.ErrorContains(t, err, `message "m"`)
+}
+
+// storeSchedule writes hop lists as a store-and-forward schedule (makespan omitted:
+// the verifier computes it).
+func storeSchedule(in *model.Instance, hops [][]int) *model.Schedule {
+	s := &model.Schedule{Model: model.StoreAndForward, NoMakespan: true, Messages: make([]model.Times, len(in.Messages))}
+	for i := range in.Messages {
+		s.Messages[i] = model.Times{ID: in.Messages[i].ID, Cross: hops[i]}
+	}
+	return s
+}
+
+// Property (MODEL.md, store-and-forward): verify.Schedule, written apart from
+// CheckHops (it imports only model), accepts every store-and-forward run, and on
+// hop lists perturbed at random the two checkers agree on legality.
+func TestStoreVerifyAgreesWithCheckHops(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInstance(t, false)
+		r, err := Store(context.Background(), in, nil, Config{Arb: rapid.SampledFrom(Policies()).Draw(t, "arb")})
+		require.NoError(t, err)
+		require.NoError(t, verify.Schedule(in, storeSchedule(in, r.Hops)))
+		hops := make([][]int, len(r.Hops))
+		for i := range hops {
+			hops[i] = append([]int(nil), r.Hops[i]...)
+			for k := range hops[i] {
+				hops[i][k] += rapid.IntRange(-2, 2).Draw(t, "shift")
+			}
+		}
+		want := CheckHops(in, hops) == nil
+		got := verify.Schedule(in, storeSchedule(in, hops))
+		require.Equal(t, want, got == nil, "CheckHops legal %v, verify: %v", want, got)
+	})
 }

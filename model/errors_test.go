@@ -135,7 +135,6 @@ func TestParseScheduleErrors(t *testing.T) {
 		{"invalid JSON", `{"model": "wormhole",`, "invalid JSON"},
 		{"no model", `{"makespan": 1, "messages": []}`, `missing field "model"`},
 		{"unknown model", `{"model": "cut-through", "makespan": 1, "messages": []}`, `"cut-through" is neither`},
-		{"no makespan", `{"model": "wormhole", "messages": []}`, `missing field "makespan"`},
 		{"no messages", `{"model": "wormhole", "makespan": 3}`, `missing field "messages"`},
 		{"no id", `{"model": "wormhole", "makespan": 3, "messages": [{"cross": [1]}]}`, `message #0: missing field "id"`},
 		{"no cross", `{"model": "wormhole", "makespan": 3, "messages": [{"id": "m0"}]}`, `message "m0": missing field "cross"`},

@@ -7,10 +7,14 @@ import (
 	"io"
 )
 
-// The two schedule models of MODEL.md.
+// The schedule models of MODEL.md: the two of the JSON format, and the
+// store-and-forward model of packets stored whole at every node, whose schedules
+// list for each message the step its packet starts to cross each edge (hop times)
+// as "cross" (wormlab run --algo store writes them).
 const (
-	Wormhole   = "wormhole"
-	Bufferless = "bufferless"
+	Wormhole        = "wormhole"
+	Bufferless      = "bufferless"
+	StoreAndForward = "store-and-forward"
 )
 
 // Times is one message's entry in a schedule: its head crossing times t_1 .. t_d and,
@@ -27,6 +31,9 @@ type Times struct {
 type Schedule struct {
 	Model    string
 	Makespan int
+	// NoMakespan is set when the JSON had no "makespan" field (MODEL.md does not
+	// require it); Makespan is then 0 until FillMakespan computes it.
+	NoMakespan bool
 	// LowerBound and Optimal are set by solvers; nil when absent.
 	LowerBound *int
 	Optimal    *bool
@@ -73,6 +80,30 @@ func FromStarts(in *Instance, starts []int) *Schedule {
 		cross[i] = c
 	}
 	return NewSchedule(in, Bufferless, cross)
+}
+
+// FillMakespan sets the makespan of a schedule read without one (NoMakespan) to the
+// largest delivery time t_d + L - 1 of the instance's messages, when every message
+// of the instance has a non-empty cross list in s; otherwise it leaves it at 0 (the
+// verifier then reports what is missing). It does nothing when the makespan was
+// given.
+func (s *Schedule) FillMakespan(in *Instance) {
+	if !s.NoMakespan {
+		return
+	}
+	byID := make(map[string]*Times, len(s.Messages))
+	for i := range s.Messages {
+		byID[s.Messages[i].ID] = &s.Messages[i]
+	}
+	mk := 0
+	for i := range in.Messages {
+		t, ok := byID[in.Messages[i].ID]
+		if !ok || len(t.Cross) == 0 {
+			return
+		}
+		mk = max(mk, Delivery(t.Cross, in.Messages[i].L))
+	}
+	s.Makespan = mk
 }
 
 // SetBound records a solver's proven lower bound and whether the makespan is optimal.
@@ -131,15 +162,15 @@ func ParseSchedule(data []byte) (*Schedule, error) {
 	if err := field(raw, what, "model", &s.Model); err != nil {
 		return nil, err
 	}
-	if s.Model != Wormhole && s.Model != Bufferless {
-		return nil, fmt.Errorf("schedule: field \"model\": %q is neither %q nor %q", s.Model, Wormhole, Bufferless)
+	if s.Model != Wormhole && s.Model != Bufferless && s.Model != StoreAndForward {
+		return nil, fmt.Errorf("schedule: field \"model\": %q is neither %q, %q nor %q", s.Model, Wormhole, Bufferless, StoreAndForward)
 	}
-	raw, ok = f["makespan"]
-	if !ok {
-		return nil, fmt.Errorf("schedule: missing field \"makespan\"")
-	}
-	if err := field(raw, what, "makespan", &s.Makespan); err != nil {
-		return nil, err
+	if raw, ok = f["makespan"]; ok {
+		if err := field(raw, what, "makespan", &s.Makespan); err != nil {
+			return nil, err
+		}
+	} else {
+		s.NoMakespan = true
 	}
 	if raw, ok := f["lower_bound"]; ok {
 		s.LowerBound = new(int)

@@ -87,7 +87,7 @@ type Result struct {
 }
 
 // StoreModel is the model name of store-and-forward schedules.
-const StoreModel = "store-and-forward"
+const StoreModel = model.StoreAndForward
 
 // Run routes the instance with algorithm alg under opt. Errors: an invalid instance
 // or parameter (the error names it), a deadlock (*engine.Deadlock, possible only

@@ -3,6 +3,8 @@ package verify
 import (
 	"cmp"
 	"slices"
+
+	"github.com/wormlab/wormlab/model"
 )
 
 // holding is the closed time interval [from, to] during which message msg holds one
@@ -38,7 +40,15 @@ func (c *checker) holdings() (hs []holding, off []int) {
 		m := &c.in.Messages[i]
 		d, l := len(m.Path), m.L
 		td := cr[d-1]
+		store := c.s.Model == model.StoreAndForward
 		for k0, e := range m.Path {
+			if store {
+				// A packet of L flits occupies e_k while its flits cross it, in
+				// steps t_k .. t_k + L - 1, and holds nothing elsewhere.
+				hs[next[e]] = holding{from: cr[k0], to: cr[k0] + l - 1, msg: int32(i)}
+				next[e]++
+				continue
+			}
 			// 0-based k0 is position k = k0+1; held until move k+L, which is step
 			// t_{k+L} when k+L <= d and t_d + (k+L-d) when the worm drains.
 			to := 0

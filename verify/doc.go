@@ -51,11 +51,24 @@
 //   - rule 2: no edge is held by two messages at one time (RuleConflict), reported
 //     once per edge and pair of messages, at the first time both hold it;
 //   - the claimed makespan equals max_i t_d + L_i - 1 (RuleMakespan; checked only
-//     when every message has well-formed times, else the makespan is undefined);
+//     when every message has well-formed times, else the makespan is undefined, and
+//     only when the schedule claims one: MODEL.md does not require the field, and a
+//     schedule read without it (Schedule.NoMakespan) is judged by its own makespan);
 //   - claims, for consistency only: lower_bound is at most the makespan
 //     (RuleLowerBound), and optimal = true with a lower_bound requires the bound to
 //     equal the makespan (RuleOptimal). Whether a claimed bound is true is not
 //     decidable here; that is what a solver's certificate is for.
+//
+// # Store-and-forward schedules
+//
+// A schedule of model "store-and-forward" (wormlab run --algo store) lists for each
+// message the step t_k in which its packet starts to cross e_k; the packet's L flits
+// cross e_k in steps t_k .. t_k + L - 1 and it is stored whole at the head of e_k
+// before it moves on. The verifier checks them with the same rules but for two:
+// t_k >= t_{k-1} + L (RuleStoreHop, reported with the crossing-time rules), and a
+// packet occupies e_k during [t_k, t_k + L - 1] only (RuleConflict), queues being
+// unbounded. This is written here independently of engine.CheckHops, which checks
+// the same rules for the engine's tests; verify still imports only model.
 //
 // Holdings returns the intervals themselves (for drawing, and for tests that compare
 // them with a step-by-step simulation).

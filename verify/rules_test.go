@@ -26,9 +26,20 @@ var ruleCases = []struct {
 	{"invalid instance", func(in *model.Instance, s *model.Schedule) { in.Messages[1].Path = []int{7} },
 		verify.Violation{Rule: verify.RuleInstance, Edge: -1},
 		`invalid instance: instance: message "m1": edge index 7 out of range (network has 2 edges)`},
-	{"unknown model", func(in *model.Instance, s *model.Schedule) { s.Model = "store-and-forward" },
-		verify.Violation{Rule: verify.RuleModel, Edge: -1, Detail: "store-and-forward"},
-		`model "store-and-forward" is neither "wormhole" nor "bufferless"`},
+	{"unknown model", func(in *model.Instance, s *model.Schedule) { s.Model = "cut-through" },
+		verify.Violation{Rule: verify.RuleModel, Edge: -1, Detail: "cut-through"},
+		`model "cut-through" is neither "wormhole", "bufferless" nor "store-and-forward"`},
+	{"store-and-forward hop before the packet is stored whole", func(in *model.Instance, s *model.Schedule) {
+		// m0 (L = 2) hops at 1 and 3, m1 (L = 3) at 5, m2 (L = 2) at 8 and 10:
+		// legal but for m2's second hop at 9.
+		s.Model = model.StoreAndForward
+		s.Messages[0].Cross = []int{1, 3}
+		s.Messages[1].Cross = []int{5}
+		s.Messages[2].Cross = []int{8, 9}
+		s.Messages[2].Start = nil
+		s.Makespan = 10
+	}, verify.Violation{Rule: verify.RuleStoreHop, Edge: -1, Msg: "m2", K: 2, Time: 9, Got: 9, Want: 10},
+		`message "m2": hop 2 at time 9, before the packet is stored whole (t_1 + L = 10)`},
 	{"unknown id", func(in *model.Instance, s *model.Schedule) {
 		s.Messages = append(s.Messages, model.Times{ID: "m9", Cross: []int{20}})
 	}, verify.Violation{Rule: verify.RuleUnknownID, Edge: -1, Msg: "m9"},

@@ -46,6 +46,10 @@ const (
 	// RuleOptimal: optimal is claimed while the claimed lower_bound is below the
 	// makespan (an optimum is proven only when the bound meets the makespan).
 	RuleOptimal
+	// RuleStoreHop: in a store-and-forward schedule a packet leaves on e_k before
+	// it is stored whole: t_k < t_{k-1} + L. (Last in number so that the numbers of
+	// the rules before it stay; reported with the crossing-time rules.)
+	RuleStoreHop
 )
 
 var ruleNames = [...]string{
@@ -64,6 +68,7 @@ var ruleNames = [...]string{
 	RuleMakespan:      "wrong-makespan",
 	RuleLowerBound:    "lower-bound-above-makespan",
 	RuleOptimal:       "optimal-below-bound",
+	RuleStoreHop:      "store-hop-early",
 }
 
 // String returns the rule's stable name, used in JSON reports.
@@ -112,7 +117,7 @@ func (v Violation) Error() string {
 	case RuleInstance:
 		return "invalid instance: " + v.Detail
 	case RuleModel:
-		return fmt.Sprintf("model %q is neither \"wormhole\" nor \"bufferless\"", v.Detail)
+		return fmt.Sprintf("model %q is neither \"wormhole\", \"bufferless\" nor \"store-and-forward\"", v.Detail)
 	case RuleUnknownID:
 		return fmt.Sprintf("message %q: no such message in the instance", v.Msg)
 	case RuleDuplicateID:
@@ -131,6 +136,8 @@ func (v Violation) Error() string {
 		return fmt.Sprintf("message %q: waits before edge %d of its path (t_%d = %d, without waiting %d) but may not wait (%s)", v.Msg, v.K, v.K, v.Got, v.Want, v.Detail)
 	case RuleMissing:
 		return fmt.Sprintf("message %q: missing from the schedule", v.Msg)
+	case RuleStoreHop:
+		return fmt.Sprintf("message %q: hop %d at time %d, before the packet is stored whole (t_%d + L = %d)", v.Msg, v.K, v.Got, v.K-1, v.Want)
 	case RuleConflict:
 		return fmt.Sprintf("edge %d (%s) held by %q and %q at time %d", v.Edge, v.EdgeName, v.Msg, v.Other, v.Time)
 	case RuleMakespan:

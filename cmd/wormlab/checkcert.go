@@ -37,7 +37,7 @@ func runCheckCert(e *env) error {
 	}
 	if !r.Verified {
 		fmt.Fprintf(e.stdout, "NOT VERIFIED: %s\n", r.Failure)
-		return silentNegative
+		return negative("NOT VERIFIED: %s", r.Failure)
 	}
 	fmt.Fprintf(e.stdout, "VERIFIED: makespan %d is optimal (%s model, %s certificate)\n", r.Makespan, r.Model, r.Kind)
 	return nil

@@ -44,7 +44,7 @@ func runCheckProof(e *env) error {
 	}
 	if !r.Verified {
 		fmt.Fprintf(e.stdout, "NOT VERIFIED: %v\n", r.Failure)
-		return silentNegative
+		return negative("NOT VERIFIED: %v", r.Failure)
 	}
 	fmt.Fprintf(e.stdout, "VERIFIED: %s\n", proofSummary(proof, r))
 	return nil

@@ -27,7 +27,7 @@ func runDraw(e *env) error {
 	if err != nil {
 		return err
 	}
-	in, s, err := readPair(e, args[0], args[1])
+	in, s, err := readPairFilled(e, args[0], args[1])
 	if err != nil {
 		return err
 	}

@@ -50,8 +50,9 @@ func negative(format string, a ...any) error {
 	return &exitError{1, fmt.Errorf(format, a...)}
 }
 
-// silentNegative is exit status 1 with nothing more printed (the command already
-// explained itself on stdout).
+// silentNegative is exit status 1 with nothing more printed. Prefer negative: every
+// negative answer also prints one line on stderr (the README promises it); wormlab's
+// own commands no longer use it.
 var silentNegative = &exitError{1, errors.New("")}
 
 // usageError reports bad usage (exit status 2).

@@ -123,6 +123,16 @@ func readSchedule(e *env, path string) (*model.Schedule, error) {
 	return s, nil
 }
 
+// readPairFilled is readPair with a schedule's omitted makespan computed (MODEL.md
+// does not require the field).
+func readPairFilled(e *env, instPath, schedPath string) (*model.Instance, *model.Schedule, error) {
+	in, s, err := readPair(e, instPath, schedPath)
+	if err == nil {
+		s.FillMakespan(in)
+	}
+	return in, s, err
+}
+
 // readPair reads an instance and a schedule for it; at most one may be standard input.
 func readPair(e *env, instPath, schedPath string) (*model.Instance, *model.Schedule, error) {
 	if instPath == "-" && schedPath == "-" {
@@ -179,6 +189,12 @@ func writeOut(e *env, path string, write func(w io.Writer) error) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real // replace the file a link points to, not the link
 	}
+	// A new file gets 0666 less the umask (0644 under the usual 022), as the shell's
+	// > would give it; a file replaced keeps its permissions.
+	mode := os.FileMode(0o666) &^ os.FileMode(umask())
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		// Name the file asked for, not the temporary one.
@@ -189,6 +205,11 @@ func writeOut(e *env, path string, write func(w io.Writer) error) error {
 		return fmt.Errorf("cannot write %s: %v", path, err)
 	}
 	if _, err := tmp.Write(b.Bytes()); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err

@@ -41,7 +41,7 @@ func runVerify(e *env) error {
 	if err != nil {
 		return err
 	}
-	in, s, err := readPair(e, args[0], args[1])
+	in, s, err := readPairFilled(e, args[0], args[1])
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,10 @@ func runVerify(e *env) error {
 		writeVerdict(e.stdout, in, s, vs, *all)
 	}
 	if len(vs) > 0 {
-		return silentNegative
+		if len(vs) > 1 {
+			return negative("illegal %s schedule: %v (and %d more)", s.Model, vs[0], len(vs)-1)
+		}
+		return negative("illegal %s schedule: %v", s.Model, vs[0])
 	}
 	return nil
 }

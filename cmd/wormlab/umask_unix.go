@@ -1,0 +1,14 @@
+//go:build unix
+
+package main
+
+import "syscall"
+
+// umask returns the process's file mode creation mask (reading it means setting
+// it, so it is set back at once; wormlab reads it before it starts goroutines that
+// create files).
+func umask() int {
+	m := syscall.Umask(0)
+	syscall.Umask(m)
+	return m
+}
