@@ -56,8 +56,8 @@ func Build(s Spec, r *rand.Rand) (*Topology, error) {
 		}
 		return nil
 	}
-	if s.Kind != "mesh" && s.Kind != "torus" && len(s.Sides) > 0 {
-		return nil, specErr("sides", "%s takes no sides (use --size)", s.Kind)
+	if err := checkParams(s); err != nil {
+		return nil, err
 	}
 	switch s.Kind {
 	case "line":

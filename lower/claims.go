@@ -11,11 +11,14 @@ import (
 	"github.com/wormlab/wormlab/model"
 )
 
-// Claim is one statement of a paper checked on a built instance: Holds says whether
-// the instance satisfies it, Value is the measured quantity, Detail explains (and
-// names a witness when the claim fails).
+// Claim is one statement of a paper checked on a built instance: Stated is the value
+// the paper states (an equality "= 4" or a bound ">= 20", its formula evaluated),
+// Value the quantity measured on the instance, Holds whether the measured value
+// satisfies the statement, and Detail explains (and names a witness when the claim
+// fails).
 type Claim struct {
 	Claim  string `json:"claim"`
+	Stated string `json:"stated"`
 	Holds  bool   `json:"holds"`
 	Value  any    `json:"value"`
 	Detail string `json:"detail"`
@@ -48,8 +51,8 @@ func PrimeClaims(in *model.Instance, p, L int) []Claim {
 		wantLevels, wantD = 2*p+2, 2*p+1
 	}
 	var cs []Claim
-	add := func(claim string, holds bool, value any, detail string, a ...any) {
-		cs = append(cs, Claim{Claim: claim, Holds: holds, Value: value, Detail: fmt.Sprintf(detail, a...)})
+	add := func(claim, stated string, holds bool, value any, detail string, a ...any) {
+		cs = append(cs, Claim{Claim: claim, Stated: stated, Holds: holds, Value: value, Detail: fmt.Sprintf(detail, a...)})
 	}
 
 	// the network: levels of p nodes, K_{p,p} and single-edge layers alternating.
@@ -90,15 +93,15 @@ func PrimeClaims(in *model.Instance, p, L int) []Claim {
 	if repaired {
 		wantShape = strings.Repeat("1K", p) + "1"
 	}
-	add("levelled network", ok && nLevels == wantLevels && shape == wantShape, nLevels,
+	add("levelled network", fmt.Sprintf("= %d", wantLevels), ok && nLevels == wantLevels && shape == wantShape, nLevels,
 		"%d levels of %d nodes, layers %s (K = K_{p,p}, 1 = single edges); want %d levels, layers %s", nLevels, p, shape, wantLevels, wantShape)
 
 	ms := in.Measure()
-	add("worms", len(in.Messages) == p*p, len(in.Messages), "p^2 = %d messages of L = %d flits", p*p, L)
-	add("message congestion", ms.C == p, ms.C, "max over edges of the messages using it; the paper: p = %d", p)
-	add("flit congestion", ms.CL == p*L, ms.CL, "c_L; the paper: c = p L = %d", p*L)
-	add("dilation", ms.D == wantD, ms.D, "longest path in hops; want %d", wantD)
-	add("L >= d", ms.LMax >= ms.D && L >= 2*p+1, L, "every message is at least as long as the network (L = %d, d = %d, 2p + 1 = %d)", L, ms.D, 2*p+1)
+	add("worms", fmt.Sprintf("= %d", p*p), len(in.Messages) == p*p, len(in.Messages), "p^2 = %d messages of L = %d flits", p*p, L)
+	add("message congestion", fmt.Sprintf("= %d", p), ms.C == p, ms.C, "max over edges of the messages using it; the paper: p = %d", p)
+	add("flit congestion", fmt.Sprintf("= %d", p*L), ms.CL == p*L, ms.CL, "c_L; the paper: c = p L = %d", p*L)
+	add("dilation", fmt.Sprintf("= %d", wantD), ms.D == wantD, ms.D, "longest path in hops; want %d", wantD)
+	add("L >= d", fmt.Sprintf(">= %d", 2*p+1), ms.LMax >= ms.D && L >= 2*p+1, L, "every message is at least as long as the network (L = %d, d = %d, 2p + 1 = %d)", L, ms.D, 2*p+1)
 
 	// every pair of paths shares an edge: counted on the path graph.
 	g := PathGraph(in)
@@ -115,9 +118,9 @@ func PrimeClaims(in *model.Instance, p, L int) []Claim {
 		}
 	}
 	if missing == 0 {
-		add("every pair of paths shares an edge", true, 0, "all %d pairs meet (the path graph is complete)", n*(n-1)/2)
+		add("every pair of paths shares an edge", "= 0 apart", true, 0, "all %d pairs meet (the path graph is complete)", n*(n-1)/2)
 	} else {
-		add("every pair of paths shares an edge", false, missing, "%d of %d pairs never meet; smallest witness: %s",
+		add("every pair of paths shares an edge", "= 0 apart", false, missing, "%d of %d pairs never meet; smallest witness: %s",
 			missing, n*(n-1)/2, primeWitness(in, p, wi, wj, repaired))
 	}
 
@@ -131,9 +134,9 @@ func PrimeClaims(in *model.Instance, p, L int) []Claim {
 			detail += fmt.Sprintf("; refuted: a legal bufferless schedule of makespan %d exists (%d phases of L steps, one per colour of the path graph, verified)", s.Makespan, col.Upper)
 		}
 	}
-	add("makespan >= p^2 L", best.Value >= claimed, best.Value, "%s", detail)
+	add("makespan >= p^2 L", fmt.Sprintf(">= %d", claimed), best.Value >= claimed, best.Value, "%s", detail)
 	ratio := float64(best.Value) / float64(ms.CL*ms.D)
-	add("Omega(cd): bound >= c_L d / 3", 3*best.Value >= ms.CL*ms.D, fmt.Sprintf("%.4f", ratio),
+	add("Omega(cd): bound >= c_L d / 3", fmt.Sprintf(">= %.4f", 1.0/3), 3*best.Value >= ms.CL*ms.D, fmt.Sprintf("%.4f", ratio),
 		"proven bound / (c_L d) = %d / (%d * %d); the paper's p^2 L is c_L d / 2, the repaired p^2 L + 2p is at least c_L d / 3", best.Value, ms.CL, ms.D)
 	return cs
 }

@@ -282,6 +282,23 @@ func (s *disjSearch) propagate(a arc, u int) bool {
 	return true
 }
 
+// DisjunctionCount is the number of disjunctions of the disjunctive program, one
+// per pair of messages on a shared edge: sum_e c_e (c_e - 1) / 2, in O(|E| + n)
+// without listing the users of each edge.
+func DisjunctionCount(in *model.Instance) int64 {
+	c := make([]int64, len(in.Net.Edges))
+	for i := range in.Messages {
+		for _, e := range in.Messages[i].Path {
+			c[e]++
+		}
+	}
+	var k int64
+	for _, x := range c {
+		k += x * (x - 1) / 2
+	}
+	return k
+}
+
 // MaxDisjunctions is the largest number of disjunctions (pairs of messages on a
 // shared edge, sum_e C(c_e, 2)) for which Bounds runs Disjunctive; each search node
 // costs O(disjunctions).
@@ -290,10 +307,13 @@ const MaxDisjunctions = 4000
 // disjunctiveBound runs Disjunctive with a tenth of the budget of the other
 // searches, its nodes being costlier; ok is false above MaxDisjunctions.
 func disjunctiveBound(in *model.Instance, from, budget int) (model.Bound, bool) {
-	s := newDisjSearch(in)
-	if len(s.choices) > MaxDisjunctions {
+	// Count the disjunctions (one per pair of messages on a shared edge) before
+	// building them: on 2*10^4 worms building them all first took 4.8 GB to find
+	// that they were too many.
+	if DisjunctionCount(in) > MaxDisjunctions {
 		return model.Bound{}, false
 	}
+	s := newDisjSearch(in)
 	if budget > 0 {
 		budget = max(1, budget/10)
 	}

@@ -1,8 +1,8 @@
 package lower
 
 import (
+	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/wormlab/wormlab/instances"
@@ -16,63 +16,21 @@ import (
 //	kary-tree:KxD                                  arity and depth
 //	levelled:WxD[xK]                               width, levels, out-degree
 func ParseNetwork(spec string, seed uint64) (*instances.Topology, error) {
-	kind, params, _ := strings.Cut(spec, ":")
-	s := instances.Spec{Kind: kind, Seed: seed}
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("network %q: %s", spec, fmt.Sprintf(format, a...))
+	s, err := instances.ParseSpec(spec)
+	if err != nil {
+		var se *instances.SpecError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("network %s", strings.TrimPrefix(se.Msg, ""))
+		}
+		return nil, err
 	}
-	nums := func(want ...int) ([]int, error) {
-		var out []int
-		for _, f := range strings.Split(params, "x") {
-			v, err := strconv.Atoi(f)
-			if err != nil {
-				return nil, bad("%q is not an integer", f)
-			}
-			out = append(out, v)
-		}
-		ok := false
-		for _, w := range want {
-			ok = ok || len(out) == w
-		}
-		if !ok {
-			return nil, bad("want %v numbers separated by x, got %d", want, len(out))
-		}
-		return out, nil
+	if !strings.Contains(spec, ":") {
+		return nil, fmt.Errorf("network %q: want kind:params, e.g. mesh:3x3", spec)
 	}
-	switch kind {
-	case "line", "tree", "butterfly", "fat-tree":
-		v, err := nums(1)
-		if err != nil {
-			return nil, err
-		}
-		s.Size = v[0]
-	case "mesh", "torus":
-		sides, err := instances.ParseSides(params)
-		if err != nil {
-			return nil, bad("%v", err)
-		}
-		s.Sides = sides
-	case "kary-tree":
-		v, err := nums(2)
-		if err != nil {
-			return nil, err
-		}
-		s.K, s.Depth = v[0], v[1]
-	case "levelled":
-		v, err := nums(2, 3)
-		if err != nil {
-			return nil, err
-		}
-		s.Size, s.Depth = v[0], v[1]
-		if len(v) == 3 {
-			s.K = v[2]
-		}
-	default:
-		return nil, bad("unknown kind %q (want line, tree, kary-tree, mesh, torus, butterfly, fat-tree or levelled)", kind)
-	}
+	s.Seed = seed
 	t, err := instances.Build(s, instances.Rand(seed))
 	if err != nil {
-		return nil, bad("%v", err)
+		return nil, fmt.Errorf("network %q: %v", spec, err)
 	}
 	return t, nil
 }

@@ -32,6 +32,14 @@ type Report struct {
 	Best       Bound          `json:"best_lower_bound"`
 	// BoundsNote says why some bounds were not computed (empty when all were).
 	BoundsNote string `json:"bounds_note,omitempty"`
+	// Skipped lists bounds not computed (a memory limit, a size limit) and why.
+	Skipped []Skipped `json:"skipped_bounds,omitempty"`
+}
+
+// Skipped is a bound not computed and the reason.
+type Skipped struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
 }
 
 // EdgeFigure is a value attained at an edge.
@@ -270,6 +278,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if r.BoundsNote != "" {
 		fmt.Fprintf(&b, "  (%s)\n", r.BoundsNote)
+	}
+	for _, s := range r.Skipped {
+		fmt.Fprintf(&b, "  %-20s skipped: %s\n", s.Name, s.Reason)
 	}
 	fmt.Fprintf(&b, "best lower bound: %d (%s)\n", r.Best.Value, r.Best.Name)
 	_, err := io.WriteString(w, b.String())

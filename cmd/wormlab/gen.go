@@ -1,6 +1,11 @@
 package main
 
 import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/wormlab/wormlab/instances"
 )
 
@@ -13,10 +18,14 @@ func init() {
 }
 
 func runGen(e *env) error {
-	fs := newFlags(e, "gen", "KIND",
+	fs := newFlags(e, "gen", "[TOPOLOGY]",
 		"Generates an instance in the JSON format of MODEL.md on stdout (or -o FILE).\n"+
-			"KIND: line, tree, kary-tree, mesh, torus, butterfly, fat-tree, levelled.\n"+
-			"Messages from a node to itself are skipped (a path must be non-empty).")
+			"TOPOLOGY (or --topology) is a spec like mesh:4x4, torus:8x8, butterfly:16,\n"+
+			"kary-tree:2x3, levelled:4x5, or a bare kind (line, tree, kary-tree, mesh, torus,\n"+
+			"butterfly, fat-tree, levelled) with --size, --sides, --k, --depth.\n"+
+			"Messages from a node to itself are skipped (a path must be non-empty); when\n"+
+			"that leaves fewer than --messages, a line on stderr says so.")
+	topo := fs.String("topology", "", "topology spec, e.g. mesh:4x4 (instead of the positional TOPOLOGY)")
 	var s instances.Spec
 	sides := fs.String("sides", "", "mesh/torus sides, e.g. 4x4 or 8x8x8")
 	fs.IntVar(&s.Size, "size", 0, "nodes (line, tree), inputs (butterfly, 2^k), processors (fat-tree, 4^h), width (levelled)")
@@ -31,19 +40,61 @@ func runGen(e *env) error {
 	fs.Float64Var(&s.Hotspot, "hotspot", 0.1, "fraction of hotspot traffic sent to the hotspot node")
 	fs.StringVar(&s.Name, "name", "", "instance name (default from kind, size and traffic)")
 	out := fs.String("o", "", "write the instance to FILE instead of stdout")
-	args, err := parseFlags(fs, e.args, 1, 1)
+	args, err := parseFlags(fs, e.args, 0, 1)
 	if err != nil {
 		return err
 	}
-	s.Kind = args[0]
+	spec := *topo
+	switch {
+	case len(args) == 1 && spec != "":
+		return usageError("give the topology once: %q or --topology %q", args[0], spec)
+	case len(args) == 1:
+		spec = args[0]
+	case spec == "":
+		return usageError("want a topology (e.g. mesh:4x4, or a kind with --sides/--size)")
+	}
+	// Flags whose 0 means "the default" may not be given as 0 or less.
+	var bad error
+	fs.Visit(func(f *flag.Flag) {
+		if bad != nil {
+			return
+		}
+		switch f.Name {
+		case "flits", "k", "depth", "size", "messages", "radius":
+			if v, _ := strconv.Atoi(f.Value.String()); v < 1 {
+				bad = usageError("--%s: %s is below 1", f.Name, f.Value.String())
+			}
+		}
+	})
+	if bad != nil {
+		return bad
+	}
+	parsed, err := instances.ParseSpec(spec)
+	if err != nil {
+		return err
+	}
+	if strings.Contains(spec, ":") && (s.Size != 0 || s.K != 0 || s.Depth != 0 || *sides != "") {
+		return usageError("the spec %q gives the topology's parameters: drop --size, --sides, --k and --depth", spec)
+	}
+	s.Kind = parsed.Kind
+	if strings.Contains(spec, ":") {
+		s.Size, s.Sides, s.K, s.Depth = parsed.Size, parsed.Sides, parsed.K, parsed.Depth
+	}
 	if *sides != "" {
 		if s.Sides, err = instances.ParseSides(*sides); err != nil {
 			return err
 		}
 	}
+	if err := checkOutput(*out); err != nil {
+		return err
+	}
 	in, err := instances.Generate(s)
 	if err != nil {
 		return err
+	}
+	if s.Messages > 0 && len(in.Messages) < s.Messages {
+		fmt.Fprintf(e.stderr, "wormlab gen: %d of the %d messages asked for: %d drawn pairs had equal ends and were skipped\n",
+			len(in.Messages), s.Messages, s.Messages-len(in.Messages))
 	}
 	return writeInstance(e, *out, in)
 }

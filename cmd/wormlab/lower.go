@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,7 @@ func init() {
 
 func runLower(e *env) error {
 	if len(e.args) > 0 && (e.args[0] == "-h" || e.args[0] == "-help" || e.args[0] == "--help") {
-		fmt.Fprintln(e.stderr, "usage: wormlab lower prime|butterfly|bounds [flags] (run 'wormlab lower SUB -h' for each)")
+		fmt.Fprintln(e.stdout, "usage: wormlab lower prime|butterfly|bounds [flags] (run 'wormlab lower SUB -h' for each)")
 		return flag.ErrHelp
 	}
 	if len(e.args) == 0 || (e.args[0] != "prime" && e.args[0] != "butterfly" && e.args[0] != "bounds") {
@@ -39,23 +40,26 @@ func runLower(e *env) error {
 }
 
 func runLowerBounds(e *env, args []string) error {
-	fs := newFlags(e, "lower bounds", "INSTANCE", "Every lower bound on the makespan of the instance: the model's and those of package lower\n(aligned clique, colouring, independence, prefix, edge-sequence, disjunctive), with proofs'\nwitnesses, and the best.")
+	fs := newFlags(e, "lower bounds", "INSTANCE", "Every lower bound on the makespan of the instance: the model's and those of package lower\n(aligned clique, colouring, independence, prefix, edge-sequence, disjunctive), with proofs'\nwitnesses, and the best. Bounds that would not fit --max-memory are skipped and named;\nCtrl-C prints the bounds done.")
 	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, colouring or independent-set search (a tenth for the disjunctive search; <= 0: no limit)")
 	asJSON := fs.Bool("json", false, "print JSON")
+	maxMem := memoryFlag(fs)
 	pos, err := parseFlags(fs, args, 1, 1)
 	if err != nil {
 		return err
 	}
+	mem, restore := maxMem()
+	defer restore()
+	lim := lower.Limits{Budget: *budget, MaxMemory: mem}
 	in, err := readInstance(e, pos[0])
 	if err != nil {
 		return err
 	}
-	bs := append(in.LowerBounds(), lower.BoundsBudget(in, *budget)...)
-	best := bs[0]
-	for _, b := range bs[1:] {
-		if b.Value > best.Value {
-			best = b
-		}
+	ctx, stop := interruptContext()
+	defer stop()
+	res := lower.BoundsWithin(ctx, in, lim)
+	if res.Interrupted {
+		fmt.Fprintln(e.stderr, "wormlab lower bounds: interrupted; the bounds done follow")
 	}
 	if *asJSON {
 		type jb struct {
@@ -64,18 +68,23 @@ func runLowerBounds(e *env, args []string) error {
 			Detail string `json:"detail"`
 		}
 		doc := struct {
-			Bounds []jb `json:"bounds"`
-			Best   jb   `json:"best"`
-		}{Best: jb{best.Name, best.Value, best.Detail}}
-		for _, b := range bs {
+			Bounds      []jb         `json:"bounds"`
+			Best        jb           `json:"best"`
+			Skipped     []lower.Skip `json:"skipped,omitempty"`
+			Interrupted bool         `json:"interrupted,omitempty"`
+		}{Best: jb{res.Best.Name, res.Best.Value, res.Best.Detail}, Skipped: res.Skipped, Interrupted: res.Interrupted}
+		for _, b := range res.Bounds {
 			doc.Bounds = append(doc.Bounds, jb{b.Name, b.Value, b.Detail})
 		}
 		return writeJSON(e.stdout, doc)
 	}
-	for _, b := range bs {
+	for _, b := range res.Bounds {
 		fmt.Fprintf(e.stdout, "%-22s %6d  %s\n", b.Name, b.Value, b.Detail)
 	}
-	fmt.Fprintf(e.stdout, "best lower bound: %d (%s)\n", best.Value, best.Name)
+	for _, s := range res.Skipped {
+		fmt.Fprintf(e.stdout, "%-22s %6s  skipped: %s\n", s.Name, "-", s.Reason)
+	}
+	fmt.Fprintf(e.stdout, "best lower bound: %d (%s)\n", res.Best.Value, res.Best.Name)
 	return nil
 }
 
@@ -86,8 +95,21 @@ func runLowerPrime(e *env, args []string) error {
 	repaired := fs.Bool("repaired", false, "build the repaired construction (2p+2 levels, p+1 single-edge layers)")
 	asJSON := fs.Bool("json", false, "print the claims as JSON")
 	out := fs.String("o", "", "write the instance to this file")
-	solve := fs.Duration("solve", 0, "also solve the instance exactly by SAT in both models, for at most this long each\n(without the solver's own clique bound, so a proven optimum rests on SAT alone)")
+	timeout := fs.Duration("timeout", 0, "also solve the instance exactly by SAT in both models, for at most this long each\n(without the solver's own clique bound, so a proven optimum rests on SAT alone); Ctrl-C stops the solver\nwith what it has")
+	solve := fs.Duration("solve", 0, "deprecated: use --timeout")
 	if _, err := parseFlags(fs, args, 0, 0); err != nil {
+		return err
+	}
+	if *solve != 0 {
+		deprecated(e, "--solve", "--timeout")
+		if *timeout == 0 {
+			*timeout = *solve
+		}
+	}
+	if *timeout < 0 {
+		return usageError("--timeout: %v is negative", *timeout)
+	}
+	if err := checkOutput(*out); err != nil {
 		return err
 	}
 	L := *flits
@@ -117,15 +139,23 @@ func runLowerPrime(e *env, args []string) error {
 		Optimal  bool   `json:"optimal"`
 	}
 	var sols []solved
-	if *solve > 0 {
+	if *timeout > 0 {
+		sigCtx, stop := interruptContext()
+		defer stop()
 		for _, m := range []string{model.Wormhole, model.Bufferless} {
-			ctx, cancel := context.WithTimeout(context.Background(), *solve)
+			if sigCtx.Err() != nil {
+				break
+			}
+			ctx, cancel := context.WithTimeout(sigCtx, *timeout)
 			res, err := optimal.Solve(ctx, in, optimal.Options{Model: m, NoClique: true})
 			cancel()
 			if err != nil {
 				return err
 			}
 			sols = append(sols, solved{m, res.Schedule.Makespan, res.Lower, res.Optimal})
+		}
+		if sigCtx.Err() != nil {
+			fmt.Fprintln(e.stderr, "wormlab lower prime: interrupted; the solver's results so far follow")
 		}
 	}
 	if *asJSON {
@@ -142,13 +172,7 @@ func runLowerPrime(e *env, args []string) error {
 		}
 	} else {
 		fmt.Fprintf(e.stdout, "%s: p = %d, L = %d\n", in.Name, *p, L)
-		for _, c := range claims {
-			mark := "holds"
-			if !c.Holds {
-				mark = "FAILS"
-			}
-			fmt.Fprintf(e.stdout, "%s  %s = %v\n       %s\n", mark, c.Claim, c.Value, c.Detail)
-		}
+		writeClaims(e.stdout, claims)
 		ms := in.Measure()
 		for _, s := range sols {
 			how := "optimal, proven"
@@ -163,6 +187,23 @@ func runLowerPrime(e *env, args []string) error {
 		return negative("lower prime: %d of %d claims fail", failed, len(claims))
 	}
 	return nil
+}
+
+// writeClaims prints the claims as a table: verdict, the claim, the value the paper
+// states and the value measured on the instance, each claim's detail below it.
+func writeClaims(w io.Writer, claims []lower.Claim) {
+	wc, ws := len("claim"), len("stated")
+	for _, c := range claims {
+		wc, ws = max(wc, len(c.Claim)), max(ws, len(c.Stated))
+	}
+	fmt.Fprintf(w, "%-7s%-*s  %-*s  %s\n", "", wc, "claim", ws, "stated", "measured")
+	for _, c := range claims {
+		mark := "holds"
+		if !c.Holds {
+			mark = "FAILS"
+		}
+		fmt.Fprintf(w, "%-7s%-*s  %-*s  %v\n       %s\n", mark, wc, c.Claim, ws, c.Stated, c.Value, c.Detail)
+	}
 }
 
 func runLowerButterfly(e *env, args []string) error {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 	"strings"
 )
@@ -73,6 +74,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 		usage(stderr)
 		return 2
 	}
+	if args[0] == "--version" || args[0] == "-version" || args[0] == "version" {
+		fmt.Fprintln(stdout, version())
+		return 0
+	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		if len(args) > 1 {
 			c, ok := commands[args[1]]
@@ -108,6 +113,37 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 	return code
 }
 
+// version is "wormlab VERSION" from the build information: the module version for
+// go install of a release, else "(devel)" with the VCS revision and time when the
+// build recorded them.
+func version() string {
+	v := "(devel)"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "wormlab " + v
+	}
+	if bi.Main.Version != "" {
+		v = bi.Main.Version
+	}
+	var rev, at, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += fmt.Sprintf(" (%.12s %s%s)", rev, at, dirty)
+	}
+	return "wormlab " + v + " " + bi.GoVersion
+}
+
 func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
 
 func usage(w io.Writer) {
@@ -123,6 +159,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-18s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'wormlab COMMAND -h' for a command's flags. Exit status: 0 yes, 1 a negative")
+	fmt.Fprintln(w, "Run 'wormlab COMMAND -h' for a command's flags, 'wormlab --version' for the version.")
+	fmt.Fprintln(w, "Flag spellings and their deprecated forms: docs/cli.md. Exit status: 0 yes, 1 a negative")
 	fmt.Fprintln(w, "answer (an illegal schedule, a failed claim), 2 bad usage or bad input.")
 }

@@ -1,16 +1,9 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/measure"
 )
-
-// searchBoundsLimit is the number of messages up to which stats runs the search
-// bounds of package lower by default; they cost seconds at 10^4 messages and far more
-// memory beyond.
-const searchBoundsLimit = 20000
 
 func init() {
 	register(&command{
@@ -29,7 +22,8 @@ func runStats(e *env) error {
 			"those of MODEL.md and the search bounds of package lower (cliques, colourings,\n"+
 			"independent sets, disjunctive search), the best marked.")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	search := fs.String("search-bounds", "auto", fmt.Sprintf("run the search bounds of package lower: on, off, or auto (on up to %d messages)", searchBoundsLimit))
+	search := fs.String("search-bounds", "auto", "run the search bounds of package lower: auto (those that fit --max-memory), or off")
+	maxMem := memoryFlag(fs)
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -38,20 +32,26 @@ func runStats(e *env) error {
 	if err != nil {
 		return err
 	}
+	mem, restore := maxMem()
+	defer restore()
+	lim := lower.Limits{Budget: lower.DefaultBudget, MaxMemory: mem, NoModel: true}
 	r := measure.Stats(in)
 	switch *search {
-	case "on":
-		r.AddBounds(in, lower.Bounds(in))
+	case "auto", "on":
+		ctx, stop := interruptContext()
+		defer stop()
+		res := lower.BoundsWithin(ctx, in, lim)
+		r.AddBounds(in, res.Bounds)
+		for _, s := range res.Skipped {
+			r.Skipped = append(r.Skipped, measure.Skipped{Name: s.Name, Reason: s.Reason})
+		}
+		if res.Interrupted {
+			r.BoundsNote = "interrupted: the search bounds done so far"
+		}
 	case "off":
 		r.BoundsNote = "search bounds not run (--search-bounds=off)"
-	case "auto":
-		if len(in.Messages) <= searchBoundsLimit {
-			r.AddBounds(in, lower.Bounds(in))
-		} else {
-			r.BoundsNote = fmt.Sprintf("search bounds not run: %d messages > %d (--search-bounds=on to force)", len(in.Messages), searchBoundsLimit)
-		}
 	default:
-		return usageError("flag --search-bounds: %q is not on, off or auto", *search)
+		return usageError("flag --search-bounds: %q is not auto or off", *search)
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, r)

@@ -9,23 +9,28 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
 
+	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/model"
 )
 
 // newFlags returns a flag set that reports errors instead of exiting, with a usage
-// text naming the command's arguments.
+// text naming the command's arguments. Help asked for (-h) goes to stdout: it is
+// the command's output, not an error.
 func newFlags(e *env, name, args, about string) *flag.FlagSet {
 	fs := flag.NewFlagSet("wormlab "+name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: wormlab %s [flags] %s\n\n%s\n", name, args, about)
+		fmt.Fprintf(e.stdout, "usage: wormlab %s [flags] %s\n\n%s\n", name, args, about)
 		var b bytes.Buffer
 		fs.SetOutput(&b)
 		fs.PrintDefaults()
 		fs.SetOutput(e.stderr)
 		if b.Len() > 0 {
-			fmt.Fprintf(e.stderr, "\nflags:\n%s", b.String())
+			fmt.Fprintf(e.stdout, "\nflags:\n%s", b.String())
 		}
 	}
 	return fs
@@ -270,4 +275,48 @@ func checkOutput(path string) error {
 		return usageError("cannot write %s: %s is not a directory", path, dir)
 	}
 	return nil
+}
+
+// byteSize is a --max-memory value: bytes, or a number with a unit K, M, G, T
+// (powers of 1024; "KiB", "GB" and the like are read the same way).
+type byteSize int64
+
+func (b *byteSize) String() string { return lower.Bytes(int64(*b)) }
+
+func (b *byteSize) Set(s string) error {
+	t := strings.TrimSpace(strings.ToUpper(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I"), "")
+	mult := int64(1)
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'K':
+			mult, t = 1<<10, t[:n-1]
+		case 'M':
+			mult, t = 1<<20, t[:n-1]
+		case 'G':
+			mult, t = 1<<30, t[:n-1]
+		case 'T':
+			mult, t = 1<<40, t[:n-1]
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || v <= 0 || v*float64(mult) > 1<<62 {
+		return fmt.Errorf("%q: want a positive size like 4G, 512M or 1000000", s)
+	}
+	*b = byteSize(v * float64(mult))
+	return nil
+}
+
+// memoryFlag declares --max-memory with the default of package lower and returns a
+// function that applies it: it sets the Go runtime's soft memory limit (the
+// collector works harder near it; never below 256 MiB, where it would only thrash)
+// and returns the value for the bounds to plan with and a function that restores
+// the previous limit.
+func memoryFlag(fs *flag.FlagSet) func() (int64, func()) {
+	v := byteSize(lower.DefaultMaxMemory)
+	fs.Var(&v, "max-memory", "memory budget: bounds whose estimate exceeds it are skipped and named (e.g. 4G, 512M)")
+	return func() (int64, func()) {
+		old := debug.SetMemoryLimit(max(int64(v), 256<<20))
+		return int64(v), func() { debug.SetMemoryLimit(old) }
+	}
 }
