@@ -261,7 +261,7 @@ var flagNames = sync.OnceValue(func() func(path []string) (map[string]bool, bool
 			return nil, false
 		}
 		var stderr bytes.Buffer
-		run(append(append([]string{}, path...), "-h"), strings.NewReader(""), io.Discard, &stderr, false)
+		run(append(append([]string{}, path...), "-h"), strings.NewReader(""), &stderr, &stderr, false) // help goes to stdout (issue 10); read both
 		m := map[string]bool{}
 		sc := bufio.NewScanner(&stderr)
 		for sc.Scan() {
