@@ -349,3 +349,30 @@ func randomSimplePath(net *model.Network, src, dst, maxLen int, r *rand.Rand) ([
 	}
 	return path, true
 }
+
+// AdversaryReport is the shape of wormlab adversary --json: the ratio found, both
+// sides with how they were measured, and the search's counts.
+type AdversaryReport struct {
+	Objective    string  `json:"objective"`
+	Topology     string  `json:"topology"`
+	Seed         uint64  `json:"seed"`
+	Ratio        float64 `json:"ratio"`
+	Numerator    Value   `json:"numerator"`
+	Denominator  Value   `json:"denominator"`
+	Worms        int     `json:"worms"`
+	Flits        int     `json:"flits"`
+	Iterations   int     `json:"iterations"`
+	Accepted     int     `json:"accepted"`
+	Improved     int     `json:"improved"`
+	Failed       int     `json:"not_measurable"`
+	FirstFailure string  `json:"first_failure,omitempty"`
+	Interrupted  bool    `json:"interrupted,omitempty"`
+}
+
+// Report returns the result as an AdversaryReport for the named topology.
+func (r *AdversaryResult) Report(cfg AdversaryConfig, topology string) AdversaryReport {
+	return AdversaryReport{Objective: cfg.Objective, Topology: topology, Seed: cfg.Seed, Ratio: r.Ratio,
+		Numerator: r.Num, Denominator: r.Den, Worms: len(r.Instance.Messages), Flits: cfg.Flits,
+		Iterations: r.Iterations, Accepted: r.Accepted, Improved: r.Improved, Failed: r.Failed,
+		FirstFailure: r.FirstFailure, Interrupted: r.Interrupted}
+}

@@ -36,6 +36,7 @@ func runAdversary(e *env) error {
 	modelName := fs.String("model", "", "schedule model of the solver: wormhole or bufferless (default bufferless for the\ncolorer objectives, whose schedules are bufferless, else wormhole)")
 	solverTimeout := fs.Duration("solver-timeout", 2*time.Second, "time for the solver on each instance")
 	out := fs.String("o", "", "write the hardest instance to this file")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
@@ -124,6 +125,9 @@ func runAdversary(e *env) error {
 		if err := writeInstance(e, *out, res.Instance); err != nil {
 			return err
 		}
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, res.Report(cfg, *spec))
 	}
 	fmt.Fprintf(e.stdout, "objective %s on %s (seed %d): ratio %.4f = %d (%s) / %d (%s)\n",
 		*objName, *spec, *seed, res.Ratio, res.Num.V, res.Num.How, res.Den.V, res.Den.How)

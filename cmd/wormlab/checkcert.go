@@ -24,6 +24,7 @@ func runCheckCert(e *env) error {
 			"equals it, or the CNF of one step less, re-encoded from the instance, has the\n"+
 			"hash the manifest names and the proof refutes it (wormlab's own DRAT checker).\n"+
 			"Prints VERIFIED (exit 0) or what failed (exit 1); unreadable input exits 2.")
+	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -31,6 +32,26 @@ func runCheckCert(e *env) error {
 	r, err := certify.Check(args[0])
 	if err != nil {
 		return err
+	}
+	if *asJSON {
+		v := struct {
+			Verified bool     `json:"verified"`
+			Kind     string   `json:"kind,omitempty"`
+			Model    string   `json:"model,omitempty"`
+			Makespan int      `json:"makespan,omitempty"`
+			Checked  []string `json:"checked"`
+			Failure  string   `json:"failure,omitempty"`
+		}{r.Verified, r.Kind, r.Model, r.Makespan, r.Checked, r.Failure}
+		if v.Checked == nil {
+			v.Checked = []string{}
+		}
+		if err := writeJSON(e.stdout, v); err != nil {
+			return err
+		}
+		if !r.Verified {
+			return negative("NOT VERIFIED: %s", r.Failure)
+		}
+		return nil
 	}
 	for _, c := range r.Checked {
 		fmt.Fprintf(e.stdout, "ok: %s\n", c)

@@ -26,6 +26,7 @@ func runCheckProof(e *env) error {
 			"--backward checks only the lemmas the refutation needs, latest first (faster;\n"+
 			"a failure named is then the latest needed lemma that fails).")
 	backward := fs.Bool("backward", false, "check only the lemmas the refutation needs (backward checking)")
+	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	args, err := parseFlags(fs, e.args, 2, 2)
 	if err != nil {
 		return err
@@ -42,11 +43,28 @@ func runCheckProof(e *env) error {
 	if err != nil {
 		return err
 	}
-	if !r.Verified {
+	if *asJSON {
+		v := struct {
+			Verified bool   `json:"verified"`
+			Summary  string `json:"summary,omitempty"`
+			Failure  string `json:"failure,omitempty"`
+		}{Verified: r.Verified}
+		if r.Verified {
+			v.Summary = proofSummary(proof, r)
+		} else {
+			v.Failure = fmt.Sprint(r.Failure)
+		}
+		if err := writeJSON(e.stdout, v); err != nil {
+			return err
+		}
+	} else if r.Verified {
+		fmt.Fprintf(e.stdout, "VERIFIED: %s\n", proofSummary(proof, r))
+	} else {
 		fmt.Fprintf(e.stdout, "NOT VERIFIED: %v\n", r.Failure)
+	}
+	if !r.Verified {
 		return negative("NOT VERIFIED: %v", r.Failure)
 	}
-	fmt.Fprintf(e.stdout, "VERIFIED: %s\n", proofSummary(proof, r))
 	return nil
 }
 

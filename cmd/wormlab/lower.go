@@ -212,22 +212,44 @@ func runLowerButterfly(e *env, args []string) error {
 		"truncated path graph; M/alpha = ceil(M/alpha) L + log N - 1 and phase = chi L + log N - 1 (lower\n"+
 		"bounds); best = lower.Best; opt = SAT optimum (--solve); theorem = L l log N / (8 log^2 log N);\n"+
 		"paper B = 8 N log^2 log N / l, the independent-set size Theorem 2 shows unlikely (logs base 2).")
-	ns := fs.String("n", "8", "inputs N, a power of 2; a comma-separated list for a table")
-	load := fs.String("load", "heavy", "light (1 message per input) or heavy (log N per input)")
+	ns := fs.String("size", "8", "inputs N, a power of 2; a comma-separated list for a table")
+	oldN := fs.String("n", "", "deprecated: use --size")
+	load := fs.String("traffic", "heavy", "light (1 message per input) or heavy (log N per input), as in wormlab gen")
+	oldLoad := fs.String("load", "", "deprecated: use --traffic")
 	flits := fs.Int("flits", 0, "message length L (default log N)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	budget := fs.Int("budget", lower.DefaultBudget, "search nodes per clique, independent-set or colouring search (<= 0: no limit)")
 	asJSON := fs.Bool("json", false, "print JSON")
-	solve := fs.Duration("solve", 0, "also run the SAT solver (wormhole model) for this long per problem; the optimum is\nreported when proven")
+	timeout := fs.Duration("timeout", 0, "also run the SAT solver (wormhole model) for this long per problem; the optimum is\nreported when proven (Ctrl-C stops it with the rows done)")
+	solve := fs.Duration("solve", 0, "deprecated: use --timeout")
 	if _, err := parseFlags(fs, args, 0, 0); err != nil {
 		return err
 	}
+	if *oldN != "" {
+		deprecated(e, "--n", "--size")
+		*ns = *oldN
+	}
+	if *oldLoad != "" {
+		deprecated(e, "--load", "--traffic")
+		*load = *oldLoad
+	}
+	if *solve != 0 {
+		deprecated(e, "--solve", "--timeout")
+		if *timeout == 0 {
+			*timeout = *solve
+		}
+	}
+	if *timeout < 0 {
+		return usageError("--timeout: %v is negative", *timeout)
+	}
+	sigCtx, stop := interruptContext()
+	defer stop()
 	var rows []lower.ButterflyRow
 	for _, f := range strings.Split(*ns, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		// 2^22 inputs is the largest butterfly package instances builds.
 		if err != nil || n < 2 || n&(n-1) != 0 || n > 1<<22 {
-			return fmt.Errorf("--n: %q is not a power of 2 from 2 to %d", f, 1<<22)
+			return usageError("--size: %q is not a power of 2 from 2 to %d", f, 1<<22)
 		}
 		in, err := lower.ButterflyProblem(n, *load, *flits, *seed)
 		if err != nil {
@@ -238,8 +260,12 @@ func runLowerButterfly(e *env, args []string) error {
 			return err
 		}
 		row.Load, row.Seed = *load, *seed
-		if *solve > 0 {
-			ctx, cancel := context.WithTimeout(context.Background(), *solve)
+		if sigCtx.Err() != nil {
+			fmt.Fprintf(e.stderr, "wormlab lower butterfly: interrupted; %d rows done\n", len(rows))
+			break
+		}
+		if *timeout > 0 {
+			ctx, cancel := context.WithTimeout(sigCtx, *timeout)
 			res, err := optimal.Solve(ctx, in, optimal.Options{Model: model.Wormhole})
 			cancel()
 			if err != nil {
