@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/wormlab/wormlab/draw"
 )
@@ -19,19 +22,96 @@ func runDraw(e *env) error {
 		"Writes an SVG space-time diagram of SCHEDULE for INSTANCE (\"-\" reads standard\n"+
 			"input): one row per edge the messages use, time across, each worm's holdings\n"+
 			"as bars in its colour, and the violations wormlab verify finds marked in red\n"+
-			"and listed under the diagram. An illegal schedule is drawn too (exit status\n"+
-			"0); wormlab verify gives the verdict.")
+			"and listed under the diagram; hatching marks the steps in which a worm waits.\n"+
+			"An illegal schedule is drawn too (exit status 0); wormlab verify gives the\n"+
+			"verdict. Store-and-forward schedules (run --algo store) are drawn as their\n"+
+			"packets occupy the edges. Large schedules: select with --messages, --edges,\n"+
+			"--time; beyond --max-bars the first messages that fit are drawn and a line on\n"+
+			"stderr (and in the picture) says what was left out.")
 	out := fs.String("o", "", "write the SVG to `FILE` (default standard output)")
 	title := fs.String("title", "", "title line (default: instance, model, makespan, verdict)")
+	msgs := fs.String("messages", "", "draw only these messages: ids separated by commas")
+	edges := fs.String("edges", "", "draw only these edges' rows: indices or from->to names, separated by commas")
+	window := fs.String("time", "", "draw only the steps FROM:TO (either may be left out: 10:, :50)")
+	maxBars := fs.Int("max-bars", draw.DefaultMaxBars, "draw at most this many bars; beyond, the first messages that fit, and a note on the rest")
 	args, err := parseFlags(fs, e.args, 2, 2)
 	if err != nil {
+		return err
+	}
+	if *maxBars < 1 {
+		return usageError("--max-bars: %d is below 1", *maxBars)
+	}
+	opt := draw.Options{Title: *title, MaxBars: *maxBars}
+	if *window != "" {
+		a, b, ok := strings.Cut(*window, ":")
+		if !ok {
+			return usageError("--time: %q: want FROM:TO", *window)
+		}
+		for _, p := range []struct {
+			s string
+			v *int
+		}{{a, &opt.From}, {b, &opt.To}} {
+			if p.s == "" {
+				continue
+			}
+			v, err := strconv.Atoi(p.s)
+			if err != nil || v < 1 {
+				return usageError("--time: %q: want positive steps FROM:TO", *window)
+			}
+			*p.v = v
+		}
+		if opt.From > 0 && opt.To > 0 && opt.From > opt.To {
+			return usageError("--time: %q: FROM is after TO", *window)
+		}
+	}
+	if err := checkOutput(*out); err != nil {
 		return err
 	}
 	in, s, err := readPairFilled(e, args[0], args[1])
 	if err != nil {
 		return err
 	}
-	return writeOut(e, *out, func(w io.Writer) error {
-		return draw.SVG(w, in, s, draw.Options{Title: *title})
+	if *msgs != "" {
+		idx := in.Index()
+		opt.Messages = map[int]bool{}
+		for _, id := range strings.Split(*msgs, ",") {
+			i, ok := idx[strings.TrimSpace(id)]
+			if !ok {
+				return usageError("--messages: no message %q in the instance", id)
+			}
+			opt.Messages[i] = true
+		}
+	}
+	if *edges != "" {
+		opt.Edges = map[int]bool{}
+		for _, f := range strings.Split(*edges, ",") {
+			f = strings.TrimSpace(f)
+			if k, err := strconv.Atoi(f); err == nil {
+				if k < 0 || k >= len(in.Net.Edges) {
+					return usageError("--edges: no edge %d (the network has %d)", k, len(in.Net.Edges))
+				}
+				opt.Edges[k] = true
+				continue
+			}
+			found := false
+			for k := range in.Net.Edges {
+				if in.Net.EdgeName(k) == f {
+					opt.Edges[k], found = true, true
+				}
+			}
+			if !found {
+				return usageError("--edges: no edge %q in the network", f)
+			}
+		}
+	}
+	var drawn *draw.Drawn
+	err = writeOut(e, *out, func(w io.Writer) error {
+		var err error
+		drawn, err = draw.Render(w, in, s, opt)
+		return err
 	})
+	if err == nil && drawn.LeftOut != "" {
+		fmt.Fprintf(e.stderr, "wormlab draw: %s\n", drawn.LeftOut)
+	}
+	return err
 }
