@@ -108,23 +108,3 @@ done:
 	}
 	return f, nil
 }
-
-// WriteDIMACS writes f as DIMACS CNF, comments first.
-func (f *CNF) WriteDIMACS(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	for _, c := range f.Comments {
-		fmt.Fprintf(bw, "c %s\n", c)
-	}
-	fmt.Fprintf(bw, "p cnf %d %d\n", f.Vars, len(f.Clauses))
-	var buf []byte
-	for _, c := range f.Clauses {
-		buf = buf[:0]
-		for _, l := range c {
-			buf = strconv.AppendInt(buf, int64(l), 10)
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, '0', '\n')
-		bw.Write(buf)
-	}
-	return bw.Flush()
-}

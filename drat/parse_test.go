@@ -69,7 +69,7 @@ func TestReadCNF(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, &CNF{Vars: 3, Clauses: [][]int{{1, -2, 3}, {-1}}, Comments: []string{"hello", " two"}}, f)
 	var b bytes.Buffer
-	require.NoError(t, f.WriteDIMACS(&b))
+	require.NoError(t, writeDIMACS(f, &b))
 	assert.Equal(t, "c hello\nc  two\np cnf 3 2\n1 -2 3 0\n-1 0\n", b.String())
 	for _, c := range []struct{ src, err string }{
 		{"1 2 0\n", "line 1: clause before the \"p cnf\" header"},

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wormlab/wormlab/internal/unionfind"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -189,29 +190,15 @@ func MaxDegree(in *model.Instance, users [][]model.Use) (delta, msg int) {
 // O(sum_i d_i * alpha) time.
 func ComponentSizes(in *model.Instance, users [][]model.Use) []int {
 	n := len(in.Messages)
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	uf := unionfind.New(n)
 	for _, us := range users {
 		for _, u := range us[min(1, len(us)):] {
-			a, b := find(us[0].Msg), find(u.Msg)
-			if a != b {
-				parent[a] = b
-			}
+			uf.Union(us[0].Msg, u.Msg)
 		}
 	}
 	count := make(map[int]int)
 	for i := range n {
-		count[find(i)]++
+		count[uf.Find(i)]++
 	}
 	sizes := make([]int, 0, len(count))
 	for _, c := range count {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/wormlab/wormlab/internal/unionfind"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -21,18 +22,7 @@ import (
 // nodes) form no cycle. Paths on such a network meet in one contiguous piece that
 // both run in the same direction, which the tree order needs.
 func IsTree(net *model.Network) bool {
-	parent := make([]int, len(net.Nodes))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	uf := unionfind.New(len(net.Nodes))
 	type pair struct{ a, b int }
 	seen := make(map[pair]bool, len(net.Edges))
 	for _, ed := range net.Edges {
@@ -43,11 +33,9 @@ func IsTree(net *model.Network) bool {
 		if seen[pair{ed.To, ed.From}] {
 			continue // the second direction of a link already joined
 		}
-		a, b := find(ed.From), find(ed.To)
-		if a == b {
+		if !uf.Union(ed.From, ed.To) {
 			return false
 		}
-		parent[a] = b
 	}
 	return true
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/wormlab/wormlab/internal/unionfind"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -149,32 +150,22 @@ func fullDepth(in *model.Instance) (int, bool) {
 // components returns the connected components of the path graph restricted to the
 // worms ws.
 func components(in *model.Instance, ws []int) [][]int {
-	parent := map[int]int{}
-	var find func(x int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	uf := unionfind.New(len(ws)) // over positions in ws
 	owner := map[int]int{}
-	for _, i := range ws {
-		parent[i] = i
-	}
-	for _, i := range ws {
+	for k, i := range ws {
 		for _, f := range in.Messages[i].Path {
 			if j, ok := owner[f]; ok {
-				parent[find(i)] = find(j)
+				uf.Union(k, j)
 			} else {
-				owner[f] = i
+				owner[f] = k
 			}
 		}
 	}
+	find := func(k int) int { return uf.Find(k) }
 	groups := map[int][]int{}
 	var roots []int
-	for _, i := range ws {
-		r := find(i)
+	for k, i := range ws {
+		r := find(k)
 		if _, ok := groups[r]; !ok {
 			roots = append(roots, r)
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wormlab/wormlab/internal/atomicfile"
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/model"
 )
@@ -166,9 +166,10 @@ func open(e *env, path string) (io.Reader, func(), error) {
 }
 
 // writeOut renders with write into memory and then writes it to the file path, or to
-// stdout when path is empty or "-". A regular file is written to a temporary name and
-// renamed (through symbolic links), so a failure never leaves half a file behind; a
-// device or pipe is written in place.
+// stdout when path is empty or "-", with atomicfile.Write: a regular file is written
+// to a temporary name and renamed (through symbolic links), so a failure never
+// leaves half a file behind; a device or pipe is written in place; a new file gets
+// 0666 less the umask.
 func writeOut(e *env, path string, write func(w io.Writer) error) error {
 	var b bytes.Buffer
 	if err := write(&b); err != nil {
@@ -178,56 +179,7 @@ func writeOut(e *env, path string, write func(w io.Writer) error) error {
 		_, err := e.stdout.Write(b.Bytes())
 		return err
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		// A device or a pipe (-o /dev/null, -o /dev/stdout): renaming a file over it
-		// would replace it, so write to it in place.
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
-		if err != nil {
-			return err
-		}
-		if _, err := f.Write(b.Bytes()); err != nil {
-			f.Close()
-			return err
-		}
-		return f.Close()
-	}
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real // replace the file a link points to, not the link
-	}
-	// A new file gets 0666 less the umask (0644 under the usual 022), as the shell's
-	// > would give it; a file replaced keeps its permissions.
-	mode := os.FileMode(0o666) &^ os.FileMode(umask())
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		// Name the file asked for, not the temporary one.
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("cannot write %s: %v", path, err)
-	}
-	if _, err := tmp.Write(b.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return atomicfile.Write(path, b.Bytes())
 }
 
 // writeJSON writes v as indented JSON (no HTML escaping) followed by a newline.

@@ -1,13 +1,13 @@
 //go:build unix
 
-package main
+package atomicfile
 
 import "syscall"
 
-// umask returns the process's file mode creation mask (reading it means setting
+// Umask returns the process's file mode creation mask (reading it means setting
 // it, so it is set back at once; wormlab reads it before it starts goroutines that
 // create files).
-func umask() int {
+func Umask() int {
 	m := syscall.Umask(0)
 	syscall.Umask(m)
 	return m

@@ -1,0 +1,67 @@
+// Package atomicfile is wormlab's one way of writing an output file: all or
+// nothing. Write puts the bytes in a temporary file beside the target and renames
+// it over the target, so a failure never leaves half a file; it writes through a
+// symbolic link to the file it names, writes into a device or a pipe in place
+// (-o /dev/null, -o /dev/stdout), and gives a new file mode 0666 less the umask
+// (0644 under the usual 022) while a replaced file keeps its mode. Cost: one
+// temporary file and one rename per call.
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Write writes data to path as described in the package documentation. Errors
+// name path, not the temporary file.
+func Write(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		// A device or a pipe: renaming a file over it would replace it.
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			return err
+		}
+		if _, err := f.Write(data); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // replace the file a link points to, not the link
+	}
+	mode := os.FileMode(0o666) &^ os.FileMode(Umask())
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	fail := func(err error) error {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
