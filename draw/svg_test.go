@@ -11,23 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wormlab/wormlab/draw"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 )
 
 // The instance and schedule of MODEL.md.
-const exampleInstance = `{
-  "name": "example",
-  "network": {"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]]},
-  "flits": 2,
-  "messages": [
-    {"id": "m0", "path": ["a", "b", "c"]},
-    {"id": "m1", "path": ["b", "c"], "flits": 3},
-    {"id": "m2", "edges": [0, 1]}
-  ]
-}`
+const exampleInstance = fixture.ExampleInstance
 
-const exampleSchedule = `{"model": "wormhole", "makespan": 8, "messages": [
-  {"id": "m0", "cross": [1, 2]}, {"id": "m1", "cross": [4]}, {"id": "m2", "start": 5, "cross": [6, 7]}]}`
+const exampleSchedule = fixture.ExampleSchedule
 
 func example(t *testing.T) (*model.Instance, *model.Schedule) {
 	t.Helper()

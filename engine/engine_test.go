@@ -9,19 +9,11 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/verify"
 )
 
-const modelExample = `{
-  "name": "example",
-  "network": {"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]]},
-  "flits": 2,
-  "messages": [
-    {"id": "m0", "path": ["a", "b", "c"]},
-    {"id": "m1", "path": ["b", "c"], "flits": 3},
-    {"id": "m2", "edges": [0, 1]}
-  ]
-}`
+const modelExample = fixture.ExampleInstance
 
 // greedy releases every worm at time 0 and runs to the end.
 func greedy(t require.TestingT, e *Engine, n int) error {

@@ -4,20 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 )
 
 // The instance of MODEL.md: three worms on the line a -> b -> c.
-const exampleJSON = `{
-  "name": "example",
-  "network": {"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]]},
-  "flits": 2,
-  "messages": [
-    {"id": "m0", "path": ["a", "b", "c"]},
-    {"id": "m1", "path": ["b", "c"], "flits": 3},
-    {"id": "m2", "edges": [0, 1]}
-  ]
-}`
+const exampleJSON = fixture.ExampleInstance
 
 func ExampleReadInstance() {
 	in, err := model.ReadInstance(strings.NewReader(exampleJSON))

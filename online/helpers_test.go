@@ -1,13 +1,12 @@
 package online
 
 import (
-	"fmt"
-
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
 	"github.com/wormlab/wormlab/engine"
 	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 )
@@ -39,40 +38,7 @@ func genLevelled(t *rapid.T) *model.Instance {
 // genAny draws an instance on a small random directed network (cycles in the channel
 // dependency graph allowed), walks that never reuse an edge, lengths 1..4.
 func genAny(t *rapid.T) *model.Instance {
-	nodes := rapid.IntRange(2, 6).Draw(t, "nodes")
-	net := &model.Network{}
-	for v := 0; v < nodes; v++ {
-		net.AddNode(fmt.Sprintf("v%d", v))
-	}
-	for k := rapid.IntRange(1, 12).Draw(t, "edges"); k > 0; k-- {
-		a := rapid.IntRange(0, nodes-1).Draw(t, "from")
-		b := rapid.IntRange(0, nodes-1).Draw(t, "to")
-		if a == b {
-			b = (a + 1) % nodes
-		}
-		net.AddEdge(a, b)
-	}
-	in := &model.Instance{Name: "rapid", Net: net, Flits: 1}
-	for i := rapid.IntRange(1, 8).Draw(t, "messages"); i > 0; i-- {
-		e := rapid.IntRange(0, len(net.Edges)-1).Draw(t, "first")
-		path, used := []int{e}, map[int]bool{e: true}
-		for want := rapid.IntRange(1, 5).Draw(t, "hops"); len(path) < want; {
-			var opts []int
-			for _, f := range net.Out(net.Edges[path[len(path)-1]].To) {
-				if !used[f] {
-					opts = append(opts, f)
-				}
-			}
-			if len(opts) == 0 {
-				break
-			}
-			f := opts[rapid.IntRange(0, len(opts)-1).Draw(t, "next")]
-			used[f] = true
-			path = append(path, f)
-		}
-		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", len(in.Messages)), Path: path, L: rapid.IntRange(1, 4).Draw(t, "L"), AsEdges: true})
-	}
-	return in
+	return fixture.Instance(t, fixture.Shape{MaxNodes: 6, MaxEdges: 12, MaxMessages: 8, MaxHops: 5, MaxL: 4})
 }
 
 // checkLegal checks a result the way every run must be checked: a wormhole schedule

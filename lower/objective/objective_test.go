@@ -7,12 +7,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 )
 
 // MODEL.md's example: optimum 7 (README), lower bound below it, greedy legal.
-const example = `{"network":{"nodes":["a","b","c"],"edges":[["a","b"],["b","c"]]},"flits":2,
- "messages":[{"id":"m0","path":["a","b","c"]},{"id":"m1","path":["b","c"],"flits":3},{"id":"m2","edges":[0,1]}]}`
+const example = fixture.ExampleInstance
 
 func TestObjectivesOnExample(t *testing.T) {
 	in, err := model.ParseInstance([]byte(example))
@@ -20,7 +20,7 @@ func TestObjectivesOnExample(t *testing.T) {
 	ctx := context.Background()
 	up, err := Solver{Model: model.Wormhole, Timeout: 10 * time.Second, Upper: true}.Measure(ctx, in)
 	require.NoError(t, err)
-	require.Equal(t, 7, up.V)
+	require.Equal(t, fixture.ExampleOptimum, up.V)
 	require.Contains(t, up.How, "solver optimum")
 	g, err := Greedy.Measure(ctx, in)
 	require.NoError(t, err)
