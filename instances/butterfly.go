@@ -44,17 +44,16 @@ func Butterfly(n int) (*Topology, error) {
 	}
 	net.SetExtra("levels", levels)
 	t := &Topology{
-		Net:      net,
-		Params:   map[string]any{"kind": "butterfly", "inputs": n},
-		Routings: []string{Unique},
-		Sources:  make([]int, n),
-		Dests:    make([]int, n),
+		Net:     net,
+		Params:  map[string]any{"kind": "butterfly", "inputs": n},
+		Sources: make([]int, n),
+		Dests:   make([]int, n),
 	}
 	for r := range n {
 		t.Sources[r] = r
 		t.Dests[r] = k*n + r
 	}
-	t.route = func(src, dst int, _ string, _ *rand.Rand) ([]int, error) {
+	route := func(src, dst int, _ *rand.Rand) ([]int, error) {
 		r, l := src%n, src/n
 		r2, l2 := dst%n, dst/n
 		// Levels l .. l2-1 can change bits l .. l2-1 of the row and no other.
@@ -73,5 +72,6 @@ func Butterfly(n int) (*Topology, error) {
 		}
 		return path, nil
 	}
+	t.setRoutes(funcRouting{Unique, route})
 	return t, nil
 }

@@ -31,6 +31,15 @@
 // shorter way round (the + way on a tie, except under RandomShortest). A
 // topology's first routing in Topology.Routings is its default.
 //
+// Each routing is a value implementing Routing, one per file (routing_*.go:
+// DimensionOrderRouting, OneBendRouting, RandomShortestGrid, FatTreeRandom,
+// FatTreeDeterministic; the one routing of trees, butterflies and levelled
+// networks is a funcRouting built with the topology). A topology offers its
+// routings as values; Topology.Routing(name) is the registry the command line
+// uses (--routing). The fat-tree's two routings differ only in how they choose an
+// up-link, the small upChooser interface declared where it is used; ParseSpec
+// reads the "mesh:4x4" specs of the command line.
+//
 // # Path sets
 //
 // Pairs(t, Traffic, r) draws the (source, destination) pairs of a traffic pattern

@@ -74,11 +74,10 @@ func FatTree(n int) (*Topology, error) {
 	}
 	net.SetExtra("coords", coords)
 	t := &Topology{
-		Net:      net,
-		Params:   map[string]any{"kind": "fat-tree", "processors": n},
-		Routings: []string{RandomShortest, Deterministic},
-		Sources:  id[0],
-		Dests:    id[0],
+		Net:     net,
+		Params:  map[string]any{"kind": "fat-tree", "processors": n},
+		Sources: id[0],
+		Dests:   id[0],
 	}
 	// covers reports whether node u's subtree holds processor p.
 	covers := func(u, p int) bool {
@@ -88,43 +87,62 @@ func FatTree(n int) (*Topology, error) {
 		}
 		return p/pow4(l) == a>>(l-1)
 	}
-	t.route = func(src, dst int, routing string, r *rand.Rand) ([]int, error) {
-		if coords[src][0] != 0 || coords[dst][0] != 0 {
-			return nil, fmt.Errorf("fat-tree: route %s -> %s: both ends must be processors (level 0)", net.Nodes[src], net.Nodes[dst])
-		}
-		s, d := coords[src][1], coords[dst][1]
-		var path []int
-		u := src
-		for !covers(u, d) {
-			ups := upEdges[u]
-			j := 0
-			if len(ups) == 2 {
-				if routing == RandomShortest {
-					j = r.IntN(2)
-				} else {
-					j = d >> (coords[u][0] - 1) & 1
-				}
-			}
-			path = append(path, ups[j])
-			u = net.Edges[ups[j]].To
-		}
-		for u != dst {
-			next := -1
-			for _, e := range children[u] {
-				if covers(net.Edges[e].To, d) {
-					next = e
-					break
-				}
-			}
-			if next < 0 {
-				panic(fmt.Sprintf("instances: fat-tree: no down link from %s towards processor %d (from %d)", net.Nodes[u], d, s))
-			}
-			path = append(path, next)
-			u = net.Edges[next].To
-		}
-		return path, nil
-	}
+	ft := &fatTree{net: net, coords: coords, upEdges: upEdges, children: children, covers: covers}
+	t.setRoutes(FatTreeRandom{ft}, FatTreeDeterministic{ft})
 	return t, nil
 }
 
 func pow4(l int) int { return 1 << (2 * l) }
+
+// upChooser picks which of a fat-tree node's two up-links a path takes (0 or 1),
+// for a path to processor d leaving node u: the variation between the fat-tree
+// routings (routing_fattree_*.go).
+type upChooser interface {
+	up(u, d int, r *rand.Rand) int
+}
+
+// fatTree is what the fat-tree routings need: the network, each node's (level,
+// address), its up-links and down-links, and whether a subtree holds a processor.
+type fatTree struct {
+	net      *model.Network
+	coords   [][]int
+	upEdges  [][]int
+	children [][]int
+	covers   func(u, p int) bool
+}
+
+// path climbs from processor src until the subtree holds dst, choosing up-links
+// with c, then descends the unique way.
+func (f *fatTree) path(src, dst int, c upChooser, r *rand.Rand) ([]int, error) {
+	net, coords := f.net, f.coords
+	if coords[src][0] != 0 || coords[dst][0] != 0 {
+		return nil, fmt.Errorf("fat-tree: route %s -> %s: both ends must be processors (level 0)", net.Nodes[src], net.Nodes[dst])
+	}
+	s, d := coords[src][1], coords[dst][1]
+	var path []int
+	u := src
+	for !f.covers(u, d) {
+		ups := f.upEdges[u]
+		j := 0
+		if len(ups) == 2 {
+			j = c.up(u, d, r)
+		}
+		path = append(path, ups[j])
+		u = net.Edges[ups[j]].To
+	}
+	for u != dst {
+		next := -1
+		for _, e := range f.children[u] {
+			if f.covers(net.Edges[e].To, d) {
+				next = e
+				break
+			}
+		}
+		if next < 0 {
+			panic(fmt.Sprintf("instances: fat-tree: no down link from %s towards processor %d (from %d)", net.Nodes[u], d, s))
+		}
+		path = append(path, next)
+		u = net.Edges[next].To
+	}
+	return path, nil
+}

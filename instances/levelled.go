@@ -46,17 +46,16 @@ func Levelled(levels, width, degree int, r *rand.Rand) (*Topology, error) {
 	}
 	net.SetExtra("levels", lv)
 	t := &Topology{
-		Net:      net,
-		Params:   map[string]any{"kind": "levelled", "levels": levels, "width": width, "k": degree},
-		Routings: []string{RandomShortest},
-		Sources:  make([]int, width),
-		Dests:    make([]int, width),
+		Net:     net,
+		Params:  map[string]any{"kind": "levelled", "levels": levels, "width": width, "k": degree},
+		Sources: make([]int, width),
+		Dests:   make([]int, width),
 	}
 	for i := range width {
 		t.Sources[i] = i
 		t.Dests[i] = (levels-1)*width + i
 	}
-	t.route = func(src, dst int, _ string, r *rand.Rand) ([]int, error) {
+	route := func(src, dst int, r *rand.Rand) ([]int, error) {
 		l1, l2 := src/width, dst/width
 		if l2 <= l1 {
 			return nil, fmt.Errorf("levelled: no path from %s to %s", net.Nodes[src], net.Nodes[dst])
@@ -99,6 +98,7 @@ func Levelled(levels, width, degree int, r *rand.Rand) (*Topology, error) {
 		}
 		return path, nil
 	}
+	t.setRoutes(funcRouting{RandomShortest, route})
 	return t, nil
 }
 

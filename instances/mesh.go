@@ -62,15 +62,11 @@ func grid(kind string, sides []int, torus bool) (*Topology, error) {
 	}
 	k := len(sides)
 	t := &Topology{
-		Net:      &model.Network{},
-		Params:   map[string]any{"kind": kind, "sides": sides},
-		sides:    append([]int(nil), sides...),
-		wrap:     make([]bool, k),
-		coords:   make([][]int, n),
-		Routings: []string{DimensionOrder, RandomShortest},
-	}
-	if k <= 2 {
-		t.Routings = append(t.Routings, OneBend)
+		Net:    &model.Network{},
+		Params: map[string]any{"kind": kind, "sides": sides},
+		sides:  append([]int(nil), sides...),
+		wrap:   make([]bool, k),
+		coords: make([][]int, n),
 	}
 	for i, s := range sides {
 		t.wrap[i] = torus && s >= 3
@@ -119,59 +115,30 @@ func grid(kind string, sides []int, torus bool) (*Topology, error) {
 	t.Net.SetExtra("coords", t.coords)
 	t.Sources = allNodes(n)
 	t.Dests = t.Sources
-	t.route = func(src, dst int, routing string, r *rand.Rand) ([]int, error) {
-		hops, dir := t.offsets(src, dst, routing, r)
-		order := make([]int, 0, k) // the dimensions in the order they are corrected
-		for i := range k {
-			order = append(order, i)
-		}
-		if routing == OneBend && r.IntN(2) == 1 {
-			for a, b := 0, k-1; a < b; a, b = a+1, b-1 {
-				order[a], order[b] = order[b], order[a]
-			}
-		}
-		total := 0
-		for _, h := range hops {
-			total += h
-		}
-		path := make([]int, 0, total)
-		u := src
-		move := func(i int) {
-			e := step[u*2*k+2*i+dir[i]]
-			path = append(path, e)
-			u = t.Net.Edges[e].To
-		}
-		if routing == RandomShortest {
-			// Choosing dimension i with probability (hops left in i) / (hops left)
-			// makes every monotone shortest path equally likely: the number of such
-			// paths through each choice is proportional to that ratio.
-			for left := total; left > 0; left-- {
-				x := r.IntN(left)
-				i := 0
-				for x >= hops[i] {
-					x -= hops[i]
-					i++
-				}
-				hops[i]--
-				move(i)
-			}
-		} else {
-			for _, i := range order {
-				for range hops[i] {
-					move(i)
-				}
-			}
-		}
-		return path, nil
+	g := &meshGrid{t: t, k: k, step: step}
+	rs := []Routing{DimensionOrderRouting{g}, RandomShortestGrid{g}}
+	if k <= 2 {
+		rs = append(rs, OneBendRouting{g})
 	}
+	t.setRoutes(rs...)
 	return t, nil
+}
+
+// meshGrid is what the routings of a mesh or torus need: its topology (coordinates,
+// sides, wrap links), the number of dimensions k, and step[u*2k + 2i] the edge
+// leaving u in direction +i (step[..+1] direction -i), -1 where there is none.
+type meshGrid struct {
+	t    *Topology
+	k    int
+	step []int
 }
 
 // offsets returns, per dimension, the number of hops from src to dst and the
 // direction (0 = +, 1 = -) of a shortest path. On a torus ring of even side the two
-// ways round tie at distance side/2: random-shortest picks one at random, the other
-// routings go the + way.
-func (t *Topology) offsets(src, dst int, routing string, r *rand.Rand) (hops, dir []int) {
+// ways round tie at distance side/2: with tieRandom one is drawn from r, else the
+// + way is taken.
+func (g *meshGrid) offsets(src, dst int, tieRandom bool, r *rand.Rand) (hops, dir []int) {
+	t := g.t
 	k := len(t.sides)
 	hops, dir = make([]int, k), make([]int, k)
 	a, b := t.coords[src], t.coords[dst]
@@ -193,12 +160,40 @@ func (t *Topology) offsets(src, dst int, routing string, r *rand.Rand) (hops, di
 			hops[i], dir[i] = s-f, 1
 		default:
 			hops[i] = f
-			if routing == RandomShortest && r.IntN(2) == 1 {
+			if tieRandom && r.IntN(2) == 1 {
 				dir[i] = 1
 			}
 		}
 	}
 	return hops, dir
+}
+
+// walk returns the path that makes hops[i] moves in dimension i (direction dir[i])
+// for the dimensions in order.
+func (g *meshGrid) walk(src int, hops, dir, order []int) []int {
+	total := 0
+	for _, h := range hops {
+		total += h
+	}
+	path := make([]int, 0, total)
+	u := src
+	for _, i := range order {
+		for range hops[i] {
+			e := g.step[u*2*g.k+2*i+dir[i]]
+			path = append(path, e)
+			u = g.t.Net.Edges[e].To
+		}
+	}
+	return path
+}
+
+// dims returns 0 .. k-1.
+func (g *meshGrid) dims() []int {
+	order := make([]int, g.k)
+	for i := range order {
+		order[i] = i
+	}
+	return order
 }
 
 func allNodes(n int) []int {

@@ -53,3 +53,37 @@ func TestBuildRejectsUnusedParameters(t *testing.T) {
 		require.Equal(t, c.field, se.Field, "%+v: %v", c.s, err)
 	}
 }
+
+// Routings are values the topology offers; Routing looks one up by name (the
+// command line's registry) and Path uses the value.
+func TestRoutingValues(t *testing.T) {
+	top, err := Mesh(4, 4)
+	require.NoError(t, err)
+	require.Equal(t, []string{DimensionOrder, RandomShortest, OneBend}, top.Routings)
+	def, err := top.Routing("")
+	require.NoError(t, err)
+	require.IsType(t, DimensionOrderRouting{}, def)
+	ob, err := top.Routing(OneBend)
+	require.NoError(t, err)
+	require.IsType(t, OneBendRouting{}, ob)
+	_, err = top.Routing(Deterministic)
+	var se *SpecError
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, "routing", se.Field)
+	// Dimension order from (0,0) to (2,3): two hops in dimension 0, then three in 1.
+	p, err := def.Path(0, 2*4+3, Rand(1))
+	require.NoError(t, err)
+	require.Len(t, p, 5)
+	require.Equal(t, "0,0->1,0", top.Net.EdgeName(p[0]))
+	require.Equal(t, "2,2->2,3", top.Net.EdgeName(p[4]))
+	ft, err := FatTree(16)
+	require.NoError(t, err)
+	require.Equal(t, []string{RandomShortest, Deterministic}, ft.Routings)
+	det, err := ft.Routing(Deterministic)
+	require.NoError(t, err)
+	a, err := det.Path(0, 15, Rand(1))
+	require.NoError(t, err)
+	b, err := det.Path(0, 15, Rand(2))
+	require.NoError(t, err)
+	require.Equal(t, a, b, "deterministic up-links do not depend on the random source")
+}

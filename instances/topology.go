@@ -19,15 +19,50 @@ type Topology struct {
 	// destination terminal. They are the same list except for the butterfly (inputs
 	// at level 0, outputs at level log N) and the levelled network.
 	Sources, Dests []int
-	// Routings lists the routing names Path accepts, the default first.
+	// Routings lists the routing names Path accepts, the default first (the names of
+	// the Routing values the topology offers).
 	Routings []string
 
-	route func(src, dst int, routing string, r *rand.Rand) ([]int, error)
+	routes []Routing
 	// coords of each node when the network has coordinates (meshes, tori, lines).
 	coords [][]int
 	// sides and wrap describe a mesh or torus (wrap[i]: dimension i has wrap links).
 	sides []int
 	wrap  []bool
+}
+
+// Routing chooses the path of one message on the topology that made it. Each
+// topology offers its routings as values (Topology.Routing looks one up by name,
+// the command line's registry), one implementation per file: routing_*.go.
+type Routing interface {
+	// Name is the routing's name (the constants below).
+	Name() string
+	// Path returns a path (edge indices) from node src to node dst != src, drawing
+	// from r where the routing is random.
+	Path(src, dst int, r *rand.Rand) ([]int, error)
+}
+
+// setRoutes records the topology's routings, the default first.
+func (t *Topology) setRoutes(rs ...Routing) {
+	t.routes = rs
+	t.Routings = make([]string, len(rs))
+	for i, x := range rs {
+		t.Routings[i] = x.Name()
+	}
+}
+
+// Routing returns the routing of the topology with the given name ("" is the
+// default), or a *SpecError naming the routings that apply.
+func (t *Topology) Routing(name string) (Routing, error) {
+	if name == "" {
+		return t.routes[0], nil
+	}
+	for _, x := range t.routes {
+		if x.Name() == name {
+			return x, nil
+		}
+	}
+	return nil, specErr("routing", "%q does not apply to %s (want one of %v)", name, t.Kind(), t.Routings)
 }
 
 // Routing names accepted by Topology.Path.
@@ -56,20 +91,14 @@ const (
 // src == dst (a path must be non-empty, MODEL.md), when the routing does not apply
 // to the topology, or when dst cannot be reached.
 func (t *Topology) Path(src, dst int, routing string, r *rand.Rand) ([]int, error) {
-	if routing == "" {
-		routing = t.Routings[0]
-	}
-	ok := false
-	for _, name := range t.Routings {
-		ok = ok || name == routing
-	}
-	if !ok {
-		return nil, specErr("routing", "%q does not apply to %s (want one of %v)", routing, t.Kind(), t.Routings)
+	rt, err := t.Routing(routing)
+	if err != nil {
+		return nil, err
 	}
 	if src == dst {
 		return nil, fmt.Errorf("path from %s to itself: a path must be non-empty", t.Net.Nodes[src])
 	}
-	return t.route(src, dst, routing, r)
+	return rt.Path(src, dst, r)
 }
 
 // Kind returns the topology's kind ("mesh", "butterfly", ...).

@@ -76,9 +76,9 @@ func tree(parent []int, params map[string]any) (*Topology, error) {
 		perDepth[depth[i]]++
 	}
 	net.SetExtra("coords", coords)
-	t := &Topology{Net: net, Params: params, Sources: allNodes(n), Routings: []string{Unique}}
+	t := &Topology{Net: net, Params: params, Sources: allNodes(n)}
 	t.Dests = t.Sources
-	t.route = func(src, dst int, _ string, _ *rand.Rand) ([]int, error) {
+	route := func(src, dst int, _ *rand.Rand) ([]int, error) {
 		var ups, downs []int
 		a, b := src, dst
 		for a != b {
@@ -95,5 +95,6 @@ func tree(parent []int, params map[string]any) (*Topology, error) {
 		}
 		return ups, nil
 	}
+	t.setRoutes(funcRouting{Unique, route})
 	return t, nil
 }
