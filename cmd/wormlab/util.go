@@ -44,15 +44,11 @@ func newFlags(e *env, name, args, about string) *flag.FlagSet {
 // argument count costs the one line run prints.
 func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error) {
 	fs.SetOutput(io.Discard)
+	// The help text is printed only when the parse ends in flag.ErrHelp: a bad flag
+	// beside -h ("gen -0 -h") is bad usage, exit 2 with one line and nothing on
+	// stdout (FuzzGenArgs found the help printed there before the error).
 	usage := fs.Usage
-	fs.Usage = func() {
-		for _, a := range args {
-			if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
-				usage()
-				return
-			}
-		}
-	}
+	fs.Usage = func() {}
 	var flags, pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -80,13 +76,13 @@ func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error)
 	}
 	if err := fs.Parse(flags); err != nil {
 		if err == flag.ErrHelp {
+			usage()
 			return nil, err
 		}
 		return nil, usageError("%v", err)
 	}
 	pos = append(pos, fs.Args()...)
 	if len(pos) < min || (max >= 0 && len(pos) > max) {
-		fs.Usage()
 		switch {
 		case max == 0:
 			return nil, usageError("takes no arguments, got %d", len(pos))
