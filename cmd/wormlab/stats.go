@@ -36,8 +36,12 @@ func runStats(e *env) error {
 	defer restore()
 	lim := lower.Limits{Budget: lower.DefaultBudget, MaxMemory: mem, NoModel: true}
 	r := measure.Stats(in)
+	if *search == "on" {
+		deprecated(e, "--search-bounds on", "--search-bounds auto with --max-memory")
+		*search = "auto"
+	}
 	switch *search {
-	case "auto", "on":
+	case "auto":
 		ctx, stop := interruptContext()
 		defer stop()
 		res := lower.BoundsWithin(ctx, in, lim)
