@@ -56,6 +56,17 @@
 // The set S satisfies MODEL.md's legality rule by construction: an edge is entered
 // only when free or released in the same step, and at most one head enters it.
 //
+// # The step function
+//
+// Engine.step simulates one step in five named phases, each a method: request
+// (draining worms move, the others ask for their next edge or sleep on it),
+// arbitrate (the policy's Arbiter picks one winner per edge), resolveWinners (a
+// winner moves iff its edge is free or freed in this step, following chains of
+// tails: resolve), apply (tails leave before heads enter, so a head may follow a
+// tail with no gap) and settleRequesters (losers sleep or stay awake: settle). The
+// per-worm marks of one step are named (mark: resolving, moves, waits,
+// settledAwake, settledAsleep, settling) and cleared at its end.
+//
 // # Arbitration policies
 //
 // Ties among heads requesting one edge f with tail node u are broken by a policy, a
