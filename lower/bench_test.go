@@ -1,6 +1,11 @@
 package lower
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/wormlab/wormlab/instances"
+)
 
 // The bounds of Bounds on the repaired prime construction, p = 7 (49 worms).
 func BenchmarkBoundsPrime7(b *testing.B) {
@@ -36,5 +41,19 @@ func BenchmarkIndependentButterfly64(b *testing.B) {
 	g := PathGraph(Truncate(in, 6))
 	for b.Loop() {
 		MaxIndependentSet(g, DefaultBudget)
+	}
+}
+
+// BoundsWithin on 2*10^4 worms on a 50 x 50 mesh, the size at which stats used 6.1
+// GB before the disjunctive bound counted its disjunctions before building them
+// (B/op reports the memory; about 0.2 GB after).
+func BenchmarkBoundsWithinMesh20k(b *testing.B) {
+	in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{50, 50}, Messages: 20000, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		BoundsWithin(context.Background(), in, Limits{Budget: DefaultBudget})
 	}
 }

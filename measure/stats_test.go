@@ -10,30 +10,14 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 )
 
-// drawInstance generates a small instance of any kind (invalid combinations are
-// skipped).
+// drawInstance generates a small instance of any kind (fixture.Generated; invalid
+// combinations are skipped).
 func drawInstance(t *rapid.T) *model.Instance {
-	kind := rapid.SampledFrom([]string{"line", "tree", "mesh", "torus", "butterfly", "fat-tree", "levelled"}).Draw(t, "kind")
-	s := instances.Spec{Kind: kind, Seed: rapid.Uint64().Draw(t, "seed"), Messages: rapid.IntRange(0, 30).Draw(t, "messages"),
-		Flits: rapid.IntRange(1, 3).Draw(t, "flits")}
-	switch kind {
-	case "mesh", "torus":
-		s.Sides = rapid.SliceOfN(rapid.IntRange(1, 4), 1, 2).Draw(t, "sides")
-	case "butterfly":
-		s.Size = 1 << rapid.IntRange(1, 3).Draw(t, "logN")
-	case "fat-tree":
-		s.Size = 1 << (2 * rapid.IntRange(1, 2).Draw(t, "log4N"))
-	default:
-		s.Size = rapid.IntRange(2, 8).Draw(t, "size")
-	}
-	in, err := instances.Generate(s)
-	if err != nil {
-		t.Skip(err.Error())
-	}
-	return in
+	return fixture.Generated(t, nil)
 }
 
 // The path graph degree Delta and component sizes (MODEL.md: one vertex per
