@@ -10,9 +10,17 @@
 //   - Exit status 0 yes; 1 a negative answer (an illegal schedule, a failed claim, a
 //     deadlock, an unsatisfiable horizon); 2 bad usage or bad input, with exactly one
 //     line on stderr naming the flag, file, field, message or edge at fault.
+//   - A negative answer also prints one line on stderr; help (-h) goes to stdout.
+//   - One vocabulary (docs/cli.md): topology specs (mesh:4x4), --timeout for wall
+//     time, --json for results, --max-memory for memory; old spellings still work
+//     with a one-line deprecation notice (deprecated in util.go).
 //   - Flags may follow positional arguments; "-" reads standard input.
-//   - Output files are written whole or not at all (a temporary file renamed into
-//     place), so a failure never leaves half a schedule behind.
+//   - Output files are written whole or not at all (internal/atomicfile: a
+//     temporary file renamed into place, mode 0666 less the umask), so a failure
+//     never leaves half a schedule behind; output paths are checked before the
+//     work starts (checkOutput).
+//   - Long commands run under interruptContext: Ctrl-C or SIGTERM stops them within
+//     a second with what they have.
 //   - Every schedule a command writes comes from a package whose tests pass it
 //     through verify.Schedule; solve --assignment verifies it before writing.
 //
