@@ -224,7 +224,7 @@ func (a AlgorithmA) Route(ctx context.Context, in *model.Instance, s *Setup, r *
 		return err
 	}
 	if a.Doubling && info.Phases > maxRounds {
-		return fmt.Errorf("online: delayed-greedy: ceil(k c L) = %d phases: at most %d with doubling", info.Phases, maxRounds)
+		return fmt.Errorf("online: delayed-greedy: %d phases: at most %d with doubling", info.Phases, maxRounds)
 	}
 	draw := func(ws []int) {
 		for _, i := range ws {

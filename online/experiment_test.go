@@ -82,7 +82,7 @@ func TestExperimentPhasedTheorem1(t *testing.T) {
 	}
 }
 
-// Experiment: Algorithm A (seed 000, Theorem 4 and Lemma 3) with ceil(k c L) phases
+// Experiment: Algorithm A (seed 000, Theorem 4 and Lemma 3) with ceil(k c min(L, d)) phases
 // of length T = 2d + L z: the fraction of worms not delivered within the phase they
 // start in, for k = 32e (the paper's) and smaller k, z = 1, 2, 4 and the default
 // z = 2 ceil(log2 n),

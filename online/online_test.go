@@ -184,7 +184,7 @@ func TestLemma2PhaseOne(t *testing.T) {
 // Property (seed 000, section II, Algorithm A): with T at least the deterministic
 // per-phase bound (PhaseBound: Lemma 1 of seed 002 on full-depth levelled networks,
 // the total number of moves when the dependency graph is acyclic), every worm is
-// delivered in the phase it starts in, and the run ends within its ceil(k c L)
+// delivered in the phase it starts in, and the run ends within its P
 // phases of T steps. With doubling (Theorem 5), a first T of at least that bound
 // needs one round, and from T = 1 the rounds and the total are bounded as below.
 func TestAlgorithmAPhaseBound(t *testing.T) {
@@ -291,7 +291,7 @@ func TestLemma1Larger(t *testing.T) {
 	}
 }
 
-// Release times that would overflow the clock (ceil(k c L) phases of T steps, or
+// Release times that would overflow the clock (P phases of T steps, or
 // R * Unit) are bad input with a clear error, not a run at negative times.
 func TestDelayedClockOverflow(t *testing.T) {
 	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"]]}, "flits": 2147483640,
