@@ -42,6 +42,9 @@ func runColor(e *env) error {
 	default:
 		return usageError("--order %q: want auto, tree, mesh or any", *order)
 	}
+	if err := checkOutput(*out); err != nil {
+		return err
+	}
 	in, err := readInstance(e, args[0])
 	if err != nil {
 		return err
