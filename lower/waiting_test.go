@@ -207,3 +207,31 @@ func TestAlignedConflictsDefinition(t *testing.T) {
 		}
 	})
 }
+
+// The witness for the aligned-conflict condition r <= min(L_i, L_j) - 1: three
+// one-flit worms of 4 hops on a levelled network of width 2. m1 meets m2 on its
+// first edge (r = 3) and m0 on its second (r = 2); only m0 and m2 meet at the end
+// (r = 0). Without the condition the three form an aligned clique and the clique
+// bound claims 3 + 4 - 1 = 6, but a schedule in which a worm waits one step has
+// makespan 5 (every no-wait schedule needs 6: waiting helps).
+func TestAlignedConditionWitness(t *testing.T) {
+	in, err := model.ParseInstance([]byte(`{"name": "aligned-witness",
+	  "network": {"edges": [["0.0","1.0"], ["0.0","1.1"], ["0.1","1.0"], ["0.1","1.1"], ["1.0","2.0"], ["1.0","2.1"], ["1.1","2.0"], ["1.1","2.1"],
+	    ["2.0","3.0"], ["2.0","3.1"], ["2.1","3.0"], ["2.1","3.1"], ["3.0","4.0"], ["3.0","4.1"], ["3.1","4.0"], ["3.1","4.1"]]},
+	  "flits": 1,
+	  "messages": [{"id": "m0", "path": ["0.1","1.0","2.0","3.1","4.0"]}, {"id": "m1", "path": ["0.0","1.0","2.0","3.0","4.0"]},
+	    {"id": "m2", "path": ["0.0","1.0","2.1","3.1","4.0"]}]}`))
+	require.NoError(t, err)
+	opt := wormholeOptimum(in)
+	require.Equal(t, 5, opt)
+	bopt, _ := bufferlessOptimum(in)
+	require.Equal(t, 6, bopt)
+	for _, b := range Bounds(in) {
+		require.LessOrEqual(t, b.Value, opt, "bound %s (%s)", b.Name, b.Detail)
+	}
+	require.LessOrEqual(t, Best(in).Value, opt)
+	g := AlignedConflicts(in)
+	require.True(t, g.Adjacent(0, 2))
+	require.False(t, g.Adjacent(0, 1))
+	require.False(t, g.Adjacent(1, 2))
+}
