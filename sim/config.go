@@ -1,0 +1,168 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/wormlab/wormlab/topology"
+)
+
+// Pipeline is the per-hop delay of a router and its channels, in whole cycles.
+//
+// A head flit that enters an input buffer in cycle a is routed in the first cycle
+// its virtual channel is idle with it at the front; it may win a VC from cycle
+// a+Route on, and the switch from Route+VCAlloc cycles after arrival; a flit granted
+// the switch in cycle s is written into the next router's buffer in cycle
+// s+SwAlloc+Traverse+Link (s+SwAlloc+Traverse+Eject at the destination's sink). The
+// credit of the slot it left reaches the upstream router in cycle s+Credit. A packet
+// generated in cycle c can enter its source router's injection buffer in cycle
+// c+Inject at the earliest, one flit per cycle.
+type Pipeline struct {
+	Route, VCAlloc, SwAlloc, Traverse int
+	Link, Credit, Inject, Eject       int
+}
+
+// Ideal is one cycle per hop and no router stages: a flit crosses a link in the
+// cycle after it arrived (the theory model's count, seed 004's simulation's).
+func Ideal() Pipeline { return Pipeline{Link: 1, Credit: 1} }
+
+// BookSim is BookSim2's iq router with its defaults (routing_delay,
+// vc_alloc_delay, sw_alloc_delay and st_final_delay 1) and its channels: latency
+// 2 on a torus (use_noc_latency), 1 elsewhere, credits as slow as flits, an
+// injection channel of 1 after the cycle of creation and an ejection channel of 1.
+func BookSim(net topology.Network) Pipeline {
+	link := 1
+	if g, ok := net.(*topology.Grid); ok && g.Wrap() {
+		link = 2
+	}
+	return Pipeline{Route: 1, VCAlloc: 1, SwAlloc: 1, Traverse: 1, Link: link, Credit: link, Inject: 2, Eject: 1}
+}
+
+var pipelines = map[string]func(topology.Network) Pipeline{
+	"ideal":   func(topology.Network) Pipeline { return Ideal() },
+	"booksim": BookSim,
+}
+
+// PipelineNames lists the presets.
+func PipelineNames() []string {
+	ns := make([]string, 0, len(pipelines))
+	for n := range pipelines {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// LookupPipeline returns the named preset for net.
+func LookupPipeline(name string, net topology.Network) (Pipeline, error) {
+	f, ok := pipelines[name]
+	if !ok {
+		return Pipeline{}, fmt.Errorf("unknown pipeline %q (want one of %s)", name, strings.Join(PipelineNames(), ", "))
+	}
+	return f(net), nil
+}
+
+// ZeroLoad is the latency of a packet of l flits over h router-to-router links in
+// an empty network, from its generation to its tail's delivery:
+//
+//	T0 = Inject + (h+1)(Route + VCAlloc + SwAlloc + Traverse) + h Link + Eject + (l - 1)
+//
+// (the head crosses h+1 routers and h links, the tail follows l-1 cycles behind).
+// With BookSim it is BookSim2's measured 3 + 4(h+1) + 2h + l - 1 on a torus; with
+// Ideal it is MODEL.md's d + L - 1. It holds when every buffer covers its credit
+// loop, Buf >= MinBuf(); with less the body of a long packet is paced by credits.
+func (p Pipeline) ZeroLoad(h, l int) int {
+	return p.Inject + (h+1)*(p.Route+p.VCAlloc+p.SwAlloc+p.Traverse) + h*p.Link + p.Eject + l - 1
+}
+
+// MinBuf is the smallest buffer that lets a VC carry a flit every cycle: a slot
+// freed downstream is reusable SwAlloc+Traverse+Link+Credit cycles after the flit
+// that filled it was sent (and Inject+1 at the injection port, whose credit takes
+// one cycle).
+func (p Pipeline) MinBuf() int {
+	return max(p.SwAlloc+p.Traverse+p.Link+p.Credit, p.Inject+1)
+}
+
+func (p Pipeline) check() error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"route", p.Route}, {"vc-alloc", p.VCAlloc}, {"sw-alloc", p.SwAlloc}, {"traverse", p.Traverse}, {"inject", p.Inject}, {"eject", p.Eject}} {
+		if f.v < 0 || f.v > maxDelay {
+			return &ConfigError{Field: "pipeline." + f.name, Msg: fmt.Sprintf("%d outside 0..%d", f.v, maxDelay)}
+		}
+	}
+	if p.Link < 1 || p.Link > maxDelay {
+		return &ConfigError{Field: "pipeline.link", Msg: fmt.Sprintf("%d outside 1..%d", p.Link, maxDelay)}
+	}
+	if p.Credit < 1 || p.Credit > maxDelay {
+		return &ConfigError{Field: "pipeline.credit", Msg: fmt.Sprintf("%d outside 1..%d", p.Credit, maxDelay)}
+	}
+	return nil
+}
+
+const maxDelay = 64
+
+// Config is one simulated network.
+type Config struct {
+	// Net is the topology; Routing routes on it (nil only when every packet of a
+	// batch carries a fixed path).
+	Net     topology.Network
+	Routing Routing
+	// VCs is the number of virtual channels per physical channel, Buf the flits of
+	// each VC's input buffer.
+	VCs, Buf int
+	// Pipeline is the per-hop delay (the zero value is not valid: use Ideal or
+	// BookSim).
+	Pipeline Pipeline
+	// Select picks among free output VCs (nil: FirstFree); Arbiter arbitrates the
+	// switch's inputs and outputs and each output VC (nil: RoundRobin).
+	Select  Selector
+	Arbiter Arbitration
+	// Seed fixes every random stream of the run.
+	Seed uint64
+	// DeadlockCycles: no flit moved for this many cycles while flits are in the
+	// network ends the run with a *DeadlockError (0: 1000).
+	DeadlockCycles int
+	// EjectAll lets a destination consume any number of flits per cycle (MODEL.md's
+	// destinations) instead of one.
+	EjectAll bool
+	// Latch lets a flit enter a full buffer in the cycle its occupant leaves it,
+	// MODEL.md's pipelining rule for one-flit buffers (requires Credit 1: the freed
+	// slot is reused within the cycle).
+	Latch bool
+	// Trace, when set, receives every flit and credit event (simcheck reads them).
+	Trace func(Event)
+	// CheckEvery is how many cycles pass between looks at the context (0: 1024).
+	CheckEvery int
+}
+
+// ConfigError names the field of a Config or workload at fault.
+type ConfigError struct{ Field, Msg string }
+
+func (e *ConfigError) Error() string { return "sim: " + e.Field + ": " + e.Msg }
+
+func (c *Config) check() error {
+	if c.Net == nil {
+		return &ConfigError{"net", "no network"}
+	}
+	if c.VCs < 1 || c.VCs > 64 {
+		return &ConfigError{"vcs", fmt.Sprintf("%d outside 1..64", c.VCs)}
+	}
+	if c.Buf < 1 {
+		return &ConfigError{"buf", fmt.Sprintf("%d below 1", c.Buf)}
+	}
+	if err := c.Pipeline.check(); err != nil {
+		return err
+	}
+	if c.DeadlockCycles < 0 {
+		return &ConfigError{"deadlock-cycles", "negative"}
+	}
+	for v := range c.Net.Nodes() {
+		if c.Net.Ports(v) > 62 || c.Net.InPorts(v) > 62 {
+			return &ConfigError{"net", fmt.Sprintf("node %d has more than 62 ports", v)}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+// Package sim is wormlab's cycle-level network simulator: input-queued wormhole
+// routers with virtual channels and credit-based flow control over any
+// topology.Network, open-loop traffic with steady-state statistics, closed batches,
+// and the theory model of MODEL.md as the special case V = 1, B = 1, Ideal
+// pipeline, fixed paths.
+//
+// # The router
+//
+// Every node is a router. Each input port (the network's input ports and one
+// injection port) has V virtual channels of B flits; each output port (the
+// network's and one ejection port) has V output VCs, each with a credit count of
+// the free slots of the downstream VC. A VC is allocated to a packet when its head
+// wins VC allocation and released when its tail leaves (BookSim2's default); one
+// flit crosses each channel per cycle; a destination consumes one flit per cycle
+// (any number with Config.EjectAll).
+//
+// # The cycle
+//
+// One cycle is a few named phases, each a method of the engine, in this order:
+//
+//	receive      flits, credits and deliveries due this cycle take effect (engine.go)
+//	generate     open-loop arrivals join their source queues (open.go) or a batch's
+//	             released packets (batch.go)
+//	inject       each source sends one flit into its router's injection VCs (engine.go)
+//	route        heads at the front of idle VCs get their choices (route.go)
+//	allocVCs     separable VC allocation: selection at the input, arbitration at
+//	             each output VC (vcalloc.go)
+//	allocSwitch  separable switch allocation, input then output arbiters, and the
+//	             traversal of every grant (swalloc.go)
+//
+// Delays (Pipeline) are whole cycles; Pipeline.ZeroLoad is the latency of a packet
+// alone in the network, exact when Buf >= Pipeline.MinBuf():
+//
+//	T0 = Inject + (h+1)(Route + VCAlloc + SwAlloc + Traverse) + h Link + Eject + (L - 1)
+//
+// # Variation
+//
+// Routing (routing.go: Start, Route, Advance) is the routing function; Selector
+// (select.go: first, random, credits) picks among the free output VCs of the
+// lowest Choice.Pri; Arbitration (arbiter.go: round-robin, fixed, random) makes the
+// arbiters of switch inputs, switch outputs and output VCs. Each has a registry.
+//
+// # Determinism and cost
+//
+// A run is a function of Config.Seed: each purpose (arrivals, destinations, sizes,
+// routing, selection, arbitration) draws from its own math/rand/v2 PCG stream. The
+// context is looked at every Config.CheckEvery cycles. A cycle visits only routers
+// holding flits and sources with packets; the event wheel, buffers and request
+// lists are allocated once, so the cycle loop allocates only when a source queue or
+// the packet table grows. Memory: O(ports V B) flits per router.
+//
+// # Deadlock
+//
+// When no flit has moved for Config.DeadlockCycles cycles while flits are in the
+// network, the run ends with a *DeadlockError carrying a cycle of the wait-for graph
+// of input VCs (router, port, VC, packet).
+//
+// # API
+//
+//	RunBatch(ctx, cfg, []Packet, BatchOptions) (*BatchResult, error)
+//	RunOpen(ctx, cfg, Workload, Measure) (*Result, error)
+package sim

@@ -1,0 +1,498 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Random streams: one PCG source per purpose, so that changing one policy does not
+// shift the draws of another.
+const (
+	streamArrive = iota + 1
+	streamDest
+	streamSize
+	streamRoute
+	streamSelect
+	streamArb
+)
+
+// flit is one flit in a buffer or on a link: its packet (index into packets), its
+// position in the packet and the cycle it was written into the buffer.
+type flit struct {
+	pkt int32
+	seq int32
+	at  int64
+}
+
+// packet is a packet's state from generation to delivery.
+type packet struct {
+	h     Header
+	id    int64
+	gen   int64
+	size  int32
+	path  []int32 // fixed output ports, one per hop (nil: routed)
+	sent  int32   // flits the source has injected
+	got   int32   // flits delivered
+	hops  []int64 // head arrival cycles per link (batches that record them)
+	batch int32   // index in a batch, -1 in open loop
+}
+
+// Input VC states.
+const (
+	vcIdle   uint8 = iota // no packet routed at the front
+	vcWait                // routed, waiting for an output VC
+	vcActive              // holds an output VC
+)
+
+type evKind uint8
+
+const (
+	evFlit    evKind = iota // flit written into input VC idx
+	evCredit                // credit for output VC idx
+	evSrc                   // credit for source injection VC idx (node*V+v)
+	evDeliver               // flit consumed at node idx
+)
+
+type event struct {
+	kind evKind
+	idx  int32
+	f    flit
+}
+
+// engine is the state of one simulated network. Global numbering: router r's input
+// ports are inBase[r] .. inBase[r+1]-1, the last its injection port; its output
+// ports outBase[r] .. outBase[r+1]-1, the last its ejection port. Input VC iv =
+// port*V + v over global input ports; output VC ov likewise over output ports.
+type engine struct {
+	cfg  *Config
+	V, B int32
+	p    Pipeline
+	t    int64
+
+	nodes   int
+	inBase  []int32
+	outBase []int32
+	inRtr   []int32 // global input port -> router
+	outRtr  []int32 // global output port -> router
+	inPrev  []int32 // global input port -> global output port feeding it (-1: injection)
+	outNext []int32 // global output port -> global input port it feeds (-1: ejection)
+	terms   []int32 // terminal nodes
+
+	// input VCs
+	buf     []flit
+	vcHead  []int32
+	vcN     []int32
+	vcState []uint8
+	vcReady []int64
+	vcOut   []int32
+	choices [][]Choice
+
+	// output VCs
+	ovOwner  []int32
+	ovCredit []int32
+	chanUse  []int64 // flits sent per global output port
+
+	inArb  []Arbiter // per input port, over its VCs
+	outArb []Arbiter // per output port, over the router's input ports
+	ovArb  []Arbiter // per output VC, over the router's input VCs
+
+	// events: a timing wheel of maxDelay*4 cycles
+	wheel [][]event
+
+	// routers holding flits
+	load    []int32
+	active  []int32
+	isAct   []bool
+	scratch []int32
+
+	// sources
+	srcQ      [][]int32 // packet indices waiting, FIFO from srcQHead
+	srcQHead  []int32
+	srcCur    []int32 // packet being injected (-1 none)
+	srcVC     []int32
+	srcRR     []int32
+	srcCredit []int32 // per node*V+v
+	srcOut    []int32 // packets of the node in the network
+	srcAct    []int32
+	srcIsAct  []bool
+	limit     int32 // injection limitation (0: none)
+
+	packets []packet
+	free    []int32
+	nextID  int64
+
+	inNet    int64 // flits injected and not delivered
+	lastMove int64
+
+	rRoute, rSelect, rArb *rand.Rand
+
+	// scratch for allocation
+	reqs   [][]Request // per local output port or output VC
+	pick   []int32     // per local input port: VC picked by its input arbiter
+	touch  []int32
+	cands  []Candidate
+	ireqs  []Request
+	onDeliver func(pk *packet, t int64) // tail delivered
+	gen       func()                       // open-loop arrivals of this cycle
+}
+
+func newEngine(cfg *Config) (*engine, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if cfg.Select == nil {
+		cfg.Select = FirstFree{}
+	}
+	if cfg.Arbiter == nil {
+		cfg.Arbiter = RoundRobin{}
+	}
+	if cfg.DeadlockCycles == 0 {
+		cfg.DeadlockCycles = 1000
+	}
+	if cfg.CheckEvery <= 0 {
+		cfg.CheckEvery = 1024
+	}
+	net := cfg.Net
+	n := net.Nodes()
+	e := &engine{cfg: cfg, V: int32(cfg.VCs), B: int32(cfg.Buf), p: cfg.Pipeline, nodes: n}
+	e.inBase = make([]int32, n+1)
+	e.outBase = make([]int32, n+1)
+	maxPorts := 0
+	for r := range n {
+		e.inBase[r+1] = e.inBase[r] + int32(net.InPorts(r)) + 1
+		e.outBase[r+1] = e.outBase[r] + int32(net.Ports(r)) + 1
+		maxPorts = max(maxPorts, net.InPorts(r)+1, net.Ports(r)+1)
+		if net.Terminal(r) {
+			e.terms = append(e.terms, int32(r))
+		}
+	}
+	nin, nout := int(e.inBase[n]), int(e.outBase[n])
+	e.inRtr = make([]int32, nin)
+	e.outRtr = make([]int32, nout)
+	e.inPrev = make([]int32, nin)
+	e.outNext = make([]int32, nout)
+	for i := range e.inPrev {
+		e.inPrev[i] = -1
+	}
+	for r := range n {
+		for i := e.inBase[r]; i < e.inBase[r+1]; i++ {
+			e.inRtr[i] = int32(r)
+		}
+		for o := e.outBase[r]; o < e.outBase[r+1]; o++ {
+			e.outRtr[o] = int32(r)
+			e.outNext[o] = -1
+		}
+		for p := range net.Ports(r) {
+			next, in := net.Link(r, p)
+			if next < 0 {
+				continue
+			}
+			o := e.outBase[r] + int32(p)
+			i := e.inBase[next] + int32(in)
+			e.outNext[o] = i
+			e.inPrev[i] = o
+		}
+	}
+	V, B := int(e.V), int(e.B)
+	e.buf = make([]flit, nin*V*B)
+	e.vcHead = make([]int32, nin*V)
+	e.vcN = make([]int32, nin*V)
+	e.vcState = make([]uint8, nin*V)
+	e.vcReady = make([]int64, nin*V)
+	e.vcOut = make([]int32, nin*V)
+	e.choices = make([][]Choice, nin*V)
+	e.ovOwner = make([]int32, nout*V)
+	e.ovCredit = make([]int32, nout*V)
+	e.chanUse = make([]int64, nout)
+	for i := range e.ovOwner {
+		e.ovOwner[i] = -1
+		e.ovCredit[i] = int32(B)
+	}
+	arb := rand.New(rand.NewPCG(cfg.Seed, streamArb))
+	e.rArb = arb
+	e.inArb = make([]Arbiter, nin)
+	for i := range e.inArb {
+		e.inArb[i] = cfg.Arbiter.NewArbiter(V, arb)
+	}
+	e.outArb = make([]Arbiter, nout)
+	e.ovArb = make([]Arbiter, nout*V)
+	for o := range e.outArb {
+		r := e.outRtr[o]
+		ports := int(e.inBase[r+1] - e.inBase[r])
+		e.outArb[o] = cfg.Arbiter.NewArbiter(ports, arb)
+		for v := range V {
+			e.ovArb[o*V+v] = cfg.Arbiter.NewArbiter(ports*V, arb)
+		}
+	}
+	e.wheel = make([][]event, 4*maxDelay)
+	e.load = make([]int32, n)
+	e.isAct = make([]bool, n)
+	e.srcQ = make([][]int32, n)
+	e.srcQHead = make([]int32, n)
+	e.srcCur = make([]int32, n)
+	e.srcVC = make([]int32, n)
+	e.srcRR = make([]int32, n)
+	e.srcCredit = make([]int32, n*V)
+	e.srcOut = make([]int32, n)
+	e.srcIsAct = make([]bool, n)
+	for i := range e.srcCur {
+		e.srcCur[i] = -1
+	}
+	for i := range e.srcCredit {
+		e.srcCredit[i] = int32(B)
+	}
+	e.rRoute = rand.New(rand.NewPCG(cfg.Seed, streamRoute))
+	e.rSelect = rand.New(rand.NewPCG(cfg.Seed, streamSelect))
+	e.reqs = make([][]Request, maxPorts*V)
+	e.pick = make([]int32, maxPorts)
+	e.lastMove = 0
+	return e, nil
+}
+
+// schedule puts an event d >= 1 cycles ahead.
+func (e *engine) schedule(d int64, ev event) {
+	w := &e.wheel[(e.t+d)%int64(len(e.wheel))]
+	*w = append(*w, ev)
+}
+
+func (e *engine) trace(ev Event) {
+	ev.Cycle = e.t
+	e.cfg.Trace(ev)
+}
+
+// newPacket creates a packet at src for dst and queues it at the source.
+func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32) int32 {
+	var i int32
+	if k := len(e.free); k > 0 {
+		i = e.free[k-1]
+		e.free = e.free[:k-1]
+	} else {
+		e.packets = append(e.packets, packet{})
+		i = int32(len(e.packets) - 1)
+	}
+	pk := &e.packets[i]
+	*pk = packet{id: e.nextID, gen: e.t, size: size, path: path, batch: batch,
+		h: Header{Src: src, Dst: dst, Port: -1, InPort: -1, VC: -1}}
+	e.nextID++
+	if path == nil && e.cfg.Routing != nil {
+		e.cfg.Routing.Start(&pk.h, e.rRoute)
+	}
+	e.srcQ[src] = append(e.srcQ[src], i)
+	if !e.srcIsAct[src] {
+		e.srcIsAct[src] = true
+		e.srcAct = append(e.srcAct, src)
+	}
+	if e.cfg.Trace != nil {
+		e.trace(Event{Kind: Generate, Node: src, Dst: dst, Packet: pk.id, Flit: size, Port: -1, VC: -1, InPort: -1, InVC: -1})
+	}
+	return i
+}
+
+func (e *engine) activate(r int32) {
+	if !e.isAct[r] {
+		e.isAct[r] = true
+		e.active = append(e.active, r)
+	}
+}
+
+// write puts f into input VC iv (the flit has arrived).
+func (e *engine) write(iv int32, f flit) {
+	f.at = e.t
+	n := e.vcN[iv]
+	if n >= e.B {
+		panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))
+	}
+	e.buf[int(iv)*int(e.B)+int((e.vcHead[iv]+n)%e.B)] = f
+	e.vcN[iv] = n + 1
+	port := iv / e.V
+	r := e.inRtr[port]
+	e.load[r]++
+	e.activate(r)
+	pk := &e.packets[f.pkt]
+	if f.seq == 0 && pk.hops != nil && e.inPrev[port] >= 0 {
+		pk.hops = append(pk.hops, e.t)
+	}
+	if e.cfg.Trace != nil {
+		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv % e.V, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, InPort: -1, InVC: -1})
+	}
+}
+
+func (e *engine) front(iv int32) *flit {
+	return &e.buf[int(iv)*int(e.B)+int(e.vcHead[iv])]
+}
+
+// deliver consumes a flit at its destination.
+func (e *engine) deliver(node int32, f flit) {
+	pk := &e.packets[f.pkt]
+	pk.got++
+	e.inNet--
+	if e.cfg.Trace != nil {
+		e.trace(Event{Kind: Deliver, Node: node, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, Port: -1, VC: -1, InPort: -1, InVC: -1})
+	}
+	if pk.got == pk.size {
+		e.srcOut[pk.h.Src]--
+		if e.onDeliver != nil {
+			e.onDeliver(pk, e.t)
+		}
+		if pk.batch < 0 {
+			e.free = append(e.free, f.pkt)
+		}
+	}
+}
+
+// receive applies the events due this cycle: flits written into buffers, credits
+// returned, flits consumed by sinks.
+func (e *engine) receive() {
+	slot := &e.wheel[e.t%int64(len(e.wheel))]
+	for _, ev := range *slot {
+		switch ev.kind {
+		case evFlit:
+			e.write(ev.idx, ev.f)
+		case evCredit:
+			e.ovCredit[ev.idx]++
+			if e.cfg.Trace != nil {
+				o := ev.idx / e.V
+				r := e.outRtr[o]
+				e.trace(Event{Kind: Credit, Node: r, Port: o - e.outBase[r], VC: ev.idx % e.V, Packet: -1, InPort: -1, InVC: -1})
+			}
+		case evSrc:
+			e.srcCredit[ev.idx]++
+			if e.cfg.Trace != nil {
+				e.trace(Event{Kind: Credit, Node: ev.idx / e.V, Port: -1, VC: ev.idx % e.V, Packet: -1, InPort: -1, InVC: -1})
+			}
+		case evDeliver:
+			e.deliver(ev.idx, ev.f)
+		}
+	}
+	*slot = (*slot)[:0]
+}
+
+// inject moves one flit per source per cycle from its queue into its router's
+// injection buffer: the head takes a VC with a credit, round-robin from the last
+// one used; the packet's other flits follow on that VC as credits allow.
+func (e *engine) inject() {
+	keep := e.srcAct[:0]
+	for _, s := range e.srcAct {
+		e.injectFrom(s)
+		if e.srcCur[s] >= 0 || int(e.srcQHead[s]) < len(e.srcQ[s]) {
+			keep = append(keep, s)
+		} else {
+			e.srcIsAct[s] = false
+			e.srcQ[s] = e.srcQ[s][:0]
+			e.srcQHead[s] = 0
+		}
+	}
+	e.srcAct = keep
+}
+
+func (e *engine) injectFrom(s int32) {
+	V := e.V
+	if e.srcCur[s] < 0 {
+		if int(e.srcQHead[s]) >= len(e.srcQ[s]) {
+			return
+		}
+		if e.limit > 0 && e.srcOut[s] >= e.limit {
+			return
+		}
+		i := e.srcQ[s][e.srcQHead[s]]
+		vc := int32(-1)
+		for k := range V {
+			v := (e.srcRR[s] + k) % V
+			if e.srcCredit[s*V+v] > 0 {
+				vc = v
+				break
+			}
+		}
+		if vc < 0 {
+			return
+		}
+		e.srcQHead[s]++
+		if int(e.srcQHead[s]) > 64 && int(e.srcQHead[s])*2 > len(e.srcQ[s]) {
+			q := e.srcQ[s]
+			m := copy(q, q[e.srcQHead[s]:])
+			e.srcQ[s] = q[:m]
+			e.srcQHead[s] = 0
+		}
+		e.srcCur[s] = i
+		e.srcVC[s] = vc
+		e.srcRR[s] = (vc + 1) % V
+		e.srcOut[s]++
+	}
+	i := e.srcCur[s]
+	pk := &e.packets[i]
+	v := e.srcVC[s]
+	if e.srcCredit[s*V+v] == 0 {
+		return
+	}
+	// flit j of a packet generated in cycle g enters the buffer in cycle g+Inject+j
+	// at the earliest: it leaves the source in cycle g+j (Inject = 0 puts it in the
+	// buffer the same cycle).
+	e.srcCredit[s*V+v]--
+	f := flit{pkt: i, seq: pk.sent}
+	pk.sent++
+	e.inNet++
+	e.lastMove = e.t
+	if e.cfg.Trace != nil {
+		e.trace(Event{Kind: Inject, Node: s, VC: v, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, Port: -1, InPort: -1, InVC: -1})
+	}
+	iv := (e.inBase[s+1]-1)*V + v
+	if d := int64(e.p.Inject); d == 0 {
+		e.write(iv, f)
+	} else {
+		e.schedule(d, event{kind: evFlit, idx: iv, f: f})
+	}
+	if pk.sent == pk.size {
+		e.srcCur[s] = -1
+	}
+}
+
+// run steps cycles until done reports true, the context ends or a deadlock is
+// found. ctx is looked at every CheckEvery cycles.
+func (e *engine) run(ctx context.Context, done func() bool) error {
+	every := int64(e.cfg.CheckEvery)
+	for !done() {
+		if e.t%every == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if err := e.step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// step simulates one cycle: its phases in order.
+func (e *engine) step() error {
+	e.receive()
+	if e.gen != nil {
+		e.gen()
+	}
+	e.inject()
+	if err := e.route(); err != nil {
+		return err
+	}
+	e.allocVCs()
+	e.allocSwitch()
+	e.retire()
+	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
+		return e.deadlock()
+	}
+	e.t++
+	return nil
+}
+
+// retire drops routers that hold no flit from the active list.
+func (e *engine) retire() {
+	keep := e.active[:0]
+	for _, r := range e.active {
+		if e.load[r] > 0 {
+			keep = append(keep, r)
+		} else {
+			e.isAct[r] = false
+		}
+	}
+	e.active = keep
+}

@@ -1,0 +1,70 @@
+package sim
+
+import "fmt"
+
+// RoutingError is a routing function that answered outside the network: no choice,
+// or a port without a link, for a packet at a router.
+type RoutingError struct {
+	Router int
+	Packet int64
+	Msg    string
+}
+
+func (e *RoutingError) Error() string {
+	return fmt.Sprintf("sim: routing at router %d, packet %d: %s", e.Router, e.Packet, e.Msg)
+}
+
+// route is the routing phase: every input VC whose front flit is a head not yet
+// routed gets its choices (the ejection port at the destination, the next port of
+// a fixed path, else the Routing's answer) and may ask for a VC Route cycles on.
+func (e *engine) route() error {
+	V := e.V
+	all := uint64(1)<<uint(V) - 1
+	if V == 64 {
+		all = ^uint64(0)
+	}
+	for _, r := range e.active {
+		lo, hi := e.inBase[r]*V, e.inBase[r+1]*V
+		for iv := lo; iv < hi; iv++ {
+			if e.vcState[iv] != vcIdle || e.vcN[iv] == 0 {
+				continue
+			}
+			f := e.front(iv)
+			pk := &e.packets[f.pkt]
+			if f.seq != 0 {
+				panic("sim: a body flit at the front of an idle VC")
+			}
+			ch := e.choices[iv][:0]
+			ports := e.outBase[r+1] - e.outBase[r] - 1
+			switch {
+			case pk.h.Dst == r:
+				ch = append(ch, Choice{Port: int(ports), VCs: all})
+			case pk.path != nil:
+				if int(pk.h.Hops) >= len(pk.path) {
+					return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}
+				}
+				ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
+			default:
+				if e.cfg.Routing == nil {
+					return &RoutingError{int(r), pk.id, "no routing and no fixed path"}
+				}
+				ch = e.cfg.Routing.Route(int(r), &pk.h, ch)
+				if len(ch) == 0 {
+					return &RoutingError{int(r), pk.id, "no choice"}
+				}
+			}
+			for _, c := range ch {
+				if c.Port < 0 || c.Port > int(ports) || (c.Port < int(ports) && e.outNext[e.outBase[r]+int32(c.Port)] < 0) {
+					return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d has no link", c.Port)}
+				}
+				if c.VCs&all == 0 {
+					return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d: no VC below %d", c.Port, V)}
+				}
+			}
+			e.choices[iv] = ch
+			e.vcState[iv] = vcWait
+			e.vcReady[iv] = e.t + int64(e.p.Route)
+		}
+	}
+	return nil
+}

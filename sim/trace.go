@@ -1,0 +1,35 @@
+package sim
+
+// EventKind names a traced event.
+type EventKind uint8
+
+// The events of a trace. Ports and VCs are the router's own numbers; the injection
+// input port of a router is InPorts(node) and its ejection output port Ports(node).
+const (
+	// Generate: packet Packet of Flit flits is created at source Node for Dst.
+	Generate EventKind = iota
+	// Inject: flit Flit of Packet leaves source Node's queue for injection VC VC.
+	Inject
+	// Arrive: the flit is written into Node's input buffer (Port, VC).
+	Arrive
+	// Send: the flit leaves Node's input buffer (InPort, InVC) by output port Port
+	// on output VC VC (Port = Ports(Node): into the ejection sink).
+	Send
+	// Credit: a credit reaches Node for output (Port, VC); Port = -1 is a credit of
+	// the source's injection VC VC.
+	Credit
+	// Deliver: the flit is consumed at Node, its destination.
+	Deliver
+)
+
+// Event is one flit or credit event of cycle Cycle.
+type Event struct {
+	Kind         EventKind
+	Cycle        int64
+	Node         int32
+	Port, VC     int32
+	InPort, InVC int32
+	Packet       int64
+	Flit         int32
+	Dst          int32
+}

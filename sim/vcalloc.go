@@ -1,0 +1,99 @@
+package sim
+
+import "math/bits"
+
+// allocVCs is the VC allocation phase, separable: every routed head whose VC
+// allocation is due picks one free output VC among its choices (the selection
+// function, over the free candidates of the lowest Pri), then every output VC asked
+// for grants one asker by its arbiter. The winner holds the output VC until its
+// tail leaves; the routing's Advance sees the hop, and the head may ask for the
+// switch VCAlloc cycles later.
+func (e *engine) allocVCs() {
+	V := e.V
+	for _, r := range e.active {
+		lo, hi := e.inBase[r]*V, e.inBase[r+1]*V
+		ob := e.outBase[r]
+		e.touch = e.touch[:0]
+		for iv := lo; iv < hi; iv++ {
+			if e.vcState[iv] != vcWait || e.vcReady[iv] > e.t {
+				continue
+			}
+			cands := e.cands[:0]
+			best := int32(1 << 30)
+			for _, c := range e.choices[iv] {
+				if int32(c.Pri) > best {
+					continue
+				}
+				for m := c.VCs; m != 0; m &= m - 1 {
+					v := int32(bits.TrailingZeros64(m))
+					if v >= V {
+						break
+					}
+					ov := (ob+int32(c.Port))*V + v
+					if e.ovOwner[ov] >= 0 {
+						continue
+					}
+					if int32(c.Pri) < best {
+						best = int32(c.Pri)
+						cands = cands[:0]
+					}
+					cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: e.ovCredit[ov]})
+				}
+			}
+			e.cands = cands
+			if len(cands) == 0 {
+				continue
+			}
+			k := 0
+			if len(cands) > 1 {
+				k = e.cfg.Select.Select(cands, e.rSelect)
+			}
+			local := (cands[k].Port)*V + cands[k].VC
+			if len(e.reqs[local]) == 0 {
+				e.touch = append(e.touch, local)
+			}
+			e.reqs[local] = append(e.reqs[local], e.request(iv, iv-lo))
+		}
+		for _, local := range e.touch {
+			reqs := e.reqs[local]
+			ov := ob*V + local
+			w := 0
+			if len(reqs) > 1 {
+				w = e.ovArb[ov].Pick(reqs)
+			}
+			e.ovArb[ov].Granted(reqs[w].ID)
+			iv := lo + reqs[w].ID
+			e.grantVC(r, iv, ov)
+			e.reqs[local] = reqs[:0]
+		}
+	}
+}
+
+// request describes the packet at the front of input VC iv as requester id.
+func (e *engine) request(iv, id int32) Request {
+	pk := &e.packets[e.front(iv).pkt]
+	return Request{ID: id, Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
+}
+
+// grantVC gives output VC ov of router r to the head at the front of input VC iv.
+func (e *engine) grantVC(r, iv, ov int32) {
+	V := e.V
+	e.ovOwner[ov] = iv
+	e.vcOut[iv] = ov
+	e.vcState[iv] = vcActive
+	e.vcReady[iv] = e.t + int64(e.p.VCAlloc)
+	pk := &e.packets[e.front(iv).pkt]
+	o := ov / V
+	next := e.outNext[o]
+	if next < 0 {
+		return // ejection
+	}
+	port, vc := int(o-e.outBase[r]), int(ov%V)
+	if pk.path == nil && e.cfg.Routing != nil {
+		e.cfg.Routing.Advance(int(r), &pk.h, port, vc)
+	}
+	pk.h.Hops++
+	pk.h.Port = int32(port)
+	pk.h.InPort = next - e.inBase[e.inRtr[next]]
+	pk.h.VC = int32(vc)
+}
