@@ -128,13 +128,13 @@ type engine struct {
 	rRoute, rSelect, rArb *rand.Rand
 
 	// scratch for allocation
-	reqs   [][]Request // per local output port or output VC
-	pick   []int32     // per local input port: VC picked by its input arbiter
-	touch  []int32
-	cands  []Candidate
-	ireqs  []Request
+	reqs      [][]Request // per local output port or output VC
+	pick      []int32     // per local input port: VC picked by its input arbiter
+	touch     []int32
+	cands     []Candidate
+	ireqs     []Request
 	onDeliver func(pk *packet, t int64) // tail delivered
-	gen       func()                       // open-loop arrivals of this cycle
+	gen       func()                    // open-loop arrivals of this cycle
 }
 
 func newEngine(cfg *Config) (*engine, error) {

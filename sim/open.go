@@ -1,0 +1,376 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/wormlab/wormlab/steady"
+)
+
+// Workload is open-loop traffic: every terminal generates packets by Process with
+// destinations from Pattern and sizes from Sizes.
+type Workload struct {
+	Pattern Pattern
+	Process Process
+	// Rate is the offered load in flits per node per cycle (BookSim2's
+	// injection_rate with injection_rate_uses_flits); MsgRate, used when Rate is 0,
+	// the load in packets (messages) per node per cycle (seed 004's).
+	Rate, MsgRate float64
+	Sizes         Sizes
+	// InjectLimit, when positive, lets a source start a packet only while fewer
+	// than InjectLimit of its packets are in the network (seed 003's injection
+	// limitation).
+	InjectLimit int
+}
+
+// Measure is the measurement plan of an open-loop run.
+type Measure struct {
+	// Level is the confidence level of the interval (0: 0.95); RelHalfWidth the
+	// stop rule's relative half-width (0: 0.02).
+	Level, RelHalfWidth float64
+	// MinCycles are simulated before the stop rule is looked at (0: 10000);
+	// MaxCycles is the budget (0: 200000). Period is the cycles between looks
+	// (0: 2000).
+	MinCycles, MaxCycles, Period int64
+}
+
+// HopClass is the latency of the packets that crossed Hops links (seed 003's
+// strata).
+type HopClass struct {
+	Hops    int     `json:"hops"`
+	Packets int     `json:"packets"`
+	Latency float64 `json:"latency"`
+}
+
+// ChannelUse is the fraction of measured cycles a link carried a flit.
+type ChannelUse struct {
+	Node int     `json:"node"`
+	Port int     `json:"port"`
+	Util float64 `json:"util"`
+}
+
+// Result is an open-loop run's summary. Latencies are nil on a saturated point:
+// none is steady.
+type Result struct {
+	// Offered is the nominal load and Generated the measured one, Accepted the
+	// delivered flits, all per terminal per cycle over the measured window.
+	Offered   float64 `json:"offered"`
+	MsgRate   float64 `json:"msg_rate"`
+	Generated float64 `json:"generated"`
+	Accepted  float64 `json:"accepted"`
+	// Latency is the mean packet latency, generation to tail delivery, over the
+	// packets delivered after the warm-up; LatencyCI the half-width of its
+	// interval at Level by batch means.
+	Latency   *float64 `json:"latency"`
+	LatencyCI *float64 `json:"latency_ci"`
+	Level     float64  `json:"level"`
+	P50       *float64 `json:"p50"`
+	P99       *float64 `json:"p99"`
+	Max       *float64 `json:"max"`
+	// Saturated says the point has no steady state; Reason says why.
+	Saturated bool   `json:"saturated"`
+	Reason    string `json:"reason,omitempty"`
+	// Precise says the stop rule was met (else the budget ended the run).
+	Precise bool `json:"precise"`
+	// Cycles simulated in all; Warmup the cycles MSER-5 cut.
+	Cycles int64 `json:"cycles"`
+	Warmup int64 `json:"warmup"`
+	// Packets generated and delivered in all, and left in the network or the
+	// source queues at the end.
+	PacketsGenerated int64 `json:"packets_generated"`
+	PacketsDelivered int64 `json:"packets_delivered"`
+	PacketsLeft      int64 `json:"packets_left"`
+	// Measured is the number of latencies behind the estimate.
+	Measured   int          `json:"measured"`
+	HopClasses []HopClass   `json:"hop_classes,omitempty"`
+	UtilMax    float64      `json:"util_max"`
+	UtilMean   float64      `json:"util_mean"`
+	Channels   []ChannelUse `json:"channels,omitempty"`
+}
+
+// obs is one delivered packet.
+type obs struct {
+	at   int64
+	lat  float64
+	size int32
+	hops int32
+}
+
+// RunOpen simulates open-loop traffic until the stop rule or the budget, and
+// analyses it: MSER-5 cuts the warm-up from the latencies in delivery order, batch
+// means give the interval, and the point is declared saturated when (a) the
+// accepted load falls more than 2% behind the generated one over the measured
+// window, or (b) the latencies grow: a significant slope over the window
+// (steady.Trend) that rises by more than 20% of their mean. When ctx ends the
+// result so far is returned with ctx's error.
+func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, error) {
+	e, err := newEngine(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	if w.Pattern == nil {
+		return nil, &ConfigError{"traffic", "no pattern"}
+	}
+	if w.Process == nil {
+		w.Process = Bernoulli{}
+	}
+	if err := w.Sizes.check(); err != nil {
+		return nil, err
+	}
+	mean := w.Sizes.Mean()
+	rate := w.MsgRate
+	if w.Rate != 0 {
+		rate = w.Rate / mean
+	}
+	if !(rate > 0) || rate > w.Process.MaxRate() || (w.Rate == 0 && w.MsgRate == 0) {
+		return nil, &ConfigError{"rate", fmt.Sprintf("%g packets/node/cycle outside (0, %g]", rate, w.Process.MaxRate())}
+	}
+	if w.Rate != 0 && (w.Rate <= 0 || w.Rate > 1) {
+		return nil, &ConfigError{"rate", fmt.Sprintf("%g flits/node/cycle outside (0, 1]", w.Rate)}
+	}
+	if w.InjectLimit < 0 {
+		return nil, &ConfigError{"inject-limit", "negative"}
+	}
+	if m.Level == 0 {
+		m.Level = 0.95
+	}
+	if m.RelHalfWidth == 0 {
+		m.RelHalfWidth = 0.02
+	}
+	if m.MinCycles == 0 {
+		m.MinCycles = 10000
+	}
+	if m.MaxCycles == 0 {
+		m.MaxCycles = 200000
+	}
+	if m.Period == 0 {
+		m.Period = 2000
+	}
+	m.MinCycles = min(m.MinCycles, m.MaxCycles)
+	e.limit = int32(w.InjectLimit)
+	T := len(e.terms)
+	rArr := rand.New(rand.NewPCG(cfg.Seed, streamArrive))
+	rDst := rand.New(rand.NewPCG(cfg.Seed, streamDest))
+	rSize := rand.New(rand.NewPCG(cfg.Seed, streamSize))
+
+	// arrivals: a timing wheel of terminals by the cycle of their next packet
+	const W = 1024
+	next := make([]float64, T)
+	wheel := make([][]int32, W)
+	var spare []int32
+	for i := range T {
+		next[i] = w.Process.Next(-1, rate, rArr)
+		c := int64(math.Floor(next[i]))
+		wheel[c%W] = append(wheel[c%W], int32(i))
+	}
+	var genPackets, genFlits int64
+	genAt := []int64{} // flits generated by each look
+	e.gen = func() {
+		slot := wheel[e.t%W]
+		wheel[e.t%W] = spare[:0]
+		for _, i := range slot {
+			for int64(math.Floor(next[i])) == e.t {
+				src := e.terms[i]
+				dst := e.terms[w.Pattern.Dest(int(i), rDst)]
+				l := w.Sizes.draw(rSize)
+				e.newPacket(src, dst, int32(l), nil, -1)
+				genPackets++
+				genFlits += int64(l)
+				next[i] = w.Process.Next(next[i], rate, rArr)
+			}
+			c := int64(math.Floor(next[i]))
+			wheel[c%W] = append(wheel[c%W], i)
+		}
+		spare = slot
+	}
+	var rec []obs
+	var delivered int64
+	e.onDeliver = func(pk *packet, t int64) {
+		delivered++
+		rec = append(rec, obs{at: t, lat: float64(t - pk.gen), size: pk.size, hops: pk.h.Hops})
+	}
+	// looks: every Period cycles, snapshot of channel use and generated flits
+	var snaps [][]int64
+	var lookAt []int64
+	res := &Result{Offered: rate * mean, MsgRate: rate, Level: m.Level}
+	lats := []float64{}
+	satRuns := 0
+	var runErr error
+	for {
+		target := e.t + m.Period
+		runErr = e.run(ctx, func() bool { return e.t >= target })
+		snaps = append(snaps, slices.Clone(e.chanUse))
+		lookAt = append(lookAt, e.t)
+		genAt = append(genAt, genFlits)
+		if runErr != nil || e.t >= m.MaxCycles {
+			break
+		}
+		if e.t < m.MinCycles {
+			continue
+		}
+		lats = lats[:0]
+		for _, o := range rec {
+			lats = append(lats, o.lat)
+		}
+		est := steady.Analyze(lats, m.Level)
+		sat, _ := saturation(rec, est, lookAt, genAt, T, m.Level)
+		if sat {
+			satRuns++
+			if satRuns >= 3 {
+				break
+			}
+			continue
+		}
+		satRuns = 0
+		if est.Precise(m.RelHalfWidth) {
+			res.Precise = true
+			break
+		}
+	}
+	res.Cycles = e.t
+	res.PacketsGenerated = genPackets
+	res.PacketsDelivered = delivered
+	res.PacketsLeft = genPackets - delivered
+	lats = lats[:0]
+	for _, o := range rec {
+		lats = append(lats, o.lat)
+	}
+	est := steady.Analyze(lats, m.Level)
+	sat, reason := saturation(rec, est, lookAt, genAt, T, m.Level)
+	res.Saturated, res.Reason = sat, reason
+	from := int64(0)
+	if est.Warmup < len(rec) {
+		from = rec[est.Warmup].at
+	} else if len(rec) > 0 {
+		from = rec[len(rec)-1].at
+	}
+	res.Warmup = from
+	win := e.t - from
+	if win > 0 {
+		var flits int64
+		for _, o := range rec[est.Warmup:] {
+			flits += int64(o.size)
+		}
+		res.Accepted = float64(flits) / float64(T) / float64(win)
+		res.Generated = float64(genFlits-genBefore(lookAt, genAt, from)) / float64(T) / float64(e.t-lookBefore(lookAt, from))
+	}
+	res.Measured = len(rec) - est.Warmup
+	if !sat && res.Measured > 0 {
+		f := func(x float64) *float64 { return &x }
+		res.Latency, res.LatencyCI = f(est.Mean), f(est.HalfWidth)
+		if math.IsInf(est.HalfWidth, 0) || math.IsNaN(est.HalfWidth) {
+			res.LatencyCI = nil
+		}
+		res.P50, res.P99, res.Max = f(est.P50), f(est.P99), f(est.Max)
+		res.Precise = res.Precise || est.Precise(m.RelHalfWidth)
+		var byHops []HopClass
+		for _, o := range rec[est.Warmup:] {
+			for int(o.hops) >= len(byHops) {
+				byHops = append(byHops, HopClass{Hops: len(byHops)})
+			}
+			byHops[o.hops].Packets++
+			byHops[o.hops].Latency += o.lat
+		}
+		for _, h := range byHops {
+			if h.Packets > 0 {
+				h.Latency /= float64(h.Packets)
+				res.HopClasses = append(res.HopClasses, h)
+			}
+		}
+	} else {
+		res.Precise = false
+	}
+	// channel utilisation from the last look at or before the warm-up's end
+	k := 0
+	for i, at := range lookAt {
+		if at <= from {
+			k = i
+		}
+	}
+	base := make([]int64, len(e.chanUse))
+	start := int64(0)
+	if lookAt[k] <= from && k >= 0 && from > 0 {
+		copy(base, snaps[k])
+		start = lookAt[k]
+	}
+	n := 0
+	for o := range e.chanUse {
+		r := e.outRtr[o]
+		if e.outNext[o] < 0 || e.t == start {
+			continue
+		}
+		u := float64(e.chanUse[o]-base[o]) / float64(e.t-start)
+		res.Channels = append(res.Channels, ChannelUse{Node: int(r), Port: o - int(e.outBase[r]), Util: u})
+		res.UtilMax = max(res.UtilMax, u)
+		res.UtilMean += u
+		n++
+	}
+	if n > 0 {
+		res.UtilMean /= float64(n)
+	}
+	return res, runErr
+}
+
+func lookBefore(lookAt []int64, from int64) int64 {
+	s := int64(0)
+	for _, at := range lookAt {
+		if at <= from {
+			s = at
+		}
+	}
+	return s
+}
+
+func genBefore(lookAt, genAt []int64, from int64) int64 {
+	s := int64(0)
+	for i, at := range lookAt {
+		if at <= from {
+			s = genAt[i]
+		}
+	}
+	return s
+}
+
+// saturation applies RunOpen's two tests to the deliveries after the warm-up.
+func saturation(rec []obs, est steady.Estimate, lookAt, genAt []int64, T int, level float64) (bool, string) {
+	if len(rec) == 0 {
+		if len(genAt) > 0 && genAt[len(genAt)-1] > 0 {
+			return true, "nothing delivered"
+		}
+		return false, ""
+	}
+	from := rec[min(est.Warmup, len(rec)-1)].at
+	end := lookAt[len(lookAt)-1]
+	start := lookBefore(lookAt, from)
+	if end > start {
+		var flits int64
+		for _, o := range rec {
+			if o.at > start {
+				flits += int64(o.size)
+			}
+		}
+		gen := genAt[len(genAt)-1] - genBefore(lookAt, genAt, from)
+		acc := float64(flits) / float64(T) / float64(end-start)
+		off := float64(gen) / float64(T) / float64(end-start)
+		if acc < 0.98*off {
+			return true, fmt.Sprintf("accepted %.4g behind generated %.4g flits/node/cycle", acc, off)
+		}
+	}
+	kept := make([]float64, 0, len(rec)-est.Warmup)
+	for _, o := range rec[est.Warmup:] {
+		kept = append(kept, o.lat)
+	}
+	if b := min(steady.DefaultBatches, len(kept)/steady.MSERBatch); b >= 3 {
+		tr := steady.Trend(kept, b, level)
+		if tr.Growing() && tr.Rise > 0.2 {
+			return true, fmt.Sprintf("latency grows: +%.0f%% of its mean over the measured window", 100*tr.Rise)
+		}
+	}
+	if est.WarmupAtLimit {
+		return true, "no steady state: the warm-up cut reached half the run"
+	}
+	return false, ""
+}

@@ -1,0 +1,94 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// Sizes is a packet size distribution: Flits[i] with probability proportional to
+// Weight[i] (fixed sizes: one entry).
+type Sizes struct {
+	Flits  []int
+	Weight []float64
+}
+
+// Fixed is the distribution of one size.
+func Fixed(l int) Sizes { return Sizes{Flits: []int{l}, Weight: []float64{1}} }
+
+// ParseSizes reads "16", "1,16" (equally likely) or "1:0.8,16:0.2" (weights).
+func ParseSizes(s string) (Sizes, error) {
+	var z Sizes
+	for _, part := range strings.Split(s, ",") {
+		f, w, hasW := strings.Cut(part, ":")
+		l, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || l < 1 {
+			return z, fmt.Errorf("size %q is not a whole number of flits >= 1", f)
+		}
+		wt := 1.0
+		if hasW {
+			wt, err = strconv.ParseFloat(w, 64)
+			if err != nil || !(wt > 0) {
+				return z, fmt.Errorf("weight %q of size %d is not a positive number", w, l)
+			}
+		}
+		z.Flits = append(z.Flits, l)
+		z.Weight = append(z.Weight, wt)
+	}
+	return z, nil
+}
+
+// Mean is the mean size in flits.
+func (z Sizes) Mean() float64 {
+	s, w := 0.0, 0.0
+	for i, l := range z.Flits {
+		s += float64(l) * z.Weight[i]
+		w += z.Weight[i]
+	}
+	return s / w
+}
+
+func (z Sizes) check() error {
+	if len(z.Flits) == 0 || len(z.Flits) != len(z.Weight) {
+		return &ConfigError{"sizes", "no sizes, or sizes and weights of different lengths"}
+	}
+	for i, l := range z.Flits {
+		if l < 1 || !(z.Weight[i] > 0) {
+			return &ConfigError{"sizes", fmt.Sprintf("size %d weight %g", l, z.Weight[i])}
+		}
+	}
+	return nil
+}
+
+func (z Sizes) draw(r *rand.Rand) int {
+	if len(z.Flits) == 1 {
+		return z.Flits[0]
+	}
+	w := 0.0
+	for _, x := range z.Weight {
+		w += x
+	}
+	u := r.Float64() * w
+	for i, x := range z.Weight {
+		if u < x {
+			return z.Flits[i]
+		}
+		u -= x
+	}
+	return z.Flits[len(z.Flits)-1]
+}
+
+func (z Sizes) String() string {
+	var b strings.Builder
+	for i, l := range z.Flits {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(l))
+		if len(z.Flits) > 1 {
+			b.WriteString(":" + strconv.FormatFloat(z.Weight[i], 'g', -1, 64))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,75 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/wormlab/wormlab/topology"
+)
+
+// Pattern is a traffic pattern: the destination of a packet from terminal src.
+// Terminals are numbered 0 .. T-1 in increasing node order (topology.Terminals);
+// on tori and meshes terminal i is node i, on a fat-tree processor i.
+type Pattern interface {
+	Dest(src int, r *rand.Rand) int
+}
+
+// PatternParams are what pattern constructors may use.
+type PatternParams struct {
+	Net topology.Network
+	// Hot lists the hot terminals of hotspot (default: terminal 0), HotFraction the
+	// share of packets sent to them (default 0.1).
+	Hot         []int
+	HotFraction float64
+	// Radius bounds local's destinations (grid distance, default 1).
+	Radius int
+	// Seed draws randperm's permutation.
+	Seed uint64
+}
+
+// PatternMaker builds a pattern for a network; it returns an error naming what
+// does not fit (a size that is not a power of two, a network that is not a grid).
+type PatternMaker func(PatternParams) (Pattern, error)
+
+var patterns = map[string]PatternMaker{}
+
+// RegisterPattern adds a traffic pattern to the registry (from init).
+func RegisterPattern(name string, m PatternMaker) {
+	if _, dup := patterns[name]; dup {
+		panic("sim: pattern registered twice: " + name)
+	}
+	patterns[name] = m
+}
+
+// PatternNames lists the registered traffic patterns.
+func PatternNames() []string { return names(patterns) }
+
+// NewPattern builds the named pattern.
+func NewPattern(name string, p PatternParams) (Pattern, error) {
+	m, ok := patterns[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown traffic %q (want one of %s)", name, strings.Join(PatternNames(), ", "))
+	}
+	return m(p)
+}
+
+// log2 of n when n is a power of two >= 2, else an error for the pattern.
+func bitsOf(name string, n int) (int, error) {
+	b := 0
+	for 1<<b < n {
+		b++
+	}
+	if n < 2 || 1<<b != n {
+		return 0, fmt.Errorf("traffic %s: %d terminals is not a power of two", name, n)
+	}
+	return b, nil
+}
+
+func gridOf(name string, net topology.Network) (*topology.Grid, error) {
+	g, ok := net.(*topology.Grid)
+	if !ok {
+		return nil, fmt.Errorf("traffic %s needs a torus or mesh, not %s", name, net)
+	}
+	return g, nil
+}
