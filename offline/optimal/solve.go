@@ -198,27 +198,22 @@ func (s *search) run() error {
 		s.res.Stats.LowerSource = "unsat"
 		return nil
 	}
-	s.g = gini.NewVc(f.Vars, len(f.Clauses))
-	for s.g.MaxVar() < z.Var(f.Vars) {
-		s.g.Lit()
-	}
-	for _, c := range f.Clauses {
-		for _, l := range c {
-			s.g.Add(z.Dimacs2Lit(l))
-		}
-		s.g.Add(0)
-	}
+	s.g = load(f)
 	// The first probe is the lower bound (on many instances it is the optimum). It
-	// runs on a copy of the solver with the horizon as assumptions: gini v1.0.4 can
-	// return a model that violates a clause when Solve is called again after an
-	// answer "unsatisfiable under assumptions" (seen in this package's tests), so an
-	// unsatisfiable copy is dropped. Then the search descends, T = best - 1, on the
-	// main solver with the horizon as unit clauses (no later call goes higher), so
-	// every learnt clause is kept; each satisfiable answer usually improves the
-	// makespan by more than one step. (Bisection was tried: it spends the time
-	// limit on hard probes below the optimum and ends with worse schedules.)
+	// runs on a second solver loaded with the same formula, with the horizon as
+	// assumptions: gini v1.0.4 can return a model that violates a clause when Solve
+	// is called again after an answer "unsatisfiable under assumptions", so that
+	// solver is dropped after its one call. It is built fresh, not with g.Copy():
+	// gini v1.0.4's Copy leaves the decision heuristic's decay settings at zero, so
+	// variable activity stops guiding decisions in the copy (TestCopyLosesDecay;
+	// 4x4 mesh, 241 worms, L = 8, bufferless: the probe took 39 s on a copy and
+	// 0.5 s on a fresh solver). Then the search descends, T = best - 1, on the main
+	// solver with the horizon as unit clauses (no later call goes higher), so every
+	// learnt clause is kept; each satisfiable answer usually improves the makespan
+	// by more than one step. (Bisection was tried: it spends the time limit on hard
+	// probes below the optimum and ends with worse schedules.)
 	if s.res.Lower < f.Horizon {
-		c := s.g.Copy()
+		c := load(f)
 		r, err := s.try(c, s.res.Lower)
 		if err != nil || r == 0 {
 			return err
@@ -245,6 +240,21 @@ func (s *search) run() error {
 		}
 	}
 	return nil
+}
+
+// load returns a new gini solver holding the clauses of f.
+func load(f *Formula) *gini.Gini {
+	g := gini.NewVc(f.Vars, len(f.Clauses))
+	for g.MaxVar() < z.Var(f.Vars) {
+		g.Lit()
+	}
+	for _, c := range f.Clauses {
+		for _, l := range c {
+			g.Add(z.Dimacs2Lit(l))
+		}
+		g.Add(0)
+	}
+	return g
 }
 
 // try asks g whether a schedule of makespan at most T exists, with the horizon as
