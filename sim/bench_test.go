@@ -1,0 +1,83 @@
+package sim_test
+
+// Speed and memory of the simulator on issue 11's configuration (DOR with BookSim2's
+// classes, 4 VCs of 8 flits, 16-flit packets, uniform Bernoulli traffic, the
+// booksim pipeline). cycles/s is simulated cycles per second of the benchmark's
+// (CPU-bound, single-goroutine) run; docs/booksim.md compares it with BookSim2's
+// on the same configuration.
+//
+//	go test -run '^$' -bench . -benchtime 5x ./sim
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/routing"
+	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
+)
+
+// benchCycles is the length of one benchmark iteration: a run from an empty
+// network, long enough that the transient is a small part of it.
+const benchCycles = 20000
+
+func benchRun(b *testing.B, spec string, rate float64, cycles int64) {
+	net, err := topology.Parse(spec)
+	require.NoError(b, err)
+	r, err := routing.NewDORBookSim(net, 4)
+	require.NoError(b, err)
+	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+	require.NoError(b, err)
+	var total int64
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		cfg := sim.Config{Net: net, Routing: r, VCs: 4, Buf: 8, Pipeline: sim.BookSim(net), Seed: seed}
+		res, err := sim.RunOpen(context.Background(), cfg,
+			sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(16)},
+			sim.Measure{MinCycles: cycles, MaxCycles: cycles, Period: min(cycles, 2000)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += res.Cycles
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "cycles/s")
+}
+
+func BenchmarkTorus8x8Rate01(b *testing.B)   { benchRun(b, "torus:8x8", 0.1, benchCycles) }
+func BenchmarkTorus8x8Rate04(b *testing.B)   { benchRun(b, "torus:8x8", 0.4, benchCycles) }
+func BenchmarkTorus16x16Rate01(b *testing.B) { benchRun(b, "torus:16x16", 0.1, benchCycles) }
+
+// BenchmarkMemoryPerRouter reports the bytes allocated by a run of one cycle
+// period on an idle-to-light network (the engine's buffers, VC and port tables,
+// arbiters, event wheel and the run's records) per router, on the 8x8 and 16x16
+// tori: the per-router memory of the simulator's state.
+func BenchmarkMemoryPerRouter(b *testing.B) {
+	for _, spec := range []string{"torus:8x8", "torus:16x16"} {
+		b.Run(spec, func(b *testing.B) {
+			net, err := topology.Parse(spec)
+			require.NoError(b, err)
+			r, err := routing.NewDORBookSim(net, 4)
+			require.NoError(b, err)
+			pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+			require.NoError(b, err)
+			var ms0, ms1 runtime.MemStats
+			runtime.ReadMemStats(&ms0)
+			runs := 0
+			for b.Loop() {
+				cfg := sim.Config{Net: net, Routing: r, VCs: 4, Buf: 8, Pipeline: sim.BookSim(net), Seed: 1}
+				_, err := sim.RunOpen(context.Background(), cfg,
+					sim.Workload{Pattern: pat, Rate: 0.01, Sizes: sim.Fixed(16)},
+					sim.Measure{MinCycles: 100, MaxCycles: 100, Period: 100})
+				if err != nil {
+					b.Fatal(err)
+				}
+				runs++
+			}
+			runtime.ReadMemStats(&ms1)
+			b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/float64(runs)/float64(net.Nodes()), "B/router")
+		})
+	}
+}
