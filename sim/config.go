@@ -129,9 +129,15 @@ type Config struct {
 	// destinations) instead of one.
 	EjectAll bool
 	// Latch lets a flit enter a full buffer in the cycle its occupant leaves it,
-	// MODEL.md's pipelining rule for one-flit buffers (requires Credit 1: the freed
-	// slot is reused within the cycle).
+	// MODEL.md's pipelining rule for one-flit buffers, and merges VC allocation
+	// into switch allocation: a head takes an output VC only in the cycle it moves
+	// (as package engine's worms take an edge). TheoryConfig sets it.
 	Latch bool
+	// InjectPerPort gives a router one injection port (and source queue) per output
+	// port: a packet with a fixed path queues at the port of its first hop, so that
+	// packets of one source leaving by different ports start together, as MODEL.md's
+	// sources do; routed packets use the first.
+	InjectPerPort bool
 	// Trace, when set, receives every flit and credit event (simcheck reads them).
 	Trace func(Event)
 	// CheckEvery is how many cycles pass between looks at the context (0: 1024).

@@ -106,14 +106,19 @@ type engine struct {
 	isAct   []bool
 	scratch []int32
 
-	// sources
+	// sources: one queue per injection port (queue q feeds global input port
+	// injIn[q]; inQ maps an input port back to its queue, -1 for network ports)
+	injIn     []int32
+	injNode   []int32
+	inQ       []int32
+	firstQ    []int32   // per node: its first queue
 	srcQ      [][]int32 // packet indices waiting, FIFO from srcQHead
 	srcQHead  []int32
 	srcCur    []int32 // packet being injected (-1 none)
 	srcVC     []int32
 	srcRR     []int32
-	srcCredit []int32 // per node*V+v
-	srcOut    []int32 // packets of the node in the network
+	srcCredit []int32 // per q*V+v
+	srcOut    []int32 // per node: its packets in the network
 	srcAct    []int32
 	srcIsAct  []bool
 	limit     int32 // injection limitation (0: none)
@@ -133,6 +138,9 @@ type engine struct {
 	touch     []int32
 	cands     []Candidate
 	ireqs     []Request
+	grants    []latchGrant
+	gidx      []int32 // input VC -> its grant this cycle (Latch), -1
+	order     []int32
 	onDeliver func(pk *packet, t int64) // tail delivered
 	gen       func()                    // open-loop arrivals of this cycle
 }
@@ -159,10 +167,16 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.inBase = make([]int32, n+1)
 	e.outBase = make([]int32, n+1)
 	maxPorts := 0
+	nInj := func(r int) int {
+		if cfg.InjectPerPort {
+			return max(1, net.Ports(r))
+		}
+		return 1
+	}
 	for r := range n {
-		e.inBase[r+1] = e.inBase[r] + int32(net.InPorts(r)) + 1
+		e.inBase[r+1] = e.inBase[r] + int32(net.InPorts(r)+nInj(r))
 		e.outBase[r+1] = e.outBase[r] + int32(net.Ports(r)) + 1
-		maxPorts = max(maxPorts, net.InPorts(r)+1, net.Ports(r)+1)
+		maxPorts = max(maxPorts, net.InPorts(r)+nInj(r), net.Ports(r)+1)
 		if net.Terminal(r) {
 			e.terms = append(e.terms, int32(r))
 		}
@@ -228,14 +242,29 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.wheel = make([][]event, 4*maxDelay)
 	e.load = make([]int32, n)
 	e.isAct = make([]bool, n)
-	e.srcQ = make([][]int32, n)
-	e.srcQHead = make([]int32, n)
-	e.srcCur = make([]int32, n)
-	e.srcVC = make([]int32, n)
-	e.srcRR = make([]int32, n)
-	e.srcCredit = make([]int32, n*V)
+	e.inQ = make([]int32, nin)
+	e.firstQ = make([]int32, n)
+	for i := range e.inQ {
+		e.inQ[i] = -1
+	}
+	for r := range n {
+		e.firstQ[r] = int32(len(e.injIn))
+		for k := range nInj(r) {
+			in := e.inBase[r] + int32(net.InPorts(r)+k)
+			e.inQ[in] = int32(len(e.injIn))
+			e.injIn = append(e.injIn, in)
+			e.injNode = append(e.injNode, int32(r))
+		}
+	}
+	nq := len(e.injIn)
+	e.srcQ = make([][]int32, nq)
+	e.srcQHead = make([]int32, nq)
+	e.srcCur = make([]int32, nq)
+	e.srcVC = make([]int32, nq)
+	e.srcRR = make([]int32, nq)
+	e.srcCredit = make([]int32, nq*V)
 	e.srcOut = make([]int32, n)
-	e.srcIsAct = make([]bool, n)
+	e.srcIsAct = make([]bool, nq)
 	for i := range e.srcCur {
 		e.srcCur[i] = -1
 	}
@@ -246,7 +275,10 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.rSelect = rand.New(rand.NewPCG(cfg.Seed, streamSelect))
 	e.reqs = make([][]Request, maxPorts*V)
 	e.pick = make([]int32, maxPorts)
-	e.lastMove = 0
+	e.gidx = make([]int32, nin*V)
+	for i := range e.gidx {
+		e.gidx[i] = -1
+	}
 	return e, nil
 }
 
@@ -278,10 +310,14 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 	if path == nil && e.cfg.Routing != nil {
 		e.cfg.Routing.Start(&pk.h, e.rRoute)
 	}
-	e.srcQ[src] = append(e.srcQ[src], i)
-	if !e.srcIsAct[src] {
-		e.srcIsAct[src] = true
-		e.srcAct = append(e.srcAct, src)
+	q := e.firstQ[src]
+	if e.cfg.InjectPerPort && len(path) > 0 {
+		q += path[0]
+	}
+	e.srcQ[q] = append(e.srcQ[q], i)
+	if !e.srcIsAct[q] {
+		e.srcIsAct[q] = true
+		e.srcAct = append(e.srcAct, q)
 	}
 	if e.cfg.Trace != nil {
 		e.trace(Event{Kind: Generate, Node: src, Dst: dst, Packet: pk.id, Flit: size, Port: -1, VC: -1, InPort: -1, InVC: -1})
@@ -359,7 +395,9 @@ func (e *engine) receive() {
 		case evSrc:
 			e.srcCredit[ev.idx]++
 			if e.cfg.Trace != nil {
-				e.trace(Event{Kind: Credit, Node: ev.idx / e.V, Port: -1, VC: ev.idx % e.V, Packet: -1, InPort: -1, InVC: -1})
+				in := e.injIn[ev.idx/e.V]
+				r := e.inRtr[in]
+				e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: ev.idx % e.V, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
 			}
 		case evDeliver:
 			e.deliver(ev.idx, ev.f)
@@ -388,11 +426,12 @@ func (e *engine) inject() {
 
 func (e *engine) injectFrom(s int32) {
 	V := e.V
+	node := e.injNode[s]
 	if e.srcCur[s] < 0 {
 		if int(e.srcQHead[s]) >= len(e.srcQ[s]) {
 			return
 		}
-		if e.limit > 0 && e.srcOut[s] >= e.limit {
+		if e.limit > 0 && e.srcOut[node] >= e.limit {
 			return
 		}
 		i := e.srcQ[s][e.srcQHead[s]]
@@ -417,7 +456,7 @@ func (e *engine) injectFrom(s int32) {
 		e.srcCur[s] = i
 		e.srcVC[s] = vc
 		e.srcRR[s] = (vc + 1) % V
-		e.srcOut[s]++
+		e.srcOut[node]++
 	}
 	i := e.srcCur[s]
 	pk := &e.packets[i]
@@ -434,9 +473,9 @@ func (e *engine) injectFrom(s int32) {
 	e.inNet++
 	e.lastMove = e.t
 	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Inject, Node: s, VC: v, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, Port: -1, InPort: -1, InVC: -1})
+		e.trace(Event{Kind: Inject, Node: node, VC: v, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, Port: -1, InPort: e.injIn[s] - e.inBase[node], InVC: -1})
 	}
-	iv := (e.inBase[s+1]-1)*V + v
+	iv := e.injIn[s]*V + v
 	if d := int64(e.p.Inject); d == 0 {
 		e.write(iv, f)
 	} else {
@@ -474,7 +513,9 @@ func (e *engine) step() error {
 	if err := e.route(); err != nil {
 		return err
 	}
-	e.allocVCs()
+	if !e.cfg.Latch {
+		e.allocVCs()
+	}
 	e.allocSwitch()
 	e.retire()
 	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {

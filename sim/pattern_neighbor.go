@@ -19,4 +19,6 @@ func init() {
 	})
 }
 
-func (n Neighbor) Dest(src int, _ *rand.Rand) int { return shiftAll(n.G, src, func(int) int { return 1 }) }
+func (n Neighbor) Dest(src int, _ *rand.Rand) int {
+	return shiftAll(n.G, src, func(int) int { return 1 })
+}

@@ -19,7 +19,9 @@ func init() {
 	})
 }
 
-func (t Tornado) Dest(src int, _ *rand.Rand) int { return shiftAll(t.G, src, func(k int) int { return (k+1)/2 - 1 }) }
+func (t Tornado) Dest(src int, _ *rand.Rand) int {
+	return shiftAll(t.G, src, func(k int) int { return (k+1)/2 - 1 })
+}
 
 // shiftAll moves every coordinate of v by off(k) steps mod k.
 func shiftAll(g *topology.Grid, v int, off func(k int) int) int {

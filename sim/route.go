@@ -37,13 +37,14 @@ func (e *engine) route() error {
 			ch := e.choices[iv][:0]
 			ports := e.outBase[r+1] - e.outBase[r] - 1
 			switch {
+			case pk.path != nil && int(pk.h.Hops) < len(pk.path):
+				// a fixed path may pass its destination (a walk): it ends
+				// where the path ends
+				ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
 			case pk.h.Dst == r:
 				ch = append(ch, Choice{Port: int(ports), VCs: all})
 			case pk.path != nil:
-				if int(pk.h.Hops) >= len(pk.path) {
-					return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}
-				}
-				ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
+				return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}
 			default:
 				if e.cfg.Routing == nil {
 					return &RoutingError{int(r), pk.id, "no routing and no fixed path"}

@@ -18,14 +18,25 @@ func (e *engine) allocSwitch() {
 			lo := (ib + i) * V
 			for v := range V {
 				iv := lo + v
-				if e.vcState[iv] != vcActive || e.vcN[iv] == 0 || e.vcReady[iv] > e.t {
+				if e.vcN[iv] == 0 || e.vcReady[iv] > e.t || e.front(iv).at > e.t {
 					continue
 				}
-				if e.front(iv).at > e.t {
+				switch {
+				case e.vcState[iv] == vcActive:
+				case e.vcState[iv] == vcWait && e.cfg.Latch:
+					// VC and switch allocation in one: the head asks for the
+					// switch with the VC it would take, and holds it only if it
+					// moves (latch)
+					ov, ok := e.pickVC(r, iv)
+					if !ok {
+						continue
+					}
+					e.vcOut[iv] = ov
+				default:
 					continue
 				}
 				ov := e.vcOut[iv]
-				if e.ovCredit[ov] == 0 && ov/V != ob+eject {
+				if e.ovCredit[ov] == 0 && ov/V != ob+eject && !e.cfg.Latch {
 					continue
 				}
 				reqs = append(reqs, e.request(iv, v))
@@ -52,8 +63,7 @@ func (e *engine) allocSwitch() {
 			reqs := e.reqs[o]
 			if o == eject && e.cfg.EjectAll {
 				for _, q := range reqs {
-					e.inArb[ib+q.ID].Granted(e.pick[q.ID])
-					e.traverse(r, (ib+q.ID)*V+e.pick[q.ID])
+					e.grant(r, ib+q.ID, ob+o, e.pick[q.ID], false)
 				}
 			} else {
 				w := 0
@@ -61,19 +71,101 @@ func (e *engine) allocSwitch() {
 					w = e.outArb[ob+o].Pick(reqs)
 				}
 				i := reqs[w].ID
-				e.outArb[ob+o].Granted(i)
-				e.inArb[ib+i].Granted(e.pick[i])
-				e.traverse(r, (ib+i)*V+e.pick[i])
+				e.grant(r, ib+i, ob+o, e.pick[i], true)
 			}
 			e.reqs[o] = reqs[:0]
 		}
 	}
+	if e.cfg.Latch {
+		e.latch()
+	}
+}
+
+// grant traverses a switch grant of input port in's VC v to output port out at
+// once, or with Latch keeps it for latch; the arbiters learn of it when it is used.
+func (e *engine) grant(r, in, out, v int32, arbOut bool) {
+	g := latchGrant{r: r, in: in, out: out, iv: in*e.V + v, arbOut: arbOut}
+	if !e.cfg.Latch {
+		e.use(&g)
+		return
+	}
+	e.gidx[g.iv] = int32(len(e.grants))
+	e.grants = append(e.grants, g)
+}
+
+// use traverses a grant that moves.
+func (e *engine) use(g *latchGrant) {
+	e.inArb[g.in].Granted(g.iv % e.V)
+	if g.arbOut {
+		e.outArb[g.out].Granted(g.in - e.inBase[g.r])
+	}
+	if e.vcState[g.iv] == vcWait {
+		e.grantVC(g.r, g.iv, e.vcOut[g.iv])
+	}
+	e.traverse(g.r, g.iv, g.creditNow)
+}
+
+// latchGrant is a switch grant (waiting for the latch rule).
+type latchGrant struct {
+	r, in, out, iv int32
+	arbOut         bool  // an output arbiter chose it
+	state          uint8 // 0 unknown, 1 resolving, 2 moves, 3 waits
+	creditNow      bool  // the grant upstream of it enters the slot it frees
+}
+
+// latch applies MODEL.md's pipelining rule to the cycle's grants: a flit may enter
+// a full buffer when the flit in it leaves in the same cycle. A grant moves when its
+// output VC has a credit, leads to the sink, or leads to a VC whose front flit
+// moves; a cycle of grants each waiting for the next does not move (a cyclic wait
+// is a wait, as in package engine by default). Moves are traversed downstream
+// first, and the credit a latched move relies on is returned at once.
+func (e *engine) latch() {
+	e.order = e.order[:0]
+	for g := range e.grants {
+		e.resolve(int32(g))
+	}
+	for _, g := range e.order {
+		e.use(&e.grants[g])
+	}
+	for _, gr := range e.grants {
+		e.gidx[gr.iv] = -1
+	}
+	e.grants = e.grants[:0]
+}
+
+func (e *engine) resolve(g int32) bool {
+	gr := &e.grants[g]
+	switch gr.state {
+	case 1, 3:
+		return false
+	case 2:
+		return true
+	}
+	gr.state = 1
+	V := e.V
+	ov := e.vcOut[gr.iv]
+	next := e.outNext[ov/V]
+	ok := next < 0 || e.ovCredit[ov] > 0
+	if !ok {
+		if d := e.gidx[next*V+ov%V]; d >= 0 && e.resolve(d) {
+			e.grants[d].creditNow = true
+			ok = true
+		}
+	}
+	gr = &e.grants[g]
+	if ok {
+		gr.state = 2
+		e.order = append(e.order, g)
+	} else {
+		gr.state = 3
+	}
+	return ok
 }
 
 // traverse sends the front flit of input VC iv of router r through the switch to
 // its output VC: the slot's credit goes upstream, the flit down the link (or into
 // the sink), and a tail frees both VCs.
-func (e *engine) traverse(r, iv int32) {
+func (e *engine) traverse(r, iv int32, creditNow bool) {
 	V := e.V
 	ov := e.vcOut[iv]
 	o := ov / V
@@ -89,13 +181,21 @@ func (e *engine) traverse(r, iv int32) {
 		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov % V, InPort: in - e.inBase[r], InVC: iv % V, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst})
 	}
 	if f.seq == pk.size-1 {
-		e.ovOwner[ov] = -1
+		if e.ovOwner[ov] == iv {
+			e.ovOwner[ov] = -1
+		}
 		e.vcState[iv] = vcIdle
 	}
-	if up := e.inPrev[in]; up >= 0 {
+	if up := e.inPrev[in]; up >= 0 && creditNow {
+		e.ovCredit[up*V+iv%V]++
+		if e.cfg.Trace != nil {
+			ur := e.outRtr[up]
+			e.trace(Event{Kind: Credit, Node: ur, Port: up - e.outBase[ur], VC: iv % V, Packet: -1, InPort: -1, InVC: -1})
+		}
+	} else if up >= 0 {
 		e.schedule(int64(e.p.Credit), event{kind: evCredit, idx: up*V + iv%V})
 	} else {
-		e.schedule(1, event{kind: evSrc, idx: r*V + iv%V})
+		e.schedule(1, event{kind: evSrc, idx: e.inQ[in]*V + iv%V})
 	}
 	stage := int64(e.p.SwAlloc + e.p.Traverse)
 	if next := e.outNext[o]; next >= 0 {

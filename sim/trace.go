@@ -1,6 +1,7 @@
 package sim
 
-// EventKind names a traced event.
+// EventKind names a traced event. The trace is what package simcheck reads: it
+// checks the simulator's invariants from these events alone.
 type EventKind uint8
 
 // The events of a trace. Ports and VCs are the router's own numbers; the injection
@@ -8,7 +9,8 @@ type EventKind uint8
 const (
 	// Generate: packet Packet of Flit flits is created at source Node for Dst.
 	Generate EventKind = iota
-	// Inject: flit Flit of Packet leaves source Node's queue for injection VC VC.
+	// Inject: flit Flit of Packet leaves source Node's queue for VC VC of the
+	// injection input port InPort.
 	Inject
 	// Arrive: the flit is written into Node's input buffer (Port, VC).
 	Arrive
@@ -16,13 +18,14 @@ const (
 	// on output VC VC (Port = Ports(Node): into the ejection sink).
 	Send
 	// Credit: a credit reaches Node for output (Port, VC); Port = -1 is a credit of
-	// the source's injection VC VC.
+	// the source queue feeding injection input port InPort, VC VC.
 	Credit
 	// Deliver: the flit is consumed at Node, its destination.
 	Deliver
 )
 
-// Event is one flit or credit event of cycle Cycle.
+// Event is one flit or credit event of cycle Cycle. Injection input ports are
+// numbered after the network's: InPorts(Node) (and up, with InjectPerPort).
 type Event struct {
 	Kind         EventKind
 	Cycle        int64

@@ -13,42 +13,22 @@ func (e *engine) allocVCs() {
 	for _, r := range e.active {
 		lo, hi := e.inBase[r]*V, e.inBase[r+1]*V
 		ob := e.outBase[r]
+		eject := e.outBase[r+1] - ob - 1
 		e.touch = e.touch[:0]
 		for iv := lo; iv < hi; iv++ {
 			if e.vcState[iv] != vcWait || e.vcReady[iv] > e.t {
 				continue
 			}
-			cands := e.cands[:0]
-			best := int32(1 << 30)
-			for _, c := range e.choices[iv] {
-				if int32(c.Pri) > best {
-					continue
-				}
-				for m := c.VCs; m != 0; m &= m - 1 {
-					v := int32(bits.TrailingZeros64(m))
-					if v >= V {
-						break
-					}
-					ov := (ob+int32(c.Port))*V + v
-					if e.ovOwner[ov] >= 0 {
-						continue
-					}
-					if int32(c.Pri) < best {
-						best = int32(c.Pri)
-						cands = cands[:0]
-					}
-					cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: e.ovCredit[ov]})
-				}
-			}
-			e.cands = cands
-			if len(cands) == 0 {
+			ov, ok := e.pickVC(r, iv)
+			if !ok {
 				continue
 			}
-			k := 0
-			if len(cands) > 1 {
-				k = e.cfg.Select.Select(cands, e.rSelect)
+			if e.cfg.EjectAll && ov/V == ob+eject {
+				// a sink that takes everything: no VC to share
+				e.grantVC(r, iv, ov)
+				continue
 			}
-			local := (cands[k].Port)*V + cands[k].VC
+			local := ov - ob*V
 			if len(e.reqs[local]) == 0 {
 				e.touch = append(e.touch, local)
 			}
@@ -67,6 +47,46 @@ func (e *engine) allocVCs() {
 			e.reqs[local] = reqs[:0]
 		}
 	}
+}
+
+// pickVC is the selection step of VC allocation for the head at the front of
+// input VC iv of router r: among the free output VCs its choices allow, those of
+// the lowest Pri are the candidates, and the Selector picks one.
+func (e *engine) pickVC(r, iv int32) (ov int32, ok bool) {
+	V := e.V
+	ob := e.outBase[r]
+	eject := e.outBase[r+1] - ob - 1
+	cands := e.cands[:0]
+	best := int32(1 << 30)
+	for _, c := range e.choices[iv] {
+		if int32(c.Pri) > best {
+			continue
+		}
+		for m := c.VCs; m != 0; m &= m - 1 {
+			v := int32(bits.TrailingZeros64(m))
+			if v >= V {
+				break
+			}
+			ov := (ob+int32(c.Port))*V + v
+			if e.ovOwner[ov] >= 0 && !(e.cfg.EjectAll && int32(c.Port) == eject) {
+				continue
+			}
+			if int32(c.Pri) < best {
+				best = int32(c.Pri)
+				cands = cands[:0]
+			}
+			cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: e.ovCredit[ov]})
+		}
+	}
+	e.cands = cands
+	if len(cands) == 0 {
+		return -1, false
+	}
+	k := 0
+	if len(cands) > 1 {
+		k = e.cfg.Select.Select(cands, e.rSelect)
+	}
+	return (ob+cands[k].Port)*V + cands[k].VC, true
 }
 
 // request describes the packet at the front of input VC iv as requester id.
