@@ -19,10 +19,13 @@ type Function interface {
 }
 
 // Escaper is implemented by adaptive routings that rely on Duato's condition:
-// Escape reports whether VC vc of the output port port at router at belongs to the
-// escape subfunction.
+// Escape reports whether the choice of output port port, VC vc for the packet h at
+// router at is one the escape subfunction R1 makes. R1 may supply a channel to some
+// packets and not to others (seed 001's two-class Duato routing supplies the A
+// channels to packets whose route still crosses the wrap link); the escape channel
+// set C1 is every channel R1 supplies to some packet.
 type Escaper interface {
-	Escape(at, port, vc int) bool
+	Escape(at int, h *sim.Header, port, vc int) bool
 }
 
 // Channel is one virtual channel: VC VC of the link leaving Router by Port.
@@ -110,14 +113,6 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 	chanID := func(at, port, vc int) int32 { return int32((at*ports+port)*vcs + vc) }
 	nch := net.Nodes() * ports * vcs
 	esc, duato := f.(Escaper)
-	isEsc := func(c int32) bool {
-		if !duato {
-			return true
-		}
-		vc := int(c) % vcs
-		p := int(c) / vcs
-		return esc.Escape(p/ports, p%ports, vc)
-	}
 	rep := &Report{Topology: net.String(), Routing: name, VCs: vcs, Theorem: "dally-seitz", name: func(v int) string { return topology.NodeName(net, v) }}
 	if duato {
 		rep.Theorem = "duato"
@@ -137,8 +132,9 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 	}
 	// succ[s] lists the successor states of state s with the channel taken.
 	type edge struct {
-		to int32
-		ch int32
+		to  int32
+		ch  int32
+		esc bool // an escape (R1) choice
 	}
 	index := map[state]int32{}
 	var states []state
@@ -205,7 +201,8 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 					nh.Hops++
 					nh.Port, nh.InPort, nh.VC = int32(c.Port), int32(in), int32(vc)
 					ch := chanID(int(s.at), c.Port, vc)
-					es = append(es, edge{add(state{at: int32(next), held: ch, h: nh}), ch})
+					r1 := duato && esc.Escape(int(s.at), &h, c.Port, vc)
+					es = append(es, edge{add(state{at: int32(next), held: ch, h: nh}), ch, r1})
 				}
 			}
 			if len(es) == 0 {
@@ -250,32 +247,39 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 			}
 		}
 	} else {
-		for c := range nch {
-			if used[c] && isEsc(int32(c)) {
+		inC1 := make([]bool, nch)
+		for id := range states {
+			for _, e := range succ[id] {
+				inC1[e.ch] = inC1[e.ch] || e.esc
+			}
+		}
+		for _, in := range inC1 {
+			if in {
 				rep.Escape++
 			}
 		}
 		// Connectedness: every state short of its destination has an escape
-		// choice, and escape moves alone reach the destination (no escape-only
-		// walk returns to a state: with finitely many states it then arrives).
+		// choice, and escape moves alone reach the destination: with finitely many
+		// states, that is no cycle of escape moves among states.
 		for id, s := range states {
 			if int(s.at) == int(s.h.Dst) {
 				continue
 			}
 			has := false
 			for _, e := range succ[id] {
-				if isEsc(e.ch) {
-					has = true
-					break
-				}
+				has = has || e.esc
 			}
 			if !has {
 				rep.Disconnected = fmt.Sprintf("a packet %s -> %s at %s (hops %d) is offered no escape channel", topology.NodeName(net, int(s.h.Src)), topology.NodeName(net, int(s.h.Dst)), topology.NodeName(net, int(s.at)), s.h.Hops)
 				break
 			}
 		}
-		// reach[id]: the escape channels state id can request, directly or after
-		// non-escape hops; computed by a DFS over non-escape edges with memo.
+		// reach[id]: the escape requests state id can make, at once or after hops
+		// on channels outside C1 (Duato's direct and indirect dependencies; the
+		// held channel may have been taken adaptively, which gives the cross
+		// dependencies). A hop that uses a C1 channel outside R1 ends the run: the
+		// packet then holds that channel, whose own dependencies are counted from
+		// its state.
 		reach := make([][]int32, len(states))
 		done := make([]uint8, len(states)) // 0 new, 1 on stack, 2 done
 		var visit func(id int32) []int32
@@ -286,9 +290,10 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 			done[id] = 1
 			set := map[int32]bool{}
 			for _, e := range succ[id] {
-				if isEsc(e.ch) {
+				switch {
+				case e.esc:
 					set[e.ch] = true
-				} else if done[e.to] != 1 {
+				case !inC1[e.ch] && done[e.to] != 1:
 					for _, c := range visit(e.to) {
 						set[c] = true
 					}
@@ -302,7 +307,7 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 			return r
 		}
 		for id, s := range states {
-			if s.held >= 0 && isEsc(s.held) {
+			if s.held >= 0 && inC1[s.held] {
 				for _, c := range visit(int32(id)) {
 					link(s.held, c)
 				}

@@ -108,7 +108,7 @@ type duatoMesh struct {
 func (d duatoMesh) Start(h *sim.Header, r *rand.Rand)                  {}
 func (d duatoMesh) Starts(h sim.Header, out []sim.Header) []sim.Header { return append(out, h) }
 func (d duatoMesh) Advance(at int, h *sim.Header, port, vc int)        {}
-func (d duatoMesh) Escape(at, port, vc int) bool                       { return vc == 0 }
+func (d duatoMesh) Escape(at int, h *sim.Header, port, vc int) bool    { return vc == 0 }
 func (d duatoMesh) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	first := true
 	for i := range d.g.Dims() {

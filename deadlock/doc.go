@@ -16,14 +16,13 @@
 //     c1 -> c2 says that some packet holding c1 may request c2 next.
 //   - Duato (IEEE TPDS 4(12), 1993, Theorem 1; the wormhole form of IEEE TPDS
 //     6(10), 1995): an adaptive routing function is deadlock-free if it has a
-//     connected routing subfunction R1 (the escape channels, declared by the routing
-//     through Escaper) whose extended channel dependency graph is acyclic. The
-//     checker builds the extended graph over escape channels with an edge e1 -> e2
-//     whenever some packet that holds e1 (reached by any route R allows, so the
-//     cross dependencies of Duato's definition are included) can request e2 either
-//     at once (a direct dependency) or after a run of non-escape channels (an
-//     indirect one). This graph contains Duato's, so acyclic here implies acyclic
-//     there. Connected: at every reachable state R offers at least one escape
+//     connected routing subfunction R1 (the escape choices, declared by the routing
+//     through Escaper, choice by choice) whose extended channel dependency graph is
+//     acyclic. C1 is every channel R1 supplies to some packet. The checker builds
+//     the extended graph over C1 with an edge e1 -> e2 whenever some packet that
+//     holds e1 (taken by any choice R allows: the cross dependencies) can request
+//     e2 as an R1 choice either at once (a direct dependency) or after a run of
+//     channels outside C1 (an indirect one), as Duato defines them. Connected: at every reachable state R offers at least one escape
 //     channel, and from every reachable state the escape channels alone lead to the
 //     destination.
 //
