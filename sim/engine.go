@@ -88,6 +88,14 @@ type engine struct {
 	vcOut   []int32
 	choices [][]Choice
 
+	// busy has bit v of input port p set iff input VC p*V+v holds a flit (V <= 64):
+	// switch allocation visits only those VCs.
+	busy []uint64
+	// toRoute and toAlloc count, per router, the input VCs with an unrouted head
+	// at the front and those waiting for an output VC: route and allocVCs skip
+	// routers where they are 0 (most routers, most cycles, only stream bodies).
+	toRoute, toAlloc []int32
+
 	// output VCs
 	ovOwner  []int32
 	ovCredit []int32
@@ -212,6 +220,9 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.buf = make([]flit, nin*V*B)
 	e.vcHead = make([]int32, nin*V)
 	e.vcN = make([]int32, nin*V)
+	e.busy = make([]uint64, nin)
+	e.toRoute = make([]int32, n)
+	e.toAlloc = make([]int32, n)
 	e.vcState = make([]uint8, nin*V)
 	e.vcReady = make([]int64, nin*V)
 	e.vcOut = make([]int32, nin*V)
@@ -342,8 +353,14 @@ func (e *engine) write(iv int32, f flit) {
 	e.buf[int(iv)*int(e.B)+int((e.vcHead[iv]+n)%e.B)] = f
 	e.vcN[iv] = n + 1
 	port := iv / e.V
+	if n == 0 {
+		e.busy[port] |= 1 << uint(iv-port*e.V)
+	}
 	r := e.inRtr[port]
 	e.load[r]++
+	if n == 0 && e.vcState[iv] == vcIdle {
+		e.toRoute[r]++
+	}
 	e.activate(r)
 	pk := &e.packets[f.pkt]
 	if f.seq == 0 && pk.hops != nil && e.inPrev[port] >= 0 {

@@ -24,6 +24,9 @@ func (e *engine) route() error {
 		all = ^uint64(0)
 	}
 	for _, r := range e.active {
+		if e.toRoute[r] == 0 {
+			continue
+		}
 		lo, hi := e.inBase[r]*V, e.inBase[r+1]*V
 		for iv := lo; iv < hi; iv++ {
 			if e.vcState[iv] != vcIdle || e.vcN[iv] == 0 {
@@ -64,6 +67,8 @@ func (e *engine) route() error {
 			}
 			e.choices[iv] = ch
 			e.vcState[iv] = vcWait
+			e.toRoute[r]--
+			e.toAlloc[r]++
 			e.vcReady[iv] = e.t + int64(e.p.Route)
 		}
 	}

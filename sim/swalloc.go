@@ -1,5 +1,7 @@
 package sim
 
+import "math/bits"
+
 // allocSwitch is the switch allocation phase, separable input-first with one
 // iteration: at every input port the VCs whose front flit may go (it has arrived,
 // its VC's stage delays have passed, its output VC has a credit) are arbitrated to
@@ -16,9 +18,10 @@ func (e *engine) allocSwitch() {
 			e.pick[i] = -1
 			reqs := e.ireqs[:0]
 			lo := (ib + i) * V
-			for v := range V {
+			for m := e.busy[ib+i]; m != 0; m &= m - 1 {
+				v := int32(bits.TrailingZeros64(m))
 				iv := lo + v
-				if e.vcN[iv] == 0 || e.vcReady[iv] > e.t || e.front(iv).at > e.t {
+				if e.vcReady[iv] > e.t || e.front(iv).at > e.t {
 					continue
 				}
 				switch {
@@ -172,6 +175,9 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 	f := *e.front(iv)
 	e.vcHead[iv] = (e.vcHead[iv] + 1) % e.B
 	e.vcN[iv]--
+	if e.vcN[iv] == 0 {
+		e.busy[iv/V] &^= 1 << uint(iv%V)
+	}
 	e.load[r]--
 	e.chanUse[o]++
 	e.lastMove = e.t
@@ -185,6 +191,9 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 			e.ovOwner[ov] = -1
 		}
 		e.vcState[iv] = vcIdle
+		if e.vcN[iv] > 0 {
+			e.toRoute[r]++
+		}
 	}
 	if up := e.inPrev[in]; up >= 0 && creditNow {
 		e.ovCredit[up*V+iv%V]++

@@ -11,6 +11,9 @@ import "math/bits"
 func (e *engine) allocVCs() {
 	V := e.V
 	for _, r := range e.active {
+		if e.toAlloc[r] == 0 {
+			continue
+		}
 		lo, hi := e.inBase[r]*V, e.inBase[r+1]*V
 		ob := e.outBase[r]
 		eject := e.outBase[r+1] - ob - 1
@@ -101,6 +104,7 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	e.ovOwner[ov] = iv
 	e.vcOut[iv] = ov
 	e.vcState[iv] = vcActive
+	e.toAlloc[r]--
 	e.vcReady[iv] = e.t + int64(e.p.VCAlloc)
 	pk := &e.packets[e.front(iv).pkt]
 	o := ov / V
