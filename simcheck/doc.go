@@ -1,0 +1,23 @@
+// Package simcheck is the independent checker of the simulator's invariants. It
+// reads a trace of flit and credit events (sim.Event, the only thing it shares with
+// package sim) and the topology, and rebuilds from them, by its own bookkeeping:
+//
+//   - credits: every output VC starts with Buf credits, loses one per flit sent on
+//     it and gains one per credit received; the count never falls below zero nor
+//     rises above Buf (likewise for the source queues' injection VCs);
+//   - buffers: every input VC's occupancy (arrivals minus departures) stays within
+//     0 .. Buf;
+//   - channels: at most one flit is sent per output port per cycle (the ejection
+//     port excepted when Params.EjectAll), and one injected per injection port;
+//   - links: the flits sent on a link arrive at the far end in the order sent, on
+//     the same VC, Params.Hop cycles later when Hop is set;
+//   - order: on every VC the flits of one packet pass contiguously and in order
+//     (head first, each flit the next of its packet), and they are delivered in
+//     order, at the packet's destination, each exactly once;
+//   - accounting: every generated packet is delivered whole or still in the
+//     network at the end (Report counts both for the caller to compare with the
+//     simulator's own counts).
+//
+// Cost: O(1) amortised per event; memory O(routers * ports * VCs) plus the packets
+// in flight.
+package simcheck
