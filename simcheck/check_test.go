@@ -64,7 +64,7 @@ func TestOpenLoopInvariants(t *testing.T) {
 		cfg.Trace = chk.Event
 		sizes := rapid.SampledFrom([]sim.Sizes{sim.Fixed(1), sim.Fixed(4), {Flits: []int{1, 8}, Weight: []float64{1, 1}}}).Draw(t, "sizes")
 		w := sim.Workload{Pattern: pat, Rate: rapid.Float64Range(0.01, 1).Draw(t, "rate"), Sizes: sizes,
-			Process: rapid.SampledFrom([]sim.Process{sim.Bernoulli{}, sim.Poisson{}}).Draw(t, "process"),
+			Process:     rapid.SampledFrom([]sim.Process{sim.Bernoulli{}, sim.Poisson{}}).Draw(t, "process"),
 			InjectLimit: rapid.IntRange(0, 3).Draw(t, "limit")}
 		res, err := sim.RunOpen(context.Background(), cfg, w, sim.Measure{MinCycles: 500, MaxCycles: 1500, Period: 500})
 		if err != nil {
