@@ -49,6 +49,18 @@
 // lists are allocated once, so the cycle loop allocates only when a source queue or
 // the packet table grows. Memory: O(ports V B) flits per router.
 //
+// # Open loop, batches, the theory model
+//
+// RunOpen measures a steady state: MSER-5 warm-up, batch means with a 95% interval,
+// the stop rule by relative half-width within a cycle budget, and saturation
+// declared with its reason (accepted load behind generated, latencies growing, or
+// no warm-up end); a saturated Result carries no latency. RunBatch routes a closed
+// batch. Theory is MODEL.md's model (V = B = 1, Ideal, fixed paths, EjectAll,
+// InjectPerPort and Latch: a flit may enter a buffer in the cycle its occupant
+// leaves, and a head takes an output VC only in the cycle it moves); under FixedOrder
+// its schedule is package engine's greedy run with the input policy, crossing time
+// by crossing time (theory_test.go). docs/simulator.md has the details.
+//
 // # Deadlock
 //
 // When no flit has moved for Config.DeadlockCycles cycles while flits are in the
@@ -59,4 +71,10 @@
 //
 //	RunBatch(ctx, cfg, []Packet, BatchOptions) (*BatchResult, error)
 //	RunOpen(ctx, cfg, Workload, Measure) (*Result, error)
+//	Theory(ctx, *model.Instance, Arbitration, seed) (*model.Schedule, *BatchResult, error)
+//
+// Invariants (checked from the trace by package simcheck): credits stay within
+// 0..Buf, buffers within Buf, one flit per channel per cycle, flits of a packet
+// contiguous and in order on every VC, every generated packet delivered or still in
+// flight.
 package sim
