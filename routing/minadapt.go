@@ -1,0 +1,140 @@
+package routing
+
+// BookSim2's min_adapt routing (booksim/booksim2, src/routefunc.cpp:
+// min_adapt_torus and min_adapt_mesh), for side-by-side runs with the simulator
+// wormlab is measured against. Read from its source, written anew here:
+//
+//   - torus: VCs 0 and 1 are a dimension-order escape with BookSim's dateline
+//     classes (those of "dor-booksim": a dimension's class fixed on entering it);
+//     a packet outside the escape VCs may take any minimal direction on VC 3 (and
+//     only VC 3: BookSim leaves VC 2, and every VC above 3, unused; a tie, k/2 hops
+//     either way, goes the - way) or the escape, whose class is computed as if the
+//     packet were injected at the current router; a packet in an escape VC stays
+//     in the escape. Needs 4 VCs.
+//   - mesh: VC 0 is a dimension-order escape, every other VC adaptive over the
+//     minimal directions; a packet in VC 0 stays there. Needs 2 VCs.
+//
+// Adaptive choices have priority 0, escape choices 1 (BookSim gives the adaptive
+// outputs the higher priority).
+
+import (
+	"math/rand/v2"
+
+	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
+)
+
+// MinAdapt is BookSim2's minimal adaptive routing with a DOR escape.
+type MinAdapt struct {
+	g   *topology.Grid
+	vcs int
+	dor *DORBookSim
+}
+
+var _ sim.Routing = (*MinAdapt)(nil)
+
+func init() {
+	Register(Algorithm{
+		Name:    "minadapt",
+		Summary: "BookSim2's min_adapt: minimal adaptive with a dimension-order escape a packet never leaves",
+		MinVCs: func(net topology.Network) (int, error) {
+			g, err := gridOf("minadapt", net, "")
+			if err != nil {
+				return 0, err
+			}
+			if g.Wrap() {
+				return 4, nil
+			}
+			return 2, nil
+		},
+		New: func(net topology.Network, vcs int) (sim.Routing, error) {
+			g, err := gridOf("minadapt", net, "")
+			if err != nil {
+				return nil, err
+			}
+			esc := 1
+			if g.Wrap() {
+				esc = 2
+			}
+			d, err := NewDORBookSim(net, min(vcs, esc))
+			if err != nil {
+				return nil, err
+			}
+			return &MinAdapt{g: g, vcs: vcs, dor: d}, nil
+		},
+	})
+}
+
+// inEscape reports whether the packet holds an escape VC.
+func (m *MinAdapt) inEscape(h *sim.Header) bool {
+	if h.VC < 0 {
+		return false
+	}
+	if m.g.Wrap() {
+		return h.VC <= 1
+	}
+	return h.VC == 0
+}
+
+func (m *MinAdapt) Start(h *sim.Header, r *rand.Rand) { m.dor.Start(h, r) }
+
+func (m *MinAdapt) Starts(h sim.Header, out []sim.Header) []sim.Header {
+	return m.dor.Starts(h, out)
+}
+
+func (m *MinAdapt) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
+	if m.inEscape(h) {
+		return m.dor.Route(at, h, out)
+	}
+	var adaptive uint64
+	if m.g.Wrap() {
+		if m.vcs > 3 {
+			adaptive = 1 << 3
+		}
+	} else {
+		adaptive = span(1, m.vcs)
+	}
+	if adaptive != 0 {
+		for i := range m.g.Dims() {
+			off := m.g.Offset(at, int(h.Dst), i)
+			if off == 0 {
+				continue
+			}
+			dir := 1
+			if off < 0 || m.g.Tie(at, int(h.Dst), i) {
+				dir = -1
+			}
+			out = append(out, sim.Choice{Port: topology.Port(i, dir), VCs: adaptive})
+		}
+	}
+	// The escape as if injected here: the class is set anew for this dimension.
+	e := *h
+	e.Port, e.InPort, e.VC = -1, -1, -1
+	n := len(out)
+	out = m.dor.Route(at, &e, out)
+	for k := n; k < len(out); k++ {
+		out[k].Pri = 1
+	}
+	return out
+}
+
+// Advance keeps the escape's class bookkeeping: entering the escape from an
+// adaptive VC starts its class as at injection.
+func (m *MinAdapt) Advance(at int, h *sim.Header, port, vc int) {
+	if m.inEscape(h) {
+		m.dor.Advance(at, h, port, vc)
+		return
+	}
+	e := *h
+	e.Port, e.InPort, e.VC = -1, -1, -1
+	m.dor.Advance(at, &e, port, vc)
+	h.Class = e.Class
+}
+
+// Escape: the escape VCs are the escape subfunction's.
+func (m *MinAdapt) Escape(at int, h *sim.Header, port, vc int) bool {
+	if m.g.Wrap() {
+		return vc <= 1
+	}
+	return vc == 0
+}
