@@ -45,7 +45,7 @@ func init() {
 
 func (d *DuatoDP) Start(h *sim.Header, r *rand.Rand)                  {}
 func (d *DuatoDP) Starts(h sim.Header, out []sim.Header) []sim.Header { return append(out, h) }
-func (d *DuatoDP) Advance(at int, h *sim.Header, port, vc int)         {}
+func (d *DuatoDP) Advance(at int, h *sim.Header, port, vc int)        {}
 
 func (d *DuatoDP) classes() (a, b uint64) {
 	if d.vcs < 2 {

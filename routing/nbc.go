@@ -53,7 +53,7 @@ func init() {
 
 func (n *NBC) Start(h *sim.Header, r *rand.Rand)                  {}
 func (n *NBC) Starts(h sim.Header, out []sim.Header) []sim.Header { return append(out, h) }
-func (n *NBC) Advance(at int, h *sim.Header, port, vc int)         {}
+func (n *NBC) Advance(at int, h *sim.Header, port, vc int)        {}
 
 // classes returns the VC classes allowed for the hop from at.
 func (n *NBC) classes(at int, h *sim.Header) uint64 {

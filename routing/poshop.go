@@ -53,7 +53,7 @@ func init() {
 
 func (p *PosHop) Start(h *sim.Header, r *rand.Rand)                  {}
 func (p *PosHop) Starts(h sim.Header, out []sim.Header) []sim.Header { return append(out, h) }
-func (p *PosHop) Advance(at int, h *sim.Header, port, vc int)         {}
+func (p *PosHop) Advance(at int, h *sim.Header, port, vc int)        {}
 
 func (p *PosHop) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	vc := uint64(1) << uint(min(int(h.Hops), p.vcs-1))

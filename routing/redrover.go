@@ -57,7 +57,7 @@ func init() {
 
 // Class: 0 while a dimension's class is open, 1 on A, 2 on B (reset on turning).
 
-func (r *RedRover) Start(h *sim.Header, rng *rand.Rand)               {}
+func (r *RedRover) Start(h *sim.Header, rng *rand.Rand)                {}
 func (r *RedRover) Starts(h sim.Header, out []sim.Header) []sim.Header { return append(out, h) }
 
 // crosses reports whether the route from at to dst going dir in dimension i

@@ -69,7 +69,7 @@ func turnGrid(name string, net topology.Network) (*topology.Grid, error) {
 
 func (t *Turn) Start(h *sim.Header, r *rand.Rand)                  {}
 func (t *Turn) Starts(h sim.Header, out []sim.Header) []sim.Header { return append(out, h) }
-func (t *Turn) Advance(at int, h *sim.Header, port, vc int)         {}
+func (t *Turn) Advance(at int, h *sim.Header, port, vc int)        {}
 
 func (t *Turn) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	all := span(0, t.vcs)
