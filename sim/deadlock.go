@@ -3,12 +3,15 @@ package sim
 import (
 	"fmt"
 	"strings"
+
+	"github.com/wormlab/wormlab/topology"
 )
 
-// WaitVC is one input virtual channel of a wait-for cycle: router, input port, VC
-// and the packet at its front.
+// WaitVC is one input virtual channel of a wait-for cycle: router (and its name in
+// the topology), input port, VC and the packet at its front.
 type WaitVC struct {
 	Router, Port, VC int
+	Name             string
 	Packet           int64
 }
 
@@ -27,7 +30,7 @@ func (e *DeadlockError) Error() string {
 	if len(e.Cycle) > 0 {
 		b.WriteString("; wait cycle:")
 		for _, w := range e.Cycle {
-			fmt.Fprintf(&b, " (router %d port %d vc %d packet %d)", w.Router, w.Port, w.VC, w.Packet)
+			fmt.Fprintf(&b, " (router %s port %d vc %d packet %d)", w.Name, w.Port, w.VC, w.Packet)
 		}
 	}
 	return b.String()
@@ -114,5 +117,5 @@ func (e *engine) deadlock() error {
 func (e *engine) waitVC(iv int32) WaitVC {
 	in := iv / e.V
 	r := e.inRtr[in]
-	return WaitVC{Router: int(r), Port: int(in - e.inBase[r]), VC: int(iv % e.V), Packet: e.packets[e.front(iv).pkt].id}
+	return WaitVC{Router: int(r), Name: topology.NodeName(e.cfg.Net, int(r)), Port: int(in - e.inBase[r]), VC: int(iv % e.V), Packet: e.packets[e.front(iv).pkt].id}
 }

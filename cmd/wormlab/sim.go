@@ -393,7 +393,7 @@ type simBatchReport struct {
 func simBatch(ctx context.Context, e *env, in *model.Instance, cfg sim.Config, out string, jsonOut bool) error {
 	net := cfg.Net.(*topology.General)
 	res, err := sim.RunBatch(ctx, cfg, batchPackets(in, net), sim.BatchOptions{})
-	if err := batchErr(err); err != nil {
+	if err := batchErr(in, err); err != nil {
 		return err
 	}
 	rep := simBatchReport{Makespan: res.Makespan, Cycles: res.Cycles}
@@ -417,7 +417,9 @@ func simBatch(ctx context.Context, e *env, in *model.Instance, cfg sim.Config, o
 	})
 }
 
-func batchErr(err error) error {
+// batchErr maps a batch's error to an exit status; a deadlock names the messages
+// of the wait cycle (a batch released at 0 numbers its packets as its messages).
+func batchErr(in *model.Instance, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -425,7 +427,15 @@ func batchErr(err error) error {
 	var ce *sim.ConfigError
 	switch {
 	case errors.As(err, &dl):
-		return negative("%v", strings.TrimPrefix(err.Error(), "sim: "))
+		var b strings.Builder
+		fmt.Fprintf(&b, "deadlock: no flit moved for %d cycles up to cycle %d with %d flits in the network", dl.Idle, dl.At, dl.Flits)
+		if len(dl.Cycle) > 0 {
+			b.WriteString("; wait cycle:")
+			for _, w := range dl.Cycle {
+				fmt.Fprintf(&b, " (node %s input %d vc %d message %q)", w.Name, w.Port, w.VC, in.Messages[w.Packet].ID)
+			}
+		}
+		return negative("%s", b.String())
 	case errors.As(err, &ce):
 		return usageError("%v", strings.TrimPrefix(err.Error(), "sim: "))
 	}
@@ -435,7 +445,7 @@ func batchErr(err error) error {
 // simTheory runs the instance in the theory model and writes the MODEL.md schedule.
 func simTheory(ctx context.Context, e *env, in *model.Instance, cfg sim.Config, out string) error {
 	s, _, err := sim.Theory(ctx, in, cfg.Arbiter, cfg.Seed)
-	if err := batchErr(err); err != nil {
+	if err := batchErr(in, err); err != nil {
 		return err
 	}
 	return writeSchedule(e, out, s)
