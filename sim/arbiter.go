@@ -11,10 +11,11 @@ import (
 // requesters (input VC or input port), the rest describe the packet it carries.
 type Request struct {
 	ID int32
-	// Hops is the packet's links crossed so far; Dst its destination; Age the
-	// cycles since it was generated.
-	Hops, Dst int32
-	Age       int64
+	// At is the router arbitrating; Hops the packet's links crossed so far; Dst
+	// its destination (so a policy may compute the distance still to go, as
+	// farthest-first does); Age the cycles since it was generated.
+	At, Hops, Dst int32
+	Age           int64
 }
 
 // Arbiter grants one resource among requesters. Pick returns an index into reqs

@@ -95,7 +95,7 @@ func (e *engine) pickVC(r, iv int32) (ov int32, ok bool) {
 // request describes the packet at the front of input VC iv as requester id.
 func (e *engine) request(iv, id int32) Request {
 	pk := &e.packets[e.front(iv).pkt]
-	return Request{ID: id, Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
+	return Request{ID: id, At: e.inRtr[iv/e.V], Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
 }
 
 // grantVC gives output VC ov of router r to the head at the front of input VC iv.
