@@ -29,8 +29,10 @@ func TestTheoryExample(t *testing.T) {
 	require.Equal(t, es.Makespan, s.Makespan)
 }
 
-func engineGreedy(in *model.Instance) (*model.Schedule, error) {
-	e, err := engine.New(in, engine.Config{Arb: "input"})
+func engineGreedy(in *model.Instance) (*model.Schedule, error) { return enginePolicy(in, "input") }
+
+func enginePolicy(in *model.Instance, policy string) (*model.Schedule, error) {
+	e, err := engine.New(in, engine.Config{Arb: policy})
 	if err != nil {
 		return nil, err
 	}
@@ -45,13 +47,28 @@ func engineGreedy(in *model.Instance) (*model.Schedule, error) {
 	return e.Schedule(), nil
 }
 
-// theoryAgrees checks one instance: the simulator's theory-model schedule is legal
-// by verify.Schedule, and it is the engine's greedy schedule under the input-order
-// policy, head crossing time by head crossing time; when one of them deadlocks, so
-// does the other.
+// policies pairs the simulator's arbitrations with package engine's policies of
+// the same rule: fixed order by input port with the injection ports last is the
+// engine's "input"; round-robin over input ports (injection last), moving past a
+// winner that enters, is the engine's "round-robin".
+var policies = []struct {
+	arb    sim.Arbitration
+	policy string
+}{{sim.FixedOrder{}, "input"}, {sim.RoundRobin{}, "round-robin"}}
+
+// theoryAgrees checks one instance under both pairs of policies: the simulator's
+// theory-model schedule is legal by verify.Schedule, and it is the engine's greedy
+// schedule under the same policy, head crossing time by head crossing time; when
+// one of them deadlocks, so does the other.
 func theoryAgrees(t *rapid.T, in *model.Instance) {
-	s, _, err := sim.Theory(context.Background(), in, sim.FixedOrder{}, 1)
-	es, eerr := engineGreedy(in)
+	for _, p := range policies {
+		theoryAgreesUnder(t, in, p.arb, p.policy)
+	}
+}
+
+func theoryAgreesUnder(t *rapid.T, in *model.Instance, arb sim.Arbitration, policy string) {
+	s, _, err := sim.Theory(context.Background(), in, arb, 1)
+	es, eerr := enginePolicy(in, policy)
 	var dl *sim.DeadlockError
 	var edl *engine.Deadlock
 	if errors.As(err, &dl) || errors.As(eerr, &edl) {
@@ -68,7 +85,7 @@ func theoryAgrees(t *rapid.T, in *model.Instance) {
 	}
 	for i := range in.Messages {
 		if !slices.Equal(es.Messages[i].Cross, s.Messages[i].Cross) {
-			t.Fatalf("message %s: engine %v sim %v (makespans %d, %d)\n%s", in.Messages[i].ID, es.Messages[i].Cross, s.Messages[i].Cross, es.Makespan, s.Makespan, dump(in))
+			t.Fatalf("%s: message %s: engine %v sim %v (makespans %d, %d)\n%s", policy, in.Messages[i].ID, es.Messages[i].Cross, s.Messages[i].Cross, es.Makespan, s.Makespan, dump(in))
 		}
 	}
 	if es.Makespan != s.Makespan {
@@ -89,7 +106,8 @@ func dump(in *model.Instance) string {
 // the Ideal pipeline, fixed paths, EjectAll, Latch and one injection queue per
 // first edge produces a schedule that verify.Schedule accepts, equal crossing time
 // by crossing time to the flit-level engine's greedy run under the same
-// arbitration (engine "input" = sim FixedOrder, injection ports last).
+// arbitration (engine "input" = sim FixedOrder and engine "round-robin" = sim
+// RoundRobin, injection ports last).
 func TestTheoryMatchesEngine(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		theoryAgrees(t, fixture.Instance(t, fixture.Shape{MaxNodes: 6, MaxEdges: 12, MaxMessages: 8, MaxHops: 5, MaxL: 4, Levelled: true}))
