@@ -234,7 +234,7 @@ func checkBound(in *model.Instance, b *Bound) error {
 		return fmt.Errorf("bound %q: unknown kind (want %s, %s or %s)", b.Name, BoundDilation, BoundEdge, BoundClique)
 	}
 	if err != nil {
-		return fmt.Errorf("bound %s: %v", b.Name, err)
+		return fmt.Errorf("bound %s: %w", b.Name, err)
 	}
 	if v != b.Value || arith != b.Arithmetic {
 		return fmt.Errorf("bound %s: the instance gives %s, the certificate says %d (%s)", b.Name, arith, b.Value, b.Arithmetic)

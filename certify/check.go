@@ -55,7 +55,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 	dec := json.NewDecoder(bytes.NewReader(mdata))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&man); err != nil {
-		return nil, fmt.Errorf("%s: %v", ManifestFile, err)
+		return nil, fmt.Errorf("%s: %w", ManifestFile, err)
 	}
 	if man.Format != FormatVersion {
 		return nil, fmt.Errorf("%s: format %q, this build reads %q", ManifestFile, man.Format, FormatVersion)
@@ -81,7 +81,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 	}
 	in, err := model.ParseInstance(inst)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", man.Instance.File, err)
+		return nil, fmt.Errorf("%s: %w", man.Instance.File, err)
 	}
 	if in.Name != man.InstanceName {
 		return fail("instance: named %q, the manifest says %q", in.Name, man.InstanceName)
@@ -97,7 +97,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 	}
 	s, err := model.ParseSchedule(sdata)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", man.Schedule.File, err)
+		return nil, fmt.Errorf("%s: %w", man.Schedule.File, err)
 	}
 	if err := verify.Schedule(in, s); err != nil {
 		return fail("schedule: illegal: %v", err)
@@ -152,7 +152,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 		r.Checked = append(r.Checked, fmt.Sprintf("cnf: re-encoded horizon %d (%s), %d variables, %d clauses, sha256 %s", ref.Horizon, ref.Encoding, ref.Vars, ref.Clauses, ref.CNF.SHA256))
 		f, err := drat.ReadCNF(bytes.NewReader(want))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", ref.CNF.File, err)
+			return nil, fmt.Errorf("%s: %w", ref.CNF.File, err)
 		}
 		pdata, err := read(ref.Proof, "proof")
 		if err != nil {
@@ -163,7 +163,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 		}
 		p, err := drat.ParseProof(pdata, drat.Auto)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", ref.Proof.File, err)
+			return nil, fmt.Errorf("%s: %w", ref.Proof.File, err)
 		}
 		start := time.Now()
 		res, err := drat.CheckBackward(ctx, f, p)

@@ -117,7 +117,7 @@ func (c Cadical) Prove(ctx context.Context, _ *drat.CNF, cnfPath, proofPath stri
 	case errors.As(err, &ee) && ee.ExitCode() == 10:
 		return ErrSatisfiable
 	case err != nil:
-		return fmt.Errorf("certify: cadical: %v: %s", err, firstLine(out))
+		return fmt.Errorf("certify: cadical: %w: %s", err, firstLine(out))
 	}
 	return fmt.Errorf("certify: cadical exited 0 without an answer: %s", firstLine(out))
 }

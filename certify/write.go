@@ -58,7 +58,7 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 		return nil, fmt.Errorf("certify: the schedule of makespan %d is not proven optimal (lower bound %d)", s.Makespan, res.Lower)
 	}
 	if err := verify.Schedule(in, s); err != nil {
-		return nil, fmt.Errorf("certify: the schedule is illegal: %v", err)
+		return nil, fmt.Errorf("certify: the schedule is illegal: %w", err)
 	}
 	if opt.Prover == nil {
 		opt.Prover = DefaultProver()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline/optimal"
@@ -27,7 +29,10 @@ func runSolve(e *env) error {
 			"(optimal false). --dimacs FILE --horizon T writes the CNF \"a schedule of makespan\n"+
 			"<= T exists\" and exits; --assignment FILE --horizon T reads a SAT solver's answer\n"+
 			"for that CNF (\"s\"/\"v\" lines) back into a verified schedule. --certify DIR\n"+
-			"writes a checkable certificate of optimality.")
+			"writes a checkable certificate of optimality. Ctrl-C (or SIGTERM) stops within a\n"+
+			"second and writes the best schedule with its proven bound (optimal false). A formula\n"+
+			"over --max-memory is not built: solve then writes the greedy schedule with the\n"+
+			"lower bound and says so on stderr; --dimacs refuses it.")
 	modelName := fs.String("model", model.Wormhole, "schedule model: wormhole or bufferless")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
 	dimacs := fs.String("dimacs", "", "write the CNF for --horizon to this file and exit")
@@ -38,6 +43,7 @@ func runSolve(e *env) error {
 	noSym := fs.Bool("no-symmetry", false, "do not fix the order of identical messages")
 	noClique := fs.Bool("no-clique", false, "do not use the aligned-clique lower bound")
 	noCards := fs.Bool("no-cards", false, "leave out the cardinality constraints")
+	memory := memoryFlag(fs)
 	pos, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -60,32 +66,38 @@ func runSolve(e *env) error {
 	if *horizon != 0 && *dimacs == "" && *assignment == "" {
 		return usageError("--horizon needs --dimacs or --assignment")
 	}
+	for _, p := range []string{*out, *dimacs} {
+		if err := checkOutput(p); err != nil {
+			return err
+		}
+	}
+	if err := checkCertDir(*certDir); err != nil {
+		return err
+	}
 	in, err := readInstance(e, pos[0])
 	if err != nil {
 		return err
 	}
-	if *dimacs != "" || *assignment != "" {
-		if err := checkHorizon(in, *horizon); err != nil {
-			return err
-		}
-	}
+	budget, restore := memory()
+	defer restore()
 	if *dimacs != "" {
-		f, err := optimal.Encode(in, *modelName, *horizon)
+		f, err := optimal.EncodeWithin(in, *modelName, *horizon, budget)
 		if err != nil {
 			return err
 		}
 		return writeOut(e, *dimacs, f.WriteDIMACS)
 	}
 	if *assignment != "" {
-		return decodeAssignment(e, in, *modelName, *horizon, *assignment, *out)
+		return decodeAssignment(e, in, *modelName, *horizon, *assignment, *out, budget)
 	}
-	ctx := context.Background()
+	ctx, stop := interruptContext()
+	defer stop()
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards}
+	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, MaxMemory: budget}
 	if e.stderrTTY {
 		opt.Progress = func(p optimal.Progress) {
 			fmt.Fprintf(e.stderr, "\rsolve: horizon %d  lower %d  upper %d  vars %d  clauses %d  conflicts %d  %.1fs   ",
@@ -99,6 +111,17 @@ func runSolve(e *env) error {
 	if err != nil {
 		return err
 	}
+	if !res.Optimal && ctx.Err() != nil {
+		why := "timed out"
+		if errors.Is(ctx.Err(), context.Canceled) {
+			why = "interrupted"
+		}
+		fmt.Fprintf(e.stderr, "wormlab solve: %s after %.1fs: makespan %d, proven lower bound %d (optimal false)\n",
+			why, res.Stats.Elapsed.Seconds(), res.Schedule.Makespan, res.Lower)
+	}
+	if res.Stats.Skipped != "" {
+		fmt.Fprintf(e.stderr, "wormlab solve: no SAT search: %s (--max-memory); the schedule is the greedy one\n", res.Stats.Skipped)
+	}
 	if err := writeSchedule(e, *out, res.Schedule); err != nil {
 		return err
 	}
@@ -110,8 +133,8 @@ func runSolve(e *env) error {
 
 // decodeAssignment reads a SAT solver's answer for Encode(in, model, T) and writes the
 // schedule it encodes, after the verifier accepts it.
-func decodeAssignment(e *env, in *model.Instance, modelName string, T int, path, out string) error {
-	f, err := optimal.Encode(in, modelName, T)
+func decodeAssignment(e *env, in *model.Instance, modelName string, T int, path, out string, budget int64) error {
+	f, err := optimal.EncodeWithin(in, modelName, T, budget)
 	if err != nil {
 		return err
 	}
@@ -137,19 +160,21 @@ func decodeAssignment(e *env, in *model.Instance, modelName string, T int, path,
 	return writeOut(e, out, func(w io.Writer) error { return model.WriteSchedule(w, s) })
 }
 
-// maxEncoding bounds T * sum_i d_i for --dimacs and --assignment: the encoding has
-// about that many variables (measured: 5T on MODEL.md's example, whose paths have 5
-// hops, at about 350 bytes each while encoding), so 2^25 needs some 12 GB. A larger
-// horizon would exhaust memory and crash instead of answering.
-const maxEncoding = 1 << 25
-
-func checkHorizon(in *model.Instance, T int) error {
-	hops := 0
-	for i := range in.Messages {
-		hops += len(in.Messages[i].Path)
+// checkCertDir checks before the work starts that --certify DIR can be written: DIR
+// is a directory or does not exist yet in an existing directory.
+func checkCertDir(dir string) error {
+	if dir == "" {
+		return nil
 	}
-	if hops > 0 && T > maxEncoding/hops {
-		return fmt.Errorf("--horizon %d: the CNF would have about T * sum_i d_i = %d * %d variables, more than %d", T, T, hops, maxEncoding)
+	if fi, err := os.Stat(dir); err == nil {
+		if !fi.IsDir() {
+			return usageError("--certify %s: not a directory", dir)
+		}
+		return nil
+	}
+	parent := filepath.Dir(dir)
+	if fi, err := os.Stat(parent); err != nil || !fi.IsDir() {
+		return usageError("--certify %s: directory %s does not exist", dir, parent)
 	}
 	return nil
 }

@@ -35,7 +35,7 @@ func TestCopyLosesDecay(t *testing.T) {
 	in, _ := fixture.Example(t)
 	f, err := Encode(in, "bufferless", 7)
 	require.NoError(t, err)
-	fresh := load(f)
+	fresh := load(f, nil)
 	v, ok := decayMax(fresh)
 	if !ok {
 		t.Skip("gini's internal layout differs from v1.0.4")

@@ -56,6 +56,8 @@ type encodeOptions struct {
 	symmetry bool
 	// cards adds cardinality constraints on over-loaded edges (card.go).
 	cards bool
+	// budget is the memory budget in bytes (0: DefaultMaxMemory), see size.go.
+	budget int64
 }
 
 // The constants true and false inside the clause builder; they never reach a
@@ -70,9 +72,16 @@ const (
 // satisfiable iff such a schedule exists: the only constraints beyond MODEL.md's
 // are symmetry breaking between identical messages, which keeps one schedule of
 // every class, and cardinality constraints that every legal schedule satisfies
-// (card.go). Encode is deterministic: the same arguments give the same formula.
+// (card.go). Encode is deterministic: the same arguments give the same formula. A
+// formula whose estimated size exceeds DefaultMaxMemory is refused with a
+// *SizeError (size.go); EncodeWithin takes another budget.
 func Encode(in *model.Instance, modelName string, horizon int) (*Formula, error) {
-	return encode(in, modelName, horizon, encodeOptions{symmetry: true, cards: true})
+	return EncodeWithin(in, modelName, horizon, 0)
+}
+
+// EncodeWithin is Encode with a memory budget in bytes (0: DefaultMaxMemory).
+func EncodeWithin(in *model.Instance, modelName string, horizon int, budget int64) (*Formula, error) {
+	return encode(in, modelName, horizon, encodeOptions{symmetry: true, cards: true, budget: budget})
 }
 
 func encode(in *model.Instance, modelName string, horizon int, opt encodeOptions) (*Formula, error) {
@@ -98,6 +107,9 @@ func encode(in *model.Instance, modelName string, horizon int, opt encodeOptions
 			f.Vars, f.Clauses, f.empty = 0, [][]int{{}}, true
 			return f, nil
 		}
+	}
+	if err := checkSize(in, modelName, horizon, opt.budget); err != nil {
+		return nil, err
 	}
 	f.makeChains()
 	if modelName == model.Wormhole {

@@ -90,7 +90,7 @@ func TestModelOrder(t *testing.T) {
 		require.True(t, w.Optimal)
 		require.True(t, b.Optimal)
 		assert.LessOrEqual(t, w.Schedule.Makespan, b.Schedule.Makespan, "wormhole <= bufferless")
-		g := Greedy(in)
+		g := mustGreedy(t, in)
 		require.NoError(t, verify.Schedule(in, g), "the greedy upper bound must be legal")
 		assert.LessOrEqual(t, b.Schedule.Makespan, g.Makespan, "bufferless <= greedy")
 		col, err := offline.Color(in, offline.Options{Order: "any"})
@@ -117,7 +117,7 @@ func TestEncodeMatchesExhaustive(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := tinyInstance(t, 3, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
-		opt, ok := exhaustiveOptimum(in, modelName, Greedy(in).Makespan, 300000)
+		opt, ok := exhaustiveOptimum(in, modelName, mustGreedy(t, in).Makespan, 300000)
 		if !ok {
 			t.Skip("search space too large")
 		}
@@ -169,7 +169,7 @@ func TestEncodeDeterministic(t *testing.T) {
 		if len(in.Messages) == 0 {
 			return
 		}
-		T := Greedy(in).Makespan
+		T := mustGreedy(t, in).Makespan
 		var a, b bytes.Buffer
 		f1, err := Encode(in, model.Wormhole, T)
 		require.NoError(t, err)

@@ -2,6 +2,7 @@ package optimal
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"time"
@@ -28,6 +29,11 @@ type Options struct {
 	// NoClique skips the aligned-clique lower bound (clique.go); NoCards leaves out
 	// the cardinality constraints on aligned cliques (card.go).
 	NoSymmetry, NoClique, NoCards bool
+	// MaxMemory is the memory budget of the formula in bytes (0: DefaultMaxMemory).
+	// When the formula for the first horizon would exceed it (size.go), Solve skips
+	// the SAT search and returns the greedy schedule with the lower bound, saying why
+	// in Stats.Skipped.
+	MaxMemory int64
 }
 
 // Progress reports the state of a search.
@@ -47,10 +53,15 @@ type Stats struct {
 	Calls, Sat, Unsat                   int   // solver calls and their answers
 	Conflicts                           int64 // gini's conflict count over all calls
 	// LowerSource names the best lower bound: a model.Bound name, "aligned-clique",
-	// or "unsat" (a horizon proven infeasible); UpperSource is "greedy" or "given".
+	// "unsat" (a horizon proven infeasible by a solver call), or "encoding" (the
+	// formula for horizon upper - 1 holds the empty clause, found while encoding,
+	// with no solver call); UpperSource is "greedy" or "given".
 	LowerSource string
 	UpperSource string
-	Elapsed     time.Duration
+	// Skipped is empty, or says why the SAT search did not run (the formula's
+	// estimated size over Options.MaxMemory).
+	Skipped string
+	Elapsed time.Duration
 }
 
 // Result is what Solve found.
@@ -79,7 +90,10 @@ type Result struct {
 //     proven unsatisfiable.
 //
 // When ctx is cancelled Solve returns the best schedule and lower bound so far with
-// Optimal false and no error. Errors are bad input only.
+// Optimal false and no error; it notices within about 50 ms while the solver runs
+// and between loading batches of clauses. Errors are bad input (wrapping
+// *verify.Error for a given upper bound that is illegal), an instance too large for
+// the greedy colorer's 32-bit steps (offline), or internal errors.
 func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Model == "" {
@@ -123,18 +137,25 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	}
 	res.Schedule = s.best
 	res.Schedule.SetBound(res.Lower, res.Optimal)
-	res.Schedule.SetExtra("solver", map[string]any{
+	extra := map[string]any{
 		"name": "gini", "encoding": EncodingVersion, "horizon": st.Horizon,
 		"vars": st.Vars, "clauses": st.Clauses, "orders": st.Orders,
 		"calls": st.Calls, "sat": st.Sat, "unsat": st.Unsat, "conflicts": st.Conflicts,
 		"lower_source": st.LowerSource, "upper_source": st.UpperSource,
-	})
+	}
+	if st.Skipped != "" {
+		extra["skipped"] = st.Skipped
+	}
+	res.Schedule.SetExtra("solver", extra)
 	return res, nil
 }
 
 // upper returns the better of Greedy and opt.Upper, as a schedule of opt.Model.
 func upper(in *model.Instance, opt Options) (*model.Schedule, error) {
-	g := Greedy(in)
+	g, err := greedy(in)
+	if err != nil {
+		return nil, err
+	}
 	cross := make([][]int, len(in.Messages))
 	for i, t := range g.Messages {
 		cross[i] = t.Cross
@@ -143,11 +164,11 @@ func upper(in *model.Instance, opt Options) (*model.Schedule, error) {
 	// Solve may return this schedule as it is (when it meets the lower bound, or
 	// when the search is cancelled before a better one), so it is verified too.
 	if err := verify.Schedule(in, best); err != nil {
-		return nil, fmt.Errorf("optimal: internal error: greedy schedule: %v", err)
+		return nil, fmt.Errorf("optimal: internal error: greedy schedule: %w", err)
 	}
 	if u := opt.Upper; u != nil {
 		if err := verify.Schedule(in, u); err != nil {
-			return nil, fmt.Errorf("optimal: upper bound schedule: %v", err)
+			return nil, fmt.Errorf("optimal: upper bound schedule: %w", err)
 		}
 		idx := in.Index()
 		cross := make([][]int, len(in.Messages))
@@ -187,7 +208,15 @@ func (s *search) run() error {
 	if s.best.Makespan <= s.res.Lower {
 		return nil
 	}
-	f, err := encode(s.in, s.opt.Model, s.best.Makespan-1, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards})
+	if s.ctx.Err() != nil {
+		return nil
+	}
+	f, err := encode(s.in, s.opt.Model, s.best.Makespan-1, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards, budget: s.opt.MaxMemory})
+	var se *SizeError
+	if errors.As(err, &se) {
+		st.Skipped = se.Error()
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -195,10 +224,12 @@ func (s *search) run() error {
 	st.Vars, st.Clauses, st.Orders, st.Fixed, st.Cards, st.Horizon = f.Vars, len(f.Clauses), f.Orders, f.Fixed, f.Cards, f.Horizon
 	if f.empty {
 		s.res.Lower = s.best.Makespan // horizon best-1 holds the empty clause
-		s.res.Stats.LowerSource = "unsat"
+		s.res.Stats.LowerSource = "encoding"
 		return nil
 	}
-	s.g = load(f)
+	if s.g = s.load(f); s.g == nil {
+		return nil
+	}
 	// The first probe is the lower bound (on many instances it is the optimum). It
 	// runs on a second solver loaded with the same formula, with the horizon as
 	// assumptions: gini v1.0.4 can return a model that violates a clause when Solve
@@ -213,7 +244,10 @@ func (s *search) run() error {
 	// by more than one step. (Bisection was tried: it spends the time limit on hard
 	// probes below the optimum and ends with worse schedules.)
 	if s.res.Lower < f.Horizon {
-		c := load(f)
+		c := s.load(f)
+		if c == nil {
+			return nil
+		}
 		r, err := s.try(c, s.res.Lower)
 		if err != nil || r == 0 {
 			return err
@@ -242,13 +276,27 @@ func (s *search) run() error {
 	return nil
 }
 
-// load returns a new gini solver holding the clauses of f.
-func load(f *Formula) *gini.Gini {
+// load returns a new gini solver holding the clauses of f, or nil when s.ctx is
+// cancelled while it loads.
+func (s *search) load(f *Formula) *gini.Gini {
+	g := load(f, s.ctx)
+	if g == nil || s.ctx.Err() != nil {
+		return nil
+	}
+	return g
+}
+
+// load returns a new gini solver holding the clauses of f; nil when ctx (if not
+// nil) is cancelled first. It looks at ctx every 2^16 clauses.
+func load(f *Formula, ctx context.Context) *gini.Gini {
 	g := gini.NewVc(f.Vars, len(f.Clauses))
 	for g.MaxVar() < z.Var(f.Vars) {
 		g.Lit()
 	}
-	for _, c := range f.Clauses {
+	for x, c := range f.Clauses {
+		if ctx != nil && x&(1<<16-1) == 0 && ctx.Err() != nil {
+			return nil
+		}
 		for _, l := range c {
 			g.Add(z.Dimacs2Lit(l))
 		}
@@ -304,7 +352,7 @@ func (s *search) try(g *gini.Gini, T int) (int, error) {
 			return 0, fmt.Errorf("optimal: internal error: %v", err)
 		}
 		if err := verify.Schedule(s.in, sch); err != nil {
-			return 0, fmt.Errorf("optimal: internal error: decoded schedule: %v", err)
+			return 0, fmt.Errorf("optimal: internal error: decoded schedule: %w", err)
 		}
 		if sch.Makespan > T {
 			return 0, fmt.Errorf("optimal: internal error: decoded makespan %d above horizon %d", sch.Makespan, T)

@@ -1,0 +1,71 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
+)
+
+// Issue 10: Ctrl-C on solve stops within a second and writes the best schedule with
+// its proven lower bound and optimal false. The instance is issue 16's frontier
+// (no proof within seconds).
+func TestInterruptSolve(t *testing.T) {
+	dir := t.TempDir()
+	inst, sched := filepath.Join(dir, "in.json"), filepath.Join(dir, "s.json")
+	var out, errb bytes.Buffer
+	code := run([]string{"gen", "kary-tree", "--k", "2", "--depth", "4", "--traffic", "random", "--messages", "128",
+		"--flits", "4", "--seed", "1", "-o", inst}, strings.NewReader(""), &out, &errb, false)
+	require.Equal(t, 0, code, errb.String())
+	code, _, errs, took := interrupt(t, 1500*time.Millisecond, "solve", inst, "-o", sched)
+	require.Equal(t, 0, code, errs)
+	require.Less(t, took, time.Second)
+	require.Contains(t, errs, "interrupted after")
+	data, err := os.ReadFile(inst)
+	require.NoError(t, err)
+	in, err := model.ParseInstance(data)
+	require.NoError(t, err)
+	data, err = os.ReadFile(sched)
+	require.NoError(t, err)
+	s, err := model.ParseSchedule(data)
+	require.NoError(t, err)
+	require.NoError(t, verify.Schedule(in, s))
+	require.NotNil(t, s.Optimal)
+	require.False(t, *s.Optimal)
+	require.NotNil(t, s.LowerBound)
+	require.Less(t, *s.LowerBound, s.Makespan)
+}
+
+// Issue 10: output paths are checked before the work starts: an -o or --certify
+// whose directory does not exist is bad usage at once (the solve would take
+// minutes on this instance).
+func TestSolveChecksOutputsFirst(t *testing.T) {
+	dir := t.TempDir()
+	inst := filepath.Join(dir, "in.json")
+	var out, errb bytes.Buffer
+	code := run([]string{"gen", "kary-tree", "--k", "2", "--depth", "4", "--traffic", "random", "--messages", "128",
+		"--flits", "4", "--seed", "1", "-o", inst}, strings.NewReader(""), &out, &errb, false)
+	require.Equal(t, 0, code, errb.String())
+	for _, args := range [][]string{
+		{"solve", inst, "-o", filepath.Join(dir, "no", "s.json")},
+		{"solve", inst, "--certify", filepath.Join(dir, "no", "cert")},
+		{"solve", inst, "--certify", inst},
+	} {
+		out.Reset()
+		errb.Reset()
+		start := time.Now()
+		code := run(args, strings.NewReader(""), &out, &errb, false)
+		require.Equal(t, 2, code, strings.Join(args, " "))
+		require.Less(t, time.Since(start), 2*time.Second, strings.Join(args, " "))
+		require.Equal(t, 1, strings.Count(errb.String(), "\n"), errb.String())
+	}
+}

@@ -1,0 +1,109 @@
+package optimal
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
+	"pgregory.net/rapid"
+)
+
+// mustGreedy is greedy for tests: the instances drawn are far below its limits.
+func mustGreedy(t require.TestingT, in *model.Instance) *model.Schedule {
+	s, err := greedy(in)
+	require.NoError(t, err)
+	return s
+}
+
+// lineInstance is two worms of L flits on the line a -> b -> c, m0 over both
+// edges, m1 over the second: the greedy schedule misses the wormhole optimum by
+// one step, so the SAT search must run (on a horizon of about 2L).
+func lineInstance(L int) *model.Instance {
+	net := &model.Network{}
+	a, b, c := net.AddNode("a"), net.AddNode("b"), net.AddNode("c")
+	e0, e1 := net.AddEdge(a, b), net.AddEdge(b, c)
+	return &model.Instance{Name: "line", Net: net, Flits: L, Messages: []model.Message{
+		{ID: "m0", Path: []int{e0, e1}, L: L, AsEdges: true},
+		{ID: "m1", Path: []int{e1}, L: L, AsEdges: true},
+	}}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	f()
+	runtime.ReadMemStats(&b)
+	return b.TotalAlloc - a.TotalAlloc
+}
+
+// Issue 10: the memory guard covers Solve, not only --dimacs. Two worms of 10^6
+// flits once took 1.5 GB (a formula of about 2T literals); under a 64 MB budget
+// Solve must skip the SAT search, say so, and still return the verified greedy
+// schedule with the proven lower bound and optimal false.
+func TestSolveWithinMemoryBudget(t *testing.T) {
+	in := lineInstance(1000000)
+	var res *Result
+	var err error
+	got := allocated(func() {
+		res, err = Solve(context.Background(), in, Options{MaxMemory: 64 << 20})
+	})
+	require.NoError(t, err)
+	require.Less(t, got, uint64(64<<20), "bytes allocated")
+	require.NoError(t, verify.Schedule(in, res.Schedule))
+	require.False(t, res.Optimal)
+	require.Contains(t, res.Stats.Skipped, "memory budget")
+	require.Zero(t, res.Stats.Calls)
+	require.Equal(t, 2000000, res.Lower)
+	_, err = EncodeWithin(in, model.Wormhole, 2000000, 64<<20)
+	var se *SizeError
+	require.True(t, errors.As(err, &se), "Encode refuses with a *SizeError: %v", err)
+}
+
+// Issue 10: a worm of 2^62 flits is bad input naming the limit, not an internal
+// error; so are two worms of 2^40 flits.
+func TestSolveHugeWorms(t *testing.T) {
+	for _, L := range []int{1 << 62, 1 << 40} {
+		in := lineInstance(L)
+		if L == 1<<62 {
+			in.Messages = in.Messages[:1] // one worm (two would overflow the sum of lengths)
+		}
+		_, err := Solve(context.Background(), in, Options{})
+		require.Error(t, err)
+		require.NotContains(t, err.Error(), "internal error")
+		require.Contains(t, err.Error(), "do not fit in 32 bits")
+	}
+}
+
+// Issue 10: a typed error of the verifier stays reachable through Solve's error.
+func TestSolveWrapsVerifyError(t *testing.T) {
+	in := exampleInstance(t)
+	illegal := model.NewSchedule(in, model.Wormhole, [][]int{{1, 2}, {1}, {1, 2}})
+	_, err := Solve(context.Background(), in, Options{Upper: illegal})
+	var ve *verify.Error
+	require.True(t, errors.As(err, &ve), "errors.As(*verify.Error) on %v", err)
+}
+
+// Issue 10: lower_source "unsat" means a solver call answered unsatisfiable. The
+// invariant checked on random instances, with every aid off so that the bounds are
+// weak: LowerSource == "unsat" implies Stats.Unsat > 0, and "encoding" implies no
+// solver call refuted anything (the refutation came from the encoder).
+func TestLowerSourceUnsatNeedsACall(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := tinyInstance(t, 4, 3, 3)
+		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		res, err := Solve(context.Background(), in, Options{Model: modelName, NoClique: true, NoCards: true})
+		require.NoError(t, err)
+		switch res.Stats.LowerSource {
+		case "unsat":
+			require.Positive(t, res.Stats.Unsat, "lower_source unsat with no unsatisfiable call")
+		case "encoding":
+			require.Zero(t, res.Stats.Unsat)
+			require.True(t, res.Optimal)
+		}
+	})
+}
