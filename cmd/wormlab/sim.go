@@ -34,7 +34,10 @@ func runSim(e *env) error {
 			"interval after an MSER-5 warm-up, percentiles, and whether the point is saturated\n"+
 			"(a saturated point prints no latency). --rates FROM:TO:STEP prints one row per rate\n"+
 			"(--csv, or JSON Lines with --json). --batch INSTANCE routes a MODEL.md instance's\n"+
-			"messages on their fixed paths as a closed batch.\n\n"+
+			"messages on their fixed paths as a closed batch; with --theory (V=1, B=1, the ideal\n"+
+			"pipeline, MODEL.md's pipelining rule) it writes the MODEL.md schedule, which equals\n"+
+			"wormlab run --rotate=false's greedy schedule under --arb fixed (run --arb input)\n"+
+			"or round-robin (a closed cycle of worms waiting for each other is a deadlock here).\n\n"+
 			"routings: "+strings.Join(routing.Names(), ", ")+"\n"+
 			"traffic: "+strings.Join(sim.PatternNames(), ", ")+"\n"+
 			"pipelines: "+strings.Join(sim.PipelineNames(), ", "))
