@@ -165,6 +165,11 @@ func (c *Config) check() error {
 	if c.DeadlockCycles < 0 {
 		return &ConfigError{"deadlock-cycles", "negative"}
 	}
+	p := c.Pipeline
+	if quiet := p.Route + p.VCAlloc + p.SwAlloc + p.Traverse + max(p.Link, p.Eject) + p.Credit + p.Inject; c.DeadlockCycles > 0 && c.DeadlockCycles <= quiet {
+		// a flit may rightly sit still this long between moves
+		return &ConfigError{"deadlock-cycles", fmt.Sprintf("%d, want more than the pipeline's %d cycles without a move", c.DeadlockCycles, quiet)}
+	}
 	for v := range c.Net.Nodes() {
 		if c.Net.Ports(v) > 62 || c.Net.InPorts(v) > 62 {
 			return &ConfigError{"net", fmt.Sprintf("node %d has more than 62 ports", v)}
