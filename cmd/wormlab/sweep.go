@@ -154,6 +154,12 @@ func runSweep(e *env) error {
 	if err != nil {
 		return err
 	}
+	if os.Getenv("GOGC") == "" {
+		// Points allocate and drop whole instances: collecting at 5x the live heap
+		// instead of 2x cut the collector's CPU so that one worker's sweep of
+		// experiments/online-phased took 5.7 s instead of 7.2 s (sweep.go's report).
+		debug.SetGCPercent(400)
+	}
 	ctx, stop := interruptContext()
 	defer stop()
 	opt := sweep.Options{Workers: *workers, Shard: shard, Version: wormlabVersion(), RetryFailed: *retry,
