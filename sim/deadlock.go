@@ -51,8 +51,13 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 				if c.VCs>>uint(v)&1 == 0 {
 					continue
 				}
-				if owner := e.ovOwner[(ob+int32(c.Port))*V+v]; owner >= 0 {
+				ov := (ob+int32(c.Port))*V + v
+				if owner := e.ovOwner[ov]; owner >= 0 {
 					out = append(out, owner)
+				} else if next := e.outNext[ov/V]; next >= 0 && e.ovCredit[ov] == 0 {
+					// a free VC whose buffer is full (with Latch a head takes
+					// the VC only as it moves)
+					out = append(out, next*V+v)
 				}
 			}
 		}

@@ -150,3 +150,16 @@ func TestTheoryWalkThroughDestination(t *testing.T) {
 	require.Equal(t, []int{1, 2}, s.Messages[0].Cross)
 	require.NoError(t, verify.Schedule(in, s))
 }
+
+// In the theory model a deadlock names its wait cycle too: two one-flit worms on a
+// 2-cycle, each in the buffer the other needs next. No VC is held (their tails have
+// crossed), so the waits are for full buffers behind free VCs.
+func TestTheoryDeadlockCycle(t *testing.T) {
+	in, err := model.ParseInstance([]byte(`{"name":"c","network":{"edges":[["a","b"],["b","a"]]},"flits":1,
+"messages":[{"id":"m0","edges":[0,1]},{"id":"m1","edges":[1,0]}]}`))
+	require.NoError(t, err)
+	_, _, err = sim.Theory(context.Background(), in, sim.FixedOrder{}, 1)
+	var dl *sim.DeadlockError
+	require.True(t, errors.As(err, &dl), "%v", err)
+	require.Len(t, dl.Cycle, 2, "%v", err)
+}
