@@ -39,7 +39,10 @@ func (e *engine) allocSwitch() {
 					continue
 				}
 				ov := e.vcOut[iv]
-				if e.ovCredit[ov] == 0 && ov/V != ob+eject && !e.cfg.Latch {
+				// Without a credit only the latch (V = 1) may still move it; with
+				// V > 1 such a bid could win its input or output arbiter every
+				// cycle (arbiters advance on moves) and starve the port's other VCs.
+				if e.ovCredit[ov] == 0 && ov/V != ob+eject && (!e.cfg.Latch || V > 1) {
 					continue
 				}
 				reqs = append(reqs, e.request(iv, v))
