@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 )
 
 // Packet is one packet of a closed batch.
@@ -82,12 +84,9 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 		}
 		order[i] = i
 	}
-	// stable by release
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && packets[order[j]].Release < packets[order[j-1]].Release; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
+	// stable by release: O(n log n) (an insertion sort took 3 s on 40000 packets
+	// released in decreasing order)
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(packets[a].Release, packets[b].Release) })
 	res := &BatchResult{Delivered: make([]int64, len(packets)), Latency: make([]int64, len(packets))}
 	left := len(packets)
 	e.onDeliver = func(pk *packet, t int64) {
