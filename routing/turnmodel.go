@@ -95,8 +95,8 @@ func (t *Turn) Advance(at int, h *sim.Header, port, vc int)        {}
 
 // vcsFor is the VC set of a hop from at: every VC on a mesh; on a torus the VC
 // of the packet's class, 2 wx + wy, where wx (wy) says whether the wrap link of
-// the x (y) ring is still ahead on its route (classes share VCs modulo the count
-// when there are fewer than four, an unsafe run).
+// the x (y) ring is still ahead on its route: with V >= 4 VCs, class c takes VCs
+// c V/4 .. (c+1) V/4 - 1; with fewer (an unsafe run) classes share VCs modulo V.
 func (t *Turn) vcsFor(at int, h *sim.Header, _ int) uint64 {
 	if !t.g.Wrap() {
 		return span(0, t.vcs)
@@ -106,6 +106,9 @@ func (t *Turn) vcsFor(at int, h *sim.Header, _ int) uint64 {
 		if d := dirOf(t.g, at, int(h.Dst), i); d != 0 && wrapAhead(t.g, at, int(h.Dst), i, d) {
 			c |= 2 >> uint(i)
 		}
+	}
+	if t.vcs >= 4 { // a quarter of the VCs per class
+		return span(c*t.vcs/4, (c+1)*t.vcs/4)
 	}
 	return 1 << uint(c%t.vcs)
 }
