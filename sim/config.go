@@ -133,6 +133,11 @@ type Config struct {
 	// into switch allocation: a head takes an output VC only in the cycle it moves
 	// (as package engine's worms take an edge). TheoryConfig sets it.
 	Latch bool
+	// Rotate (with Latch) lets a closed cycle of grants, each entering the buffer
+	// the next one leaves, move together, as MODEL.md's holding rule allows
+	// (package engine's Config.Rotate, wormlab run's default); without it such a
+	// cycle waits, as Dally and Seitz's routers do.
+	Rotate bool
 	// InjectPerPort gives a router one injection port (and source queue) per output
 	// port: a packet with a fixed path queues at the port of its first hop, so that
 	// packets of one source leaving by different ports start together, as MODEL.md's

@@ -58,8 +58,9 @@
 // batch. Theory is MODEL.md's model (V = B = 1, Ideal, fixed paths, EjectAll,
 // InjectPerPort and Latch: a flit may enter a buffer in the cycle its occupant
 // leaves, and a head takes an output VC only in the cycle it moves); under FixedOrder
-// its schedule is package engine's greedy run with the input policy, crossing time
-// by crossing time (theory_test.go). docs/simulator.md has the details.
+// (RoundRobin) its schedule is package engine's greedy run with the input
+// (round-robin) policy, crossing time by crossing time, with or without Rotate
+// (theory_test.go). docs/simulator.md has the details.
 //
 // # Deadlock
 //

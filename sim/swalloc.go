@@ -130,6 +130,13 @@ func (e *engine) latch() {
 	for g := range e.grants {
 		e.resolve(int32(g))
 	}
+	// the credits latched moves rely on first (a rotating cycle has no
+	// downstream-first order), then the moves
+	for _, g := range e.order {
+		if gr := &e.grants[g]; gr.creditNow {
+			e.creditBack(gr.iv)
+		}
+	}
 	for _, g := range e.order {
 		e.use(&e.grants[g])
 	}
@@ -142,13 +149,17 @@ func (e *engine) latch() {
 func (e *engine) resolve(g int32) bool {
 	gr := &e.grants[g]
 	switch gr.state {
-	case 1, 3:
+	case 1:
+		return e.cfg.Rotate
+	case 3:
 		return false
 	case 2:
 		return true
 	}
 	gr.state = 1
 	V := e.V
+	// state 1 met again below closes a cycle of grants each entering the
+	// buffer the next leaves: it moves only with Rotate
 	ov := e.vcOut[gr.iv]
 	next := e.outNext[ov/V]
 	ok := next < 0 || e.ovCredit[ov] > 0
@@ -166,6 +177,18 @@ func (e *engine) resolve(g int32) bool {
 		gr.state = 3
 	}
 	return ok
+}
+
+// creditBack returns at once the credit of the slot input VC iv's front flit is
+// about to free, to the output VC upstream (a latched move enters it this cycle).
+func (e *engine) creditBack(iv int32) {
+	V := e.V
+	up := e.inPrev[iv/V]
+	e.ovCredit[up*V+iv%V]++
+	if e.cfg.Trace != nil {
+		ur := e.outRtr[up]
+		e.trace(Event{Kind: Credit, Node: ur, Port: up - e.outBase[ur], VC: iv % V, Packet: -1, InPort: -1, InVC: -1})
+	}
 }
 
 // traverse sends the front flit of input VC iv of router r through the switch to
@@ -199,11 +222,7 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 		}
 	}
 	if up := e.inPrev[in]; up >= 0 && creditNow {
-		e.ovCredit[up*V+iv%V]++
-		if e.cfg.Trace != nil {
-			ur := e.outRtr[up]
-			e.trace(Event{Kind: Credit, Node: ur, Port: up - e.outBase[ur], VC: iv % V, Packet: -1, InPort: -1, InVC: -1})
-		}
+		// returned already (creditBack)
 	} else if up >= 0 {
 		e.schedule(int64(e.p.Credit), event{kind: evCredit, idx: up*V + iv%V})
 	} else {

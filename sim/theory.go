@@ -38,6 +38,12 @@ func TheoryConfig(in *model.Instance, arb Arbitration, seed uint64) (Config, []P
 // e_k in step k), the makespan the cycle of the last tail's delivery.
 func Theory(ctx context.Context, in *model.Instance, arb Arbitration, seed uint64) (*model.Schedule, *BatchResult, error) {
 	cfg, ps := TheoryConfig(in, arb, seed)
+	return TheoryRun(ctx, in, cfg, ps)
+}
+
+// TheoryRun is Theory with the configuration and packets of TheoryConfig, which the
+// caller may adjust (Rotate, Trace).
+func TheoryRun(ctx context.Context, in *model.Instance, cfg Config, ps []Packet) (*model.Schedule, *BatchResult, error) {
 	res, err := RunBatch(ctx, cfg, ps, BatchOptions{RecordHops: true})
 	if err != nil {
 		return nil, res, err

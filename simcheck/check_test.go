@@ -81,12 +81,14 @@ func TestOpenLoopInvariants(t *testing.T) {
 }
 
 // The same in closed batches on random MODEL.md networks with fixed paths, with
-// random VCs and buffers, and in the theory model (V = B = 1, latch, EjectAll):
+// random VCs and buffers, and in the theory model (V = B = 1, latch, EjectAll,
+// with and without Rotate):
 // every packet is delivered (or the run deadlocks) and no invariant breaks.
 func TestBatchInvariants(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := fixture.Instance(t, fixture.Shape{MaxNodes: 6, MaxEdges: 12, MaxMessages: 10, MaxHops: 5, MaxL: 5, Levelled: rapid.Bool().Draw(t, "levelled")})
 		cfg, ps := sim.TheoryConfig(in, sim.FixedOrder{}, 1)
+		cfg.Rotate = rapid.Bool().Draw(t, "rotate")
 		if !rapid.Bool().Draw(t, "theory") {
 			cfg.VCs = rapid.IntRange(1, 3).Draw(t, "vcs")
 			cfg.Buf = rapid.IntRange(1, 4).Draw(t, "buf")

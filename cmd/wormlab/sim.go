@@ -36,8 +36,8 @@ func runSim(e *env) error {
 			"(--csv, or JSON Lines with --json). --batch INSTANCE routes a MODEL.md instance's\n"+
 			"messages on their fixed paths as a closed batch; with --theory (V=1, B=1, the ideal\n"+
 			"pipeline, MODEL.md's pipelining rule) it writes the MODEL.md schedule, which equals\n"+
-			"wormlab run --rotate=false's greedy schedule under --arb fixed (run --arb input)\n"+
-			"or round-robin (a closed cycle of worms waiting for each other is a deadlock here).\n\n"+
+			"wormlab run's greedy schedule under --arb fixed (run --arb input) or round-robin,\n"+
+			"with --rotate as run's default (run --rotate=false without it).\n\n"+
 			"routings: "+strings.Join(routing.Names(), ", ")+"\n"+
 			"traffic: "+strings.Join(sim.PatternNames(), ", ")+"\n"+
 			"pipelines: "+strings.Join(sim.PipelineNames(), ", "))
@@ -75,6 +75,7 @@ func runSim(e *env) error {
 	channels := fs.Bool("channels", false, "with --json: include every channel's utilisation")
 	batch := fs.String("batch", "", "route the messages of a MODEL.md instance as a closed batch")
 	theory := fs.Bool("theory", false, "with --batch: V=1, B=1, ideal pipeline, MODEL.md schedule out")
+	rotate := fs.Bool("rotate", false, "with --theory: a closed cycle of worms waiting for each other's tails shifts together (wormlab run's default); without it, it is a deadlock")
 	out := fs.String("o", "", "write the output to FILE")
 	jsonOut := fs.Bool("json", false, "print JSON (JSON Lines with --rates)")
 	csvOut := fs.Bool("csv", false, "with --rates: print CSV")
@@ -138,12 +139,18 @@ func runSim(e *env) error {
 		}
 		cfg.Pipeline = delays(p)
 		if *theory {
-			return simTheory(ctx, e, in, cfg, *out)
+			return simTheory(ctx, e, in, cfg, *rotate, *out)
+		}
+		if *rotate {
+			return usageError("--rotate needs --theory")
 		}
 		return simBatch(ctx, e, in, cfg, *out, *jsonOut)
 	}
 	if *theory {
 		return usageError("--theory needs --batch INSTANCE")
+	}
+	if *rotate {
+		return usageError("--rotate needs --batch INSTANCE --theory")
 	}
 	net, err := topology.Parse(*topo)
 	if err != nil {
@@ -446,8 +453,11 @@ func batchErr(in *model.Instance, err error) error {
 }
 
 // simTheory runs the instance in the theory model and writes the MODEL.md schedule.
-func simTheory(ctx context.Context, e *env, in *model.Instance, cfg sim.Config, out string) error {
-	s, _, err := sim.Theory(ctx, in, cfg.Arbiter, cfg.Seed)
+func simTheory(ctx context.Context, e *env, in *model.Instance, cfg sim.Config, rotate bool, out string) error {
+	tc, ps := sim.TheoryConfig(in, cfg.Arbiter, cfg.Seed)
+	tc.Rotate = rotate
+	tc.DeadlockCycles = cfg.DeadlockCycles
+	s, _, err := sim.TheoryRun(ctx, in, tc, ps)
 	if err := batchErr(in, err); err != nil {
 		return err
 	}
