@@ -61,37 +61,9 @@ var sweepTargets = map[string]sweepTarget{
 // sweepReserved are flags a point may not set: a point's output goes to the sweep.
 var sweepReserved = map[string]string{"o": "a point's output goes to the results file", "h": "", "help": ""}
 
-// wormlabVersion names this build for the records: the module version and, when the
-// binary was built with VCS stamping (go build without -buildvcs=false), the commit.
-// It comes from runtime/debug build info; "devel" when there is none.
-func wormlabVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
-	}
-	v := bi.Main.Version
-	if v == "" {
-		v = "devel"
-	}
-	var rev, dirty string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = "+dirty"
-			}
-		}
-	}
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		v += " " + rev + dirty
-	}
-	return v
-}
+// wormlabVersion names this build in the records: what wormlab --version prints
+// (main.go's version, from runtime/debug build information), without "wormlab ".
+func wormlabVersion() string { return strings.TrimPrefix(version(), "wormlab ") }
 
 func runSweep(e *env) error {
 	if len(e.args) > 0 {
@@ -287,7 +259,7 @@ var flagNames = sync.OnceValue(func() func(path []string) (map[string]bool, bool
 func checkSweepSpec(s *sweep.Spec) (sweepTarget, error) {
 	t, ok := sweepTargets[s.Command]
 	if !ok {
-		return t, usageError("spec: command: unknown command %q (want %s)", s.Command, strings.Join(sweepTargetNames(), ", "))
+		return t, usageError("spec: command: unknown command %q (wormlab sweep -h lists them)", s.Command)
 	}
 	flags, ok := flagNames()(t.path)
 	if !ok {
