@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,5 +87,36 @@ func BenchmarkResume(b *testing.B) {
 		if err != nil || sum.Skipped != 10000 {
 			b.Fatalf("%v %+v", err, sum)
 		}
+	}
+}
+
+// spin is a CPU-bound point that allocates nothing: about 2 ms of arithmetic.
+type spin struct{}
+
+func (spin) Run(context.Context, Point) (map[string]any, error) {
+	x := uint64(1)
+	for i := 0; i < 2_000_000; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	return map[string]any{"x": x % 7}, nil
+}
+
+// BenchmarkWorkers runs 200 CPU-bound points with one and with two workers: the
+// ratio of the two times is the sweep's parallel speed-up (compare them in one run,
+// on an otherwise idle machine).
+func BenchmarkWorkers(b *testing.B) {
+	s, err := ParseSpec(strings.NewReader(`{"command": "spin", "axes": {"a": {"from": 1, "to": 200, "step": 1}}}`))
+	require.NoError(b, err)
+	for _, w := range []int{1, 2} {
+		b.Run(strconv.Itoa(w), func(b *testing.B) {
+			dir := b.TempDir()
+			for b.Loop() {
+				path := filepath.Join(dir, "r.jsonl")
+				os.Remove(path)
+				if _, err := Run(context.Background(), s, spin{}, path, Options{Workers: w}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
