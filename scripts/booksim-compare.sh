@@ -52,7 +52,7 @@ bs_field() {
 }
 # wl_field JSON NAME: a number (or null/true/false) of wormlab's JSON.
 wl_field() {
-	grep -o "\"$2\":[^,}]*" "$1" | head -1 | cut -d: -f2
+	grep -o "\"$2\": *[^,}]*" "$1" | head -1 | sed 's/.*: *//'
 }
 mean() { awk '{s+=$1; n++} END {if (n) printf "%.4g", s/n; else print "-"}'; }
 
