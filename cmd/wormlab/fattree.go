@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/wormlab/wormlab/fattree"
+)
+
+func init() {
+	register(&command{
+		name:    "fattree",
+		summary: "Greenberg and Oh's fat-tree study: STORE, WORM, UNIV, SPLIT with FP/RP/GP and FO/RR/FF",
+		run:     runFatTree,
+	})
+}
+
+func runFatTree(e *env) error {
+	fs := newFlags(e, "fattree", "",
+		"Routes --runs closed batches (every processor holds its packets at time 0) on the\n"+
+			"butterfly fat-tree of --n processors (seed 000, section B) and prints the mean\n"+
+			"maximum latency in flit-steps (the last tail's arrival) with its 99% interval and\n"+
+			"the mean congestion c (--json: one object). Ctrl-C stops and prints the runs done.")
+	n := fs.Int("n", 64, "processors (a power of 4)")
+	algo := fs.String("algo", "worm", "algorithm: "+strings.Join(fattree.AlgorithmNames(), ", "))
+	path := fs.String("path", "rp", "path selection: "+strings.Join(fattree.PathNames(), ", "))
+	scan := fs.String("scan", "rr", "input scan: "+strings.Join(fattree.ScanNames(), ", "))
+	pattern := fs.String("pattern", "random", "pattern: "+strings.Join(fattree.PatternNames(), ", "))
+	flits := fs.Int("flits", 16, "flits per packet L")
+	queue := fs.Int("queue", 2, "WORM's input queue in flits q")
+	delay := fs.Int("delay", 1, "R: initial delays from [0, R-1] (STORE, SPLIT: packet-steps; WORM: units of L log2 N); UNIV priorities from [1, R] (1: [1, N])")
+	overhead := fs.Int("overhead", 0, "SPLIT's addressing flits per independent flit")
+	runs := fs.Int("runs", 10, "independent runs (seeds S .. S+runs-1)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	jsonOut := fs.Bool("json", false, "print one JSON object")
+	out := fs.String("o", "", "write the result to FILE")
+	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
+		return err
+	}
+	cfg := fattree.Config{N: *n, Flits: *flits, Queue: *queue, Delay: *delay, Overhead: *overhead, Runs: *runs, Seed: *seed}
+	var err error
+	if cfg.Algo, err = fattree.LookupAlgorithm(*algo); err != nil {
+		return usageError("--algo: %v", err)
+	}
+	if cfg.Path, err = fattree.LookupPath(*path); err != nil {
+		return usageError("--path: %v", err)
+	}
+	if cfg.Scan, err = fattree.LookupScan(*scan); err != nil {
+		return usageError("--scan: %v", err)
+	}
+	if cfg.Pattern, err = fattree.LookupPattern(*pattern); err != nil {
+		return usageError("--pattern: %v", err)
+	}
+	if _, err := cfg.Check(); err != nil {
+		return usageError("--%v", err)
+	}
+	if err := checkOutput(*out); err != nil {
+		return err
+	}
+	ctx, cancel := interruptContext()
+	defer cancel()
+	s, err := fattree.Study(ctx, cfg)
+	if s == nil || s.Runs == 0 {
+		if err != nil {
+			return negative("fattree: %v (no run finished)", err)
+		}
+	}
+	if s.Interrupted {
+		fmt.Fprintf(e.stderr, "wormlab fattree: interrupted after %d of %d runs\n", s.Runs, *runs)
+	}
+	type result struct {
+		Algo    string `json:"algo"`
+		Path    string `json:"path"`
+		Scan    string `json:"scan"`
+		Pattern string `json:"pattern"`
+		Flits   int    `json:"flits"`
+		Queue   int    `json:"queue"`
+		Delay   int    `json:"delay"`
+		Seed    uint64 `json:"seed"`
+		*fattree.Summary
+	}
+	r := result{*algo, *path, *scan, *pattern, *flits, *queue, *delay, *seed, s}
+	return writeOut(e, *out, func(w io.Writer) error {
+		if *jsonOut {
+			return writeJSON(w, r)
+		}
+		_, err := fmt.Fprintf(w, "fattree:%d %s-%s-%s %s L=%d: max latency %.1f ± %.1f (99%%, %d runs), congestion c %.2f, latency/c %.2f\n",
+			s.N, strings.ToUpper(*algo), strings.ToUpper(*path), strings.ToUpper(*scan), *pattern, *flits,
+			s.MaxLatency, s.MaxLatencyCI, s.Runs, s.Congestion, s.LatencyPerC)
+		return err
+	})
+}
