@@ -90,3 +90,23 @@ func TestWormFPAboveLowerBound(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsOptimum: on small FP instances the SAT optimum lies between wormlab's
+// best lower bound and the greedy WORM makespan of the theory model.
+func TestBoundsOptimum(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		run := fpRun(t, 16, 4, RandomDest{}, seed)
+		fb, err := Bounds(context.Background(), run, true, 20e9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := FPInstance(run)
+		s, _, err := sim.Theory(context.Background(), in, sim.FixedOrder{}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fb.Lower > fb.Optimum || (fb.Proven && fb.Optimum > s.Makespan) {
+			t.Fatalf("seed %d: lower %d, optimum %d (proven %v), greedy %d", seed, fb.Lower, fb.Optimum, fb.Proven, s.Makespan)
+		}
+	}
+}

@@ -35,6 +35,8 @@ func runFatTree(e *env) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	jsonOut := fs.Bool("json", false, "print one JSON object")
 	out := fs.String("o", "", "write the result to FILE")
+	bounds := fs.Bool("bounds", false, "with --path fp: each run's FP instance's c, d, c_L and best lower bound (MODEL.md)")
+	optimum := fs.Duration("optimal", 0, "with --bounds: also the SAT optimum, at most this long per run (e.g. 60s)")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
@@ -55,11 +57,28 @@ func runFatTree(e *env) error {
 	if _, err := cfg.Check(); err != nil {
 		return usageError("--%v", err)
 	}
+	if *bounds && *path != "fp" {
+		return usageError("--bounds: needs --path fp (only FP fixes the paths before routing)")
+	}
+	if *optimum < 0 {
+		return usageError("--optimal: %v is negative", *optimum)
+	}
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
 	ctx, cancel := interruptContext()
 	defer cancel()
+	var fbs []fattree.FPBounds
+	var fbErr error
+	if *bounds {
+		cfg.Each = func(_ int, run *fattree.Run, _ fattree.Outcome) {
+			fb, err := fattree.Bounds(ctx, run, *optimum > 0, *optimum)
+			if err != nil && fbErr == nil {
+				fbErr = err
+			}
+			fbs = append(fbs, fb)
+		}
+	}
 	s, err := fattree.Study(ctx, cfg)
 	if s == nil || s.Runs == 0 {
 		if err != nil {
@@ -68,6 +87,9 @@ func runFatTree(e *env) error {
 	}
 	if s.Interrupted {
 		fmt.Fprintf(e.stderr, "wormlab fattree: interrupted after %d of %d runs\n", s.Runs, *runs)
+	}
+	if fbErr != nil && ctx.Err() == nil {
+		return negative("fattree: bounds: %v", fbErr)
 	}
 	type result struct {
 		Algo    string `json:"algo"`
@@ -79,8 +101,9 @@ func runFatTree(e *env) error {
 		Delay   int    `json:"delay"`
 		Seed    uint64 `json:"seed"`
 		*fattree.Summary
+		Bounds *boundsMean `json:"fp_bounds,omitempty"`
 	}
-	r := result{*algo, *path, *scan, *pattern, *flits, *queue, *delay, *seed, s}
+	r := result{*algo, *path, *scan, *pattern, *flits, *queue, *delay, *seed, s, meanBounds(fbs)}
 	return writeOut(e, *out, func(w io.Writer) error {
 		if *jsonOut {
 			return writeJSON(w, r)
@@ -88,6 +111,53 @@ func runFatTree(e *env) error {
 		_, err := fmt.Fprintf(w, "fattree:%d %s-%s-%s %s L=%d: max latency %.1f ± %.1f (99%%, %d runs), congestion c %.2f, latency/c %.2f\n",
 			s.N, strings.ToUpper(*algo), strings.ToUpper(*path), strings.ToUpper(*scan), *pattern, *flits,
 			s.MaxLatency, s.MaxLatencyCI, s.Runs, s.Congestion, s.LatencyPerC)
+		if err != nil || r.Bounds == nil {
+			return err
+		}
+		b := r.Bounds
+		_, err = fmt.Fprintf(w, "FP instances (means): c %.2f, d %.2f, c_L %.1f, best lower bound %.1f", b.C, b.D, b.CL, b.Lower)
+		if b.Solved > 0 {
+			_, err = fmt.Fprintf(w, ", SAT optimum %.1f (%d of %d proven)", b.Optimum, b.Proven, b.Solved)
+		}
+		fmt.Fprintln(w)
 		return err
 	})
+}
+
+// boundsMean is the mean of the runs' FP figures.
+type boundsMean struct {
+	C       float64            `json:"c"`
+	D       float64            `json:"d"`
+	CL      float64            `json:"c_l"`
+	Lower   float64            `json:"lower_bound"`
+	Optimum float64            `json:"optimum,omitempty"`
+	Solved  int                `json:"solved,omitempty"`
+	Proven  int                `json:"proven,omitempty"`
+	Runs    []fattree.FPBounds `json:"per_run"`
+}
+
+func meanBounds(fbs []fattree.FPBounds) *boundsMean {
+	if len(fbs) == 0 {
+		return nil
+	}
+	m := &boundsMean{Runs: fbs}
+	for _, b := range fbs {
+		m.C += float64(b.C)
+		m.D += float64(b.D)
+		m.CL += float64(b.CL)
+		m.Lower += float64(b.Lower)
+		if b.Optimum > 0 {
+			m.Optimum += float64(b.Optimum)
+			m.Solved++
+			if b.Proven {
+				m.Proven++
+			}
+		}
+	}
+	k := float64(len(fbs))
+	m.C, m.D, m.CL, m.Lower = m.C/k, m.D/k, m.CL/k, m.Lower/k
+	if m.Solved > 0 {
+		m.Optimum /= float64(m.Solved)
+	}
+	return m
 }
