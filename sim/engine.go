@@ -91,6 +91,9 @@ type engine struct {
 	// busy has bit v of input port p set iff input VC p*V+v holds a flit (V <= 64):
 	// switch allocation visits only those VCs.
 	busy []uint64
+	// portBusy has bit i of router r set iff its input port inBase[r]+i has a busy
+	// VC (at most 63 input ports): switch allocation visits only those ports.
+	portBusy []uint64
 	// toRoute and toAlloc count, per router, the input VCs with an unrouted head
 	// at the front and those waiting for an output VC: route and allocVCs skip
 	// routers where they are 0 (most routers, most cycles, only stream bodies).
@@ -221,6 +224,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.vcHead = make([]int32, nin*V)
 	e.vcN = make([]int32, nin*V)
 	e.busy = make([]uint64, nin)
+	e.portBusy = make([]uint64, n)
 	e.toRoute = make([]int32, n)
 	e.toAlloc = make([]int32, n)
 	e.vcState = make([]uint8, nin*V)
@@ -353,10 +357,13 @@ func (e *engine) write(iv int32, f flit) {
 	e.buf[int(iv)*int(e.B)+int((e.vcHead[iv]+n)%e.B)] = f
 	e.vcN[iv] = n + 1
 	port := iv / e.V
+	r := e.inRtr[port]
 	if n == 0 {
+		if e.busy[port] == 0 {
+			e.portBusy[r] |= 1 << uint(port-e.inBase[r])
+		}
 		e.busy[port] |= 1 << uint(iv-port*e.V)
 	}
-	r := e.inRtr[port]
 	e.load[r]++
 	if n == 0 && e.vcState[iv] == vcIdle {
 		e.toRoute[r]++

@@ -11,10 +11,10 @@ func (e *engine) allocSwitch() {
 	V := e.V
 	for _, r := range e.active {
 		ib, ob := e.inBase[r], e.outBase[r]
-		nin := e.inBase[r+1] - ib
 		eject := e.outBase[r+1] - ob - 1
 		e.touch = e.touch[:0]
-		for i := range nin {
+		for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
+			i := int32(bits.TrailingZeros64(pm))
 			e.pick[i] = -1
 			reqs := e.ireqs[:0]
 			lo := (ib + i) * V
@@ -203,6 +203,9 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 	e.vcN[iv]--
 	if e.vcN[iv] == 0 {
 		e.busy[iv/V] &^= 1 << uint(iv%V)
+		if e.busy[iv/V] == 0 {
+			e.portBusy[r] &^= 1 << uint(iv/V-e.inBase[r])
+		}
 	}
 	e.load[r]--
 	e.chanUse[o]++
