@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -36,9 +37,13 @@ func runFatTree(e *env) error {
 	jsonOut := fs.Bool("json", false, "print one JSON object")
 	out := fs.String("o", "", "write the result to FILE")
 	bounds := fs.Bool("bounds", false, "with --path fp: each run's FP instance's c, d, c_L and best lower bound (MODEL.md)")
+	tables := fs.String("tables", "", "print Tables I and II (Markdown) from FILE, the JSON objects of earlier --json runs, and stop")
 	optimum := fs.Duration("optimal", 0, "with --bounds: also the SAT optimum, at most this long per run (e.g. 60s)")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
+	}
+	if *tables != "" {
+		return fatTreeTables(e, *tables, *out)
 	}
 	cfg := fattree.Config{N: *n, Flits: *flits, Queue: *queue, Delay: *delay, Overhead: *overhead, Runs: *runs, Seed: *seed}
 	var err error
@@ -92,6 +97,7 @@ func runFatTree(e *env) error {
 		return negative("fattree: bounds: %v", fbErr)
 	}
 	type result struct {
+		Label   string `json:"label"`
 		Algo    string `json:"algo"`
 		Path    string `json:"path"`
 		Scan    string `json:"scan"`
@@ -103,7 +109,14 @@ func runFatTree(e *env) error {
 		*fattree.Summary
 		Bounds *boundsMean `json:"fp_bounds,omitempty"`
 	}
-	r := result{*algo, *path, *scan, *pattern, *flits, *queue, *delay, *seed, s, meanBounds(fbs)}
+	label := strings.ToUpper(*algo + "-" + *path + "-" + *scan)
+	if *overhead > 0 {
+		label += fmt.Sprintf("+%d", *overhead)
+	}
+	if *delay > 1 {
+		label += fmt.Sprintf(" R=%d", *delay)
+	}
+	r := result{label, *algo, *path, *scan, *pattern, *flits, *queue, *delay, *seed, s, meanBounds(fbs)}
 	return writeOut(e, *out, func(w io.Writer) error {
 		if *jsonOut {
 			return writeJSON(w, r)
@@ -160,4 +173,25 @@ func meanBounds(fbs []fattree.FPBounds) *boundsMean {
 		m.Optimum /= float64(m.Solved)
 	}
 	return m
+}
+
+// fatTreeTables reads the JSON objects of earlier runs and prints Tables I and II.
+func fatTreeTables(e *env, path, out string) error {
+	r, done, err := open(e, path)
+	if err != nil {
+		return err
+	}
+	defer done()
+	var rows []fattree.Row
+	dec := json.NewDecoder(r)
+	for {
+		var row fattree.Row
+		if err := dec.Decode(&row); err == io.EOF {
+			break
+		} else if err != nil {
+			return usageError("--tables: %s: row %d: %v", path, len(rows)+1, err)
+		}
+		rows = append(rows, row)
+	}
+	return writeOut(e, out, func(w io.Writer) error { return fattree.Tables(w, rows) })
 }
