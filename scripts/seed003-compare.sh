@@ -17,7 +17,11 @@
 #   latency plots show the points that reached a steady state (steady.jsonl);
 #   achieved = the measured mean channel utilisation (util_mean).
 #
-#   SCALE=reduced (default): loads rho 0.1..0.6 (local 0.09..0.51), 20000 cycles a point
+#   SCALE=reduced (default): loads rho 0.1..0.9 (local 0.09..0.51), 20000 cycles a point
+#   U, L override the --rates of uniform/hotspot and local; an entry NAME:SELECT of
+#   ALGS runs NAME with that selection as its own series ("nbc:bonus");
+#   results go to $OUT/results-PATTERN.jsonl, so a rerun of one pattern
+#   (PATTERNS=uniform) replaces only its rows, and results.jsonl joins them all.
 #   SCALE=full: rho 0.05..0.9, 100000 cycles a point (hours on one core)
 #
 #   sh scripts/seed003-compare.sh          # results in docs/seed003/
@@ -45,24 +49,32 @@ if [ "$SCALE" = full ]; then
 	L="0.1:1:0.1"
 else
 	CYC="--min-cycles 5000 --max-cycles 20000"
-	U="0.05:0.3:0.05"
-	L="0.15:0.9:0.15"
+	U=${U:-"0.05:0.45:0.05"}
+	L=${L:-"0.15:0.9:0.15"}
 fi
 RES="$OUT/results.jsonl"
-: >"$RES.tmp"
 for p in $PATTERNS; do
+	PRES="$OUT/results-$p.jsonl"
+	: >"$PRES.tmp"
 	case $p in
 	uniform) R=$U EXTRA="" ;;
 	hotspot) R=$U EXTRA="--hot 0 --hot-fraction $HOT" ;;
 	local) R=$L EXTRA="--radius $RADIUS" ;;
 	esac
-	for a in $ALGS; do
+	for spec in $ALGS; do
+		a=${spec%%:*}
+		sel=$SELECT
+		label=$a
+		if [ "$spec" != "$a" ]; then
+			sel=${spec#*:}
+			label="$a ($sel)"
+		fi
 		V=$("$WORMLAB" deadlock --topology $TOPO --routing "$a" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["vcs"])')
-		echo "seed003: $p $a vcs=$V rates=$R" >&2
+		echo "seed003: $p $label vcs=$V rates=$R" >&2
 		# shellcheck disable=SC2086
 		"$WORMLAB" sim --topology $TOPO --routing "$a" --vcs "$V" --buf "$BUF" \
 			--flits "$FLITS" --traffic "$p" $EXTRA --rates "$R" --pipeline ideal \
-			--select "$SELECT" --inject-limit "$LIMIT" $CYC --seed 3 --json |
+			--select "$sel" --inject-limit "$LIMIT" $CYC --seed 3 --json |
 			python3 -c '
 import json, sys
 a, p, v = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -78,9 +90,11 @@ for line in sys.stdin:
         for k in ("latency", "latency_ci", "p50", "p99", "max"):
             r.pop(k, None)
     print(json.dumps(r))
-' "$a" "$p" "$V" >>"$RES.tmp"
+' "$label" "$p" "$V" >>"$PRES.tmp"
 	done
+	mv "$PRES.tmp" "$PRES"
 done
+cat "$OUT"/results-*.jsonl >"$RES.tmp"
 mv "$RES.tmp" "$RES"
 grep '"latency"' "$RES" >"$OUT/steady.jsonl" || :
 for p in $PATTERNS; do
