@@ -28,10 +28,19 @@ SIMFLAGS=(--routing duato --vcs 4 --select first --process poisson --pipeline id
   --traffic uniform --seed 1 --min-cycles 20000 --max-cycles 300000 --rel 0.01)
 
 # sim K L RATE: one JSON object with k, flits, rate, sim, sim_ci, sim_saturated.
+# A run that ends in a deadlock (exit 1: wormlab sim found no flit moving) is
+# recorded as such: see docs/analytic-model.md, duato deadlocks deep in saturation.
 sim() {
-  "$WL" sim --topology "torus:$1x$1" --flits "$2" --msg-rate "$3" "${SIMFLAGS[@]}" --json |
-    jq -c --argjson k "$1" --argjson l "$2" --argjson r "$3" \
-      '{k:$k, flits:$l, rate:$r, sim:.latency, sim_ci:.latency_ci, sim_saturated:.saturated, sim_reason:(.reason // null), accepted:.accepted}'
+  local js rc=0
+  js=$("$WL" sim --topology "torus:$1x$1" --flits "$2" --msg-rate "$3" "${SIMFLAGS[@]}" --json 2>/dev/null) || rc=$?
+  if [ "$rc" = 1 ]; then
+    jq -c -n --argjson k "$1" --argjson l "$2" --argjson r "$3" \
+      '{k:$k, flits:$l, rate:$r, sim:null, sim_ci:null, sim_saturated:true, sim_reason:"deadlock", accepted:null}'
+    return
+  fi
+  [ "$rc" = 0 ] || return "$rc"
+  jq -c --argjson k "$1" --argjson l "$2" --argjson r "$3" \
+    '{k:$k, flits:$l, rate:$r, sim:.latency, sim_ci:.latency_ci, sim_saturated:.saturated, sim_reason:(.reason // null), accepted:.accepted}' <<<"$js"
 }
 # model K L RATE: latency or null.
 model() {
@@ -79,12 +88,13 @@ for k in $GRID_K; do
       if [ "$("$WL" model --k "$k" --flits "$l" --rate "$r" --json | jq -r .saturated)" = true ]; then echo "$r"; break; fi
     done)
     ssat=null
-    for f in 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 0.95 1.0 1.1 1.25 1.5; do
+    for f in 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 0.95 1.0 1.1 1.25 1.5 2 3 4 6; do
       r=$(awk -v f="$f" -v m="$msat" 'BEGIN{printf "%.6g", f*m}')
       s=$(sim "$k" "$l" "$r"); m=$(model "$k" "$l" "$r")
       jq -c -n --argjson a "$s" --argjson b "$m" --argjson f "$f" --arg kl "k=$k L=$l" \
         '$a + $b + {load:$f, series:$kl, err_pct:(if ($a.sim != null and $b.model != null) then 100*($b.model-$a.sim)/$a.sim else null end)}' >>"$OUT/beyond.jsonl.tmp"
       if [ "$(jq -r .sim_saturated <<<"$s")" = true ] && [ "$ssat" = null ]; then ssat=$r; fi
+      if [ "$ssat" != null ] && [ "$(jq -r .model_saturated <<<"$m")" = true ]; then break; fi
       echo "beyond k=$k L=$l f=$f $(jq -c '{sim}' <<<"$s") $(jq -c '{model}' <<<"$m")" >&2
     done
     echo "{\"k\":$k,\"flits\":$l,\"model_saturation\":$msat,\"sim_saturation\":$ssat}" >>"$OUT/saturation.jsonl.tmp"
