@@ -37,6 +37,8 @@ func TestSeedAlgorithms(t *testing.T) {
 		{"pn", []string{"torus:6x6", "mesh:5x5", "torus:4x4x4"}, []string{"torus:6x6"}},
 		{"valiant", []string{"torus:4x4", "mesh:4x4"}, []string{"torus:4x4"}},
 		{"westfirst", []string{"mesh:6x6"}, nil},
+		{"updown", []string{"fattree:64"}, nil},
+		{"updown-fixed", []string{"fattree:64"}, nil},
 		{"northlast", []string{"mesh:6x6"}, nil},
 	}
 	for _, c := range cases {
