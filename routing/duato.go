@@ -33,6 +33,7 @@ var _ sim.Routing = (*Duato)(nil)
 func init() {
 	Register(Algorithm{
 		Name:    "duato",
+		Atomic:  true,
 		Summary: "Duato's protocol: minimal fully adaptive VCs plus a dateline dimension-order escape (Duato 1993, 1995)",
 		MinVCs: func(net topology.Network) (int, error) {
 			g, err := gridOf("duato", net, "")

@@ -28,6 +28,7 @@ var _ sim.Routing = (*DuatoDP)(nil)
 func init() {
 	Register(Algorithm{
 		Name:    "duato-dp",
+		Atomic:  true,
 		Summary: "seed 001's Duato variant: dimension order, class A for any message, B once the wrap link is behind",
 		MinVCs: func(net topology.Network) (int, error) {
 			_, err := gridOf("duato-dp", net, "torus")

@@ -21,6 +21,10 @@ type Algorithm struct {
 	// needs on net to be deadlock-free; an error when it does not apply to net (a
 	// mesh-only algorithm on a torus, negative-hop on a torus of odd side).
 	MinVCs func(net topology.Network) (int, error)
+	// Atomic says the algorithm's deadlock freedom rests on Duato's theorem, which
+	// assumes a VC queue never holds flits of two packets: the simulator should
+	// then reallocate a VC only once its buffer is empty (sim.Config.AtomicVC).
+	Atomic bool
 	// New builds the routing function for net with vcs virtual channels per
 	// physical channel (vcs may be below MinVCs only when the caller asked for an
 	// unsafe run; New then still routes, with fewer classes, where it can).

@@ -128,6 +128,14 @@ type Config struct {
 	// EjectAll lets a destination consume any number of flits per cycle (MODEL.md's
 	// destinations) instead of one.
 	EjectAll bool
+	// AtomicVC makes an output VC free for a new packet only once the buffer it
+	// feeds is empty (every credit back), not as soon as the previous tail has left:
+	// a VC queue then never holds flits of two packets. Duato's theorem assumes this
+	// (J. Duato, IEEE TPDS 6(10), 1995, section 2: a queue cannot hold flits of
+	// different messages); without it an adaptive routing that meets Duato's
+	// condition can deadlock (TestAtomicVCDuato). BookSim2 reallocates a VC when the
+	// tail leaves, so the default stays off.
+	AtomicVC bool
 	// Latch lets a flit enter a full buffer in the cycle its occupant leaves it,
 	// MODEL.md's pipelining rule for one-flit buffers, and merges VC allocation
 	// into switch allocation: a head takes an output VC only in the cycle it moves

@@ -74,6 +74,9 @@ func (e *engine) pickVC(r, iv int32) (ov int32, ok bool) {
 			if e.ovOwner[ov] >= 0 && !(e.cfg.EjectAll && int32(c.Port) == eject) {
 				continue
 			}
+			if e.cfg.AtomicVC && int32(c.Port) != eject && e.ovCredit[ov] != e.B {
+				continue // the buffer still holds the previous packet's flits
+			}
 			if int32(c.Pri) < best {
 				best = int32(c.Pri)
 				cands = cands[:0]

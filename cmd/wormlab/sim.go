@@ -64,6 +64,7 @@ func runSim(e *env) error {
 	arb := fs.String("arb", "round-robin", "arbitration: "+strings.Join(sim.ArbitrationNames(), ", "))
 	seed := fs.Uint64("seed", 1, "random seed")
 	unsafe := fs.Bool("unsafe", false, "allow fewer VCs than the routing needs to be deadlock-free")
+	atomic := fs.String("atomic-vc", "auto", "reallocate a VC only once its buffer is empty: on, off, or auto (on for routings that rest on Duato's theorem)")
 	limit := fs.Int("inject-limit", 0, "a node starts a packet only while fewer than N of its packets are in the network (0: no limit)")
 	hot := fs.String("hot", "", "hotspot: hot nodes, comma-separated (default 0)")
 	hotFrac := fs.Float64("hot-fraction", 0, "hotspot: share of packets to the hot nodes (default 0.1)")
@@ -236,6 +237,15 @@ func runSim(e *env) error {
 		return usageError("--rel, --min-cycles and --max-cycles must be positive")
 	}
 	cfg := sim.Config{Net: net, Routing: rt, VCs: *vcs, Buf: *buf, Pipeline: delays(p), Select: selector, Arbiter: arbit, Seed: *seed, DeadlockCycles: *deadCycles}
+	switch *atomic {
+	case "auto":
+		cfg.AtomicVC = alg.Atomic
+	case "on":
+		cfg.AtomicVC = true
+	case "off":
+	default:
+		return usageError("--atomic-vc: %q, want on, off or auto", *atomic)
+	}
 	meas := sim.Measure{RelHalfWidth: *rel, MinCycles: *minCycles, MaxCycles: *maxCycles}
 	head := fmt.Sprintf("%s %s vcs=%d buf=%d flits=%s %s %s pipeline=%s seed=%d", net, alg.Name, *vcs, *buf, sizes, *traffic, *process, *pipe, *seed)
 	var rows []*sim.Result
