@@ -190,6 +190,9 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 			}
 			var es []edge
 			for _, c := range choices {
+				if c.VCs&(uint64(1)<<uint(vcs)-1) == 0 {
+					return nil, fmt.Errorf("%s: a packet %s -> %s at %s is offered port %d with no VC below %d", name, topology.NodeName(net, int(s.h.Src)), topology.NodeName(net, int(s.h.Dst)), topology.NodeName(net, int(s.at)), c.Port, vcs)
+				}
 				next, in := net.Link(int(s.at), c.Port)
 				if next < 0 {
 					return nil, fmt.Errorf("%s: port %d of %s has no link", name, c.Port, topology.NodeName(net, int(s.at)))

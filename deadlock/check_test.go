@@ -210,3 +210,18 @@ func TestWitnessDeadlocksInSimulator(t *testing.T) {
 		}
 	}
 }
+
+// emptyChoice offers the + port of a ring with VC 0 and the - port with no VC: the
+// simulator rejects such a choice set, so the checker must too.
+type emptyChoice struct{ plusOnly }
+
+func (e emptyChoice) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
+	return append(out, sim.Choice{Port: topology.Port(0, +1), VCs: 1}, sim.Choice{Port: topology.Port(0, -1), VCs: 0})
+}
+
+func TestChoiceWithoutVCRejected(t *testing.T) {
+	net, err := topology.Parse("torus:4")
+	require.NoError(t, err)
+	_, err = Check(context.Background(), net, emptyChoice{plusOnly{vcs: 1}}, 1, "empty")
+	require.ErrorContains(t, err, "with no VC")
+}
