@@ -106,7 +106,9 @@ func TestBadParams(t *testing.T) {
 // TestFlowProperties checks, for random k, L, rate and readings, the
 // bifurcation rule's conservation (Theorem 1): at every inner node of Fig. 1
 // the flow in equals the flow out, and the flows into the destination sum to
-// alpha/tau; utilisation times are at least L; p_X equals the doubled sum of
+// alpha/tau; utilisation times are at least L (a message holds a link at least
+// while its L flits cross it; not under the Product reading of eq. 35, which
+// TestProductReadingBelowL shows breaks it); p_X equals the doubled sum of
 // flow times utilisation time recomputed here from the returned flows (eq. 43).
 func TestFlowProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
@@ -153,7 +155,7 @@ func TestFlowProperties(t *testing.T) {
 		var px float64
 		for i := range res.FX {
 			for j := range res.FX[i] {
-				if res.UX[i][j] < float64(L)-1e-9 {
+				if r.Eq35 != Product && res.UX[i][j] < float64(L)-1e-9 {
 					t.Fatalf("utilisation time %g below L", res.UX[i][j])
 				}
 				px += res.FX[i][j] * res.UX[i][j]
@@ -182,6 +184,38 @@ func TestMonotone(t *testing.T) {
 				t.Fatalf("k=%d rate %v: %+v after %v", k, float64(i)/1000, res.Latency, prev)
 			}
 			prev = res.Latency
+		}
+	}
+}
+
+// The Product reading of eq. 35 (the printed juxtaposition W T read as a product)
+// can make a link's utilisation time shorter than the L cycles the message's flits
+// need to cross it, which no router allows: one more reason, beside its errors on
+// the tables, that the package rejects it. The case is the one rapid found.
+func TestProductReadingBelowL(t *testing.T) {
+	r := Readings{Eq35: Product, Eq39: Pairing(0), Var: Variance(1)}
+	res, err := Solve(Params{K: 24, L: 15, Rate: 0.002}, r)
+	if err != nil || res.Saturated {
+		t.Fatalf("want a solution: %v", err)
+	}
+	below := false
+	for i := range res.UX {
+		for j := range res.UX[i] {
+			below = below || res.UX[i][j] < 15
+		}
+	}
+	if !below {
+		t.Fatal("the product reading kept every utilisation time at least L")
+	}
+	res, err = Solve(Params{K: 24, L: 15, Rate: 0.002}, Readings{Eq39: Pairing(0), Var: Variance(1)})
+	if err != nil || res.Saturated {
+		t.Fatalf("want a solution: %v", err)
+	}
+	for i := range res.UX {
+		for j := range res.UX[i] {
+			if res.UX[i][j] < 15-1e-9 {
+				t.Fatalf("the chosen reading gives %g below L", res.UX[i][j])
+			}
 		}
 	}
 }
