@@ -172,7 +172,8 @@ func checkCertDir(dir string) error {
 		}
 		return nil
 	}
-	parent := filepath.Dir(dir)
+	// "cert/" names the directory cert: its parent is ".", not "cert".
+	parent := filepath.Dir(filepath.Clean(dir))
 	if fi, err := os.Stat(parent); err != nil || !fi.IsDir() {
 		return usageError("--certify %s: directory %s does not exist", dir, parent)
 	}

@@ -69,3 +69,15 @@ func TestSolveChecksOutputsFirst(t *testing.T) {
 		require.Equal(t, 1, strings.Count(errb.String(), "\n"), errb.String())
 	}
 }
+
+// --certify DIR/ with a trailing slash names DIR, which solve creates when its
+// parent exists (the README's example, `solve --certify cert/`, was refused).
+func TestSolveCertifyNewDirWithSlash(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	cert := filepath.Join(dir, "cert") + string(filepath.Separator)
+	code := run([]string{"solve", "--certify", cert, "../../instances/example.json"}, strings.NewReader(""), &out, &errb, false)
+	require.Equal(t, 0, code, errb.String())
+	_, err := os.Stat(filepath.Join(dir, "cert", "manifest.json"))
+	require.NoError(t, err)
+}
