@@ -69,7 +69,7 @@ func runCheckCert(e *env) error {
 // res.Schedule; modelName is the model it was solved in (empty: wormhole). A result
 // that is not proven optimal (a timeout) is a negative answer (exit 1): there is
 // nothing to certify. Call it after the schedule has been written.
-func certifyTo(e *env, dir string, in *model.Instance, res *optimal.Result, modelName string) error {
+func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res *optimal.Result, modelName string) error {
 	if modelName == "" {
 		modelName = model.Wormhole
 	}
@@ -79,7 +79,7 @@ func certifyTo(e *env, dir string, in *model.Instance, res *optimal.Result, mode
 	if res != nil && res.Schedule != nil && !res.Optimal {
 		return negative("certify: makespan %d is not proven optimal (best lower bound %d): no certificate written", res.Schedule.Makespan, res.Lower)
 	}
-	man, err := certify.WriteOptions(context.Background(), dir, in, res, certify.Options{})
+	man, err := certify.WriteOptions(ctx, dir, in, res, certify.Options{})
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func TestCertifyTo(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
 	e := &env{stdout: &out, stderr: &errb}
-	require.NoError(t, certifyTo(e, dir, in, res, ""))
+	require.NoError(t, certifyTo(context.Background(), e, dir, in, res, ""))
 	assert.Contains(t, errb.String(), "certificate written to "+dir+": horizon 24 refuted by ")
 
 	out.Reset()
@@ -51,15 +51,35 @@ func TestCertifyTo(t *testing.T) {
 
 	bad := *res
 	bad.Optimal = false
-	err = certifyTo(e, t.TempDir(), in, &bad, model.Wormhole)
+	err = certifyTo(context.Background(), e, t.TempDir(), in, &bad, model.Wormhole)
 	assert.ErrorContains(t, err, "not proven optimal")
 	var ee *exitError
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, 1, ee.code)
-	assert.ErrorContains(t, certifyTo(e, t.TempDir(), in, res, model.Bufferless), "is in the wormhole model, not bufferless")
+	assert.ErrorContains(t, certifyTo(context.Background(), e, t.TempDir(), in, res, model.Bufferless), "is in the wormhole model, not bufferless")
 }
 
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
+}
+
+// Ctrl-C during certification stops it: certifyTo runs under the command's
+// interrupt context (it used context.Background()).
+func TestCertifyHonoursCancel(t *testing.T) {
+	var out, errb bytes.Buffer
+	dir := t.TempDir()
+	inst := filepath.Join(dir, "t6.json")
+	require.Equal(t, 0, run([]string{"gen", "mesh:6x6", "--traffic", "transpose", "--flits", "3", "-o", inst}, strings.NewReader(""), &out, &errb, false), errb.String())
+	data, err := os.ReadFile(inst)
+	require.NoError(t, err)
+	in, err := model.ParseInstance(data)
+	require.NoError(t, err)
+	res, err := optimal.Solve(context.Background(), in, optimal.Options{})
+	require.NoError(t, err)
+	require.True(t, res.Optimal)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e := &env{stdout: &out, stderr: &errb}
+	require.Error(t, certifyTo(ctx, e, filepath.Join(dir, "cert"), in, res, ""))
 }

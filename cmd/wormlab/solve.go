@@ -92,6 +92,7 @@ func runSolve(e *env) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
+	interrupt := ctx // certification after the solve honours Ctrl-C, not --timeout
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
@@ -126,7 +127,7 @@ func runSolve(e *env) error {
 		return err
 	}
 	if *certDir != "" {
-		return certifyTo(e, *certDir, in, res, *modelName)
+		return certifyTo(interrupt, e, *certDir, in, res, *modelName)
 	}
 	return nil
 }
