@@ -37,25 +37,16 @@ func init() {
 	Register(Algorithm{
 		Name:    "dor",
 		Summary: "dimension order, shorter way round, Dally-Seitz dateline classes on tori (Dally and Seitz 1987)",
-		MinVCs: func(net topology.Network) (int, error) {
-			g, ok := net.(*topology.Grid)
-			if !ok {
-				return 0, fmt.Errorf("dor routes on tori and meshes, not on %s", net)
-			}
-			if g.Wrap() {
-				return 2, nil
-			}
-			return 1, nil
-		},
-		New: func(net topology.Network, vcs int) (sim.Routing, error) { return NewDOR(net, vcs) },
+		MinVCs:  gridVCs("dor", 2, 1),
+		New:     func(net topology.Network, vcs int) (sim.Routing, error) { return NewDOR(net, vcs) },
 	})
 }
 
 // NewDOR builds dimension-order routing for a torus or mesh with vcs VCs.
 func NewDOR(net topology.Network, vcs int) (*DOR, error) {
-	g, ok := net.(*topology.Grid)
-	if !ok {
-		return nil, fmt.Errorf("dor routes on tori and meshes, not on %s", net)
+	g, err := gridOf("dor", net, "")
+	if err != nil {
+		return nil, err
 	}
 	if vcs < 1 || vcs > 64 {
 		return nil, fmt.Errorf("dor: %d VCs outside 1..64", vcs)

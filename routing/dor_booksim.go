@@ -40,25 +40,16 @@ func init() {
 	Register(Algorithm{
 		Name:    "dor-booksim",
 		Summary: "dimension order with BookSim2's dim_order_torus classes: a dimension's VC class fixed on entering it",
-		MinVCs: func(net topology.Network) (int, error) {
-			g, ok := net.(*topology.Grid)
-			if !ok {
-				return 0, fmt.Errorf("dor-booksim routes on tori and meshes, not on %s", net)
-			}
-			if g.Wrap() {
-				return 2, nil
-			}
-			return 1, nil
-		},
-		New: func(net topology.Network, vcs int) (sim.Routing, error) { return NewDORBookSim(net, vcs) },
+		MinVCs:  gridVCs("dor-booksim", 2, 1),
+		New:     func(net topology.Network, vcs int) (sim.Routing, error) { return NewDORBookSim(net, vcs) },
 	})
 }
 
 // NewDORBookSim builds it for a torus or mesh with vcs VCs.
 func NewDORBookSim(net topology.Network, vcs int) (*DORBookSim, error) {
-	g, ok := net.(*topology.Grid)
-	if !ok {
-		return nil, fmt.Errorf("dor-booksim routes on tori and meshes, not on %s", net)
+	g, err := gridOf("dor-booksim", net, "")
+	if err != nil {
+		return nil, err
 	}
 	if vcs < 1 || vcs > 64 {
 		return nil, fmt.Errorf("dor-booksim: %d VCs outside 1..64", vcs)

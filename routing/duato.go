@@ -35,16 +35,7 @@ func init() {
 		Name:    "duato",
 		Atomic:  true,
 		Summary: "Duato's protocol: minimal fully adaptive VCs plus a dateline dimension-order escape (Duato 1993, 1995)",
-		MinVCs: func(net topology.Network) (int, error) {
-			g, err := gridOf("duato", net, "")
-			if err != nil {
-				return 0, err
-			}
-			if g.Wrap() {
-				return 3, nil
-			}
-			return 2, nil
-		},
+		MinVCs:  gridVCs("duato", 3, 2),
 		New: func(net topology.Network, vcs int) (sim.Routing, error) {
 			g, err := gridOf("duato", net, "")
 			if err != nil {

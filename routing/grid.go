@@ -26,6 +26,21 @@ func gridOf(name string, net topology.Network, kind string) (*topology.Grid, err
 	return g, nil
 }
 
+// gridVCs is the MinVCs of a routing on tori and meshes that needs torus VCs on a
+// torus and mesh VCs on a mesh.
+func gridVCs(name string, torus, mesh int) func(topology.Network) (int, error) {
+	return func(net topology.Network) (int, error) {
+		g, err := gridOf(name, net, "")
+		if err != nil {
+			return 0, err
+		}
+		if g.Wrap() {
+			return torus, nil
+		}
+		return mesh, nil
+	}
+}
+
 // span is the VC mask of VCs lo .. hi-1 (empty when hi <= lo).
 func span(lo, hi int) uint64 {
 	if hi <= lo {

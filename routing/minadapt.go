@@ -37,16 +37,7 @@ func init() {
 	Register(Algorithm{
 		Name:    "minadapt",
 		Summary: "BookSim2's min_adapt: minimal adaptive with a dimension-order escape a packet never leaves",
-		MinVCs: func(net topology.Network) (int, error) {
-			g, err := gridOf("minadapt", net, "")
-			if err != nil {
-				return 0, err
-			}
-			if g.Wrap() {
-				return 4, nil
-			}
-			return 2, nil
-		},
+		MinVCs:  gridVCs("minadapt", 4, 2),
 		New: func(net topology.Network, vcs int) (sim.Routing, error) {
 			g, err := gridOf("minadapt", net, "")
 			if err != nil {

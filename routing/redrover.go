@@ -35,16 +35,7 @@ func init() {
 	Register(Algorithm{
 		Name:    "redrover",
 		Summary: "Red Rover: dimension order, classes A and B cut at datelines half a ring apart (seed 001)",
-		MinVCs: func(net topology.Network) (int, error) {
-			g, err := gridOf("redrover", net, "")
-			if err != nil {
-				return 0, err
-			}
-			if g.Wrap() {
-				return 2, nil
-			}
-			return 1, nil
-		},
+		MinVCs:  gridVCs("redrover", 2, 1),
 		New: func(net topology.Network, vcs int) (sim.Routing, error) {
 			g, err := gridOf("redrover", net, "")
 			if err != nil {

@@ -28,16 +28,7 @@ func init() {
 	Register(Algorithm{
 		Name:    "valiant",
 		Summary: "Valiant: dimension order to a random intermediate node, then to the destination (Valiant and Brebner 1981)",
-		MinVCs: func(net topology.Network) (int, error) {
-			g, err := gridOf("valiant", net, "")
-			if err != nil {
-				return 0, err
-			}
-			if g.Wrap() {
-				return 4, nil
-			}
-			return 2, nil
-		},
+		MinVCs:  gridVCs("valiant", 4, 2),
 		New: func(net topology.Network, vcs int) (sim.Routing, error) {
 			g, err := gridOf("valiant", net, "")
 			if err != nil {
