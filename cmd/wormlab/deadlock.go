@@ -6,7 +6,6 @@ import (
 
 	"github.com/wormlab/wormlab/deadlock"
 	"github.com/wormlab/wormlab/routing"
-	"github.com/wormlab/wormlab/topology"
 )
 
 func init() {
@@ -32,17 +31,9 @@ func runDeadlock(e *env) error {
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
-	net, err := topology.Parse(*topo)
+	net, alg, need, err := networkRouting(*topo, *rname)
 	if err != nil {
-		return usageError("--topology: %v", err)
-	}
-	alg, err := routing.Lookup(*rname)
-	if err != nil {
-		return usageError("--routing: %v", err)
-	}
-	need, err := alg.MinVCs(net)
-	if err != nil {
-		return usageError("--routing: %v", err)
+		return err
 	}
 	if *vcs == 0 {
 		*vcs = need

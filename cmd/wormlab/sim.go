@@ -153,17 +153,9 @@ func runSim(e *env) error {
 	if *rotate {
 		return usageError("--rotate needs --batch INSTANCE --theory")
 	}
-	net, err := topology.Parse(*topo)
+	net, alg, need, err := networkRouting(*topo, *rname)
 	if err != nil {
-		return usageError("--topology: %v", err)
-	}
-	alg, err := routing.Lookup(*rname)
-	if err != nil {
-		return usageError("--routing: %v", err)
-	}
-	need, err := alg.MinVCs(net)
-	if err != nil {
-		return usageError("--routing: %v", err)
+		return err
 	}
 	if *vcs < need && !*unsafe {
 		return usageError("--vcs: %s needs at least %d VCs on %s, got %d (--unsafe to run anyway)", alg.Name, need, net, *vcs)
