@@ -8,10 +8,12 @@ import "math/bits"
 // one; every output port then grants one of the inputs asking for it (all of them
 // at an ejection port with EjectAll). Each grant is traversed at once.
 func (e *engine) allocSwitch() {
-	V := e.V
+	V, t, latch := e.V, e.t, e.cfg.Latch
 	for _, r := range e.active {
 		ib, ob := e.inBase[r], e.outBase[r]
 		eject := e.outBase[r+1] - ob - 1
+		// the ejection port's output VCs are ejLo..ejLo+V-1 (no division per bid)
+		ejLo := (ob + eject) * V
 		e.touch = e.touch[:0]
 		for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
 			i := int32(bits.TrailingZeros64(pm))
@@ -21,12 +23,12 @@ func (e *engine) allocSwitch() {
 			for m := e.busy[ib+i]; m != 0; m &= m - 1 {
 				v := int32(bits.TrailingZeros64(m))
 				iv := lo + v
-				if e.vcReady[iv] > e.t || e.front(iv).at > e.t {
+				if e.vcReady[iv] > t || e.front(iv).at > t {
 					continue
 				}
 				switch {
 				case e.vcState[iv] == vcActive:
-				case e.vcState[iv] == vcWait && e.cfg.Latch:
+				case e.vcState[iv] == vcWait && latch:
 					// VC and switch allocation in one: the head asks for the
 					// switch with the VC it would take, and holds it only if it
 					// moves (latch)
@@ -42,10 +44,10 @@ func (e *engine) allocSwitch() {
 				// Without a credit only the latch (V = 1) may still move it; with
 				// V > 1 such a bid could win its input or output arbiter every
 				// cycle (arbiters advance on moves) and starve the port's other VCs.
-				if e.ovCredit[ov] == 0 && ov/V != ob+eject && (!e.cfg.Latch || V > 1) {
+				if e.ovCredit[ov] == 0 && (ov < ejLo || ov >= ejLo+V) && (!latch || V > 1) {
 					continue
 				}
-				reqs = append(reqs, e.request(iv, v))
+				reqs = append(reqs, e.switchRequest(r, iv, v))
 			}
 			e.ireqs = reqs
 			if len(reqs) == 0 {
@@ -82,15 +84,22 @@ func (e *engine) allocSwitch() {
 			e.reqs[o] = reqs[:0]
 		}
 	}
-	if e.cfg.Latch {
+	if latch {
 		e.latch()
 	}
+}
+
+// switchRequest is request for input VC iv (number v at its port) of router r,
+// without the division that finds r.
+func (e *engine) switchRequest(r, iv, v int32) Request {
+	pk := &e.packets[e.front(iv).pkt]
+	return Request{ID: v, At: r, Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
 }
 
 // grant traverses a switch grant of input port in's VC v to output port out at
 // once, or with Latch keeps it for latch; the arbiters learn of it when it is used.
 func (e *engine) grant(r, in, out, v int32, arbOut bool) {
-	g := latchGrant{r: r, in: in, out: out, iv: in*e.V + v, arbOut: arbOut}
+	g := latchGrant{r: r, in: in, out: out, iv: in*e.V + v, v: v, arbOut: arbOut}
 	if !e.cfg.Latch {
 		e.use(&g)
 		return
@@ -101,7 +110,7 @@ func (e *engine) grant(r, in, out, v int32, arbOut bool) {
 
 // use traverses a grant that moves.
 func (e *engine) use(g *latchGrant) {
-	e.inArb[g.in].Granted(g.iv % e.V)
+	e.inArb[g.in].Granted(g.v)
 	if g.arbOut {
 		e.outArb[g.out].Granted(g.in - e.inBase[g.r])
 	}
@@ -114,6 +123,7 @@ func (e *engine) use(g *latchGrant) {
 // latchGrant is a switch grant (waiting for the latch rule).
 type latchGrant struct {
 	r, in, out, iv int32
+	v              int32 // iv's number at its port (iv % V)
 	arbOut         bool  // an output arbiter chose it
 	state          uint8 // 0 unknown, 1 resolving, 2 moves, 3 waits
 	creditNow      bool  // the grant upstream of it enters the slot it frees
