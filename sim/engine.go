@@ -146,6 +146,7 @@ type engine struct {
 	// scratch for allocation
 	reqs      [][]Request // per local output port or output VC
 	pick      []int32     // per local input port: VC picked by its input arbiter
+	omask     []uint64    // per local output port: the input ports whose pick asks for it
 	touch     []int32
 	cands     []Candidate
 	ireqs     []Request
@@ -290,6 +291,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.rSelect = rand.New(rand.NewPCG(cfg.Seed, streamSelect))
 	e.reqs = make([][]Request, maxPorts*V)
 	e.pick = make([]int32, maxPorts)
+	e.omask = make([]uint64, maxPorts)
 	e.gidx = make([]int32, nin*V)
 	for i := range e.gidx {
 		e.gidx[i] = -1

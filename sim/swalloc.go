@@ -18,7 +18,7 @@ func (e *engine) allocSwitch() {
 		for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
 			i := int32(bits.TrailingZeros64(pm))
 			e.pick[i] = -1
-			reqs := e.ireqs[:0]
+			var bid uint64 // the VCs of the port that bid
 			lo := (ib + i) * V
 			for m := e.busy[ib+i]; m != 0; m &= m - 1 {
 				v := int32(bits.TrailingZeros64(m))
@@ -47,41 +47,59 @@ func (e *engine) allocSwitch() {
 				if e.ovCredit[ov] == 0 && (ov < ejLo || ov >= ejLo+V) && (!latch || V > 1) {
 					continue
 				}
-				reqs = append(reqs, e.switchRequest(r, iv, v))
+				bid |= 1 << uint(v)
 			}
-			e.ireqs = reqs
-			if len(reqs) == 0 {
+			if bid == 0 {
 				continue
 			}
-			w := 0
-			if len(reqs) > 1 {
-				w = e.inArb[ib+i].Pick(reqs)
+			// a lone bidder wins without arbitration (and without its request)
+			v := int32(bits.TrailingZeros64(bid))
+			if bid&(bid-1) != 0 {
+				reqs := e.ireqs[:0]
+				for m := bid; m != 0; m &= m - 1 {
+					v := int32(bits.TrailingZeros64(m))
+					reqs = append(reqs, e.switchRequest(r, lo+v, v))
+				}
+				e.ireqs = reqs
+				v = reqs[e.inArb[ib+i].Pick(reqs)].ID
 			}
-			v := reqs[w].ID
 			e.pick[i] = v
 			o := e.vcOut[lo+v]/V - ob
-			if len(e.reqs[o]) == 0 {
+			if e.omask[o] == 0 {
 				e.touch = append(e.touch, o)
 			}
-			q := reqs[w]
-			q.ID = i
-			e.reqs[o] = append(e.reqs[o], q)
+			e.omask[o] |= 1 << uint(i)
+		}
+		// the requests of contended outputs, all made before any grant moves a flit
+		for _, o := range e.touch {
+			in := e.omask[o]
+			if in&(in-1) == 0 || (o == eject && e.cfg.EjectAll) {
+				continue
+			}
+			reqs := e.reqs[o][:0]
+			for m := in; m != 0; m &= m - 1 {
+				i := int32(bits.TrailingZeros64(m))
+				reqs = append(reqs, e.switchRequest(r, (ib+i)*V+e.pick[i], i))
+			}
+			e.reqs[o] = reqs
 		}
 		for _, o := range e.touch {
-			reqs := e.reqs[o]
+			in := e.omask[o]
+			e.omask[o] = 0
 			if o == eject && e.cfg.EjectAll {
-				for _, q := range reqs {
-					e.grant(r, ib+q.ID, ob+o, e.pick[q.ID], false)
+				for m := in; m != 0; m &= m - 1 {
+					i := int32(bits.TrailingZeros64(m))
+					e.grant(r, ib+i, ob+o, e.pick[i], false)
 				}
-			} else {
-				w := 0
-				if len(reqs) > 1 {
-					w = e.outArb[ob+o].Pick(reqs)
-				}
-				i := reqs[w].ID
-				e.grant(r, ib+i, ob+o, e.pick[i], true)
+				continue
 			}
-			e.reqs[o] = reqs[:0]
+			i := int32(bits.TrailingZeros64(in))
+			if in&(in-1) != 0 {
+				reqs := e.reqs[o]
+				i = reqs[e.outArb[ob+o].Pick(reqs)].ID
+				e.reqs[o] = reqs[:0] // empty again for allocVCs
+			}
+			e.grant(r, ib+i, ob+o, e.pick[i], true)
 		}
 	}
 	if latch {
