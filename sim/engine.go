@@ -356,7 +356,11 @@ func (e *engine) write(iv int32, f flit) {
 	if n >= e.B {
 		panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))
 	}
-	e.buf[int(iv)*int(e.B)+int((e.vcHead[iv]+n)%e.B)] = f
+	slot := e.vcHead[iv] + n // the ring's free slot: head < B and n < B
+	if slot >= e.B {
+		slot -= e.B
+	}
+	e.buf[int(iv)*int(e.B)+int(slot)] = f
 	e.vcN[iv] = n + 1
 	port := iv / e.V
 	r := e.inRtr[port]

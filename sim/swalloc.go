@@ -227,21 +227,24 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 	ov := e.vcOut[iv]
 	o := ov / V
 	f := *e.front(iv)
-	e.vcHead[iv] = (e.vcHead[iv] + 1) % e.B
+	in := iv / V
+	v := iv - in*V
+	if e.vcHead[iv]++; e.vcHead[iv] == e.B {
+		e.vcHead[iv] = 0
+	}
 	e.vcN[iv]--
 	if e.vcN[iv] == 0 {
-		e.busy[iv/V] &^= 1 << uint(iv%V)
-		if e.busy[iv/V] == 0 {
-			e.portBusy[r] &^= 1 << uint(iv/V-e.inBase[r])
+		e.busy[in] &^= 1 << uint(v)
+		if e.busy[in] == 0 {
+			e.portBusy[r] &^= 1 << uint(in-e.inBase[r])
 		}
 	}
 	e.load[r]--
 	e.chanUse[o]++
 	e.lastMove = e.t
 	pk := &e.packets[f.pkt]
-	in := iv / V
 	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov % V, InPort: in - e.inBase[r], InVC: iv % V, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst})
+		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov % V, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst})
 	}
 	if f.seq == pk.size-1 {
 		if e.ovOwner[ov] == iv {
@@ -255,9 +258,9 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 	if up := e.inPrev[in]; up >= 0 && creditNow {
 		// returned already (creditBack)
 	} else if up >= 0 {
-		e.schedule(int64(e.p.Credit), event{kind: evCredit, idx: up*V + iv%V})
+		e.schedule(int64(e.p.Credit), event{kind: evCredit, idx: up*V + v})
 	} else {
-		e.schedule(1, event{kind: evSrc, idx: e.inQ[in]*V + iv%V})
+		e.schedule(1, event{kind: evSrc, idx: e.inQ[in]*V + v})
 	}
 	stage := int64(e.p.SwAlloc + e.p.Traverse)
 	if next := e.outNext[o]; next >= 0 {
