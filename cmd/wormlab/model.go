@@ -59,7 +59,7 @@ func runModel(e *env) error {
 			spec = "0.001:0.015:0.001"
 		}
 		var err error
-		if points, err = parseModelRates(spec); err != nil {
+		if points, err = parseRange(spec); err != nil {
 			return usageError("--rates: %v", err)
 		}
 	}
@@ -79,40 +79,6 @@ func runModel(e *env) error {
 	return writeOut(e, *out, func(w io.Writer) error {
 		return printModel(w, results, *verbose, *jsonOut, *csvOut)
 	})
-}
-
-// parseModelRates reads FROM:TO:STEP; every rate is checked by the model.
-func parseModelRates(s string) ([]float64, error) {
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 {
-		return nil, fmt.Errorf("%q: want FROM:TO:STEP", s)
-	}
-	var v [3]float64
-	for i, p := range parts {
-		x, err := strconv.ParseFloat(p, 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("%q is not a number", p)
-		}
-		v[i] = x
-	}
-	switch {
-	case v[2] == 0:
-		return nil, fmt.Errorf("%q: the step is zero", s)
-	case v[2] < 0:
-		return nil, fmt.Errorf("%q: the step is negative", s)
-	case v[0] > v[1]:
-		return nil, fmt.Errorf("%q: FROM is above TO", s)
-	case (v[1]-v[0])/v[2] > 100000:
-		return nil, fmt.Errorf("%q: more than 100000 rates", s)
-	}
-	var xs []float64
-	for i := 0; ; i++ {
-		x := math.Round((v[0]+float64(i)*v[2])*1e12) / 1e12
-		if x > v[1]+1e-12 {
-			return xs, nil
-		}
-		xs = append(xs, x)
-	}
 }
 
 // modelRow is one rate of `wormlab model --json`.

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -286,31 +285,16 @@ func runSim(e *env) error {
 	return nil
 }
 
+// parseRates reads --rates FROM:TO:STEP of offered loads in (0, 1].
 func parseRates(s string) ([]float64, error) {
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 {
-		return nil, fmt.Errorf("%q: want FROM:TO:STEP", s)
+	xs, err := parseRange(s)
+	if err != nil {
+		return nil, err
 	}
-	var v [3]float64
-	for i, p := range parts {
-		x, err := strconv.ParseFloat(p, 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("%q is not a number", p)
-		}
-		v[i] = x
-	}
-	if !(v[0] > 0 && v[1] <= 1 && v[0] <= v[1] && v[2] > 0) {
+	if len(xs) == 0 || xs[0] <= 0 || xs[len(xs)-1] > 1 {
 		return nil, fmt.Errorf("%q: want 0 < FROM <= TO <= 1 and STEP > 0", s)
 	}
-	var out []float64
-	for k := 0; ; k++ {
-		x := math.Round((v[0]+float64(k)*v[2])*1e9) / 1e9
-		if x > v[1]+1e-12 || k > 10000 {
-			break
-		}
-		out = append(out, x)
-	}
-	return out, nil
+	return xs, nil
 }
 
 func fmtPtr(p *float64, prec int) string {
