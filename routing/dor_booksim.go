@@ -22,16 +22,16 @@ package routing
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
 )
 
 // DORBookSim is dimension-order routing with BookSim2's class per dimension.
+// It shares dor's ports, tie draws and class halves (the embedded DOR) and has its
+// own class rule (hop, Route, Advance).
 type DORBookSim struct {
-	g   *topology.Grid
-	vcs int
+	DOR
 }
 
 var _ sim.Routing = (*DORBookSim)(nil)
@@ -54,19 +54,7 @@ func NewDORBookSim(net topology.Network, vcs int) (*DORBookSim, error) {
 	if vcs < 1 || vcs > 64 {
 		return nil, fmt.Errorf("dor-booksim: %d VCs outside 1..64", vcs)
 	}
-	return &DORBookSim{g: g, vcs: vcs}, nil
-}
-
-// Start draws the tie directions (BookSim draws each when the packet turns into
-// the dimension; one draw per dimension either way).
-func (d *DORBookSim) Start(h *sim.Header, r *rand.Rand) {
-	h.Class = 0
-	h.Aux[0] = 0
-	for i := range d.g.Dims() {
-		if d.g.Tie(int(h.Src), int(h.Dst), i) && r.IntN(2) == 1 {
-			h.Aux[0] |= 1 << uint(i)
-		}
-	}
+	return &DORBookSim{DOR{g: g, vcs: vcs}}, nil
 }
 
 // hop is the next hop's port, dimension and class from router at.
@@ -91,21 +79,6 @@ func (d *DORBookSim) hop(at int, h *sim.Header) (port, dim int, class int32) {
 		return topology.Port(i, dir), i, class
 	}
 	return -1, -1, 0
-}
-
-func (d *DORBookSim) classVCs(c int32) uint64 {
-	all := uint64(1)<<uint(d.vcs) - 1
-	if d.vcs == 64 {
-		all = ^uint64(0)
-	}
-	if !d.g.Wrap() || d.vcs < 2 {
-		return all
-	}
-	low := uint64(1)<<uint(d.vcs/2) - 1
-	if c == 0 {
-		return low
-	}
-	return all &^ low
 }
 
 // Route returns the dimension-order port with the VCs of the dimension's class.

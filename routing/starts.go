@@ -34,10 +34,5 @@ func tieStarts(g *topology.Grid, h sim.Header, out []sim.Header) []sim.Header {
 	return out
 }
 
-// Starts lists every state Start can give a packet.
+// Starts lists every state Start can give a packet (dor-booksim inherits it).
 func (d *DOR) Starts(h sim.Header, out []sim.Header) []sim.Header { return tieStarts(d.g, h, out) }
-
-// Starts lists every state Start can give a packet.
-func (d *DORBookSim) Starts(h sim.Header, out []sim.Header) []sim.Header {
-	return tieStarts(d.g, h, out)
-}
