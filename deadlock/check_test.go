@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"pgregory.net/rapid"
 
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
@@ -152,28 +151,6 @@ func TestDuatoCondition(t *testing.T) {
 	for _, c := range rep.Cycle {
 		require.Equal(t, 0, c.VC, "the cycle is of escape channels")
 	}
-}
-
-// Start only ever produces a state that Starts lists (the enumeration is
-// exhaustive only if so).
-func TestStartsCoverStart(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		name := rapid.SampledFrom([]string{"dor", "dor-booksim"}).Draw(t, "routing")
-		k0 := rapid.IntRange(2, 8).Draw(t, "k0")
-		k1 := rapid.IntRange(2, 8).Draw(t, "k1")
-		g, err := topology.NewGrid([]int{k0, k1}, true)
-		require.NoError(t, err)
-		alg, _ := routing.Lookup(name)
-		r, err := alg.New(g, 2)
-		require.NoError(t, err)
-		src := rapid.IntRange(0, g.Nodes()-1).Draw(t, "src")
-		dst := rapid.IntRange(0, g.Nodes()-1).Draw(t, "dst")
-		h := sim.Header{Src: int32(src), Dst: int32(dst), Port: -1, InPort: -1, VC: -1}
-		all := r.(Function).Starts(h, nil)
-		s := h
-		r.Start(&s, rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1)))
-		require.Contains(t, all, s)
-	})
 }
 
 // The witness is real: dimension order with one VC on a 5-ring, every node sending
