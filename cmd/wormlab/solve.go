@@ -43,6 +43,7 @@ func runSolve(e *env) error {
 	noSym := fs.Bool("no-symmetry", false, "do not fix the order of identical messages")
 	noClique := fs.Bool("no-clique", false, "do not use the aligned-clique lower bound")
 	noCards := fs.Bool("no-cards", false, "leave out the cardinality constraints")
+	noCP := fs.Bool("no-cp", false, "skip the schedule search that runs before the SAT search")
 	memory := memoryFlag(fs)
 	pos, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
@@ -98,7 +99,7 @@ func runSolve(e *env) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, MaxMemory: budget}
+	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, MaxMemory: budget}
 	if e.stderrTTY {
 		opt.Progress = func(p optimal.Progress) {
 			fmt.Fprintf(e.stderr, "\rsolve: horizon %d  lower %d  upper %d  vars %d  clauses %d  conflicts %d  %.1fs   ",

@@ -11,7 +11,8 @@ import (
 
 // The instance of MODEL.md: three worms on a path a -> b -> c. The optimum meets
 // the flit congestion of edge b->c (2 + 3 + 2 = 7), so no proof is needed beyond
-// the lower bound.
+// the lower bound. The schedule search finds it: m0 starts at step 3 and never
+// waits.
 func ExampleSolve() {
 	in, _ := model.ParseInstance([]byte(`{
   "network": {"edges": [["a", "b"], ["b", "c"]]},
@@ -33,7 +34,7 @@ func ExampleSolve() {
 	}
 	// Output:
 	// makespan 7 lower 7 optimal true
-	// m0 [2 4]
+	// m0 [3 4]
 	// m1 [1]
 	// m2 [5 6]
 }

@@ -141,7 +141,8 @@ func tinyInstance(t *rapid.T, maxWorms, maxD, maxL int) *model.Instance {
 // TestOptimumMatchesExhaustive checks the theorem the package rests on: Solve's
 // optimum, proven by an unsatisfiable formula one step shorter, equals the least
 // makespan over every legal schedule (found by brute force and judged by the
-// verifier), in both models, with and without the structural aids; and every
+// verifier), in both models, with and without the structural aids and the
+// schedule search; and every
 // returned schedule is legal.
 func TestOptimumMatchesExhaustive(t *testing.T) {
 	var checked, skipped atomic.Int64
@@ -150,7 +151,8 @@ func TestOptimumMatchesExhaustive(t *testing.T) {
 		in := tinyInstance(t, 4, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		aids := rapid.Bool().Draw(t, "aids")
-		res, err := Solve(context.Background(), in, Options{Model: modelName, NoSymmetry: !aids, NoClique: !aids, NoCards: !aids})
+		cp := rapid.Bool().Draw(t, "cp")
+		res, err := Solve(context.Background(), in, Options{Model: modelName, NoSymmetry: !aids, NoClique: !aids, NoCards: !aids, NoCP: !cp})
 		require.NoError(t, err)
 		require.NoError(t, verify.Schedule(in, res.Schedule))
 		require.Equal(t, modelName, res.Schedule.Model)

@@ -50,7 +50,7 @@ func TestSolveWithinMemoryBudget(t *testing.T) {
 	var res *Result
 	var err error
 	got := allocated(func() {
-		res, err = Solve(context.Background(), in, Options{MaxMemory: 64 << 20})
+		res, err = Solve(context.Background(), in, Options{MaxMemory: 64 << 20, NoCP: true})
 	})
 	require.NoError(t, err)
 	require.Less(t, got, uint64(64<<20), "bytes allocated")
@@ -62,6 +62,18 @@ func TestSolveWithinMemoryBudget(t *testing.T) {
 	_, err = EncodeWithin(in, model.Wormhole, 2000000, 64<<20)
 	var se *SizeError
 	require.True(t, errors.As(err, &se), "Encode refuses with a *SizeError: %v", err)
+	// The schedule search's memory does not grow with L (one window per worm, one
+	// interval per conflicting pair), so with it on the same budget proves the
+	// optimum: m1 first, m0 behind it, 2 * 10^6 = the flit congestion of b->c.
+	got = allocated(func() {
+		res, err = Solve(context.Background(), in, Options{MaxMemory: 64 << 20})
+	})
+	require.NoError(t, err)
+	require.Less(t, got, uint64(64<<20), "bytes allocated")
+	require.NoError(t, verify.Schedule(in, res.Schedule))
+	require.True(t, res.Optimal)
+	require.Equal(t, 2000000, res.Schedule.Makespan)
+	require.Equal(t, "cp", res.Stats.UpperSource)
 }
 
 // Issue 10: a worm of 2^62 flits is bad input naming the limit, not an internal

@@ -29,6 +29,8 @@ type Options struct {
 	// NoClique skips the aligned-clique lower bound (clique.go); NoCards leaves out
 	// the cardinality constraints on aligned cliques (card.go).
 	NoSymmetry, NoClique, NoCards bool
+	// NoCP skips the schedule search (cp.go) that runs before the SAT search.
+	NoCP bool
 	// MaxMemory is the memory budget of the formula in bytes (0: DefaultMaxMemory).
 	// When the formula for the first horizon would exceed it (size.go), Solve skips
 	// the SAT search and returns the greedy schedule with the lower bound, saying why
@@ -52,6 +54,11 @@ type Stats struct {
 	Horizon                             int   // the horizon the formula was built for (0: none)
 	Calls, Sat, Unsat                   int   // solver calls and their answers
 	Conflicts                           int64 // gini's conflict count over all calls
+	// The schedule search (cp.go) before the SAT search: its calls (one per
+	// horizon), search nodes, failures and time.
+	CPCalls          int
+	CPNodes, CPFails int64
+	CPElapsed        time.Duration
 	// LowerSource names the best lower bound: a model.Bound name, "aligned-clique",
 	// "unsat" (a horizon proven infeasible by a solver call), or "encoding" (the
 	// formula for horizon upper - 1 holds the empty clause, found while encoding,
@@ -123,7 +130,10 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 		st.UpperSource = "given"
 	}
 	s := &search{ctx: ctx, in: in, opt: opt, res: res, best: best, start: start}
-	err = s.run()
+	err = s.schedules()
+	if err == nil {
+		err = s.run()
+	}
 	st.Elapsed = time.Since(start)
 	if err != nil {
 		return nil, err
@@ -145,6 +155,9 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	}
 	if st.Skipped != "" {
 		extra["skipped"] = st.Skipped
+	}
+	if st.CPCalls > 0 {
+		extra["cp"] = map[string]any{"calls": st.CPCalls, "nodes": st.CPNodes, "fails": st.CPFails}
 	}
 	res.Schedule.SetExtra("solver", extra)
 	return res, nil
@@ -189,6 +202,71 @@ func upper(in *model.Instance, opt Options) (*model.Schedule, error) {
 		}
 	}
 	return best, nil
+}
+
+// The failure budgets of the schedule search: at the lower bound (where a schedule
+// proves optimality at once), then at each horizon below the best makespan. On the
+// instances of issue 16 a search that succeeds needs at most a few thousand
+// failures (cp_test.go); 20,000 cost 0.1-0.4 s.
+const (
+	cpFirstFails = 20000
+	cpStepFails  = 5000
+)
+
+// schedules runs the schedule search of cp.go (bufferless schedules, which are
+// also wormhole schedules): first at the lower bound, then, if that fails, from
+// the best makespan downwards until a horizon fails. Every schedule it keeps has
+// passed verify.Schedule.
+func (s *search) schedules() error {
+	if s.opt.NoCP || s.best.Makespan <= s.res.Lower || s.ctx.Err() != nil {
+		return nil
+	}
+	st := &s.res.Stats
+	c := newCPSearch(s.in, !s.opt.NoSymmetry)
+	T, budget := s.res.Lower, int64(cpFirstFails)
+	for T < s.best.Makespan && s.ctx.Err() == nil {
+		starts, cs := c.solve(s.ctx, T, budget, 1)
+		st.CPCalls++
+		st.CPNodes += cs.Nodes
+		st.CPFails += cs.Fails
+		st.CPElapsed += cs.Elapsed
+		if starts == nil {
+			if T > s.res.Lower {
+				return nil
+			}
+			T, budget = s.best.Makespan-1, cpStepFails
+			if T <= s.res.Lower {
+				return nil
+			}
+			continue
+		}
+		cross := make([][]int, len(starts))
+		for i, v := range starts {
+			cross[i] = make([]int, len(s.in.Messages[i].Path))
+			for k := range cross[i] {
+				cross[i][k] = v + k
+			}
+		}
+		sch := model.NewSchedule(s.in, s.opt.Model, cross)
+		if err := verify.Schedule(s.in, sch); err != nil {
+			return fmt.Errorf("optimal: internal error: schedule search: %w", err)
+		}
+		if sch.Makespan > T {
+			return fmt.Errorf("optimal: internal error: schedule search: makespan %d above horizon %d", sch.Makespan, T)
+		}
+		if sch.Makespan < s.best.Makespan {
+			s.best = sch
+			st.UpperSource = "cp"
+		}
+		if T == s.res.Lower {
+			return nil
+		}
+		T = sch.Makespan - 1
+		if T <= s.res.Lower {
+			return nil // the lower bound itself was tried first
+		}
+	}
+	return nil
 }
 
 // search is one run of the optimisation loop.

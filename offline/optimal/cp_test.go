@@ -1,0 +1,107 @@
+package optimal
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
+	"pgregory.net/rapid"
+)
+
+// cpSchedule turns the starts of the schedule search into a schedule of the model.
+func cpSchedule(in *model.Instance, modelName string, starts []int) *model.Schedule {
+	cross := make([][]int, len(starts))
+	for i, v := range starts {
+		for k := range in.Messages[i].Path {
+			cross[i] = append(cross[i], v+k)
+		}
+	}
+	return model.NewSchedule(in, modelName, cross)
+}
+
+// TestCPCompleteOnTiny checks the lemma of cp.go: the propagation removes no start
+// that some legal bufferless schedule of makespan <= T takes (up to the symmetry
+// relabelling), and every leaf is legal. Hence with an unlimited budget the search
+// finds a schedule at T exactly when the bufferless optimum is at most T: it finds
+// one at the optimum found by brute force (judged by the verifier alone) and
+// exhausts its tree one step below.
+func TestCPCompleteOnTiny(t *testing.T) {
+	var checked, skipped atomic.Int64
+	defer func() { t.Logf("%d instances compared, %d too large", checked.Load(), skipped.Load()) }()
+	rapid.Check(t, func(t *rapid.T) {
+		in := tinyInstance(t, 4, 3, 3)
+		sym := rapid.Bool().Draw(t, "symmetry")
+		opt, ok := exhaustiveOptimum(in, model.Bufferless, 40, 300000)
+		if !ok {
+			skipped.Add(1)
+			t.Skip("search space too large")
+		}
+		checked.Add(1)
+		c := newCPSearch(in, sym)
+		starts, _ := c.solve(context.Background(), opt, 1<<40, 1)
+		require.NotNil(t, starts, "no schedule found at the optimum %d", opt)
+		s := cpSchedule(in, model.Bufferless, starts)
+		require.NoError(t, verify.Schedule(in, s))
+		require.LessOrEqual(t, s.Makespan, opt)
+		below, st := c.solve(context.Background(), opt-1, 1<<40, 1)
+		require.Nil(t, below, "schedule found below the optimum %d", opt)
+		require.Less(t, st.Fails, int64(1<<40), "the search below the optimum must exhaust its tree")
+	})
+}
+
+// TestCPAgreesWithSAT checks the same lemma against the SAT search on meshes too
+// large for brute force: at the bufferless optimum that Solve proves (with the
+// schedule search off, so the two share nothing but the instance) the search finds
+// a verified schedule, and one step below it finds none.
+func TestCPAgreesWithSAT(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := meshInstance(t, 3, 10, 4)
+		if len(in.Messages) == 0 {
+			t.Skip("no messages")
+		}
+		res, err := Solve(context.Background(), in, Options{Model: model.Bufferless, NoCP: true})
+		require.NoError(t, err)
+		require.True(t, res.Optimal)
+		opt := res.Schedule.Makespan
+		c := newCPSearch(in, true)
+		starts, _ := c.solve(context.Background(), opt, 1<<40, 7)
+		require.NotNil(t, starts, "no schedule at the proven optimum %d", opt)
+		require.NoError(t, verify.Schedule(in, cpSchedule(in, model.Bufferless, starts)))
+		below, _ := c.solve(context.Background(), opt-1, 1<<40, 7)
+		require.Nil(t, below, "schedule below the proven optimum %d", opt)
+	})
+}
+
+func TestLuby(t *testing.T) {
+	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for i, w := range want {
+		require.Equal(t, w, luby(i+1), "luby(%d)", i+1)
+	}
+}
+
+// TestCPDeterministic: the same instance, horizon, budget and seed give the same
+// search, restarts included.
+func TestCPDeterministic(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := meshInstance(t, 3, 10, 4)
+		T := rapid.IntRange(1, 30).Draw(t, "T")
+		budget := rapid.Int64Range(1, 500).Draw(t, "budget")
+		a, sa := newCPSearch(in, true).solve(context.Background(), T, budget, 3)
+		b, sb := newCPSearch(in, true).solve(context.Background(), T, budget, 3)
+		require.Equal(t, a, b)
+		require.Equal(t, sa.Nodes, sb.Nodes)
+		require.Equal(t, sa.Fails, sb.Fails)
+	})
+}
+
+// TestCPCancelled: a cancelled context stops the search before its first node.
+func TestCPCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	starts, st := newCPSearch(lineInstance(3), true).solve(ctx, 100, 1<<40, 1)
+	require.Nil(t, starts)
+	require.Zero(t, st.Nodes)
+}
