@@ -17,12 +17,12 @@ const (
 	streamArb
 )
 
-// flit is one flit in a buffer or on a link: its packet (index into packets), its
-// position in the packet and the cycle it was written into the buffer.
+// flit is one flit in a buffer or on a link: its packet (index into packets) and
+// its position in the packet. A flit in a buffer has arrived: it is written in
+// the cycle it arrives (receive, inject), before any allocation of that cycle.
 type flit struct {
 	pkt int32
 	seq int32
-	at  int64
 }
 
 // packet is a packet's state from generation to delivery.
@@ -107,6 +107,9 @@ type engine struct {
 	inArb  []Arbiter // per input port, over its VCs
 	outArb []Arbiter // per output port, over the router's input ports
 	ovArb  []Arbiter // per output VC, over the router's input VCs
+	// inArbM and outArbM are inArb and outArb as maskArbiters (nil unless every
+	// one is): switch allocation then picks from bit masks (arb_mask.go).
+	inArbM, outArbM []maskArbiter
 
 	// events: a timing wheel of maxDelay*4 cycles
 	wheel [][]event
@@ -255,6 +258,9 @@ func newEngine(cfg *Config) (*engine, error) {
 			e.ovArb[o*V+v] = cfg.Arbiter.NewArbiter(ports*V, arb)
 		}
 	}
+	if in, out := maskArbiters(e.inArb), maskArbiters(e.outArb); in != nil && out != nil {
+		e.inArbM, e.outArbM = in, out
+	}
 	e.wheel = make([][]event, 4*maxDelay)
 	e.load = make([]int32, n)
 	e.isAct = make([]bool, n)
@@ -351,7 +357,6 @@ func (e *engine) activate(r int32) {
 
 // write puts f into input VC iv (the flit has arrived).
 func (e *engine) write(iv int32, f flit) {
-	f.at = e.t
 	n := e.vcN[iv]
 	if n >= e.B {
 		panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))

@@ -3,8 +3,8 @@ package sim
 import "math/bits"
 
 // allocSwitch is the switch allocation phase, separable input-first with one
-// iteration: at every input port the VCs whose front flit may go (it has arrived,
-// its VC's stage delays have passed, its output VC has a credit) are arbitrated to
+// iteration: at every input port the VCs whose front flit may go (its VC's stage
+// delays have passed, its output VC has a credit; a buffered flit has arrived) are arbitrated to
 // one; every output port then grants one of the inputs asking for it (all of them
 // at an ejection port with EjectAll). Each grant is traversed at once.
 func (e *engine) allocSwitch() {
@@ -23,7 +23,7 @@ func (e *engine) allocSwitch() {
 			for m := e.busy[ib+i]; m != 0; m &= m - 1 {
 				v := int32(bits.TrailingZeros64(m))
 				iv := lo + v
-				if e.vcReady[iv] > t || e.front(iv).at > t {
+				if e.vcReady[iv] > t {
 					continue
 				}
 				switch {
@@ -54,7 +54,9 @@ func (e *engine) allocSwitch() {
 			}
 			// a lone bidder wins without arbitration (and without its request)
 			v := int32(bits.TrailingZeros64(bid))
-			if bid&(bid-1) != 0 {
+			if bid&(bid-1) != 0 && e.inArbM != nil {
+				v = e.inArbM[ib+i].PickMask(bid)
+			} else if bid&(bid-1) != 0 {
 				reqs := e.ireqs[:0]
 				for m := bid; m != 0; m &= m - 1 {
 					v := int32(bits.TrailingZeros64(m))
@@ -71,7 +73,11 @@ func (e *engine) allocSwitch() {
 			e.omask[o] |= 1 << uint(i)
 		}
 		// the requests of contended outputs, all made before any grant moves a flit
+		// (none with mask arbiters)
 		for _, o := range e.touch {
+			if e.outArbM != nil {
+				break
+			}
 			in := e.omask[o]
 			if in&(in-1) == 0 || (o == eject && e.cfg.EjectAll) {
 				continue
@@ -94,7 +100,9 @@ func (e *engine) allocSwitch() {
 				continue
 			}
 			i := int32(bits.TrailingZeros64(in))
-			if in&(in-1) != 0 {
+			if in&(in-1) != 0 && e.outArbM != nil {
+				i = e.outArbM[ob+o].PickMask(in)
+			} else if in&(in-1) != 0 {
 				reqs := e.reqs[o]
 				i = reqs[e.outArb[ob+o].Pick(reqs)].ID
 				e.reqs[o] = reqs[:0] // empty again for allocVCs

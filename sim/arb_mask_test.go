@@ -1,0 +1,57 @@
+package sim
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// TestPropertyPickMaskEqualsPick checks maskArbiter's contract for every registered
+// arbitration: over any sequence of requester sets (masks of IDs below the
+// arbiter's n, at most 64) and of used or unused grants, PickMask(m) is the ID that
+// Pick chooses among the requests of m's IDs in increasing order, with both
+// arbiters drawing from equal random streams, so switch allocation may pick from
+// masks without changing a run.
+func TestPropertyPickMaskEqualsPick(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		name := rapid.SampledFrom(ArbitrationNames()).Draw(t, "arbitration")
+		n := rapid.IntRange(1, 80).Draw(t, "n")
+		seed := rapid.Uint64().Draw(t, "seed")
+		pol, err := LookupArbitration(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := pol.NewArbiter(n, rand.New(rand.NewPCG(seed, 1)))
+		b, ok := pol.NewArbiter(n, rand.New(rand.NewPCG(seed, 1))).(maskArbiter)
+		if !ok {
+			t.Fatalf("%s: not a maskArbiter", name)
+		}
+		width := min(n, 64)
+		all := ^uint64(0)
+		if width < 64 {
+			all = uint64(1)<<uint(width) - 1
+		}
+		steps := rapid.IntRange(1, 50).Draw(t, "steps")
+		for s := range steps {
+			m := rapid.Uint64().Draw(t, "mask") & all
+			if m == 0 {
+				m = 1
+			}
+			var reqs []Request
+			for x := m; x != 0; x &= x - 1 {
+				reqs = append(reqs, Request{ID: int32(bits.TrailingZeros64(x))})
+			}
+			want := reqs[a.Pick(reqs)].ID
+			got := b.PickMask(m)
+			if got != want {
+				t.Fatalf("%s, step %d, mask %#x: PickMask %d, Pick %d", name, s, m, got, want)
+			}
+			if rapid.Bool().Draw(t, "granted") {
+				a.Granted(want)
+				b.Granted(got)
+			}
+		}
+	})
+}
