@@ -34,14 +34,18 @@ type sweepTarget struct {
 	path  []string // the command line's command (and subcommand): {"lower", "prime"}
 	input bool     // takes an INSTANCE argument: parameter "instance", or "gen.*" to generate one
 	drop  []string // fields of the command's JSON output left out of the values
+	// count: list fields of the command's JSON output kept as their length only (a
+	// schedule's per-message times become the number of messages it schedules).
+	count []string
 	// answer: exit status 1 is the command's answer (a failed claim), not a failed
 	// point: the record is ok, with "exit": 1 and "negative": the message in its values.
 	answer bool
 }
 
-// schedule is what a command printing a MODEL.md schedule drops: the per-message
+// schedule is what a command printing a MODEL.md schedule counts: the per-message
 // times, which a sweep does not keep (the figures are the makespan, lower_bound,
-// optimal and the command's own notes).
+// optimal and the command's own notes); their number, the worms actually scheduled
+// (gen may make fewer than asked), is the value "messages".
 var schedule = []string{"messages"}
 
 var sweepTargets = map[string]sweepTarget{
@@ -49,9 +53,9 @@ var sweepTargets = map[string]sweepTarget{
 	"fattree":         {path: []string{"fattree"}},
 	"model":           {path: []string{"model"}},
 	"deadlock":        {path: []string{"deadlock"}},
-	"run":             {path: []string{"run"}, input: true, drop: schedule},
-	"solve":           {path: []string{"solve"}, input: true, drop: schedule},
-	"color":           {path: []string{"color"}, input: true, drop: schedule},
+	"run":             {path: []string{"run"}, input: true, count: schedule},
+	"solve":           {path: []string{"solve"}, input: true, count: schedule},
+	"color":           {path: []string{"color"}, input: true, count: schedule},
 	"stats":           {path: []string{"stats"}, input: true},
 	"lower bounds":    {path: []string{"lower", "bounds"}, input: true},
 	"lower prime":     {path: []string{"lower", "prime"}, answer: true},
@@ -369,7 +373,7 @@ func (r *pointRunner) Run(ctx context.Context, p sweep.Point) (map[string]any, e
 	}
 	var stdout, stderr bytes.Buffer
 	code := run(args, stdin, &stdout, &stderr, false)
-	values, perr := pointValues(stdout.Bytes(), r.target.drop)
+	values, perr := pointValues(stdout.Bytes(), r.target.drop, r.target.count)
 	if code == 1 && r.target.answer && perr == nil {
 		values["exit"] = 1
 		values["negative"] = pointLastLine(stderr.String())
@@ -396,8 +400,9 @@ func pointLastLine(s string) string {
 }
 
 // pointValues reads a command's JSON output: one object is the values (without the
-// fields in drop); several (JSON Lines) are {"rows": [...]}.
-func pointValues(out []byte, drop []string) (map[string]any, error) {
+// fields in drop, and with each list field in count replaced by its length); several
+// (JSON Lines) are {"rows": [...]}.
+func pointValues(out []byte, drop, count []string) (map[string]any, error) {
 	dec := json.NewDecoder(bytes.NewReader(out))
 	dec.UseNumber()
 	var objs []map[string]any
@@ -412,6 +417,11 @@ func pointValues(out []byte, drop []string) (map[string]any, error) {
 		}
 		for _, d := range drop {
 			delete(m, d)
+		}
+		for _, c := range count {
+			if list, ok := m[c].([]any); ok {
+				m[c] = len(list)
+			}
 		}
 		objs = append(objs, m)
 	}

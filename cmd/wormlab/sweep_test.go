@@ -66,7 +66,7 @@ func TestSweepRecordsMatchDirectRuns(t *testing.T) {
 		require.Equal(t, 0, code, msg)
 		var want map[string]any
 		require.NoError(t, json.Unmarshal([]byte(sched), &want))
-		delete(want, "messages")
+		want["messages"] = float64(len(want["messages"].([]any))) // the record keeps their number
 		require.Equal(t, want, r.Values, "record %s", r.Key)
 	}
 	require.Len(t, seeds, 8, "every point its own seed")
