@@ -105,3 +105,53 @@ func TestCPCancelled(t *testing.T) {
 	require.Nil(t, starts)
 	require.Zero(t, st.Nodes)
 }
+
+// TestCPWCompleteOnTiny checks the lemma of cpwormhole.go as TestCPCompleteOnTiny
+// checks cp.go's: with an unlimited budget the wormhole search finds a legal
+// schedule at the wormhole optimum found by brute force, and exhausts its tree one
+// step below.
+func TestCPWCompleteOnTiny(t *testing.T) {
+	var checked, skipped atomic.Int64
+	defer func() { t.Logf("%d instances compared, %d too large", checked.Load(), skipped.Load()) }()
+	rapid.Check(t, func(t *rapid.T) {
+		in := tinyInstance(t, 4, 3, 3)
+		sym := rapid.Bool().Draw(t, "symmetry")
+		opt, ok := exhaustiveOptimum(in, model.Wormhole, 40, 300000)
+		if !ok {
+			skipped.Add(1)
+			t.Skip("search space too large")
+		}
+		checked.Add(1)
+		c := newCPWSearch(in, sym)
+		cross, _ := c.solve(context.Background(), opt, 1<<40, 1)
+		require.NotNil(t, cross, "no schedule found at the optimum %d", opt)
+		s := model.NewSchedule(in, model.Wormhole, cross)
+		require.NoError(t, verify.Schedule(in, s))
+		require.LessOrEqual(t, s.Makespan, opt)
+		below, st := c.solve(context.Background(), opt-1, 1<<40, 1)
+		require.Nil(t, below, "schedule found below the optimum %d", opt)
+		require.Less(t, st.Fails, int64(1<<40), "the search below the optimum must exhaust its tree")
+	})
+}
+
+// TestCPWAgreesWithSAT: at the wormhole optimum that Solve proves with both
+// schedule searches off, the wormhole search finds a verified schedule, and one
+// step below it finds none.
+func TestCPWAgreesWithSAT(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := meshInstance(t, 3, 8, 4)
+		if len(in.Messages) == 0 {
+			t.Skip("no messages")
+		}
+		res, err := Solve(context.Background(), in, Options{Model: model.Wormhole, NoCP: true})
+		require.NoError(t, err)
+		require.True(t, res.Optimal)
+		opt := res.Schedule.Makespan
+		c := newCPWSearch(in, true)
+		cross, _ := c.solve(context.Background(), opt, 1<<40, 7)
+		require.NotNil(t, cross, "no schedule at the proven optimum %d", opt)
+		require.NoError(t, verify.Schedule(in, model.NewSchedule(in, model.Wormhole, cross)))
+		below, _ := c.solve(context.Background(), opt-1, 1<<40, 7)
+		require.Nil(t, below, "schedule below the proven optimum %d", opt)
+	})
+}

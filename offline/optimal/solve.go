@@ -204,33 +204,86 @@ func upper(in *model.Instance, opt Options) (*model.Schedule, error) {
 	return best, nil
 }
 
-// The failure budgets of the schedule search: at the lower bound (where a schedule
-// proves optimality at once), then at each horizon below the best makespan. On the
-// instances of issue 16 a search that succeeds needs at most a few thousand
-// failures (cp_test.go); 20,000 cost 0.1-0.4 s.
+// The failure budgets of the schedule searches: at the lower bound (where a
+// schedule proves optimality at once), then at each horizon below the best
+// makespan. On the instances of issue 16 a bufferless search that succeeds needs
+// at most a few thousand failures, 20,000 cost 0.1-0.4 s; the wormhole search
+// costs about five times more per failure and runs with a quarter of the budget.
 const (
 	cpFirstFails = 20000
 	cpStepFails  = 5000
+	// cpMaxVars: above this many search variables the searches are skipped (each
+	// search node scans the variables once).
+	cpMaxVars = 20000
+	// cpBytesPerPair is the memory charged per pair of messages sharing an edge.
+	cpBytesPerPair = 256
 )
 
-// schedules runs the schedule search of cp.go (bufferless schedules, which are
-// also wormhole schedules): first at the lower bound, then, if that fails, from
-// the best makespan downwards until a horizon fails. Every schedule it keeps has
-// passed verify.Schedule.
+// cpFits reports whether the schedule searches fit the memory budget and
+// cpMaxVars.
+func cpFits(in *model.Instance, modelName string, budget int64) bool {
+	if budget <= 0 {
+		budget = DefaultMaxMemory
+	}
+	vars, pairs := len(in.Messages), 0.0
+	if modelName == model.Wormhole {
+		vars = 0
+		for i := range in.Messages {
+			vars += len(in.Messages[i].Path)
+		}
+	}
+	for _, us := range in.Users() {
+		c := float64(len(us))
+		pairs += c * (c - 1) / 2
+	}
+	return vars <= cpMaxVars && pairs*cpBytesPerPair <= float64(budget)
+}
+
+// schedules runs the schedule searches (cp.go for bufferless schedules, which
+// are also wormhole schedules, then cpwormhole.go in the wormhole model): first
+// at the lower bound, then, if that fails, from the best makespan downwards until
+// a horizon fails. Every schedule it keeps has passed verify.Schedule.
 func (s *search) schedules() error {
-	if s.opt.NoCP || s.best.Makespan <= s.res.Lower || s.ctx.Err() != nil {
+	if s.opt.NoCP || s.best.Makespan <= s.res.Lower || s.ctx.Err() != nil || !cpFits(s.in, s.opt.Model, s.opt.MaxMemory) {
 		return nil
 	}
 	st := &s.res.Stats
-	c := newCPSearch(s.in, !s.opt.NoSymmetry)
-	T, budget := s.res.Lower, int64(cpFirstFails)
-	for T < s.best.Makespan && s.ctx.Err() == nil {
-		starts, cs := c.solve(s.ctx, T, budget, 1)
+	bl := newCPSearch(s.in, !s.opt.NoSymmetry)
+	var wh *cpwSearch
+	if s.opt.Model == model.Wormhole {
+		wh = newCPWSearch(s.in, !s.opt.NoSymmetry)
+	}
+	record := func(cs cpStats) {
 		st.CPCalls++
 		st.CPNodes += cs.Nodes
 		st.CPFails += cs.Fails
 		st.CPElapsed += cs.Elapsed
-		if starts == nil {
+	}
+	// find returns the crossing times of a schedule of makespan <= T, or nil.
+	find := func(T int, budget int64) [][]int {
+		starts, cs := bl.solve(s.ctx, T, budget, 1)
+		record(cs)
+		if starts != nil {
+			cross := make([][]int, len(starts))
+			for i, v := range starts {
+				cross[i] = make([]int, len(s.in.Messages[i].Path))
+				for k := range cross[i] {
+					cross[i][k] = v + k
+				}
+			}
+			return cross
+		}
+		if wh == nil || s.ctx.Err() != nil {
+			return nil
+		}
+		cross, cs := wh.solve(s.ctx, T, budget/4, 1)
+		record(cs)
+		return cross
+	}
+	T, budget := s.res.Lower, int64(cpFirstFails)
+	for T < s.best.Makespan && s.ctx.Err() == nil {
+		cross := find(T, budget)
+		if cross == nil {
 			if T > s.res.Lower {
 				return nil
 			}
@@ -239,13 +292,6 @@ func (s *search) schedules() error {
 				return nil
 			}
 			continue
-		}
-		cross := make([][]int, len(starts))
-		for i, v := range starts {
-			cross[i] = make([]int, len(s.in.Messages[i].Path))
-			for k := range cross[i] {
-				cross[i][k] = v + k
-			}
 		}
 		sch := model.NewSchedule(s.in, s.opt.Model, cross)
 		if err := verify.Schedule(s.in, sch); err != nil {
