@@ -77,23 +77,28 @@
 //
 // # The schedule search
 //
-// Before any formula is built, Solve runs a constraint-programming search for
-// bufferless schedules (cp.go; Options.NoCP switches it off): one start per
-// message, each shared edge a unary resource, bounds propagation of the pairwise
-// forbidden differences, overload checking per edge, and a depth-first search
-// that fixes the message with the smallest possible start to that start (the
-// search a scheduler uses; Gecode's int_search(starts, smallest, indomain_min) over
-// one disjunctive constraint per edge is the same idea), with Luby restarts. A
-// bufferless schedule is also a wormhole schedule, so it serves both models. It
-// runs first at the lower bound with a budget of 20,000 failures (a schedule there
-// is optimal at once, with no SAT call), then, if that fails, at each horizon
-// below the best makespan with 5,000 failures each until one fails; the SAT search
-// then starts from the best schedule found. On every instance of issue 16's table
-// the optimum equals the lower bound and the search meets it within 3,000 failures
-// (0.4-40 ms), except the depth-4 tree with 61 worms, bufferless, where it finds
-// 145 and SAT proves 144 (docs/solver.md). The search is used only to find
-// schedules: a tree it exhausts proves nothing here, since nothing independent
-// checks it (the SAT answers are checked by certify's DRAT checker).
+// Before any formula is built, Solve runs constraint-programming searches for
+// schedules (Options.NoCP switches them off): cp.go searches bufferless schedules
+// (one start per message), cpwormhole.go wormhole schedules (one time per hop,
+// heads may wait). Both treat each shared edge as a unary resource, propagate
+// bounds through the pairwise conditions and check overload per edge, and search
+// depth first, fixing the variable with the smallest possible value to that value
+// (the search a scheduler uses; Gecode's int_search(starts, smallest, indomain_min)
+// over one disjunctive constraint per edge is the same idea), with Luby restarts.
+// A bufferless schedule is also a wormhole schedule, so the bufferless search
+// serves both models and runs first. The searches run at the lower bound (20,000
+// failures; the wormhole search a quarter of that), where a schedule is optimal at
+// once with no SAT call, then, if they fail there, at each horizon below the best
+// makespan (5,000 failures) until one fails; the SAT search starts from the best
+// schedule found. They are skipped above 20,000 variables (each node scans them)
+// or when their pairs would exceed the memory budget.
+//
+// On every instance of issue 16's table the optimum equals the lower bound and a
+// search meets it (docs/solver.md); the one miss is the depth-4 tree with 61
+// worms, bufferless, where the searches reach 145 and SAT proves 144. The searches
+// are used only to find schedules: a tree they exhaust proves nothing here, since
+// nothing independent checks it (the SAT answers are checked by certify's DRAT
+// checker).
 //
 // # Search
 //
