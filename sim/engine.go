@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -54,6 +55,12 @@ const (
 	evDeliver               // flit consumed at node idx
 )
 
+// wheelSize is the event wheel's length, a power of two above every delay an
+// event can have (SwAlloc + Traverse + Link <= 3 maxDelay).
+const wheelSize = 4 * maxDelay
+
+var _ = [1]int{}[wheelSize&(wheelSize-1)] // a power of two
+
 type event struct {
 	kind evKind
 	idx  int32
@@ -67,8 +74,11 @@ type event struct {
 type engine struct {
 	cfg  *Config
 	V, B int32
-	p    Pipeline
-	t    int64
+	// vShift is log2 V when V is a power of two, else -1: port divides by a
+	// shift then (the hot paths divide VC numbers by V once per flit or bid).
+	vShift int32
+	p      Pipeline
+	t      int64
 
 	nodes   int
 	inBase  []int32
@@ -111,8 +121,8 @@ type engine struct {
 	// one is): switch allocation then picks from bit masks (arb_mask.go).
 	inArbM, outArbM []maskArbiter
 
-	// events: a timing wheel of maxDelay*4 cycles
-	wheel [][]event
+	// events: a timing wheel of wheelSize cycles
+	wheel [wheelSize][]event
 
 	// routers holding flits
 	load    []int32
@@ -224,6 +234,10 @@ func newEngine(cfg *Config) (*engine, error) {
 		}
 	}
 	V, B := int(e.V), int(e.B)
+	e.vShift = -1
+	if V&(V-1) == 0 {
+		e.vShift = int32(bits.TrailingZeros(uint(V)))
+	}
 	e.buf = make([]flit, nin*V*B)
 	e.vcHead = make([]int32, nin*V)
 	e.vcN = make([]int32, nin*V)
@@ -261,7 +275,6 @@ func newEngine(cfg *Config) (*engine, error) {
 	if in, out := maskArbiters(e.inArb), maskArbiters(e.outArb); in != nil && out != nil {
 		e.inArbM, e.outArbM = in, out
 	}
-	e.wheel = make([][]event, 4*maxDelay)
 	e.load = make([]int32, n)
 	e.isAct = make([]bool, n)
 	e.inQ = make([]int32, nin)
@@ -307,7 +320,7 @@ func newEngine(cfg *Config) (*engine, error) {
 
 // schedule puts an event d >= 1 cycles ahead.
 func (e *engine) schedule(d int64, ev event) {
-	w := &e.wheel[(e.t+d)%int64(len(e.wheel))]
+	w := &e.wheel[(e.t+d)&(wheelSize-1)]
 	*w = append(*w, ev)
 }
 
@@ -367,7 +380,7 @@ func (e *engine) write(iv int32, f flit) {
 	}
 	e.buf[int(iv)*int(e.B)+int(slot)] = f
 	e.vcN[iv] = n + 1
-	port := iv / e.V
+	port := e.port(iv)
 	r := e.inRtr[port]
 	if n == 0 {
 		if e.busy[port] == 0 {
@@ -387,6 +400,14 @@ func (e *engine) write(iv int32, f flit) {
 	if e.cfg.Trace != nil {
 		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv % e.V, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, InPort: -1, InVC: -1})
 	}
+}
+
+// port is the port of VC x (input or output), x / V.
+func (e *engine) port(x int32) int32 {
+	if e.vShift >= 0 {
+		return x >> uint(e.vShift)
+	}
+	return x / e.V
 }
 
 func (e *engine) front(iv int32) *flit {
@@ -415,7 +436,7 @@ func (e *engine) deliver(node int32, f flit) {
 // receive applies the events due this cycle: flits written into buffers, credits
 // returned, flits consumed by sinks.
 func (e *engine) receive() {
-	slot := &e.wheel[e.t%int64(len(e.wheel))]
+	slot := &e.wheel[e.t&(wheelSize-1)]
 	for _, ev := range *slot {
 		switch ev.kind {
 		case evFlit:

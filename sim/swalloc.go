@@ -66,7 +66,7 @@ func (e *engine) allocSwitch() {
 				v = reqs[e.inArb[ib+i].Pick(reqs)].ID
 			}
 			e.pick[i] = v
-			o := e.vcOut[lo+v]/V - ob
+			o := e.port(e.vcOut[lo+v]) - ob
 			if e.omask[o] == 0 {
 				e.touch = append(e.touch, o)
 			}
@@ -125,11 +125,20 @@ func (e *engine) switchRequest(r, iv, v int32) Request {
 // grant traverses a switch grant of input port in's VC v to output port out at
 // once, or with Latch keeps it for latch; the arbiters learn of it when it is used.
 func (e *engine) grant(r, in, out, v int32, arbOut bool) {
-	g := latchGrant{r: r, in: in, out: out, iv: in*e.V + v, v: v, arbOut: arbOut}
 	if !e.cfg.Latch {
-		e.use(&g)
+		// use's steps, without a latchGrant
+		iv := in*e.V + v
+		e.inArb[in].Granted(v)
+		if arbOut {
+			e.outArb[out].Granted(in - e.inBase[r])
+		}
+		if e.vcState[iv] == vcWait {
+			e.grantVC(r, iv, e.vcOut[iv])
+		}
+		e.traverse(r, iv, false)
 		return
 	}
+	g := latchGrant{r: r, in: in, out: out, iv: in*e.V + v, v: v, arbOut: arbOut}
 	e.gidx[g.iv] = int32(len(e.grants))
 	e.grants = append(e.grants, g)
 }
@@ -233,9 +242,9 @@ func (e *engine) creditBack(iv int32) {
 func (e *engine) traverse(r, iv int32, creditNow bool) {
 	V := e.V
 	ov := e.vcOut[iv]
-	o := ov / V
+	o := e.port(ov)
 	f := *e.front(iv)
-	in := iv / V
+	in := e.port(iv)
 	v := iv - in*V
 	if e.vcHead[iv]++; e.vcHead[iv] == e.B {
 		e.vcHead[iv] = 0
@@ -273,7 +282,7 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 	stage := int64(e.p.SwAlloc + e.p.Traverse)
 	if next := e.outNext[o]; next >= 0 {
 		e.ovCredit[ov]--
-		e.schedule(stage+int64(e.p.Link), event{kind: evFlit, idx: next*V + ov%V, f: f})
+		e.schedule(stage+int64(e.p.Link), event{kind: evFlit, idx: next*V + ov - o*V, f: f})
 	} else if d := stage + int64(e.p.Eject); d == 0 {
 		e.deliver(r, f)
 	} else {
