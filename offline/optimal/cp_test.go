@@ -155,3 +155,27 @@ func TestCPWAgreesWithSAT(t *testing.T) {
 		require.Nil(t, below, "schedule below the proven optimum %d", opt)
 	})
 }
+
+// TestPortfolioMatchesSequential: the portfolio (Options.Workers = 2) proves the
+// same optimum as the sequential search, on meshes where the SAT search runs
+// (schedule searches off), and its schedule is legal. Run with -race to check its
+// locking.
+func TestPortfolioMatchesSequential(t *testing.T) {
+	var both atomic.Int64 // instances where the two solvers both ran
+	defer func() { t.Logf("%d instances ran both solvers", both.Load()) }()
+	rapid.Check(t, func(t *rapid.T) {
+		in := tinyInstance(t, 6, 3, 3)
+		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		seq, err := Solve(context.Background(), in, Options{Model: modelName, NoCP: true})
+		require.NoError(t, err)
+		par, err := Solve(context.Background(), in, Options{Model: modelName, NoCP: true, Workers: 2})
+		require.NoError(t, err)
+		require.True(t, seq.Optimal)
+		require.True(t, par.Optimal)
+		require.Equal(t, seq.Schedule.Makespan, par.Schedule.Makespan)
+		require.NoError(t, verify.Schedule(in, par.Schedule))
+		if par.Stats.Calls >= 2 {
+			both.Add(1)
+		}
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sync"
 	"time"
 
 	"github.com/go-air/gini"
@@ -31,6 +32,10 @@ type Options struct {
 	NoSymmetry, NoClique, NoCards bool
 	// NoCP skips the schedule search (cp.go) that runs before the SAT search.
 	NoCP bool
+	// Workers >= 2 runs the probe at the lower bound and the descending search at
+	// once, on two solvers (the portfolio of run; twice the formula's memory, as
+	// always). 0 or 1 runs them one after the other, deterministically.
+	Workers int
 	// MaxMemory is the memory budget of the formula in bytes (0: DefaultMaxMemory).
 	// When the formula for the first horizon would exceed it (size.go), Solve skips
 	// the SAT search and returns the greedy schedule with the lower bound, saying why
@@ -325,6 +330,9 @@ type search struct {
 	start time.Time
 	f     *Formula
 	g     *gini.Gini
+	// mu guards best, res and the statistics while the portfolio runs two
+	// solvers (Options.Workers).
+	mu sync.Mutex
 }
 
 func (s *search) run() error {
@@ -367,37 +375,77 @@ func (s *search) run() error {
 	// learnt clause is kept; each satisfiable answer usually improves the makespan
 	// by more than one step. (Bisection was tried: it spends the time limit on hard
 	// probes below the optimum and ends with worse schedules.)
+	if s.res.Lower < f.Horizon && s.opt.Workers >= 2 {
+		return s.portfolio()
+	}
 	if s.res.Lower < f.Horizon {
 		c := s.load(f)
 		if c == nil {
 			return nil
 		}
-		r, err := s.try(c, s.res.Lower)
-		if err != nil || r == 0 {
+		if r, err := s.try(s.ctx, c, s.res.Lower); err != nil || r == 0 {
 			return err
 		}
-		if r < 0 {
-			s.res.Lower++
-			s.res.Stats.LowerSource = "unsat"
-		}
 	}
-	for s.res.Lower < s.best.Makespan {
-		T := s.best.Makespan - 1
-		lits, _ := f.horizonLits(T)
+	_, err = s.descend(s.ctx)
+	return err
+}
+
+// descend runs the descending search on s.g, T = best - 1 with the horizon as
+// unit clauses, until a horizon is proven unsatisfiable or the best makespan meets
+// the lower bound (found = true), or ctx is cancelled (found = false).
+func (s *search) descend(ctx context.Context) (bool, error) {
+	for {
+		s.mu.Lock()
+		T, done := s.best.Makespan-1, s.res.Lower >= s.best.Makespan
+		s.mu.Unlock()
+		if done {
+			return true, nil
+		}
+		lits, _ := s.f.horizonLits(T)
 		for _, l := range lits {
 			s.g.Add(z.Dimacs2Lit(l))
 			s.g.Add(0)
 		}
-		r, err := s.try(s.g, T)
+		r, err := s.try(ctx, s.g, T)
 		if err != nil || r == 0 {
-			return err
-		}
-		if r < 0 {
-			s.res.Lower = T + 1
-			s.res.Stats.LowerSource = "unsat"
+			return false, err
 		}
 	}
-	return nil
+}
+
+// portfolio runs the probe at the lower bound and the descending search at once,
+// on two solvers in two goroutines (Options.Workers >= 2). Whichever settles the
+// optimum first stops the other: a schedule at the lower bound, or an
+// unsatisfiable horizon one below the best makespan. A probe refuted moves the
+// lower bound up by one, and the descent goes on.
+func (s *search) portfolio() error {
+	c := s.load(s.f)
+	if c == nil {
+		return nil
+	}
+	probe, stopProbe := context.WithCancel(s.ctx)
+	desc, stopDesc := context.WithCancel(s.ctx)
+	defer stopProbe()
+	defer stopDesc()
+	L0 := s.res.Lower
+	var perr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r, err := s.try(probe, c, L0)
+		if err != nil || r == 1 {
+			perr = err
+			stopDesc() // an error, or a schedule at the lower bound: optimal
+		}
+	}()
+	_, err := s.descend(desc)
+	stopProbe()
+	<-done
+	if err != nil {
+		return err
+	}
+	return perr
 }
 
 // load returns a new gini solver holding the clauses of f, or nil when s.ctx is
@@ -431,7 +479,7 @@ func load(f *Formula, ctx context.Context) *gini.Gini {
 
 // try asks g whether a schedule of makespan at most T exists, with the horizon as
 // assumptions. It returns 1 (and records the schedule), -1, or 0 when cancelled.
-func (s *search) try(g *gini.Gini, T int) (int, error) {
+func (s *search) try(ctx context.Context, g *gini.Gini, T int) (int, error) {
 	st := &s.res.Stats
 	lits, ok := s.f.horizonLits(T)
 	if !ok {
@@ -443,7 +491,7 @@ func (s *search) try(g *gini.Gini, T int) (int, error) {
 	}
 	g.Assume(zl...)
 	s.progress(T)
-	if s.ctx.Err() != nil {
+	if ctx.Err() != nil {
 		return 0, nil
 	}
 	before := conflicts(g)
@@ -455,7 +503,7 @@ func (s *search) try(g *gini.Gini, T int) (int, error) {
 			r = res
 			break
 		}
-		if s.ctx.Err() != nil {
+		if ctx.Err() != nil {
 			r = sv.Stop()
 			break
 		}
@@ -466,12 +514,10 @@ func (s *search) try(g *gini.Gini, T int) (int, error) {
 			s.progress(T)
 		}
 	}
-	st.Calls++
-	st.Conflicts += conflicts(g) - before
-	switch r {
-	case 1:
-		st.Sat++
-		sch, err := s.f.Decode(func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
+	var sch *model.Schedule
+	if r == 1 {
+		var err error
+		sch, err = s.f.Decode(func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
 		if err != nil {
 			return 0, fmt.Errorf("optimal: internal error: %v", err)
 		}
@@ -481,17 +527,34 @@ func (s *search) try(g *gini.Gini, T int) (int, error) {
 		if sch.Makespan > T {
 			return 0, fmt.Errorf("optimal: internal error: decoded makespan %d above horizon %d", sch.Makespan, T)
 		}
-		s.best = sch
+	}
+	n := conflicts(g) - before
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st.Calls++
+	st.Conflicts += n
+	switch r {
+	case 1:
+		st.Sat++
+		if sch.Makespan < s.best.Makespan {
+			s.best = sch
+		}
 	case -1:
 		st.Unsat++
+		if T+1 > s.res.Lower {
+			s.res.Lower, st.LowerSource = T+1, "unsat"
+		}
 	}
 	return r, nil
 }
 
+// progress calls Options.Progress; it takes s.mu.
 func (s *search) progress(T int) {
 	if s.opt.Progress == nil {
 		return
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.opt.Progress(Progress{Horizon: T, Lower: s.res.Lower, Upper: s.best.Makespan, Vars: s.f.Vars,
 		Clauses: len(s.f.Clauses), Conflicts: s.res.Stats.Conflicts, Elapsed: time.Since(s.start)})
 }
