@@ -110,6 +110,11 @@
 // LowerBounds, or the aligned-clique bound of clique.go, which is proven there).
 // Every schedule Solve returns has passed verify.Schedule.
 //
+// With Options.Workers = 2 (`wormlab solve --workers 2`) the probe at the lower
+// bound and the descending search run at once on two solvers, and whichever
+// settles the optimum first stops the other; the optimum is the same, but which
+// optimal schedule is returned may differ from run to run.
+//
 // The upper bound is the best of Greedy (section 4.2's colouring with section 4.5's
 // contiguous colours, three orders), Options.Upper and the schedule search.
 //
