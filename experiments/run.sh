@@ -3,7 +3,8 @@
 # wormlab sweep whose records go to DIR/results.jsonl (a rerun resumes: it runs only
 # the points missing, so delete the file to start over), and the plots below read it.
 # Usage: experiments/run.sh [DIR...]     (default: every study; WORMLAB=binary to
-# use a built wormlab). About a minute on two cores.
+# use a built wormlab). About a minute on two cores, and up to 14 more for
+# solver-frontier (issue 16's solver table, 60 s a point at most).
 set -eu
 cd "$(dirname "$0")"
 wl=${WORMLAB:-}
@@ -11,11 +12,15 @@ if [ -z "$wl" ]; then
   wl=$(mktemp -d)/wormlab
   (cd .. && go build -o "$wl" ./cmd/wormlab)
 fi
-studies=${*:-online-greedy online-phased online-delayed lower-butterfly lower-prime solver-scaling}
+studies=${*:-online-greedy online-phased online-delayed lower-butterfly lower-prime solver-scaling solver-frontier}
 ratio=makespan/online.instance_lower_bound
 for s in $studies; do
   echo "== $s"
-  "$wl" sweep "$s/spec.json" -o "$s/results.jsonl" || echo "($s: some points failed; see status in $s/results.jsonl)"
+  workers=
+  case $s in
+  solver-frontier) workers="--workers 1" ;; # wall times of solve, one at a time: up to 14 minutes
+  esac
+  "$wl" sweep "$s/spec.json" -o "$s/results.jsonl" $workers || echo "($s: some points failed; see status in $s/results.jsonl)"
   r=$s/results.jsonl
   case $s in
   online-greedy)
@@ -49,6 +54,12 @@ for s in $studies; do
     for sides in 4x4 6x6; do
       "$wl" plot "$r" --where gen.sides=$sides --where model=wormhole --x gen.messages --logx --y wall_ms --logy --series gen.flits --legend bottom-right \
         --title "solve, mesh $sides: time to a proven optimum" --xlabel messages --ylabel "wall time (ms)" -o "$s/time-$sides.svg"
+    done ;;
+  solver-frontier)
+    # As cmd/wormlab/frontier_long_test.go draws them (WORMLAB_LONG=1 reruns the study).
+    for m in wormhole bufferless; do
+      "$wl" plot "$r" --where model=$m --x messages --y wall_ms --logy --series gen.flits --legend top-right \
+        --title "solve --timeout 60s, $m: wall time" --xlabel worms --ylabel "wall time (ms; 60000: timed out)" -o "$s/time-$m.svg"
     done ;;
   esac
 done
