@@ -27,7 +27,10 @@ package optimal
 //     goes first (the relabelling argument of doc.go).
 //
 // Search (cpcore.go): depth first, branching on the unfixed start with the smallest
-// lower bound (ties: the smaller upper bound, then a priority drawn per restart),
+// lower bound (ties: the smaller index on the first run, as Gecode's "smallest",
+// then a priority drawn per restart; breaking ties by the smaller upper bound
+// first was tried: 2,300 failures instead of 119 on the 5x5 mesh of issue 16, and
+// no schedule at 144 on the depth-4 tree in 20,000 where index order needs 11),
 // left s_i = lo_i, right s_i >= lo_i + 1; failures are limited per run by the Luby
 // sequence, and each restart draws new priorities from a seeded source, so a search
 // is deterministic.

@@ -43,6 +43,8 @@ type cpStore struct {
 	inq    []bool
 	prio   []uint32
 	rules  cpRules
+	// slackTies breaks ties of lower bounds by the smaller upper bound first.
+	slackTies bool
 
 	fails, limit, nodes int64
 	ctx                 context.Context
@@ -111,8 +113,8 @@ func luby(i int) int64 {
 
 // dfs returns 1 at a leaf (every variable fixed), 0 when the subtree has no
 // solution, -1 when the failure limit or the context stopped it. It branches on
-// the unfixed variable with the smallest lower bound (ties: the smaller upper
-// bound, then the priority): left x = lo, right x >= lo + 1.
+// the unfixed variable with the smallest lower bound (ties: before): left x = lo,
+// right x >= lo + 1.
 func (s *cpStore) dfs() int {
 	s.nodes++
 	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
@@ -126,7 +128,7 @@ func (s *cpStore) dfs() int {
 		if s.lo[i] == s.hi[i] {
 			continue
 		}
-		if x < 0 || s.lo[i] < s.lo[x] || s.lo[i] == s.lo[x] && (s.hi[i] < s.hi[x] || s.hi[i] == s.hi[x] && s.prio[i] < s.prio[x]) {
+		if x < 0 || s.lo[i] < s.lo[x] || s.lo[i] == s.lo[x] && s.before(i, x) {
 			x = i
 		}
 	}
@@ -151,6 +153,15 @@ func (s *cpStore) dfs() int {
 	}
 	s.fail()
 	return 0
+}
+
+// before breaks a tie of lower bounds: by priority, or first by the smaller upper
+// bound when slackTies is set.
+func (s *cpStore) before(i, x int32) bool {
+	if s.slackTies && s.hi[i] != s.hi[x] {
+		return s.hi[i] < s.hi[x]
+	}
+	return s.prio[i] < s.prio[x]
 }
 
 func (s *cpStore) fail() {

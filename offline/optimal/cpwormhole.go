@@ -118,6 +118,9 @@ func newCPWSearch(in *model.Instance, symmetry bool) *cpwSearch {
 	}
 	c.isDrt = make([]bool, len(c.edges))
 	c.s = newCPStore(nv, c)
+	// Ties by slack first: on the depth-4 tree with 61 worms (issue 16) this finds
+	// 144 in 206 failures, by index alone in 11,739.
+	c.s.slackTies = true
 	return c
 }
 

@@ -93,9 +93,9 @@
 // schedule found. They are skipped above 20,000 variables (each node scans them)
 // or when their pairs would exceed the memory budget.
 //
-// On every instance of issue 16's table the optimum equals the lower bound and a
-// search meets it (docs/solver.md); the one miss is the depth-4 tree with 61
-// worms, bufferless, where the searches reach 145 and SAT proves 144. The searches
+// On every instance of issue 16's table the optimum equals the lower bound and the
+// bufferless search meets it within 119 failures, so no formula is built
+// (docs/solver.md). The searches
 // are used only to find schedules: a tree they exhaust proves nothing here, since
 // nothing independent checks it (the SAT answers are checked by certify's DRAT
 // checker).
