@@ -55,12 +55,6 @@ const (
 	evDeliver               // flit consumed at node idx
 )
 
-// wheelSize is the event wheel's length, a power of two above every delay an
-// event can have (SwAlloc + Traverse + Link <= 3 maxDelay).
-const wheelSize = 4 * maxDelay
-
-var _ = [1]int{}[wheelSize&(wheelSize-1)] // a power of two
-
 type event struct {
 	kind evKind
 	idx  int32
@@ -121,8 +115,10 @@ type engine struct {
 	// one is): switch allocation then picks from bit masks (arb_mask.go).
 	inArbM, outArbM []maskArbiter
 
-	// events: a timing wheel of wheelSize cycles
-	wheel [wheelSize][]event
+	// events: a timing wheel of a power of two cycles above the longest delay an
+	// event can have (wheelLen): few slots, so the slots' events stay in cache
+	wheel     [][]event
+	wheelMask int64
 
 	// routers holding flits
 	load    []int32
@@ -275,6 +271,8 @@ func newEngine(cfg *Config) (*engine, error) {
 	if in, out := maskArbiters(e.inArb), maskArbiters(e.outArb); in != nil && out != nil {
 		e.inArbM, e.outArbM = in, out
 	}
+	e.wheel = make([][]event, wheelLen(cfg.Pipeline))
+	e.wheelMask = int64(len(e.wheel) - 1)
 	e.load = make([]int32, n)
 	e.isAct = make([]bool, n)
 	e.inQ = make([]int32, nin)
@@ -318,9 +316,22 @@ func newEngine(cfg *Config) (*engine, error) {
 	return e, nil
 }
 
-// schedule puts an event d >= 1 cycles ahead.
+// wheelLen is the length of the event wheel for pipeline p: the least power of
+// two above every delay schedule is given (Inject, Credit, the source's credit
+// 1, SwAlloc + Traverse + Link and + Eject), so that the events of one slot are
+// due in the same cycle and kept in the order they were scheduled.
+func wheelLen(p Pipeline) int {
+	d := max(1, p.Inject, p.Credit, p.SwAlloc+p.Traverse+max(p.Link, p.Eject))
+	n := 1
+	for n <= d {
+		n *= 2
+	}
+	return n
+}
+
+// schedule puts an event d >= 1 cycles ahead (d < len(wheel)).
 func (e *engine) schedule(d int64, ev event) {
-	w := &e.wheel[(e.t+d)&(wheelSize-1)]
+	w := &e.wheel[(e.t+d)&e.wheelMask]
 	*w = append(*w, ev)
 }
 
@@ -436,7 +447,7 @@ func (e *engine) deliver(node int32, f flit) {
 // receive applies the events due this cycle: flits written into buffers, credits
 // returned, flits consumed by sinks.
 func (e *engine) receive() {
-	slot := &e.wheel[e.t&(wheelSize-1)]
+	slot := &e.wheel[e.t&e.wheelMask]
 	for _, ev := range *slot {
 		switch ev.kind {
 		case evFlit:

@@ -4,9 +4,10 @@ import "math/bits"
 
 // allocSwitch is the switch allocation phase, separable input-first with one
 // iteration: at every input port the VCs whose front flit may go (its VC's stage
-// delays have passed, its output VC has a credit; a buffered flit has arrived) are arbitrated to
-// one; every output port then grants one of the inputs asking for it (all of them
-// at an ejection port with EjectAll). Each grant is traversed at once.
+// delays have passed, its output VC has a credit; a buffered flit has arrived)
+// are arbitrated to one; every output port then grants one of the inputs asking
+// for it (all of them at an ejection port with EjectAll). Each grant is
+// traversed at once.
 func (e *engine) allocSwitch() {
 	V, t, latch := e.V, e.t, e.cfg.Latch
 	for _, r := range e.active {
