@@ -333,7 +333,7 @@ func esProfiles(modelName string, hops []int, uses []esUse, d, L int, slack []in
 // and found no solution (no schedule of makespan <= T exists).
 func (s *edgeSet) refute(budget int64) bool {
 	s.budget = budget
-	s.memoMax = 4 << 20
+	s.memoMax = 1 << 20
 	found := s.dfs(1, 0)
 	return !found && !s.aborted
 }

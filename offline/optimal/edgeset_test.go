@@ -136,3 +136,98 @@ func TestEdgeSetSoundSolve(t *testing.T) {
 		}
 	})
 }
+
+// seriesInstance draws up to maxWorms worms on a line of nodes (both directions), each
+// a random sub-path: edges in series shared by many worms, the structure the
+// edge-set bound is for, with the same shapes at different releases and path
+// lengths (so the dominance rule prunes).
+func seriesInstance(t *rapid.T, maxWorms int) *model.Instance {
+	net := &model.Network{}
+	nodes := rapid.IntRange(3, 6).Draw(t, "nodes")
+	for v := 0; v < nodes; v++ {
+		net.AddNode(fmt.Sprintf("n%d", v))
+	}
+	right := make([]int, nodes-1)
+	left := make([]int, nodes-1)
+	for v := 0; v+1 < nodes; v++ {
+		right[v] = net.AddEdge(v, v+1)
+		left[v] = net.AddEdge(v+1, v)
+	}
+	in := &model.Instance{Name: "line", Net: net, Flits: 1}
+	worms := rapid.IntRange(2, maxWorms).Draw(t, "worms")
+	for i := 0; i < worms; i++ {
+		a := rapid.IntRange(0, nodes-1).Draw(t, fmt.Sprintf("a%d", i))
+		b := rapid.IntRange(0, nodes-1).Draw(t, fmt.Sprintf("b%d", i))
+		if a == b {
+			continue
+		}
+		var path []int
+		for v := a; v != b; {
+			if v < b {
+				path = append(path, right[v])
+				v++
+			} else {
+				path = append(path, left[v-1])
+				v--
+			}
+		}
+		L := rapid.IntRange(1, 4).Draw(t, fmt.Sprintf("L%d", i))
+		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", i), Path: path, L: L, AsEdges: true})
+	}
+	return in
+}
+
+// TestEdgeSetSoundLine checks the lemma of edgeset.go (no horizon at or above the
+// optimum is refuted, on any edge set; subBound never exceeds the optimum) on
+// worms in series along a line, with Solve's proven optimum as the oracle.
+func TestEdgeSetSoundLine(t *testing.T) {
+	var checked, dominated, raised atomic.Int64
+	defer func() {
+		t.Logf("%d instances, %d with a dominance rule in use, %d where subBound beats the edge bound", checked.Load(), dominated.Load(), raised.Load())
+	}()
+	rapid.Check(t, func(t *rapid.T) {
+		in := seriesInstance(t, 10)
+		if len(in.Messages) == 0 {
+			t.Skip("no worms")
+		}
+		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		res, err := Solve(ctx, in, Options{Model: modelName})
+		require.NoError(t, err)
+		if !res.Optimal {
+			t.Skip("not solved in time")
+		}
+		opt := res.Schedule.Makespan
+		checked.Add(1)
+		var fs []int
+		for e, us := range in.Users() {
+			if len(us) > 0 && rapid.Bool().Draw(t, fmt.Sprintf("F%d", e)) {
+				fs = append(fs, e)
+			}
+		}
+		for _, set := range [][]int{fs, tightEdges(in, opt, 3, 4)} {
+			for T := opt; T <= opt+2; T++ {
+				s, trivial, ok := newEdgeSet(context.Background(), in, modelName, set, T)
+				require.False(t, trivial, "edges %v overloaded at feasible horizon %d", set, T)
+				if !ok {
+					continue
+				}
+				for _, kd := range s.kinds {
+					if len(kd.before) > 0 {
+						dominated.Add(1)
+						break
+					}
+				}
+				require.False(t, s.refute(1<<30), "edges %v: feasible horizon %d (optimum %d) refuted", set, T, opt)
+			}
+		}
+		lb := in.LowerBound().Value
+		v, _, err := subBound(context.Background(), in, modelName, lb, time.Second)
+		require.NoError(t, err)
+		require.LessOrEqual(t, v, opt, "subBound above the optimum")
+		if v > lb {
+			raised.Add(1)
+		}
+	})
+}
