@@ -19,12 +19,22 @@ const (
 )
 
 // flit is one flit in a buffer or on a link: its packet (index into packets) and
-// its position in the packet. A flit in a buffer has arrived: it is written in
-// the cycle it arrives (receive, inject), before any allocation of that cycle.
+// its position in the packet, with tailBit set on the packet's last flit (so a
+// traversal need not read the packet to know a tail). A flit in a buffer has
+// arrived: it is written in the cycle it arrives (receive, inject), before any
+// allocation of that cycle.
 type flit struct {
 	pkt int32
-	seq int32
+	pos uint32
 }
+
+const tailBit = 1 << 31
+
+// seq is the flit's position in its packet (0 the head).
+func (f flit) seq() int32 { return int32(f.pos &^ tailBit) }
+
+// tail reports whether the flit is its packet's last.
+func (f flit) tail() bool { return f.pos&tailBit != 0 }
 
 // packet is a packet's state from generation to delivery.
 type packet struct {
@@ -405,11 +415,11 @@ func (e *engine) write(iv int32, f flit) {
 	}
 	e.activate(r)
 	pk := &e.packets[f.pkt]
-	if f.seq == 0 && pk.hops != nil && e.inPrev[port] >= 0 {
+	if f.seq() == 0 && pk.hops != nil && e.inPrev[port] >= 0 {
 		pk.hops = append(pk.hops, e.t)
 	}
 	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv % e.V, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, InPort: -1, InVC: -1})
+		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv % e.V, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, InPort: -1, InVC: -1})
 	}
 }
 
@@ -431,7 +441,7 @@ func (e *engine) deliver(node int32, f flit) {
 	pk.got++
 	e.inNet--
 	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Deliver, Node: node, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, Port: -1, VC: -1, InPort: -1, InVC: -1})
+		e.trace(Event{Kind: Deliver, Node: node, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, VC: -1, InPort: -1, InVC: -1})
 	}
 	if pk.got == pk.size {
 		e.srcOut[pk.h.Src]--
@@ -535,12 +545,15 @@ func (e *engine) injectFrom(s int32) {
 	// at the earliest: it leaves the source in cycle g+j (Inject = 0 puts it in the
 	// buffer the same cycle).
 	e.srcCredit[s*V+v]--
-	f := flit{pkt: i, seq: pk.sent}
+	f := flit{pkt: i, pos: uint32(pk.sent)}
+	if pk.sent == pk.size-1 {
+		f.pos |= tailBit
+	}
 	pk.sent++
 	e.inNet++
 	e.lastMove = e.t
 	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Inject, Node: node, VC: v, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst, Port: -1, InPort: e.injIn[s] - e.inBase[node], InVC: -1})
+		e.trace(Event{Kind: Inject, Node: node, VC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, InPort: e.injIn[s] - e.inBase[node], InVC: -1})
 	}
 	iv := e.injIn[s]*V + v
 	if d := int64(e.p.Inject); d == 0 {

@@ -46,7 +46,7 @@ func TestPhaseInject(t *testing.T) {
 	}
 	e.receive()
 	require.Equal(t, int32(1), e.vcN[inj], "the head arrives in cycle Inject")
-	require.Equal(t, int32(0), e.front(inj).seq)
+	require.Equal(t, int32(0), e.front(inj).seq())
 	require.Equal(t, int32(4-2), e.srcCredit[0], "flits sent in cycles 0 and 1 spent two credits")
 	e.inject()
 	require.Equal(t, int32(4-3), e.srcCredit[0], "one flit per cycle")

@@ -34,7 +34,7 @@ func (e *engine) route() error {
 			}
 			f := e.front(iv)
 			pk := &e.packets[f.pkt]
-			if f.seq != 0 {
+			if f.seq() != 0 {
 				panic("sim: a body flit at the front of an idle VC")
 			}
 			ch := e.choices[iv][:0]

@@ -260,11 +260,11 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 	e.load[r]--
 	e.chanUse[o]++
 	e.lastMove = e.t
-	pk := &e.packets[f.pkt]
 	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov % V, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq, Dst: pk.h.Dst})
+		pk := &e.packets[f.pkt]
+		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov % V, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst})
 	}
-	if f.seq == pk.size-1 {
+	if f.tail() {
 		if e.ovOwner[ov] == iv {
 			e.ovOwner[ov] = -1
 		}
