@@ -121,9 +121,13 @@ type engine struct {
 	inArb  []Arbiter // per input port, over its VCs
 	outArb []Arbiter // per output port, over the router's input ports
 	ovArb  []Arbiter // per output VC, over the router's input VCs
-	// inArbM and outArbM are inArb and outArb as maskArbiters (nil unless every
-	// one is): switch allocation then picks from bit masks (arb_mask.go).
-	inArbM, outArbM []maskArbiter
+	// flat tells that cfg.Arbiter is a flatArbitration (arb_flat.go) of rule
+	// rule: then inState and outState are the states of the input and output
+	// arbiters (inArb and outArb unused) and switch allocation picks from bit
+	// masks.
+	flat              bool
+	rule              flatRule
+	inState, outState []int32
 
 	// events: a timing wheel of a power of two cycles above the longest delay an
 	// event can have (wheelLen): few slots, so the slots' events stay in cache
@@ -278,8 +282,10 @@ func newEngine(cfg *Config) (*engine, error) {
 			e.ovArb[o*V+v] = cfg.Arbiter.NewArbiter(ports*V, arb)
 		}
 	}
-	if in, out := maskArbiters(e.inArb), maskArbiters(e.outArb); in != nil && out != nil {
-		e.inArbM, e.outArbM = in, out
+	if f, ok := cfg.Arbiter.(flatArbitration); ok {
+		e.flat, e.rule = true, f.flatRule()
+		e.inState = make([]int32, nin)
+		e.outState = make([]int32, nout)
 	}
 	e.wheel = make([][]event, wheelLen(cfg.Pipeline))
 	e.wheelMask = int64(len(e.wheel) - 1)

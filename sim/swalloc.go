@@ -55,8 +55,8 @@ func (e *engine) allocSwitch() {
 			}
 			// a lone bidder wins without arbitration (and without its request)
 			v := int32(bits.TrailingZeros64(bid))
-			if bid&(bid-1) != 0 && e.inArbM != nil {
-				v = e.inArbM[ib+i].PickMask(bid)
+			if bid&(bid-1) != 0 && e.flat {
+				v = e.rule.pick(e.inState[ib+i], bid, e.rArb)
 			} else if bid&(bid-1) != 0 {
 				reqs := e.ireqs[:0]
 				for m := bid; m != 0; m &= m - 1 {
@@ -76,7 +76,7 @@ func (e *engine) allocSwitch() {
 		// the requests of contended outputs, all made before any grant moves a flit
 		// (none with mask arbiters)
 		for _, o := range e.touch {
-			if e.outArbM != nil {
+			if e.flat {
 				break
 			}
 			in := e.omask[o]
@@ -101,8 +101,8 @@ func (e *engine) allocSwitch() {
 				continue
 			}
 			i := int32(bits.TrailingZeros64(in))
-			if in&(in-1) != 0 && e.outArbM != nil {
-				i = e.outArbM[ob+o].PickMask(in)
+			if in&(in-1) != 0 && e.flat {
+				i = e.rule.pick(e.outState[ob+o], in, e.rArb)
 			} else if in&(in-1) != 0 {
 				reqs := e.reqs[o]
 				i = reqs[e.outArb[ob+o].Pick(reqs)].ID
@@ -129,10 +129,7 @@ func (e *engine) grant(r, in, out, v int32, arbOut bool) {
 	if !e.cfg.Latch {
 		// use's steps, without a latchGrant
 		iv := in*e.V + v
-		e.inArb[in].Granted(v)
-		if arbOut {
-			e.outArb[out].Granted(in - e.inBase[r])
-		}
+		e.granted(r, in, out, v, arbOut)
 		if e.vcState[iv] == vcWait {
 			e.grantVC(r, iv, e.vcOut[iv])
 		}
@@ -144,12 +141,28 @@ func (e *engine) grant(r, in, out, v int32, arbOut bool) {
 	e.grants = append(e.grants, g)
 }
 
+// granted tells the arbiters of input port in (its VC v won) and, if arbOut, of
+// output port out (input port in won) of router r that a grant moves.
+func (e *engine) granted(r, in, out, v int32, arbOut bool) {
+	if !e.flat {
+		e.inArb[in].Granted(v)
+		if arbOut {
+			e.outArb[out].Granted(in - e.inBase[r])
+		}
+		return
+	}
+	if e.rule.rotate {
+		ib := e.inBase[r]
+		e.inState[in] = e.rule.next(e.inState[in], e.V, v)
+		if arbOut {
+			e.outState[out] = e.rule.next(e.outState[out], e.inBase[r+1]-ib, in-ib)
+		}
+	}
+}
+
 // use traverses a grant that moves.
 func (e *engine) use(g *latchGrant) {
-	e.inArb[g.in].Granted(g.v)
-	if g.arbOut {
-		e.outArb[g.out].Granted(g.in - e.inBase[g.r])
-	}
+	e.granted(g.r, g.in, g.out, g.v, g.arbOut)
 	if e.vcState[g.iv] == vcWait {
 		e.grantVC(g.r, g.iv, e.vcOut[g.iv])
 	}
