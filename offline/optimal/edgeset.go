@@ -125,8 +125,8 @@ const maxProfiles = 4096
 // overloaded at the root: then the single-edge bounds already refute T) or too
 // large to search (too many profiles).
 func newEdgeSet(ctx context.Context, in *model.Instance, modelName string, fs []int, T int) (s *edgeSet, trivial bool, ok bool) {
-	if len(fs) == 0 {
-		return nil, false, false
+	if len(fs) == 0 || T >= 1<<16 || len(in.Messages) >= 1<<16 || len(fs) > 255 {
+		return nil, false, false // the memo key holds t, counts in 16 bits, f in 8
 	}
 	fIndex := map[int]int{}
 	for x, e := range fs {
@@ -590,26 +590,27 @@ func (s *edgeSet) edgeFits(tasks []esTask, occ []bool, first int) bool {
 		u = v + 1
 	}
 	s.runBuf = runs
-	// Counting test over windows [R, D] from the tasks' releases and deadlines.
-	for _, a := range tasks {
+	// Counting test over windows [R, D] from the tasks' releases and deadlines: for
+	// each release R, the tasks released at R or later by deadline, D rising.
+	slices.SortFunc(tasks, func(a, b esTask) int { return a.d - b.d })
+	for x, a := range tasks {
 		R := a.r
-		for _, b := range tasks {
-			D := b.d
-			if D < R {
+		if x > 0 && slices.ContainsFunc(tasks[:x], func(c esTask) bool { return c.r == R }) {
+			continue // this release was tried
+		}
+		need, lm := 0, 0
+		for y, c := range tasks {
+			if c.r < R {
 				continue
 			}
-			need, lm := 0, 0
-			for _, c := range tasks {
-				if c.r >= R && c.d <= D {
-					need += c.n
-					if lm == 0 || c.l < lm {
-						lm = c.l
-					}
-				}
+			need += c.n
+			if lm == 0 || c.l < lm {
+				lm = c.l
 			}
-			if need == 0 {
-				continue
+			if y+1 < len(tasks) && tasks[y+1].d == c.d {
+				continue // the window ends at the last task due at D
 			}
+			D := c.d
 			have := 0
 			for _, rn := range runs {
 				lo, hi := max(rn[0], R), min(rn[1], D)
