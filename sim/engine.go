@@ -432,7 +432,7 @@ func (e *engine) write(iv int32, f flit) {
 // port is the port of VC x (input or output), x / V.
 func (e *engine) port(x int32) int32 {
 	if e.vShift >= 0 {
-		return x >> uint(e.vShift)
+		return x >> (uint(e.vShift) & 31) // masked: one shift instruction
 	}
 	return x / e.V
 }
