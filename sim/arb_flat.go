@@ -45,21 +45,30 @@ func (f flatRule) pick(s int32, m uint64, r *rand.Rand) int32 {
 		for k := r.IntN(bits.OnesCount64(m)); k > 0; k-- {
 			m &= m - 1
 		}
-	} else if s > 0 && s < 64 {
-		if at := m &^ (uint64(1)<<uint(s) - 1); at != 0 {
-			m = at
-		}
+		return int32(bits.TrailingZeros64(m))
 	}
-	return int32(bits.TrailingZeros64(m))
+	return pickAt(s, m)
+}
+
+// pickAt is the first ID of m (not 0) at or after s >= 0, else the lowest; for
+// a lone ID, that ID. Written to compile without a branch on the IDs (a shift of
+// 64 or more is 0 in Go, which leaves all of m).
+func pickAt(s int32, m uint64) int32 {
+	at := m &^ (uint64(1)<<uint(s) - 1)
+	if at == 0 {
+		at = m
+	}
+	return int32(bits.TrailingZeros64(at))
 }
 
 // next is state s after a used grant to id among n requesters.
 func (f flatRule) next(s, n, id int32) int32 {
-	switch {
-	case !f.rotate:
+	if !f.rotate {
 		return s
-	case id+1 >= n:
-		return 0
 	}
-	return id + 1
+	p := id + 1
+	if p >= n {
+		p = 0
+	}
+	return p
 }

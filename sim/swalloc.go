@@ -55,7 +55,10 @@ func (e *engine) allocSwitch() {
 			}
 			// a lone bidder wins without arbitration (and without its request)
 			v := int32(bits.TrailingZeros64(bid))
-			if bid&(bid-1) != 0 && e.flat {
+			if e.flat && !e.rule.random {
+				// lone bidder or not, without a branch on it (pickAt)
+				v = pickAt(e.inState[ib+i], bid)
+			} else if bid&(bid-1) != 0 && e.flat {
 				v = e.rule.pick(e.inState[ib+i], bid, e.rArb)
 			} else if bid&(bid-1) != 0 {
 				reqs := e.ireqs[:0]
@@ -260,9 +263,11 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 	f := *e.front(iv)
 	in := e.port(iv)
 	v := iv - in*V
-	if e.vcHead[iv]++; e.vcHead[iv] == e.B {
-		e.vcHead[iv] = 0
+	h := e.vcHead[iv] + 1
+	if h == e.B {
+		h = 0
 	}
+	e.vcHead[iv] = h
 	e.vcN[iv]--
 	if e.vcN[iv] == 0 {
 		e.busy[in] &^= 1 << uint(v)
