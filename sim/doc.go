@@ -45,9 +45,14 @@
 // A run is a function of Config.Seed: each purpose (arrivals, destinations, sizes,
 // routing, selection, arbitration) draws from its own math/rand/v2 PCG stream. The
 // context is looked at every Config.CheckEvery cycles. A cycle visits only routers
-// holding flits and sources with packets; the event wheel, buffers and request
-// lists are allocated once, so the cycle loop allocates only when a source queue or
-// the packet table grows. Memory: O(ports V B) flits per router.
+// holding flits and sources with packets, and switch allocation only the input VCs
+// holding a flit (bit masks per port and per router): O(busy VCs) per cycle plus
+// O(1) per grant. With the registered arbitrations (arb_flat.go) the switch's
+// arbiters are one int32 each and pick from bit masks of requesters; another
+// Arbitration gets a Request per requester. The event wheel (the least power of
+// two above the pipeline's longest delay), buffers and request lists are
+// allocated once, so the cycle loop allocates only when a source queue or the
+// packet table grows. Memory: O(ports V B) flits per router.
 //
 // # Open loop, batches, the theory model
 //
