@@ -231,3 +231,22 @@ func TestEdgeSetSoundLine(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkEdgeSetFrontier measures subBound on the frontier tree of
+// TestEdgeSetFrontier (148 -> 150), per model.
+func BenchmarkEdgeSetFrontier(b *testing.B) {
+	f, err := os.Open("testdata/kary-tree-d4-r128-f4.json")
+	require.NoError(b, err)
+	defer f.Close()
+	in, err := model.ReadInstance(f)
+	require.NoError(b, err)
+	for _, m := range []string{model.Bufferless, model.Wormhole} {
+		b.Run(m, func(b *testing.B) {
+			for b.Loop() {
+				v, _, err := subBound(context.Background(), in, m, 148, time.Minute)
+				require.NoError(b, err)
+				require.Equal(b, 150, v)
+			}
+		})
+	}
+}
