@@ -51,12 +51,14 @@ func mustCheck(t testing.TB, dir string) *Report {
 }
 
 // refutationCase returns a certificate that needs a non-trivial proof: a random
-// tree of 12 nodes with 16 worms of 4 flits (seed 7), wormhole: its optimum 25 is
-// above every closed-form bound and the CNF of horizon 24 is not refuted by unit
-// propagation alone.
+// tree of 16 nodes with 24 worms of 3 flits (seed 5), wormhole: its optimum is
+// above every closed-form bound and the CNF one step below is not refuted by unit
+// propagation alone (its proof has 9 lemmas; the busy-slot clauses of encoding
+// wormlab-order-5 left the earlier case, 12 nodes, 16 worms, seed 7, with 3, too
+// few for the truncation case below to lose the refutation).
 func refutationCase(t testing.TB) (*model.Instance, string, *Manifest) {
 	t.Helper()
-	in := generate(t, instances.Spec{Kind: "tree", Size: 12, Messages: 16, Flits: 4, Seed: 7})
+	in := generate(t, instances.Spec{Kind: "tree", Size: 16, Messages: 24, Flits: 3, Seed: 5})
 	dir, man := certificate(t, in, model.Wormhole, Gophersat{})
 	require.Equal(t, KindRefutation, man.Kind)
 	r := mustCheck(t, dir)

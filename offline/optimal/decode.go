@@ -54,8 +54,9 @@ func (f *Formula) time(c chain, value func(int) bool) int {
 
 // horizonLits returns the assumptions that restrict the formula to makespan at most
 // T <= f.Horizon: for each message, "t_d <= T - L + 1" (wormhole) or
-// "t_1 <= T - d - L + 2" (bufferless). ok is false when some message cannot finish
-// by T at all.
+// "t_1 <= T - d - L + 2" (bufferless), and the activation literal of the busy-slot
+// clauses when T is at most their horizon (busy.go). ok is false when some message
+// cannot finish by T at all.
 func (f *Formula) horizonLits(T int) (lits []int, ok bool) {
 	for i := range f.in.Messages {
 		m := &f.in.Messages[i]
@@ -73,6 +74,9 @@ func (f *Formula) horizonLits(T int) (lits []int, ok bool) {
 			return nil, false
 		}
 		lits = append(lits, l)
+	}
+	if f.busyAct != 0 && T <= f.busyT {
+		lits = append(lits, f.busyAct)
 	}
 	return lits, true
 }

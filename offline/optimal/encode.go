@@ -18,7 +18,7 @@ import (
 // EncodingVersion names the encoding Encode produces. It changes whenever the
 // formula for some instance and horizon changes, so that certificates can name the
 // exact formula they were checked against.
-const EncodingVersion = "wormlab-order-4"
+const EncodingVersion = "wormlab-order-5"
 
 // Formula is the CNF for one instance, model and horizon, with DIMACS literals
 // (variable v > 0 true is v, false is -v).
@@ -31,13 +31,17 @@ type Formula struct {
 	// "c" header.
 	Comments []string
 	// Orders counts the precedence variables, Fixed the precedences fixed by symmetry
-	// breaking or by the windows, Cards the cardinality constraints added.
-	Orders, Fixed, Cards int
+	// breaking or by the windows, Cards the cardinality constraints added, Busy the
+	// tight sets given busy-slot clauses (busy.go).
+	Orders, Fixed, Cards, Busy int
 
 	in     *model.Instance
 	chains []chain // the order-encoded time variables
 	first  []int   // first[i]: index in chains of message i's first chain
 	empty  bool    // the formula holds the empty clause
+	// busyAct (0: none) is the activation literal of the busy-slot clauses, which
+	// hold at horizons up to busyT (busy.go); horizonLits includes it.
+	busyAct, busyT int
 }
 
 // chain is one integer time t in [lo, hi] in order encoding: variable base+(v-lo)
@@ -56,6 +60,10 @@ type encodeOptions struct {
 	symmetry bool
 	// cards adds cardinality constraints on over-loaded edges (card.go).
 	cards bool
+	// busy adds the busy-slot clauses (busy.go) of horizon busyAt under an
+	// activation literal, or outright when busyAt is 0 or the formula's horizon.
+	busy   bool
+	busyAt int
 	// budget is the memory budget in bytes (0: DefaultMaxMemory), see size.go.
 	budget int64
 }
@@ -81,7 +89,7 @@ func Encode(in *model.Instance, modelName string, horizon int) (*Formula, error)
 
 // EncodeWithin is Encode with a memory budget in bytes (0: DefaultMaxMemory).
 func EncodeWithin(in *model.Instance, modelName string, horizon int, budget int64) (*Formula, error) {
-	return encode(in, modelName, horizon, encodeOptions{symmetry: true, cards: true, budget: budget})
+	return encode(in, modelName, horizon, encodeOptions{symmetry: true, cards: true, busy: true, budget: budget})
 }
 
 func encode(in *model.Instance, modelName string, horizon int, opt encodeOptions) (*Formula, error) {
@@ -120,6 +128,16 @@ func encode(in *model.Instance, modelName string, horizon int, opt encodeOptions
 	}
 	if opt.cards {
 		f.cardinality()
+	}
+	if opt.busy {
+		T, act := horizon, litTrue
+		if opt.busyAt > 0 && opt.busyAt < horizon {
+			T, act = opt.busyAt, f.newVar()
+			f.comment("busy: variable %d activates the busy-slot clauses of horizon %d", act, T)
+		}
+		if f.busy(T, act) > 0 && act != litTrue {
+			f.busyAct, f.busyT = act, T
+		}
 	}
 	return f, nil
 }

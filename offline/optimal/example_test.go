@@ -42,7 +42,9 @@ func ExampleSolve() {
 // Encode gives the CNF for one horizon, for any SAT solver; Decode reads a model
 // back. At horizon 3 = d + L - 1 of m0 it must start at once, and m1 then has to
 // cross b->c before m0's head gets there: the windows fix the order, and one
-// variable (m1's t_1 <= 1) remains, forced by a unit clause.
+// variable (m1's t_1 <= 1) remains, forced by a unit clause. Edge b->c carries 3
+// flits and must be busy at steps 1, 2 and 3 (busy.go): at step 1 only m1 can hold
+// it (variable 3, which implies t_1 <= 1).
 func ExampleEncode() {
 	in, _ := model.ParseInstance([]byte(`{
   "network": {"edges": [["a", "b"], ["b", "c"]]},
@@ -58,12 +60,15 @@ func ExampleEncode() {
 	}
 	f.WriteDIMACS(os.Stdout)
 	// Output:
-	// c wormlab optimal encoding wormlab-order-4
+	// c wormlab optimal encoding wormlab-order-5
 	// c instance "" model bufferless horizon 3 messages 2
 	// c time -: message "m0" hop 1: t_1 = 1 fixed
 	// c time 1..2: message "m1" hop 1 (edge b->c): variable 1+(v-1) means t_1 = start + 1 <= v for v = 1..2
 	// c order -: start("m1") - start("m0") <= 0: fixed by the windows
-	// p cnf 2 2
+	// c busy: edge b->c: the 2 messages from hop 1 with 0 hops left hold every step 1..3 at horizon 3
+	// p cnf 3 4
 	// -1 2 0
 	// 1 0
+	// -3 1 0
+	// 3 0
 }

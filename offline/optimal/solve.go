@@ -32,6 +32,8 @@ type Options struct {
 	NoSymmetry, NoClique, NoCards bool
 	// NoCP skips the schedule search (cp.go) that runs before the SAT search.
 	NoCP bool
+	// NoBusy leaves out the busy-slot clauses at the lower bound (busy.go).
+	NoBusy bool
 	// Workers >= 2 runs the probe at the lower bound and the descending search at
 	// once, on two solvers (the portfolio of run; twice the formula's memory, as
 	// always). 0 or 1 runs them one after the other, deterministically.
@@ -343,7 +345,8 @@ func (s *search) run() error {
 	if s.ctx.Err() != nil {
 		return nil
 	}
-	f, err := encode(s.in, s.opt.Model, s.best.Makespan-1, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards, budget: s.opt.MaxMemory})
+	f, err := encode(s.in, s.opt.Model, s.best.Makespan-1, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards,
+		busy: !s.opt.NoBusy, busyAt: s.res.Lower, budget: s.opt.MaxMemory})
 	var se *SizeError
 	if errors.As(err, &se) {
 		st.Skipped = se.Error()
