@@ -108,10 +108,11 @@ type engine struct {
 	// portBusy has bit i of router r set iff its input port inBase[r]+i has a busy
 	// VC (at most 63 input ports): switch allocation visits only those ports.
 	portBusy []uint64
-	// toRoute and toAlloc count, per router, the input VCs with an unrouted head
-	// at the front and those waiting for an output VC: route and allocVCs skip
-	// routers where they are 0 (most routers, most cycles, only stream bodies).
-	toRoute, toAlloc []int32
+	// unrouted holds the input VCs with an unrouted head at the front (vcIdle and
+	// a flit), waiting those waiting for an output VC (vcWait): route and allocVCs
+	// visit only these (few VCs, most cycles, only stream bodies), and no VC
+	// whose test would be an unpredictable branch.
+	unrouted, waiting vcSet
 
 	// output VCs
 	ovOwner  []int32
@@ -253,8 +254,8 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.vcN = make([]int32, nin*V)
 	e.busy = make([]uint64, nin)
 	e.portBusy = make([]uint64, n)
-	e.toRoute = make([]int32, n)
-	e.toAlloc = make([]int32, n)
+	e.unrouted = vcSet{vcs: make([]uint64, nin), ports: make([]uint64, n)}
+	e.waiting = vcSet{vcs: make([]uint64, nin), ports: make([]uint64, n)}
 	e.vcState = make([]uint8, nin*V)
 	e.vcReady = make([]int64, nin*V)
 	e.vcOut = make([]int32, nin*V)
@@ -417,7 +418,7 @@ func (e *engine) write(iv int32, f flit) {
 	}
 	e.load[r]++
 	if n == 0 && e.vcState[iv] == vcIdle {
-		e.toRoute[r]++
+		e.unrouted.add(r, port-e.inBase[r], port, iv-port*e.V)
 	}
 	e.activate(r)
 	pk := &e.packets[f.pkt]
@@ -426,6 +427,25 @@ func (e *engine) write(iv int32, f flit) {
 	}
 	if e.cfg.Trace != nil {
 		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv % e.V, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, InPort: -1, InVC: -1})
+	}
+}
+
+// vcSet is a set of input VCs as bit masks on two levels: vcs[p] has bit v set
+// iff VC p*V+v is in the set, ports[r] bit i iff vcs[inBase[r]+i] is not 0.
+// Visiting ports[r]'s bits, then vcs' of each port, gives the set's VCs of router
+// r in increasing order.
+type vcSet struct{ vcs, ports []uint64 }
+
+// add puts VC v of input port in (number i at router r) into the set.
+func (s *vcSet) add(r, i, in, v int32) {
+	s.vcs[in] |= 1 << uint(v)
+	s.ports[r] |= 1 << uint(i)
+}
+
+// remove takes VC v of input port in (number i at router r) out of the set.
+func (s *vcSet) remove(r, i, in, v int32) {
+	if s.vcs[in] &^= 1 << uint(v); s.vcs[in] == 0 {
+		s.ports[r] &^= 1 << uint(i)
 	}
 }
 

@@ -1,6 +1,9 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // RoutingError is a routing function that answered outside the network: no choice,
 // or a port without a link, for a packet at a router.
@@ -24,53 +27,68 @@ func (e *engine) route() error {
 		all = ^uint64(0)
 	}
 	for _, r := range e.active {
-		if e.toRoute[r] == 0 {
+		pm := e.unrouted.ports[r]
+		if pm == 0 {
 			continue
 		}
-		lo, hi := e.inBase[r]*V, e.inBase[r+1]*V
-		for iv := lo; iv < hi; iv++ {
-			if e.vcState[iv] != vcIdle || e.vcN[iv] == 0 {
-				continue
-			}
-			f := e.front(iv)
-			pk := &e.packets[f.pkt]
-			if f.seq() != 0 {
-				panic("sim: a body flit at the front of an idle VC")
-			}
-			ch := e.choices[iv][:0]
-			ports := e.outBase[r+1] - e.outBase[r] - 1
-			switch {
-			case pk.path != nil && int(pk.h.Hops) < len(pk.path):
-				// a fixed path may pass its destination (a walk): it ends
-				// where the path ends
-				ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
-			case pk.h.Dst == r:
-				ch = append(ch, Choice{Port: int(ports), VCs: all})
-			case pk.path != nil:
-				return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}
-			default:
-				if e.cfg.Routing == nil {
-					return &RoutingError{int(r), pk.id, "no routing and no fixed path"}
-				}
-				ch = e.cfg.Routing.Route(int(r), &pk.h, ch)
-				if len(ch) == 0 {
-					return &RoutingError{int(r), pk.id, "no choice"}
+		// the unrouted heads, in increasing order of input VC
+		ib := e.inBase[r]
+		for ; pm != 0; pm &= pm - 1 {
+			i := int32(bits.TrailingZeros64(pm))
+			in := ib + i
+			for m := e.unrouted.vcs[in]; m != 0; m &= m - 1 {
+				v := int32(bits.TrailingZeros64(m))
+				if err := e.routeHead(r, i, in, v, all); err != nil {
+					return err
 				}
 			}
-			for _, c := range ch {
-				if c.Port < 0 || c.Port > int(ports) || (c.Port < int(ports) && e.outNext[e.outBase[r]+int32(c.Port)] < 0) {
-					return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d has no link", c.Port)}
-				}
-				if c.VCs&all == 0 {
-					return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d: no VC below %d", c.Port, V)}
-				}
-			}
-			e.choices[iv] = ch
-			e.vcState[iv] = vcWait
-			e.toRoute[r]--
-			e.toAlloc[r]++
-			e.vcReady[iv] = e.t + int64(e.p.Route)
 		}
 	}
+	return nil
+}
+
+// routeHead gives the unrouted head at the front of VC v of input port in (number
+// i at router r) its choices (all: the mask of every VC).
+func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
+	V := e.V
+	iv := in*V + v
+	f := e.front(iv)
+	pk := &e.packets[f.pkt]
+	if f.seq() != 0 {
+		panic("sim: a body flit at the front of an idle VC")
+	}
+	ch := e.choices[iv][:0]
+	ports := e.outBase[r+1] - e.outBase[r] - 1
+	switch {
+	case pk.path != nil && int(pk.h.Hops) < len(pk.path):
+		// a fixed path may pass its destination (a walk): it ends
+		// where the path ends
+		ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
+	case pk.h.Dst == r:
+		ch = append(ch, Choice{Port: int(ports), VCs: all})
+	case pk.path != nil:
+		return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}
+	default:
+		if e.cfg.Routing == nil {
+			return &RoutingError{int(r), pk.id, "no routing and no fixed path"}
+		}
+		ch = e.cfg.Routing.Route(int(r), &pk.h, ch)
+		if len(ch) == 0 {
+			return &RoutingError{int(r), pk.id, "no choice"}
+		}
+	}
+	for _, c := range ch {
+		if c.Port < 0 || c.Port > int(ports) || (c.Port < int(ports) && e.outNext[e.outBase[r]+int32(c.Port)] < 0) {
+			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d has no link", c.Port)}
+		}
+		if c.VCs&all == 0 {
+			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d: no VC below %d", c.Port, V)}
+		}
+	}
+	e.choices[iv] = ch
+	e.vcState[iv] = vcWait
+	e.unrouted.remove(r, i, in, v)
+	e.waiting.add(r, i, in, v)
+	e.vcReady[iv] = e.t + int64(e.p.Route)
 	return nil
 }

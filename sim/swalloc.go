@@ -288,7 +288,7 @@ func (e *engine) traverse(r, iv int32, creditNow bool) {
 		}
 		e.vcState[iv] = vcIdle
 		if e.vcN[iv] > 0 {
-			e.toRoute[r]++
+			e.unrouted.add(r, in-e.inBase[r], in, v)
 		}
 	}
 	if up := e.inPrev[in]; up >= 0 && creditNow {

@@ -11,31 +11,38 @@ import "math/bits"
 func (e *engine) allocVCs() {
 	V := e.V
 	for _, r := range e.active {
-		if e.toAlloc[r] == 0 {
+		pm := e.waiting.ports[r]
+		if pm == 0 {
 			continue
 		}
-		lo, hi := e.inBase[r]*V, e.inBase[r+1]*V
+		ib := e.inBase[r]
+		lo := ib * V
 		ob := e.outBase[r]
 		eject := e.outBase[r+1] - ob - 1
 		e.touch = e.touch[:0]
-		for iv := lo; iv < hi; iv++ {
-			if e.vcState[iv] != vcWait || e.vcReady[iv] > e.t {
-				continue
+		// the waiting heads, in increasing order of input VC
+		for ; pm != 0; pm &= pm - 1 {
+			in := ib + int32(bits.TrailingZeros64(pm))
+			for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
+				iv := in*V + int32(bits.TrailingZeros64(m))
+				if e.vcReady[iv] > e.t {
+					continue
+				}
+				ov, ok := e.pickVC(r, iv)
+				if !ok {
+					continue
+				}
+				if e.cfg.EjectAll && e.port(ov) == ob+eject {
+					// a sink that takes everything: no VC to share
+					e.grantVC(r, iv, ov)
+					continue
+				}
+				local := ov - ob*V
+				if len(e.reqs[local]) == 0 {
+					e.touch = append(e.touch, local)
+				}
+				e.reqs[local] = append(e.reqs[local], e.request(iv, iv-lo))
 			}
-			ov, ok := e.pickVC(r, iv)
-			if !ok {
-				continue
-			}
-			if e.cfg.EjectAll && ov/V == ob+eject {
-				// a sink that takes everything: no VC to share
-				e.grantVC(r, iv, ov)
-				continue
-			}
-			local := ov - ob*V
-			if len(e.reqs[local]) == 0 {
-				e.touch = append(e.touch, local)
-			}
-			e.reqs[local] = append(e.reqs[local], e.request(iv, iv-lo))
 		}
 		for _, local := range e.touch {
 			reqs := e.reqs[local]
@@ -107,7 +114,8 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	e.ovOwner[ov] = iv
 	e.vcOut[iv] = ov
 	e.vcState[iv] = vcActive
-	e.toAlloc[r]--
+	in := e.port(iv)
+	e.waiting.remove(r, in-e.inBase[r], in, iv-in*V)
 	e.vcReady[iv] = e.t + int64(e.p.VCAlloc)
 	pk := &e.packets[e.front(iv).pkt]
 	o := ov / V
