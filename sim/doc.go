@@ -45,9 +45,10 @@
 // A run is a function of Config.Seed: each purpose (arrivals, destinations, sizes,
 // routing, selection, arbitration) draws from its own math/rand/v2 PCG stream. The
 // context is looked at every Config.CheckEvery cycles. A cycle visits only routers
-// holding flits and sources with packets, and switch allocation only the input VCs
-// holding a flit (bit masks per port and per router): O(busy VCs) per cycle plus
-// O(1) per grant. With the registered arbitrations (arb_flat.go) the switch's
+// holding flits and sources with packets; routing only the input VCs with an
+// unrouted head, VC allocation only those waiting for a VC, and switch allocation
+// only those holding a flit (bit masks per port and per router, kept where a VC
+// changes): O(busy VCs) per cycle plus O(1) per grant. With the registered arbitrations (arb_flat.go) the switch's
 // arbiters are one int32 each and pick from bit masks of requesters; another
 // Arbitration gets a Request per requester. The event wheel (the least power of
 // two above the pipeline's longest delay), buffers and request lists are
