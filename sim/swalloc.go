@@ -77,13 +77,13 @@ func (e *engine) allocSwitch() {
 			e.omask[o] |= 1 << uint(i)
 		}
 		// the requests of contended outputs, all made before any grant moves a flit
-		// (none with mask arbiters)
+		// (none with flat arbiters)
 		for _, o := range e.touch {
 			if e.flat {
 				break
 			}
 			in := e.omask[o]
-			if in&(in-1) == 0 || (o == eject && e.cfg.EjectAll) {
+			if in&(in-1) == 0 || (e.cfg.EjectAll && o == eject) {
 				continue
 			}
 			reqs := e.reqs[o][:0]
@@ -96,7 +96,7 @@ func (e *engine) allocSwitch() {
 		for _, o := range e.touch {
 			in := e.omask[o]
 			e.omask[o] = 0
-			if o == eject && e.cfg.EjectAll {
+			if e.cfg.EjectAll && o == eject {
 				for m := in; m != 0; m &= m - 1 {
 					i := int32(bits.TrailingZeros64(m))
 					e.grant(r, ib+i, ob+o, e.pick[i], false)
