@@ -50,6 +50,13 @@
 //     variable per merged interval [lo, hi]: p means s_j - s_i >= hi + 1, -p means
 //     s_j - s_i <= lo - 1: 2 (W + 1) ternary clauses.
 //   - cardinality (card.go): sequential counters, about 2 (n_S - 1) K clauses each.
+//   - busy slots (busy.go): at the lower bound, where a set S of an edge's users
+//     (cut by a release and a tail) has zero slack, every step tau of its window
+//     is held by one of them: one clause per step over variables h(i, tau), each
+//     with two binary clauses h -> [t_k <= tau], h -> not [M_i(k+L_i) <= tau]:
+//     at most 3 |S| |W| clauses per set, |W| = sum_S L_i, and at most 100,000
+//     variables in all. Solve guards them with an activation literal assumed at
+//     horizons up to the lower bound; Encode adds them outright at its horizon.
 //
 // Total for the wormhole model: sum_i d_i W_i variables and O(sum_i d_i W_i + sum over
 // shared edges of W) clauses, i.e. O((sum_i d_i + sum_e c_e^2) (T - d - L)); with
@@ -121,7 +128,9 @@
 // # Structural aids
 //
 // Plain CDCL needs resolution proofs of exponential size when many worms pairwise
-// conflict (the pigeonhole principle). Three aids, each switchable in Options:
+// conflict (the pigeonhole principle), and counting the steps of a saturated edge
+// is the same argument; the busy-slot clauses (Options.NoBusy) state the count
+// outright where it is tight. Three more aids, each switchable in Options:
 // symmetry breaking between identical worms; the aligned-clique lower bound (a
 // Jackson preemptive one-machine bound over a clique whose conflicts line up, see
 // clique.go), which settles the all-pairs-colliding family of section 5 without a
