@@ -36,10 +36,11 @@ spec() {
 	tree4-L8) echo "kary-tree --k 2 --depth 4 --traffic random --messages 64 --flits 8 --seed 1" ;;
 	tree5-complement) echo "kary-tree --k 2 --depth 5 --traffic complement --flits 4" ;;
 	tree4-frontier) echo "kary-tree --k 2 --depth 4 --traffic random --messages 128 --flits 4 --seed 1" ;;
+	prime-p3 | prime-p5) echo "prime" ;; # seed 002's all-pairs-colliding family, repaired (wormlab lower prime)
 	*) echo "solver-compare: unknown instance $1" >&2; exit 2 ;;
 	esac
 }
-names=${*:-"mesh4x4-L8 mesh5x5-L4 mesh5x5-L1 mesh7x7-L8 tree4-L8 tree5-complement tree4-frontier"}
+names=${*:-"mesh4x4-L8 mesh5x5-L4 mesh5x5-L1 mesh7x7-L8 tree4-L8 tree5-complement tree4-frontier prime-p3 prime-p5"}
 
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
@@ -62,8 +63,11 @@ cadical_at() {
 echo "| instance | worms | model | wormlab | cadical at T | cadical at T - 1 | Gecode (bufferless) |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for name in $names; do
+	case $(spec "$name") in
+	prime) "$wl" lower prime --p "${name#prime-p}" --repaired -o "$tmp/$name.json" >/dev/null ;;
 	# shellcheck disable=SC2046
-	"$wl" gen $(spec "$name") -o "$tmp/$name.json" 2>/dev/null
+	*) "$wl" gen $(spec "$name") -o "$tmp/$name.json" 2>/dev/null ;;
+	esac
 	worms=$(grep -c '"id"' "$tmp/$name.json")
 	for model in bufferless wormhole; do
 		out=$tmp/$name-$model.out.json
