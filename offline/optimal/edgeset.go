@@ -118,7 +118,7 @@ type esTask struct{ r, d, n, l, w int }
 
 // maxProfiles bounds the wait profiles of one kind; a kind with more makes the
 // horizon unrefutable by this search (refute returns false).
-const maxProfiles = 4096
+const maxProfiles = 1024
 
 // newEdgeSet builds the relaxation of in on the F-edges fs for horizon T in the
 // model. ok is false when the relaxation is trivially infeasible (some edge
@@ -234,14 +234,21 @@ func newEdgeSet(ctx context.Context, in *model.Instance, modelName string, fs []
 
 // esProfiles enumerates the wait profiles of a group of F-hops (hops k, their uses)
 // of a message with path length d and length L: one without waits in the
-// bufferless model; in the wormhole model every vector (w_m) for k0 < m <= M, M =
-// min(k_last + L, d), with w_m at most the least root slack of the edges it
-// lengthens and the lengthening of each edge within its slack. Zero waits first.
+// bufferless model; in the wormhole model every vector (w_m) for k0 < m <= k_last +
+// L, with w_m at most the least root slack of the edges it lengthens and the
+// lengthening of each edge within its slack, zero waits first, then by total wait.
+//
+// A position m > d is padding: no wait happens there (the worm drains), but the
+// profile lengthens the holds it would lengthen and leaves the delivery alone.
+// Every real profile is the one with zero padding, and a padded profile differs
+// from it only by longer holds, so padding never makes the relaxation feasible
+// where it was not; it makes the profile lists of groups with the same hops but
+// different path lengths identical, which the dominance rule (dominators) needs.
 func esProfiles(modelName string, hops []int, uses []esUse, d, L int, slack []int) ([]esProfile, bool) {
 	k0, kl := hops[0], hops[len(hops)-1]
-	M := min(kl+L, d)
+	M := min(kl+L, d) // the last real position that lengthens a hold
 	build := func(w map[int]int) esProfile {
-		// t_k - t0 = (k - k0) + sum_{k0 < m <= k} w_m
+		// t_k - t0 = (k - k0) + sum_{k0 < m <= k} w_m, for k <= d
 		at := func(k int) int {
 			v := k - k0
 			for m := k0 + 1; m <= k; m++ {
@@ -252,7 +259,7 @@ func esProfiles(modelName string, hops []int, uses []esUse, d, L int, slack []in
 		var p esProfile
 		for _, u := range uses {
 			n := L
-			for m := u.hop + 1; m <= min(u.hop+L, d); m++ {
+			for m := u.hop + 1; m <= u.hop+L; m++ {
 				n += w[m]
 			}
 			p.holds = append(p.holds, esHold{fe: u.fe, a: at(u.hop), n: n})
@@ -260,7 +267,7 @@ func esProfiles(modelName string, hops []int, uses []esUse, d, L int, slack []in
 		p.end = at(M) + (d - M) + L - 1
 		return p
 	}
-	if modelName != model.Wormhole || M <= k0 {
+	if modelName != model.Wormhole {
 		return []esProfile{build(nil)}, true
 	}
 	// Positions and the edges each lengthens.
@@ -270,10 +277,10 @@ func esProfiles(modelName string, hops []int, uses []esUse, d, L int, slack []in
 		fes []int
 	}
 	var ps []pos
-	for m := k0 + 1; m <= M; m++ {
+	for m := k0 + 1; m <= kl+L; m++ {
 		p := pos{m: m, cap: -1}
 		for _, u := range uses {
-			if u.hop < m && m <= min(u.hop+L, d) {
+			if u.hop < m && m <= u.hop+L {
 				p.fes = append(p.fes, u.fe)
 				if p.cap < 0 || slack[u.fe] < p.cap {
 					p.cap = slack[u.fe]
@@ -281,18 +288,20 @@ func esProfiles(modelName string, hops []int, uses []esUse, d, L int, slack []in
 			}
 		}
 		if p.cap < 0 {
-			p.cap = 0 // cannot happen inside a group; kept conservative below
-			return nil, false
+			return nil, false // cannot happen inside a group
 		}
 		ps = append(ps, p)
 	}
 	var out []esProfile
+	var total []int
 	w := map[int]int{}
 	used := make([]int, len(slack))
+	sum := 0
 	var rec func(x int) bool
 	rec = func(x int) bool {
 		if x == len(ps) {
 			out = append(out, build(w))
+			total = append(total, sum)
 			return len(out) <= maxProfiles
 		}
 		p := ps[x]
@@ -309,11 +318,12 @@ func esProfiles(modelName string, hops []int, uses []esUse, d, L int, slack []in
 			for _, fe := range p.fes {
 				used[fe] += v
 			}
-			w[p.m] = v
+			w[p.m], sum = v, sum+v
 			more := rec(x + 1)
 			for _, fe := range p.fes {
 				used[fe] -= v
 			}
+			sum -= v
 			if !more {
 				return false
 			}
@@ -324,9 +334,18 @@ func esProfiles(modelName string, hops []int, uses []esUse, d, L int, slack []in
 	if !rec(0) {
 		return nil, false
 	}
-	// Zero waits first, then by total wait.
-	sort.SliceStable(out, func(a, b int) bool { return out[a].end < out[b].end })
-	return out, true
+	// Zero waits first, then by total wait (the same order for every group with
+	// these hops, whatever d).
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return total[idx[a]] < total[idx[b]] })
+	sorted := make([]esProfile, len(out))
+	for i, j := range idx {
+		sorted[i] = out[j]
+	}
+	return sorted, true
 }
 
 // refute searches the relaxation; it returns true when the search was exhaustive
