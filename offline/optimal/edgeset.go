@@ -101,7 +101,6 @@ type esKind struct {
 	// before lists the kinds that dominate this one (see dominators): while one of
 	// them has a job left, this kind is not started.
 	before []int
-	msgs   []int
 }
 
 // esUse is one F-hop of a kind: the F-edge, the hop offset k - k0, and the edge's
@@ -208,10 +207,9 @@ func newEdgeSet(ctx context.Context, in *model.Instance, modelName string, fs []
 			key := sb.String()
 			if id, seen := kindOf[key]; seen {
 				kinds[id].count++
-				kinds[id].msgs = append(kinds[id].msgs, i)
 				continue
 			}
-			kd := esKind{first: uses[0].fe, release: k0, uses: uses, count: 1, msgs: []int{i}}
+			kd := esKind{first: uses[0].fe, release: k0, uses: uses, count: 1}
 			profiles, fine := esProfiles(modelName, group, uses, d, L, slack)
 			if !fine {
 				return nil, false, false
