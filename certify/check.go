@@ -37,7 +37,9 @@ type Report struct {
 // bound recomputed from the instance equals the makespan, or the CNF re-encoded from
 // the instance for horizon makespan-1 has the hash the manifest names (so the file
 // is the formula this build's encoder produces) and the proof refutes it
-// (drat.CheckBackward: every lemma the refutation needs is checked).
+// (drat.CheckBackward: every lemma the refutation needs is checked), or, for an
+// edge-set certificate, this package's own exhaustive search of the relaxation to
+// the named edges finds no solution at horizon makespan-1 (edgeset.go).
 //
 // A failed check is reported in the Report (Verified false); the error is for
 // certificates that cannot be read: missing files, malformed JSON, CNF or proof.
@@ -177,8 +179,20 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 		}
 		st := res.Stats
 		r.Checked = append(r.Checked, fmt.Sprintf("proof: %s %s by %s, %d lemmas checked (%d RAT, %d not needed), %d deletions: horizon %d is infeasible", ref.ProofFormat, humanBytes(len(pdata)), ref.Prover, st.Lemmas, st.RAT, st.Skipped, st.Deletions, ref.Horizon))
+	case KindEdgeSet:
+		if man.EdgeSet == nil {
+			return nil, fmt.Errorf("%s: kind %s without an edge_set", ManifestFile, KindEdgeSet)
+		}
+		line, failure, err := checkEdgeSet(ctx, in, man.Model, man.Makespan, man.EdgeSet)
+		if err != nil {
+			return nil, err
+		}
+		if failure != "" {
+			return fail("%s", failure)
+		}
+		r.Checked = append(r.Checked, line)
 	default:
-		return nil, fmt.Errorf("%s: kind %q (want %s or %s)", ManifestFile, man.Kind, KindBound, KindRefutation)
+		return nil, fmt.Errorf("%s: kind %q (want %s, %s or %s)", ManifestFile, man.Kind, KindBound, KindRefutation, KindEdgeSet)
 	}
 	r.Verified = true
 	return r, nil

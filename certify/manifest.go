@@ -21,6 +21,8 @@ const (
 const (
 	KindBound      = "bound"      // the makespan equals a closed-form lower bound
 	KindRefutation = "refutation" // the CNF of horizon makespan-1 is refuted by a proof
+	// KindEdgeSet (edgeset.go): the relaxation to an edge set has no solution at
+	// horizon makespan-1, re-decided by the checker's own search.
 )
 
 // FileRef names a file of the certificate and its SHA-256 (hex).
@@ -41,6 +43,7 @@ type Manifest struct {
 	Kind         string      `json:"kind"`
 	Bound        *Bound      `json:"bound,omitempty"`
 	Refutation   *Refutation `json:"refutation,omitempty"`
+	EdgeSet      *EdgeSet    `json:"edge_set,omitempty"`
 }
 
 // Bound is a closed-form lower bound attained by the schedule, with its witness.

@@ -41,7 +41,9 @@ func Write(dir string, in *model.Instance, res *optimal.Result) error {
 
 // WriteOptions writes instance.json, schedule.json and, when res.Schedule's
 // makespan equals a closed-form lower bound, a manifest with that bound's
-// arithmetic; otherwise the CNF of horizon makespan-1 (optimal.Encode, with a header
+// arithmetic; when the solver proved the optimum with the edge-set bound
+// (res.Stats.LowerSource "edge-set"), an edge-set claim (edgeset.go) that this
+// package's own search confirms before writing it; otherwise the CNF of horizon makespan-1 (optimal.Encode, with a header
 // naming the instance and its SHA-256, the model, the horizon and the encoding
 // version) and a proof that it is unsatisfiable, from opt.Prover. manifest.json is
 // written last and every file goes through a temporary name, so an interrupted run
@@ -99,6 +101,14 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 	}
 	if b != nil {
 		man.Kind, man.Bound = KindBound, b
+		for _, name := range []string{CNFFile, ProofFile} {
+			os.Remove(filepath.Join(dir, name))
+		}
+	} else if res.Stats.LowerSource == "edge-set" {
+		man.Kind = KindEdgeSet
+		if man.EdgeSet, err = writeEdgeSet(ctx, in, s.Model, s.Makespan); err != nil {
+			return nil, err
+		}
 		for _, name := range []string{CNFFile, ProofFile} {
 			os.Remove(filepath.Join(dir, name))
 		}

@@ -1,0 +1,324 @@
+package certify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/offline/optimal"
+	"github.com/wormlab/wormlab/verify"
+	"pgregory.net/rapid"
+)
+
+// feasibleBy reports whether in has a legal schedule of makespan <= T in the
+// model, by enumerating every vector of head crossing times with t_d + L - 1 <= T
+// (every start in the bufferless model) and judging each with verify.Schedule
+// alone. ok is false when there are more than budget candidates.
+func feasibleBy(in *model.Instance, modelName string, T, budget int) (feasible, ok bool) {
+	n := len(in.Messages)
+	options := make([][][]int, n)
+	total := 1
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		options[i] = crossings(len(m.Path), T-m.L+1, modelName == model.Bufferless)
+		if len(options[i]) == 0 {
+			return false, true
+		}
+		total *= len(options[i])
+		if total > budget {
+			return false, false
+		}
+	}
+	idx := make([]int, n)
+	for {
+		cross := make([][]int, n)
+		for i := range cross {
+			cross[i] = options[i][idx[i]]
+		}
+		if verify.Schedule(in, model.NewSchedule(in, modelName, cross)) == nil {
+			return true, true
+		}
+		x := 0
+		for ; x < n; x++ {
+			idx[x]++
+			if idx[x] < len(options[x]) {
+				break
+			}
+			idx[x] = 0
+		}
+		if x == n {
+			return false, true
+		}
+	}
+}
+
+// crossings lists the vectors 1 <= t_1 < ... < t_d <= last; with noWait only
+// t_k = t_1 + k - 1.
+func crossings(d, last int, noWait bool) [][]int {
+	var out [][]int
+	cur := make([]int, d)
+	var rec func(k, from int)
+	rec = func(k, from int) {
+		if k == d {
+			out = append(out, append([]int(nil), cur...))
+			return
+		}
+		for t := from; t+(d-1-k) <= last; t++ {
+			if noWait && k > 0 && t != cur[k-1]+1 {
+				break
+			}
+			cur[k] = t
+			rec(k+1, t+1)
+		}
+	}
+	rec(0, 1)
+	return out
+}
+
+// walkInstance draws a few worms on random walks (no edge twice) in a complete
+// digraph of 2-4 nodes, so that paths share edges in runs, with gaps and in
+// reversed order; or worms on intervals of a directed line of 5 nodes, so that
+// many share runs of edges with the same shape but different releases and
+// deadlines (the dominance of the search).
+func walkInstance(t *rapid.T) *model.Instance {
+	if rapid.Bool().Draw(t, "line") {
+		net := &model.Network{}
+		for v := 0; v < 5; v++ {
+			net.AddNode(fmt.Sprintf("n%d", v))
+		}
+		for v := 0; v+1 < 5; v++ {
+			net.AddEdge(v, v+1)
+		}
+		in := &model.Instance{Name: "line", Net: net, Flits: 1}
+		worms := rapid.IntRange(1, 5).Draw(t, "worms")
+		for i := 0; i < worms; i++ {
+			a := rapid.IntRange(0, 3).Draw(t, fmt.Sprintf("a%d", i))
+			b := rapid.IntRange(a+1, 4).Draw(t, fmt.Sprintf("b%d", i))
+			var path []int
+			for e := a; e < b; e++ {
+				path = append(path, e)
+			}
+			L := rapid.IntRange(1, 3).Draw(t, fmt.Sprintf("L%d", i))
+			in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", i), Path: path, L: L, AsEdges: true})
+		}
+		return in
+	}
+	net := &model.Network{}
+	nodes := rapid.IntRange(2, 4).Draw(t, "nodes")
+	for v := 0; v < nodes; v++ {
+		net.AddNode(fmt.Sprintf("n%d", v))
+	}
+	for a := 0; a < nodes; a++ {
+		for b := 0; b < nodes; b++ {
+			if a != b {
+				net.AddEdge(a, b)
+			}
+		}
+	}
+	in := &model.Instance{Name: "small", Net: net, Flits: 1}
+	worms := rapid.IntRange(1, 4).Draw(t, "worms")
+	for i := 0; i < worms; i++ {
+		u := rapid.IntRange(0, nodes-1).Draw(t, fmt.Sprintf("src%d", i))
+		d := rapid.IntRange(1, 4).Draw(t, fmt.Sprintf("d%d", i))
+		var path []int
+		used := map[int]bool{}
+		for k := 0; k < d; k++ {
+			var choices []int
+			for _, e := range net.Out(u) {
+				if !used[e] {
+					choices = append(choices, e)
+				}
+			}
+			if len(choices) == 0 {
+				break
+			}
+			e := choices[rapid.IntRange(0, len(choices)-1).Draw(t, fmt.Sprintf("hop%d_%d", i, k))]
+			used[e] = true
+			path = append(path, e)
+			u = net.Edges[e].To
+		}
+		L := rapid.IntRange(1, 3).Draw(t, fmt.Sprintf("L%d", i))
+		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", i), Path: path, L: L, AsEdges: true})
+	}
+	return in
+}
+
+// TestEdgeSetCheckerSound checks the lemma of edgeset.go against brute force:
+// whenever the checker's search says the relaxation to an edge set F has no
+// solution at horizon T, no legal schedule of makespan <= T exists (enumerated
+// and judged by verify.Schedule), in both models, for random F. And in the
+// bufferless model with F = every edge the relaxation is exact, so the checker
+// refutes T exactly when brute force finds no schedule (a checker that refuted
+// everything, or nothing, fails here).
+func TestEdgeSetCheckerSound(t *testing.T) {
+	var refuted, exact atomic.Int64
+	defer func() { t.Logf("%d refutations confirmed, %d exact comparisons", refuted.Load(), exact.Load()) }()
+	rapid.Check(t, func(t *rapid.T) {
+		in := walkInstance(t)
+		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		used := map[int]bool{}
+		for _, m := range in.Messages {
+			for _, e := range m.Path {
+				used[e] = true
+			}
+		}
+		var fs []int
+		all := rapid.Bool().Draw(t, "all")
+		for e := range in.Net.Edges {
+			if used[e] && (all || rapid.Bool().Draw(t, fmt.Sprintf("f%d", e))) {
+				fs = append(fs, e)
+			}
+		}
+		if len(fs) == 0 {
+			fs = []int{in.Messages[0].Path[0]}
+		}
+		T := rapid.IntRange(1, 14).Draw(t, "T")
+		no, _, reason, err := edgeSetRefutes(context.Background(), in, modelName, fs, T, 0)
+		require.NoError(t, err)
+		feasible, ok := feasibleBy(in, modelName, T, 200000)
+		if !ok {
+			t.Skip("too many schedules to enumerate")
+		}
+		if no {
+			refuted.Add(1)
+			require.False(t, feasible, "checker refuted horizon %d on edges %v (%s) but a schedule exists", T, fs, reason)
+		}
+		if all && modelName == model.Bufferless {
+			exact.Add(1)
+			require.Equal(t, !feasible, no, "bufferless relaxation on every edge is exact: %s", reason)
+		}
+	})
+}
+
+func frontier(t testing.TB) *model.Instance {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "offline", "optimal", "testdata", "kary-tree-d4-r128-f4.json"))
+	require.NoError(t, err)
+	in, err := model.ParseInstance(data)
+	require.NoError(t, err)
+	return in
+}
+
+// frontierResult is the optimum 150 of issue 16's frontier tree in the model with
+// the edge-set bound as its lower source, as optimal.Solve reports it.
+func frontierResult(t testing.TB, in *model.Instance, modelName string) *optimal.Result {
+	t.Helper()
+	res, err := optimal.Solve(context.Background(), in, optimal.Options{Model: modelName})
+	require.NoError(t, err)
+	require.True(t, res.Optimal)
+	require.Equal(t, 150, res.Schedule.Makespan)
+	// Whatever the solver's lower source, the certificate must be the edge-set kind.
+	res.Stats.LowerSource = "edge-set"
+	return res
+}
+
+// TestEdgeSetFrontierCertificate: the optimum 150 of the frontier tree (edge
+// bound 148) is certified by the edge-set kind in both models, the certificate
+// checks, and forged manifests (another edge set, a nonexistent or misnamed edge,
+// another horizon, an edited instance) fail with a one-line reason.
+func TestEdgeSetFrontierCertificate(t *testing.T) {
+	in := frontier(t)
+	for _, modelName := range []string{model.Bufferless, model.Wormhole} {
+		t.Run(modelName, func(t *testing.T) {
+			dir := t.TempDir()
+			man, err := WriteOptions(context.Background(), dir, in, frontierResult(t, in, modelName), Options{})
+			require.NoError(t, err)
+			require.Equal(t, KindEdgeSet, man.Kind)
+			require.Equal(t, []int{1, 2, 10}, man.EdgeSet.Edges)
+			require.Equal(t, 149, man.EdgeSet.Horizon)
+			r := mustCheck(t, dir)
+			require.True(t, r.Verified, r.Failure)
+			require.Len(t, r.Checked, 3)
+			require.Contains(t, r.Checked[2], "horizon 149 is infeasible")
+
+			forge := func(edit func(m *Manifest)) *Report {
+				t.Helper()
+				d2 := t.TempDir()
+				for _, f := range []string{InstanceFile, ScheduleFile} {
+					data, err := os.ReadFile(filepath.Join(dir, f))
+					require.NoError(t, err)
+					require.NoError(t, os.WriteFile(filepath.Join(d2, f), data, 0o644))
+				}
+				m := *man
+				es := *man.EdgeSet
+				es.Edges = append([]int(nil), es.Edges...)
+				es.EdgeNames = append([]string(nil), es.EdgeNames...)
+				m.EdgeSet = &es
+				edit(&m)
+				data, err := json.MarshalIndent(&m, "", "  ")
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(filepath.Join(d2, ManifestFile), data, 0o644))
+				r, err := Check(d2)
+				require.NoError(t, err)
+				require.False(t, r.Verified)
+				require.NotContains(t, r.Failure, "\n")
+				return r
+			}
+			r = forge(func(m *Manifest) { m.EdgeSet.Edges, m.EdgeSet.EdgeNames = []int{1}, []string{"1->0"} })
+			require.Contains(t, r.Failure, "the relaxation has a solution at horizon 149: the claim is false")
+			r = forge(func(m *Manifest) { m.EdgeSet.Edges[2] = 9999 })
+			require.Contains(t, r.Failure, "edge set: edge 9999 does not exist")
+			r = forge(func(m *Manifest) { m.EdgeSet.EdgeNames[0] = "0->1" })
+			require.Contains(t, r.Failure, "edge set: edge 1 is 1->0, the manifest names 0->1")
+			r = forge(func(m *Manifest) { m.EdgeSet.Horizon = 148 })
+			require.Contains(t, r.Failure, "edge set: horizon 148 is not the makespan 150 minus one")
+			r = forge(func(m *Manifest) { m.EdgeSet.Horizon, m.Makespan = 150, 151 })
+			require.Contains(t, r.Failure, "schedule: model")
+			r = forge(func(m *Manifest) { m.Instance.SHA256 = strings.Repeat("0", 64) })
+			require.Contains(t, r.Failure, "instance: instance.json has sha256")
+		})
+	}
+}
+
+// An edited instance whose hash is updated too is judged on its own: with one
+// worm of the frontier rerouted off the three tight edges the schedule is no
+// longer legal for it.
+func TestEdgeSetEditedInstance(t *testing.T) {
+	in := frontier(t)
+	dir := t.TempDir()
+	_, err := WriteOptions(context.Background(), dir, in, frontierResult(t, in, model.Bufferless), Options{})
+	require.NoError(t, err)
+	var man Manifest
+	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &man))
+	edited := in.Clone()
+	edited.Messages = edited.Messages[1:]
+	var b strings.Builder
+	require.NoError(t, model.WriteInstance(&b, edited))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, InstanceFile), []byte(b.String()), 0o644))
+	man.Instance.SHA256 = sum([]byte(b.String()))
+	out, err := json.MarshalIndent(&man, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ManifestFile), out, 0o644))
+	r, err := Check(dir)
+	require.NoError(t, err)
+	require.False(t, r.Verified)
+	require.Contains(t, r.Failure, "schedule: illegal")
+}
+
+// BenchmarkEdgeSetCheckFrontier measures the checker's search on the frontier
+// tree, horizon 149, edges {1->0, 0->2, 2->6}, per model.
+func BenchmarkEdgeSetCheckFrontier(b *testing.B) {
+	in := frontier(b)
+	for _, modelName := range []string{model.Bufferless, model.Wormhole} {
+		b.Run(modelName, func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				no, n, _, err := edgeSetRefutes(context.Background(), in, modelName, []int{1, 2, 10}, 149, 0)
+				if err != nil || !no {
+					b.Fatal(err, no)
+				}
+				nodes = n
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
+	}
+}
