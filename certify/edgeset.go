@@ -106,8 +106,8 @@ type rxKind struct {
 	// L: they have the same profiles (same index), latest starts shifted by a
 	// constant; urgency is the latest start of profile 0 (smaller: more urgent).
 	class, urgency int
-	hops              []rxHop
-	profiles          []rxProfile
+	hops           []rxHop
+	profiles       []rxProfile
 }
 
 // relaxation is the search state for one horizon.

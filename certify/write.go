@@ -18,6 +18,23 @@ import (
 type Options struct {
 	// Prover writes the refutation proof; nil means DefaultProver().
 	Prover Prover
+	// Refute writes a CNF and its proof even when the optimum was proven with
+	// the edge-set bound (by default such an optimum gets an edge-set certificate).
+	Refute bool
+}
+
+// edgeSetFor is the edge-set claim for res when the solver proved its optimum
+// with the edge-set bound and this package's search confirms it; nil otherwise
+// (the certificate is then a refutation).
+func edgeSetFor(ctx context.Context, in *model.Instance, res *optimal.Result, opt Options) *EdgeSet {
+	if opt.Refute || res.Stats.LowerSource != "edge-set" {
+		return nil
+	}
+	es, err := writeEdgeSet(ctx, in, res.Schedule.Model, res.Schedule.Makespan)
+	if err != nil {
+		return nil
+	}
+	return es
 }
 
 // DefaultProver is Cadical when a cadical program is on PATH, else Gophersat, so
@@ -42,8 +59,8 @@ func Write(dir string, in *model.Instance, res *optimal.Result) error {
 // WriteOptions writes instance.json, schedule.json and, when res.Schedule's
 // makespan equals a closed-form lower bound, a manifest with that bound's
 // arithmetic; when the solver proved the optimum with the edge-set bound
-// (res.Stats.LowerSource "edge-set"), an edge-set claim (edgeset.go) that this
-// package's own search confirms before writing it; otherwise the CNF of horizon makespan-1 (optimal.Encode, with a header
+// (res.Stats.LowerSource "edge-set"), an edge-set claim (edgeset.go) when this
+// package's own search confirms it for the edges it chooses; otherwise the CNF of horizon makespan-1 (optimal.Encode, with a header
 // naming the instance and its SHA-256, the model, the horizon and the encoding
 // version) and a proof that it is unsatisfiable, from opt.Prover. manifest.json is
 // written last and every file goes through a temporary name, so an interrupted run
@@ -104,11 +121,8 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 		for _, name := range []string{CNFFile, ProofFile} {
 			os.Remove(filepath.Join(dir, name))
 		}
-	} else if res.Stats.LowerSource == "edge-set" {
-		man.Kind = KindEdgeSet
-		if man.EdgeSet, err = writeEdgeSet(ctx, in, s.Model, s.Makespan); err != nil {
-			return nil, err
-		}
+	} else if es := edgeSetFor(ctx, in, res, opt); es != nil {
+		man.Kind, man.EdgeSet = KindEdgeSet, es
 		for _, name := range []string{CNFFile, ProofFile} {
 			os.Remove(filepath.Join(dir, name))
 		}
