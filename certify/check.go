@@ -27,7 +27,7 @@ type Report struct {
 	Failure string
 	// Proof is the proof checker's result for a refutation certificate.
 	Proof *drat.Result
-	// ProofTime is the time the proof check took.
+	// ProofTime is the time the proof check (or the edge-set search) took.
 	ProofTime time.Duration
 }
 
@@ -183,7 +183,8 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 		if man.EdgeSet == nil {
 			return nil, fmt.Errorf("%s: kind %s without an edge_set", ManifestFile, KindEdgeSet)
 		}
-		line, failure, err := checkEdgeSet(ctx, in, man.Model, man.Makespan, man.EdgeSet)
+		line, failure, elapsed, err := checkEdgeSet(ctx, in, man.Model, man.Makespan, man.EdgeSet)
+		r.ProofTime = elapsed
 		if err != nil {
 			return nil, err
 		}

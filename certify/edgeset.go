@@ -154,7 +154,7 @@ func edgeSetRefutes(ctx context.Context, in *model.Instance, modelName string, f
 	if found {
 		return false, r.nodes, fmt.Sprintf("the relaxation has a solution at horizon %d", T), nil
 	}
-	return true, r.nodes, fmt.Sprintf("exhaustive search, %d nodes: no solution", r.nodes), nil
+	return true, r.nodes, fmt.Sprintf("exhaustive search, %d nodes", r.nodes), nil
 }
 
 func newRelaxation(ctx context.Context, in *model.Instance, modelName string, fs []int, T int) (*relaxation, string, error) {
@@ -647,33 +647,34 @@ func writeEdgeSet(ctx context.Context, in *model.Instance, modelName string, mak
 // one, the edges exist and have the names given, and this package's search finds
 // no solution of the relaxation. failure is "" when the claim holds; line says
 // what was checked.
-func checkEdgeSet(ctx context.Context, in *model.Instance, modelName string, makespan int, es *EdgeSet) (line, failure string, err error) {
+func checkEdgeSet(ctx context.Context, in *model.Instance, modelName string, makespan int, es *EdgeSet) (line, failure string, elapsed time.Duration, err error) {
 	if es.Horizon != makespan-1 {
-		return "", fmt.Sprintf("edge set: horizon %d is not the makespan %d minus one", es.Horizon, makespan), nil
+		return "", fmt.Sprintf("edge set: horizon %d is not the makespan %d minus one", es.Horizon, makespan), 0, nil
 	}
 	if len(es.EdgeNames) != len(es.Edges) {
-		return "", fmt.Sprintf("edge set: %d edges but %d edge names", len(es.Edges), len(es.EdgeNames)), nil
+		return "", fmt.Sprintf("edge set: %d edges but %d edge names", len(es.Edges), len(es.EdgeNames)), 0, nil
 	}
 	for i, e := range es.Edges {
 		if e < 0 || e >= len(in.Net.Edges) {
-			return "", fmt.Sprintf("edge set: edge %d does not exist (the network has %d edges)", e, len(in.Net.Edges)), nil
+			return "", fmt.Sprintf("edge set: edge %d does not exist (the network has %d edges)", e, len(in.Net.Edges)), 0, nil
 		}
 		if got := in.Net.EdgeName(e); got != es.EdgeNames[i] {
-			return "", fmt.Sprintf("edge set: edge %d is %s, the manifest names %s", e, got, es.EdgeNames[i]), nil
+			return "", fmt.Sprintf("edge set: edge %d is %s, the manifest names %s", e, got, es.EdgeNames[i]), 0, nil
 		}
 	}
 	start := time.Now()
 	refuted, _, reason, err := edgeSetRefutes(ctx, in, modelName, es.Edges, es.Horizon, 0)
+	elapsed = time.Since(start)
 	if err != nil {
 		if ctx.Err() != nil {
-			return "", "", err
+			return "", "", 0, err
 		}
-		return "", fmt.Sprintf("%v", err), nil
+		return "", fmt.Sprintf("%v", err), 0, nil
 	}
 	if !refuted {
-		return "", fmt.Sprintf("edge set %s: %s: the claim is false", edgeList(in, es.Edges), reason), nil
+		return "", fmt.Sprintf("edge set %s: %s: the claim is false", edgeList(in, es.Edges), reason), 0, nil
 	}
-	return fmt.Sprintf("edge set %s: no %s solution of the relaxation at horizon %d (%s, %v): horizon %d is infeasible", edgeList(in, es.Edges), modelName, es.Horizon, reason, time.Since(start).Round(time.Microsecond), es.Horizon), "", nil
+	return fmt.Sprintf("edge set %s: no %s solution of the relaxation at horizon %d (%s): horizon %d is infeasible", edgeList(in, es.Edges), modelName, es.Horizon, reason, es.Horizon), "", elapsed, nil
 }
 
 func edgeList(in *model.Instance, fs []int) string {

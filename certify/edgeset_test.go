@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline/optimal"
 	"github.com/wormlab/wormlab/verify"
@@ -321,4 +322,122 @@ func BenchmarkEdgeSetCheckFrontier(b *testing.B) {
 			b.ReportMetric(float64(nodes), "nodes")
 		})
 	}
+}
+
+// TestEdgeSetCheckerAgainstSolve checks the lemma on instances too large for
+// brute force, against the optimum T* of optimal.Solve (whose schedule is
+// verified): the checker never refutes T* on any edge set (a legal schedule of
+// makespan T* satisfies every relaxation), so every pruning rule of the search
+// (Horn's test, the dominance exchange, the memo, the wait bounds) is exercised
+// where a solution exists. In the bufferless model, with F = every edge used by
+// two or more worms, the relaxation is exact, so the checker must also refute
+// T* - 1 (the direction a checker that accepts everything would fail).
+func TestEdgeSetCheckerAgainstSolve(t *testing.T) {
+	var searched, exact atomic.Int64
+	defer func() { t.Logf("%d optima not refuted, %d exact refutations of T*-1", searched.Load(), exact.Load()) }()
+	rapid.Check(t, func(t *rapid.T) {
+		var sp instances.Spec
+		var in *model.Instance
+		switch rapid.IntRange(0, 3).Draw(t, "family") {
+		case 3:
+			in = fanInstance(t)
+		case 0:
+			sp = instances.Spec{Kind: "tree", Size: rapid.IntRange(6, 14).Draw(t, "size")}
+		case 1:
+			sp = instances.Spec{Kind: "kary-tree", K: 2, Depth: 3}
+		default:
+			sp = instances.Spec{Kind: "mesh", Sides: []int{3, 3}}
+		}
+		sp.Messages = rapid.IntRange(4, 24).Draw(t, "messages")
+		sp.Flits = rapid.IntRange(1, 4).Draw(t, "flits")
+		sp.Seed = rapid.Uint64Range(1, 1<<20).Draw(t, "seed")
+		if in == nil {
+			var err error
+			in, err = instances.Generate(sp)
+			require.NoError(t, err)
+		}
+		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		res, err := optimal.Solve(context.Background(), in, optimal.Options{Model: modelName})
+		require.NoError(t, err)
+		require.True(t, res.Optimal)
+		require.NoError(t, verify.Schedule(in, res.Schedule))
+		opt := res.Schedule.Makespan
+		var shared []int
+		for e, us := range in.Users() {
+			if len(us) >= 2 {
+				shared = append(shared, e)
+			}
+		}
+		if len(shared) == 0 {
+			t.Skip("no shared edge")
+		}
+		var fs []int
+		for _, e := range shared {
+			if len(fs) < 4 && rapid.Bool().Draw(t, fmt.Sprintf("f%d", e)) {
+				fs = append(fs, e)
+			}
+		}
+		for _, set := range [][]int{fs, chooseEdgeSet(in, opt), chooseEdgeSet(in, opt-1)} {
+			if len(set) == 0 {
+				continue
+			}
+			no, _, reason, err := edgeSetRefutes(context.Background(), in, modelName, set, opt, 200000)
+			if err != nil {
+				continue // node budget
+			}
+			searched.Add(1)
+			require.False(t, no, "edges %v refute the optimum %d: %s", set, opt, reason)
+		}
+		// Worms on no shared edge are outside the relaxation: exact only when
+		// their dilation bound allows T* - 1.
+		outside := false
+		isShared := map[int]bool{}
+		for _, e := range shared {
+			isShared[e] = true
+		}
+		for _, m := range in.Messages {
+			on := false
+			for _, e := range m.Path {
+				on = on || isShared[e]
+			}
+			outside = outside || (!on && len(m.Path)+m.L-1 > opt-1)
+		}
+		if modelName == model.Bufferless && len(shared) <= maxRelaxEdges && !outside {
+			no, _, reason, err := edgeSetRefutes(context.Background(), in, modelName, shared, opt-1, 200000)
+			if err == nil {
+				exact.Add(1)
+				require.True(t, no, "every shared edge: the exact bufferless relaxation has a solution below the optimum %d: %s", opt, reason)
+			}
+		}
+	})
+}
+
+// fanInstance puts 3-9 worms on a directed line of 6 nodes, all from node 0 (or
+// all into node 5), so that many have the same hops from their start and differ
+// only in their deadlines: the case of the search's dominance between kinds.
+func fanInstance(t *rapid.T) *model.Instance {
+	net := &model.Network{}
+	for v := 0; v < 6; v++ {
+		net.AddNode(fmt.Sprintf("n%d", v))
+	}
+	for v := 0; v+1 < 6; v++ {
+		net.AddEdge(v, v+1)
+	}
+	in := &model.Instance{Name: "fan", Net: net, Flits: 1}
+	into := rapid.Bool().Draw(t, "into")
+	worms := rapid.IntRange(3, 9).Draw(t, "worms")
+	for i := 0; i < worms; i++ {
+		d := rapid.IntRange(1, 5).Draw(t, fmt.Sprintf("d%d", i))
+		a := 0
+		if into {
+			a = 5 - d
+		}
+		var path []int
+		for e := a; e < a+d; e++ {
+			path = append(path, e)
+		}
+		L := rapid.IntRange(1, 4).Draw(t, fmt.Sprintf("L%d", i))
+		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", i), Path: path, L: L, AsEdges: true})
+	}
+	return in
 }
