@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/wormlab/wormlab/certify"
 	"github.com/wormlab/wormlab/model"
@@ -96,6 +97,9 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 	}
 	if ref := man.Refutation; ref != nil {
 		what = fmt.Sprintf("horizon %d refuted by %s (%d vars, %d clauses)", ref.Horizon, ref.Prover, ref.Vars, ref.Clauses)
+	}
+	if es := man.EdgeSet; es != nil {
+		what = fmt.Sprintf("horizon %d refuted on the edge set %v (%s, %d search nodes)", es.Horizon, es.Edges, strings.Join(es.EdgeNames, ", "), es.Nodes)
 	}
 	fmt.Fprintf(e.stderr, "wormlab solve: certificate written to %s: %s\n", dir, what)
 	return nil
