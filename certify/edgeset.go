@@ -136,6 +136,9 @@ type rxTask struct{ r, d, dem int }
 // when it has one. reason says how; err is for a search that was stopped (ctx,
 // maxNodes > 0 exceeded) or a relaxation this checker refuses to build.
 func edgeSetRefutes(ctx context.Context, in *model.Instance, modelName string, fs []int, T int, maxNodes int64) (refuted bool, nodes int64, reason string, err error) {
+	if err := ctx.Err(); err != nil {
+		return false, 0, "", err
+	}
 	r, trivial, err := newRelaxation(ctx, in, modelName, fs, T)
 	if err != nil {
 		return false, 0, "", err

@@ -23,6 +23,9 @@ func TestCertifyTo(t *testing.T) {
 	require.NoError(t, err)
 	res, err := optimal.Solve(context.Background(), in, optimal.Options{Model: model.Wormhole})
 	require.NoError(t, err)
+	// The refutation path: an optimum the solver proved with the edge-set bound
+	// (this one) would get an edge-set certificate, without proof.drat.
+	res.Stats.LowerSource = "unsat"
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
 	e := &env{stdout: &out, stderr: &errb}
