@@ -83,7 +83,10 @@ type EdgeSet struct {
 const (
 	maxRelaxEdges    = 16
 	maxRelaxProfiles = 4096
-	maxRelaxMemo     = 1 << 21
+	maxRelaxMemo     = 1 << 20
+	// checkNodeLimit bounds the checker's search (about a minute on this
+	// machine): a claim it cannot decide within it is not confirmed.
+	checkNodeLimit = 1 << 25
 )
 
 // rxHold is one hold of a profile: F-edge index x, from start+a for n slots.
@@ -152,7 +155,7 @@ func edgeSetRefutes(ctx context.Context, in *model.Instance, modelName string, f
 		if ctx.Err() != nil {
 			return false, r.nodes, "", ctx.Err()
 		}
-		return false, r.nodes, "", fmt.Errorf("edge set: search stopped after %d nodes", r.nodes)
+		return false, r.nodes, "", fmt.Errorf("edge set: search stopped after %d nodes: the claim is not confirmed", r.nodes)
 	}
 	if found {
 		return false, r.nodes, fmt.Sprintf("the relaxation has a solution at horizon %d", T), nil
@@ -619,8 +622,7 @@ func chooseEdgeSet(in *model.Instance, T int) []int {
 	return fs
 }
 
-// writeNodeLimit bounds the writer's confirming search; the checker has no limit
-// but its context.
+// writeNodeLimit bounds the writer's confirming search.
 const writeNodeLimit = 1 << 26
 
 // writeEdgeSet chooses F for horizon makespan-1 (chooseEdgeSet) and confirms with
@@ -666,7 +668,7 @@ func checkEdgeSet(ctx context.Context, in *model.Instance, modelName string, mak
 		}
 	}
 	start := time.Now()
-	refuted, _, reason, err := edgeSetRefutes(ctx, in, modelName, es.Edges, es.Horizon, 0)
+	refuted, _, reason, err := edgeSetRefutes(ctx, in, modelName, es.Edges, es.Horizon, checkNodeLimit)
 	elapsed = time.Since(start)
 	if err != nil {
 		if ctx.Err() != nil {
