@@ -49,9 +49,16 @@ package certify
 // length L, preemptive: for every window [R, D] the holds released at or after R and
 // due by D need no more than the free slots in it, free runs shorter than the
 // shortest hold not counted); failed states (slot, remaining counts, occupancy of
-// the slots ahead) are remembered.
+// the slots ahead) are remembered. Kinds with the same hops relative to their
+// start, edges and L (a class: the same wait profiles) differ only in release and
+// deadline; at a slot, a kind is not started with a profile that a more urgent
+// kind of its class, released by then, could take there (exchange: swapping the
+// two jobs' placements keeps both within their deadlines; see dominated).
 //
-// Cost per node O(|F| (K^2 + T)) for K kinds of job.
+// Cost per node O(|F| (K^2 + T)) for K kinds of job. Measured on issue 16's
+// frontier tree at horizon 149, F = {1->0, 0->2, 2->6}: 790 nodes, 2.0 ms
+// (bufferless), 1,131 nodes, 2.4-3.0 ms (wormhole), BenchmarkEdgeSetCheckFrontier;
+// without the class dominance neither search finished within 5,000,000 nodes.
 
 import (
 	"context"
