@@ -69,10 +69,8 @@ type cpSearch struct {
 	edges  [][]cpTask // shared edges only (two users or more)
 	msgEdg [][]int32  // message -> its shared edges (indices into edges)
 
-	s     *cpStore
-	dirty []int32
-	isDrt []bool
-	scr   []cpWin
+	s  *cpStore
+	ov cpEdges
 }
 
 // newCPSearch builds the pair lists and edge tasks of in (bufferless model). Cost
@@ -136,7 +134,12 @@ func newCPSearch(in *model.Instance, symmetry bool) *cpSearch {
 			c.pairs[k.j] = append(c.pairs[k.j], cpPair{j: k.i, a: -v[1], b: -v[0], canBefore: true, canAfter: !same})
 		}
 	}
-	c.isDrt = make([]bool, len(c.edges))
+	c.ov = newCPEdges(len(c.edges), func(e int32, w []cpWin) []cpWin {
+		for _, t := range c.edges[e] {
+			w = append(w, cpWin{est: c.s.lo[t.msg] + t.off, lct: c.s.hi[t.msg] + t.off + t.l - 1, l: t.l})
+		}
+		return w
+	})
 	c.s = newCPStore(n, c)
 	return c
 }
@@ -164,21 +167,9 @@ func (c *cpSearch) solve(ctx context.Context, T int, maxFails int64, seed uint64
 	return starts, st
 }
 
-func (c *cpSearch) moved(i int32) {
-	for _, e := range c.msgEdg[i] {
-		if !c.isDrt[e] {
-			c.isDrt[e] = true
-			c.dirty = append(c.dirty, e)
-		}
-	}
-}
+func (c *cpSearch) moved(i int32) { c.ov.mark(c.msgEdg[i]) }
 
-func (c *cpSearch) drop() {
-	for _, e := range c.dirty {
-		c.isDrt[e] = false
-	}
-	c.dirty = c.dirty[:0]
-}
+func (c *cpSearch) drop() { c.ov.drop() }
 
 // propagate runs the pairwise rules to a fixpoint, then overload checking on the
 // edges whose tasks moved, and again while that moves anything.
@@ -191,18 +182,8 @@ func (c *cpSearch) propagate(s *cpStore) bool {
 				}
 			}
 		}
-		for len(c.dirty) > 0 {
-			e := c.dirty[len(c.dirty)-1]
-			c.dirty = c.dirty[:len(c.dirty)-1]
-			c.isDrt[e] = false
-			w := c.scr[:0]
-			for _, t := range c.edges[e] {
-				w = append(w, cpWin{est: s.lo[t.msg] + t.off, lct: s.hi[t.msg] + t.off + t.l - 1, l: t.l})
-			}
-			c.scr = w
-			if overloaded(w) {
-				return false
-			}
+		if !c.ov.check() {
+			return false
 		}
 		if len(s.queue) == 0 {
 			return true

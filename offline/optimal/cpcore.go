@@ -250,3 +250,49 @@ func overloaded(w []cpWin) bool {
 	}
 	return false
 }
+
+// cpEdges is the overload checking shared by the models: the shared edges whose
+// tasks moved since the last pass, and a window of each task computed by the
+// model (window appends edge e's task windows to w).
+type cpEdges struct {
+	dirty  []int32
+	isDrt  []bool
+	scr    []cpWin
+	window func(e int32, w []cpWin) []cpWin
+}
+
+func newCPEdges(n int, window func(e int32, w []cpWin) []cpWin) cpEdges {
+	return cpEdges{isDrt: make([]bool, n), window: window}
+}
+
+// mark queues the edges es for the next overload pass.
+func (c *cpEdges) mark(es []int32) {
+	for _, e := range es {
+		if !c.isDrt[e] {
+			c.isDrt[e] = true
+			c.dirty = append(c.dirty, e)
+		}
+	}
+}
+
+// drop forgets the queued edges (after a failure).
+func (c *cpEdges) drop() {
+	for _, e := range c.dirty {
+		c.isDrt[e] = false
+	}
+	c.dirty = c.dirty[:0]
+}
+
+// check runs overload checking on the queued edges; false is a failure.
+func (c *cpEdges) check() bool {
+	for len(c.dirty) > 0 {
+		e := c.dirty[len(c.dirty)-1]
+		c.dirty = c.dirty[:len(c.dirty)-1]
+		c.isDrt[e] = false
+		c.scr = c.window(e, c.scr[:0])
+		if overloaded(c.scr) {
+			return false
+		}
+	}
+	return true
+}

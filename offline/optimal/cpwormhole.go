@@ -59,10 +59,8 @@ type cpwSearch struct {
 	edges [][]cpwTask // shared edges
 	onEdg [][]int32   // variable -> the shared edges it is a start or release of
 
-	s     *cpStore
-	dirty []int32
-	isDrt []bool
-	scr   []cpWin
+	s  *cpStore
+	ov cpEdges
 }
 
 func newCPWSearch(in *model.Instance, symmetry bool) *cpwSearch {
@@ -116,7 +114,12 @@ func newCPWSearch(in *model.Instance, symmetry bool) *cpwSearch {
 			}
 		}
 	}
-	c.isDrt = make([]bool, len(c.edges))
+	c.ov = newCPEdges(len(c.edges), func(e int32, w []cpWin) []cpWin {
+		for _, t := range c.edges[e] {
+			w = append(w, cpWin{est: c.s.lo[t.t], lct: c.s.hi[t.rel.v] + t.rel.c - 1, l: t.l})
+		}
+		return w
+	})
 	c.s = newCPStore(nv, c)
 	// Ties by slack first: on the depth-4 tree with 61 worms (issue 16) this finds
 	// 144 in 206 failures, by index alone in 11,739.
@@ -154,21 +157,9 @@ func (c *cpwSearch) solve(ctx context.Context, T int, maxFails int64, seed uint6
 	return cross, st
 }
 
-func (c *cpwSearch) moved(v int32) {
-	for _, e := range c.onEdg[v] {
-		if !c.isDrt[e] {
-			c.isDrt[e] = true
-			c.dirty = append(c.dirty, e)
-		}
-	}
-}
+func (c *cpwSearch) moved(v int32) { c.ov.mark(c.onEdg[v]) }
 
-func (c *cpwSearch) drop() {
-	for _, e := range c.dirty {
-		c.isDrt[e] = false
-	}
-	c.dirty = c.dirty[:0]
-}
+func (c *cpwSearch) drop() { c.ov.drop() }
 
 func (c *cpwSearch) propagate(s *cpStore) bool {
 	for {
@@ -186,18 +177,8 @@ func (c *cpwSearch) propagate(s *cpStore) bool {
 				}
 			}
 		}
-		for len(c.dirty) > 0 {
-			e := c.dirty[len(c.dirty)-1]
-			c.dirty = c.dirty[:len(c.dirty)-1]
-			c.isDrt[e] = false
-			w := c.scr[:0]
-			for _, t := range c.edges[e] {
-				w = append(w, cpWin{est: s.lo[t.t], lct: s.hi[t.rel.v] + t.rel.c - 1, l: t.l})
-			}
-			c.scr = w
-			if overloaded(w) {
-				return false
-			}
+		if !c.ov.check() {
+			return false
 		}
 		if len(s.queue) == 0 {
 			return true
