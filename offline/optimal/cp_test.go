@@ -22,57 +22,92 @@ func cpSchedule(in *model.Instance, modelName string, starts []int) *model.Sched
 	return model.NewSchedule(in, modelName, cross)
 }
 
-// TestCPCompleteOnTiny checks the lemma of cp.go: the propagation removes no start
-// that some legal bufferless schedule of makespan <= T takes (up to the symmetry
-// relabelling), and every leaf is legal. Hence with an unlimited budget the search
-// finds a schedule at T exactly when the bufferless optimum is at most T: it finds
-// one at the optimum found by brute force (judged by the verifier alone) and
-// exhausts its tree one step below.
-func TestCPCompleteOnTiny(t *testing.T) {
-	var checked, skipped atomic.Int64
-	defer func() { t.Logf("%d instances compared, %d too large", checked.Load(), skipped.Load()) }()
-	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, 4, 3, 3)
-		sym := rapid.Bool().Draw(t, "symmetry")
-		opt, ok := exhaustiveOptimum(in, model.Bufferless, 40, 300000)
-		if !ok {
-			skipped.Add(1)
-			t.Skip("search space too large")
-		}
-		checked.Add(1)
+// searches are the two schedule searches as functions "a schedule of makespan <=
+// T, or nil", with an unlimited failure budget.
+var searches = []struct {
+	model string
+	build func(in *model.Instance, sym bool) func(T int, seed uint64) (*model.Schedule, cpStats)
+}{
+	{model.Bufferless, func(in *model.Instance, sym bool) func(int, uint64) (*model.Schedule, cpStats) {
 		c := newCPSearch(in, sym)
-		starts, _ := c.solve(context.Background(), opt, 1<<40, 1)
-		require.NotNil(t, starts, "no schedule found at the optimum %d", opt)
-		s := cpSchedule(in, model.Bufferless, starts)
-		require.NoError(t, verify.Schedule(in, s))
-		require.LessOrEqual(t, s.Makespan, opt)
-		below, st := c.solve(context.Background(), opt-1, 1<<40, 1)
-		require.Nil(t, below, "schedule found below the optimum %d", opt)
-		require.Less(t, st.Fails, int64(1<<40), "the search below the optimum must exhaust its tree")
-	})
+		return func(T int, seed uint64) (*model.Schedule, cpStats) {
+			starts, st := c.solve(context.Background(), T, 1<<40, seed)
+			if starts == nil {
+				return nil, st
+			}
+			return cpSchedule(in, model.Bufferless, starts), st
+		}
+	}},
+	{model.Wormhole, func(in *model.Instance, sym bool) func(int, uint64) (*model.Schedule, cpStats) {
+		c := newCPWSearch(in, sym)
+		return func(T int, seed uint64) (*model.Schedule, cpStats) {
+			cross, st := c.solve(context.Background(), T, 1<<40, seed)
+			if cross == nil {
+				return nil, st
+			}
+			return model.NewSchedule(in, model.Wormhole, cross), st
+		}
+	}},
+}
+
+// TestCPCompleteOnTiny checks the lemma of cp.go and cpwormhole.go: the
+// propagation removes no value that some legal schedule of makespan <= T (in the
+// search's model) takes, up to the symmetry relabelling, and every leaf is legal.
+// Hence with an unlimited budget a search finds a schedule at T exactly when the
+// optimum is at most T: it finds one at the optimum found by brute force (judged by
+// the verifier alone) and exhausts its tree one step below.
+func TestCPCompleteOnTiny(t *testing.T) {
+	for _, sr := range searches {
+		t.Run(sr.model, func(t *testing.T) {
+			var checked, skipped atomic.Int64
+			defer func() { t.Logf("%d instances compared, %d too large", checked.Load(), skipped.Load()) }()
+			rapid.Check(t, func(t *rapid.T) {
+				in := tinyInstance(t, 4, 3, 3)
+				sym := rapid.Bool().Draw(t, "symmetry")
+				opt, ok := exhaustiveOptimum(in, sr.model, 40, 300000)
+				if !ok {
+					skipped.Add(1)
+					t.Skip("search space too large")
+				}
+				checked.Add(1)
+				find := sr.build(in, sym)
+				s, _ := find(opt, 1)
+				require.NotNil(t, s, "no schedule found at the optimum %d", opt)
+				require.NoError(t, verify.Schedule(in, s))
+				require.LessOrEqual(t, s.Makespan, opt)
+				below, st := find(opt-1, 1)
+				require.Nil(t, below, "schedule found below the optimum %d", opt)
+				require.Less(t, st.Fails, int64(1<<40), "the search below the optimum must exhaust its tree")
+			})
+		})
+	}
 }
 
 // TestCPAgreesWithSAT checks the same lemma against the SAT search on meshes too
-// large for brute force: at the bufferless optimum that Solve proves (with the
-// schedule search off, so the two share nothing but the instance) the search finds
-// a verified schedule, and one step below it finds none.
+// large for brute force: at the optimum that Solve proves (with the schedule
+// searches off, so the two share nothing but the instance) a search finds a
+// verified schedule, and one step below it finds none.
 func TestCPAgreesWithSAT(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		in := meshInstance(t, 3, 10, 4)
-		if len(in.Messages) == 0 {
-			t.Skip("no messages")
-		}
-		res, err := Solve(context.Background(), in, Options{Model: model.Bufferless, NoCP: true})
-		require.NoError(t, err)
-		require.True(t, res.Optimal)
-		opt := res.Schedule.Makespan
-		c := newCPSearch(in, true)
-		starts, _ := c.solve(context.Background(), opt, 1<<40, 7)
-		require.NotNil(t, starts, "no schedule at the proven optimum %d", opt)
-		require.NoError(t, verify.Schedule(in, cpSchedule(in, model.Bufferless, starts)))
-		below, _ := c.solve(context.Background(), opt-1, 1<<40, 7)
-		require.Nil(t, below, "schedule below the proven optimum %d", opt)
-	})
+	for _, sr := range searches {
+		t.Run(sr.model, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) {
+				in := meshInstance(t, 3, 9, 4)
+				if len(in.Messages) == 0 {
+					t.Skip("no messages")
+				}
+				res, err := Solve(context.Background(), in, Options{Model: sr.model, NoCP: true})
+				require.NoError(t, err)
+				require.True(t, res.Optimal)
+				opt := res.Schedule.Makespan
+				find := sr.build(in, true)
+				s, _ := find(opt, 7)
+				require.NotNil(t, s, "no schedule at the proven optimum %d", opt)
+				require.NoError(t, verify.Schedule(in, s))
+				below, _ := find(opt-1, 7)
+				require.Nil(t, below, "schedule below the proven optimum %d", opt)
+			})
+		})
+	}
 }
 
 func TestLuby(t *testing.T) {
@@ -104,56 +139,6 @@ func TestCPCancelled(t *testing.T) {
 	starts, st := newCPSearch(lineInstance(3), true).solve(ctx, 100, 1<<40, 1)
 	require.Nil(t, starts)
 	require.Zero(t, st.Nodes)
-}
-
-// TestCPWCompleteOnTiny checks the lemma of cpwormhole.go as TestCPCompleteOnTiny
-// checks cp.go's: with an unlimited budget the wormhole search finds a legal
-// schedule at the wormhole optimum found by brute force, and exhausts its tree one
-// step below.
-func TestCPWCompleteOnTiny(t *testing.T) {
-	var checked, skipped atomic.Int64
-	defer func() { t.Logf("%d instances compared, %d too large", checked.Load(), skipped.Load()) }()
-	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, 4, 3, 3)
-		sym := rapid.Bool().Draw(t, "symmetry")
-		opt, ok := exhaustiveOptimum(in, model.Wormhole, 40, 300000)
-		if !ok {
-			skipped.Add(1)
-			t.Skip("search space too large")
-		}
-		checked.Add(1)
-		c := newCPWSearch(in, sym)
-		cross, _ := c.solve(context.Background(), opt, 1<<40, 1)
-		require.NotNil(t, cross, "no schedule found at the optimum %d", opt)
-		s := model.NewSchedule(in, model.Wormhole, cross)
-		require.NoError(t, verify.Schedule(in, s))
-		require.LessOrEqual(t, s.Makespan, opt)
-		below, st := c.solve(context.Background(), opt-1, 1<<40, 1)
-		require.Nil(t, below, "schedule found below the optimum %d", opt)
-		require.Less(t, st.Fails, int64(1<<40), "the search below the optimum must exhaust its tree")
-	})
-}
-
-// TestCPWAgreesWithSAT: at the wormhole optimum that Solve proves with both
-// schedule searches off, the wormhole search finds a verified schedule, and one
-// step below it finds none.
-func TestCPWAgreesWithSAT(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		in := meshInstance(t, 3, 8, 4)
-		if len(in.Messages) == 0 {
-			t.Skip("no messages")
-		}
-		res, err := Solve(context.Background(), in, Options{Model: model.Wormhole, NoCP: true})
-		require.NoError(t, err)
-		require.True(t, res.Optimal)
-		opt := res.Schedule.Makespan
-		c := newCPWSearch(in, true)
-		cross, _ := c.solve(context.Background(), opt, 1<<40, 7)
-		require.NotNil(t, cross, "no schedule at the proven optimum %d", opt)
-		require.NoError(t, verify.Schedule(in, model.NewSchedule(in, model.Wormhole, cross)))
-		below, _ := c.solve(context.Background(), opt-1, 1<<40, 7)
-		require.Nil(t, below, "schedule below the proven optimum %d", opt)
-	})
 }
 
 // TestPortfolioMatchesSequential: the portfolio (Options.Workers = 2) proves the
