@@ -24,8 +24,9 @@ func init() {
 func runSolve(e *env) error {
 	fs := newFlags(e, "solve", "INSTANCE",
 		"Finds a schedule of least makespan in the model (wormhole by default) and proves it\n"+
-			"optimal with gini. The schedule carries lower_bound, optimal and the solver's\n"+
-			"statistics. With --timeout it stops early with the best schedule and lower bound\n"+
+			"optimal: lower bounds (the edge-set bound among them), a constraint-programming\n"+
+			"search for schedules that meet them, then SAT (gini). The schedule carries\n"+
+			"lower_bound, optimal and the solver's statistics. With --timeout it stops early with the best schedule and lower bound\n"+
 			"(optimal false). --dimacs FILE --horizon T writes the CNF \"a schedule of makespan\n"+
 			"<= T exists\" and exits; --assignment FILE --horizon T reads a SAT solver's answer\n"+
 			"for that CNF (\"s\"/\"v\" lines) back into a verified schedule. --certify DIR\n"+
