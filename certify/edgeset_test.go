@@ -12,76 +12,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/internal/brute"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline/optimal"
 	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
 )
-
-// feasibleBy reports whether in has a legal schedule of makespan <= T in the
-// model, by enumerating every vector of head crossing times with t_d + L - 1 <= T
-// (every start in the bufferless model) and judging each with verify.Schedule
-// alone. ok is false when there are more than budget candidates.
-func feasibleBy(in *model.Instance, modelName string, T, budget int) (feasible, ok bool) {
-	n := len(in.Messages)
-	options := make([][][]int, n)
-	total := 1
-	for i := range in.Messages {
-		m := &in.Messages[i]
-		options[i] = crossings(len(m.Path), T-m.L+1, modelName == model.Bufferless)
-		if len(options[i]) == 0 {
-			return false, true
-		}
-		total *= len(options[i])
-		if total > budget {
-			return false, false
-		}
-	}
-	idx := make([]int, n)
-	for {
-		cross := make([][]int, n)
-		for i := range cross {
-			cross[i] = options[i][idx[i]]
-		}
-		if verify.Schedule(in, model.NewSchedule(in, modelName, cross)) == nil {
-			return true, true
-		}
-		x := 0
-		for ; x < n; x++ {
-			idx[x]++
-			if idx[x] < len(options[x]) {
-				break
-			}
-			idx[x] = 0
-		}
-		if x == n {
-			return false, true
-		}
-	}
-}
-
-// crossings lists the vectors 1 <= t_1 < ... < t_d <= last; with noWait only
-// t_k = t_1 + k - 1.
-func crossings(d, last int, noWait bool) [][]int {
-	var out [][]int
-	cur := make([]int, d)
-	var rec func(k, from int)
-	rec = func(k, from int) {
-		if k == d {
-			out = append(out, append([]int(nil), cur...))
-			return
-		}
-		for t := from; t+(d-1-k) <= last; t++ {
-			if noWait && k > 0 && t != cur[k-1]+1 {
-				break
-			}
-			cur[k] = t
-			rec(k+1, t+1)
-		}
-	}
-	rec(0, 1)
-	return out
-}
 
 // walkInstance draws a few worms on random walks (no edge twice) in a complete
 // digraph of 2-4 nodes, so that paths share edges in runs, with gaps and in
@@ -183,7 +119,7 @@ func TestEdgeSetCheckerSound(t *testing.T) {
 		T := rapid.IntRange(1, 14).Draw(t, "T")
 		no, _, reason, err := edgeSetRefutes(context.Background(), in, modelName, fs, T, 0)
 		require.NoError(t, err)
-		feasible, ok := feasibleBy(in, modelName, T, 200000)
+		feasible, ok := brute.Feasible(in, modelName, T, 200000)
 		if !ok {
 			t.Skip("too many schedules to enumerate")
 		}

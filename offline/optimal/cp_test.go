@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/internal/brute"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
@@ -64,7 +65,7 @@ func TestCPCompleteOnTiny(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
 				in := tinyInstance(t, 4, 3, 3)
 				sym := rapid.Bool().Draw(t, "symmetry")
-				opt, ok := exhaustiveOptimum(in, sr.model, 40, 300000)
+				opt, ok := brute.Optimum(in, sr.model, 40, 300000)
 				if !ok {
 					skipped.Add(1)
 					t.Skip("search space too large")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/internal/brute"
 	"github.com/wormlab/wormlab/model"
 	"pgregory.net/rapid"
 )
@@ -26,7 +27,7 @@ func TestEdgeSetSound(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := tinyInstance(t, 4, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
-		opt, ok := exhaustiveOptimum(in, modelName, 40, 200000)
+		opt, ok := brute.Optimum(in, modelName, 40, 200000)
 		if !ok {
 			t.Skip("search space too large")
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/internal/brute"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline"
 	"github.com/wormlab/wormlab/verify"
@@ -117,7 +118,7 @@ func TestEncodeMatchesExhaustive(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := tinyInstance(t, 3, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
-		opt, ok := exhaustiveOptimum(in, modelName, mustGreedy(t, in).Makespan, 300000)
+		opt, ok := brute.Optimum(in, modelName, mustGreedy(t, in).Makespan, 300000)
 		if !ok {
 			t.Skip("search space too large")
 		}
