@@ -17,6 +17,21 @@ import (
 // (model.Wormhole or model.Bufferless). ok is false when the candidates number more
 // than budget.
 func Feasible(in *model.Instance, modelName string, T, budget int) (feasible, ok bool) {
+	ok = each(in, modelName, T, budget, func([][]int) bool { feasible = true; return false })
+	return feasible, ok
+}
+
+// Legal returns every legal schedule of makespan <= T in the model, as crossing
+// times per message; ok is false when the candidates number more than budget.
+func Legal(in *model.Instance, modelName string, T, budget int) (all [][][]int, ok bool) {
+	ok = each(in, modelName, T, budget, func(cross [][]int) bool { all = append(all, cross); return true })
+	return all, ok
+}
+
+// each calls yield with every legal schedule of makespan <= T until it returns
+// false; it returns false (calling nothing) when the candidates number more than
+// budget.
+func each(in *model.Instance, modelName string, T, budget int, yield func([][]int) bool) bool {
 	n := len(in.Messages)
 	options := make([][][]int, n)
 	total := 1
@@ -24,11 +39,11 @@ func Feasible(in *model.Instance, modelName string, T, budget int) (feasible, ok
 		m := &in.Messages[i]
 		options[i] = Vectors(len(m.Path), T-m.L+1, modelName == model.Bufferless)
 		if len(options[i]) == 0 {
-			return false, true
+			return true
 		}
 		total *= len(options[i])
 		if total > budget {
-			return false, false
+			return false
 		}
 	}
 	idx := make([]int, n)
@@ -37,8 +52,8 @@ func Feasible(in *model.Instance, modelName string, T, budget int) (feasible, ok
 		for i := range cross {
 			cross[i] = options[i][idx[i]]
 		}
-		if verify.Schedule(in, model.NewSchedule(in, modelName, cross)) == nil {
-			return true, true
+		if verify.Schedule(in, model.NewSchedule(in, modelName, cross)) == nil && !yield(cross) {
+			return true
 		}
 		x := 0
 		for ; x < n; x++ {
@@ -49,7 +64,7 @@ func Feasible(in *model.Instance, modelName string, T, budget int) (feasible, ok
 			idx[x] = 0
 		}
 		if x == n {
-			return false, true
+			return true
 		}
 	}
 }

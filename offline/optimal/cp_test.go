@@ -143,8 +143,8 @@ func TestCPCancelled(t *testing.T) {
 }
 
 // TestPortfolioMatchesSequential: the portfolio (Options.Workers = 2) proves the
-// same optimum as the sequential search, on meshes where the SAT search runs
-// (schedule searches off), and its schedule is legal. Run with -race to check its
+// same optimum as the sequential search, on small complete digraphs where the SAT
+// search runs (schedule searches off), and its schedule is legal. Run with -race to check its
 // locking.
 func TestPortfolioMatchesSequential(t *testing.T) {
 	var both atomic.Int64 // instances where the two solvers both ran

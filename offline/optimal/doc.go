@@ -117,9 +117,10 @@
 // schedule found. They are skipped above 20,000 variables (each node scans them)
 // or when their pairs would exceed the memory budget.
 //
-// On every instance of issue 16's table the optimum equals the lower bound and the
-// bufferless search meets it within 119 failures, so no formula is built
-// (docs/solver.md). The searches
+// On the six instances of issue 16's table the optimum equals the lower bound and
+// the bufferless search meets it within 119 failures, so no formula is built; on
+// its frontier tree it finds the optimum 150 in 1,632 failures, and the edge-set
+// bound proves it (docs/solver.md). The searches
 // are used only to find schedules: a tree they exhaust proves nothing here, since
 // nothing independent checks it (the SAT answers are checked by certify's DRAT
 // checker).
@@ -128,8 +129,8 @@
 //
 // Solve builds one formula for H = (upper bound) - 1 and imposes T < H by the
 // literals "t_{d_i} <= T - L_i + 1" (the chains propagate the rest): first T = lower
-// bound as assumptions on a copy of the solver, then T = best - 1 downwards as unit
-// clauses. Optimal is set only when the horizon one below the makespan was proven
+// bound as assumptions on a second solver built fresh from the same clauses, then T =
+// best - 1 downwards as unit clauses on the first. Optimal is set only when the horizon one below the makespan was proven
 // unsatisfiable or the makespan meets a proven lower bound (model.Instance
 // LowerBounds, the aligned-clique bound of clique.go, which is proven there, or the
 // edge-set bound). Every schedule Solve returns has passed verify.Schedule.
@@ -171,8 +172,9 @@
 // (conflicts in solve.go). Two behaviours shape the search: Try leaves its deadline
 // armed (so Solve runs through GoSolve, polled, and stopped on cancellation), and a
 // Solve after an "unsatisfiable under assumptions" answer can return a model that
-// violates a clause (gini's own check fails), so assumption probes run on g.Copy()
-// and a refuted copy is dropped. Decode checks every clause and Solve verifies every
+// violates a clause (gini's own check fails), so the assumption probe runs on a
+// second solver, loaded afresh (gini's Copy loses the decision heuristic's decay
+// settings, see run in solve.go), which is dropped after its one call. Decode checks every clause and Solve verifies every
 // schedule, so such a fault cannot reach a caller.
 //
 // # Readings of MODEL.md

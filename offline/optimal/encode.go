@@ -79,8 +79,8 @@ const (
 // modelName ("" means model.Wormhole), of makespan at most horizon. It is
 // satisfiable iff such a schedule exists: the only constraints beyond MODEL.md's
 // are symmetry breaking between identical messages, which keeps one schedule of
-// every class, and cardinality constraints that every legal schedule satisfies
-// (card.go). Encode is deterministic: the same arguments give the same formula. A
+// every class, and cardinality constraints (card.go) and busy-slot clauses (busy.go)
+// that every legal schedule satisfies. Encode is deterministic: the same arguments give the same formula. A
 // formula whose estimated size exceeds DefaultMaxMemory is refused with a
 // *SizeError (size.go); EncodeWithin takes another budget.
 func Encode(in *model.Instance, modelName string, horizon int) (*Formula, error) {

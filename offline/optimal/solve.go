@@ -71,11 +71,12 @@ type Stats struct {
 	// LowerDetail says how the edge-set bound was proven (empty for other sources).
 	LowerDetail string
 	// LowerSource names the best lower bound: a model.Bound name, "aligned-clique",
-	// "edge-set" (edgeset.go),
-	// "unsat" (a horizon proven infeasible by a solver call), or "encoding" (the
-	// formula for horizon upper - 1 holds the empty clause, found while encoding,
-	// with no solver call); UpperSource is "greedy" or "given".
+	// "edge-set" (edgeset.go), "unsat" (a horizon proven infeasible by a solver
+	// call), or "encoding" (the formula for horizon upper - 1 holds the empty
+	// clause, found while encoding, with no solver call).
 	LowerSource string
+	// UpperSource names where the SAT search's starting schedule came from:
+	// "greedy", "given" (Options.Upper) or "cp" (the schedule searches).
 	UpperSource string
 	// Skipped is empty, or says why the SAT search did not run (the formula's
 	// estimated size over Options.MaxMemory).
@@ -100,7 +101,9 @@ type Result struct {
 // of optimality when it finishes. The search:
 //
 //  1. lower bound: the largest of model.Instance.LowerBounds and the aligned-clique
-//     bound; upper bound: the better of Greedy and opt.Upper;
+//     bound; upper bound: the better of Greedy and opt.Upper; then, when they
+//     differ, the edge-set bound (edgeset.go) and the schedule searches (cp.go,
+//     cpwormhole.go), which may close the gap with no formula at all;
 //  2. one formula for horizon H = upper - 1 (Encode with the structural aids), loaded
 //     into gini once; every shorter horizon T is imposed by assumptions or units on
 //     the existing "t <= v" variables, so nothing is rebuilt;
@@ -466,6 +469,15 @@ func (s *search) portfolio() error {
 		if err != nil || r == 1 {
 			perr = err
 			stopDesc() // an error, or a schedule at the lower bound: optimal
+			return
+		}
+		if r == -1 {
+			s.mu.Lock()
+			settled := s.res.Lower >= s.best.Makespan
+			s.mu.Unlock()
+			if settled {
+				stopDesc() // the refuted probe proved the best schedule optimal
+			}
 		}
 	}()
 	_, err := s.descend(desc)
