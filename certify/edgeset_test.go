@@ -377,3 +377,23 @@ func fanInstance(t *rapid.T) *model.Instance {
 	}
 	return in
 }
+
+// An optimum said to rest on the edge-set bound that this package's own choice of
+// edges cannot confirm gets a refutation instead, and Options.Note says so in one
+// line (a 4x4 mesh, 24 worms of 3 flits, seed 14: its optimum 11 is above every
+// closed-form bound, and the relaxation to its four tightest edges has a solution
+// at horizon 10).
+func TestEdgeSetFallbackIsNoted(t *testing.T) {
+	in := generate(t, instances.Spec{Kind: "mesh", Sides: []int{4, 4}, Messages: 24, Flits: 3, Seed: 14})
+	res := solve(t, in, model.Wormhole)
+	res.Stats.LowerSource = "edge-set"
+	var notes []string
+	dir := t.TempDir()
+	man, err := WriteOptions(context.Background(), dir, in, res, Options{Prover: Gophersat{}, Note: func(s string) { notes = append(notes, s) }})
+	require.NoError(t, err)
+	require.Equal(t, KindRefutation, man.Kind)
+	require.Len(t, notes, 1)
+	require.Contains(t, notes[0], "writing a refutation of horizon")
+	r := mustCheck(t, dir)
+	require.True(t, r.Verified, r.Failure)
+}

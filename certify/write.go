@@ -21,6 +21,10 @@ type Options struct {
 	// Refute writes a CNF and its proof even when the optimum was proven with
 	// the edge-set bound (by default such an optimum gets an edge-set certificate).
 	Refute bool
+	// Note, when set, is told in one line when an edge-set optimum cannot get an
+	// edge-set certificate and a refutation is attempted instead (which may take
+	// long where only the edge-set bound proves the optimum).
+	Note func(string)
 }
 
 // edgeSetFor is the edge-set claim for res when the solver proved its optimum
@@ -32,6 +36,9 @@ func edgeSetFor(ctx context.Context, in *model.Instance, res *optimal.Result, op
 	}
 	es, err := writeEdgeSet(ctx, in, res.Schedule.Model, res.Schedule.Makespan)
 	if err != nil {
+		if opt.Note != nil && ctx.Err() == nil {
+			opt.Note(fmt.Sprintf("%v; writing a refutation of horizon %d instead", err, res.Schedule.Makespan-1))
+		}
 		return nil
 	}
 	return es

@@ -80,7 +80,7 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 	if res != nil && res.Schedule != nil && !res.Optimal {
 		return negative("certify: makespan %d is not proven optimal (best lower bound %d): no certificate written", res.Schedule.Makespan, res.Lower)
 	}
-	man, err := certify.WriteOptions(ctx, dir, in, res, certify.Options{})
+	man, err := certify.WriteOptions(ctx, dir, in, res, certify.Options{Note: func(s string) { fmt.Fprintln(e.stderr, "wormlab solve:", s) }})
 	if err != nil {
 		return err
 	}
