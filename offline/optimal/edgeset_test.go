@@ -105,36 +105,53 @@ func TestEdgeSetSoundSolve(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := tinyInstance(t, 8, 4, 4)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		res, err := Solve(ctx, in, Options{Model: modelName, NoEdgeSet: true}) // an oracle without the bound under test
-		require.NoError(t, err)
-		if !res.Optimal {
-			t.Skip("not solved in time")
-		}
-		opt := res.Schedule.Makespan
+		opt := oracleOptimum(t, in, modelName)
 		checked.Add(1)
-		var fs []int
-		for e, us := range in.Users() {
-			if len(us) > 0 && rapid.Bool().Draw(t, fmt.Sprintf("F%d", e)) {
-				fs = append(fs, e)
-			}
-		}
-		for T := opt; T <= opt+2; T++ {
-			s, trivial, ok := newEdgeSet(context.Background(), in, modelName, fs, T)
-			require.False(t, trivial, "edges %v overloaded at feasible horizon %d", fs, T)
-			if !ok {
-				continue
-			}
-			for _, kd := range s.kinds {
-				if len(kd.before) > 0 {
-					dominated.Add(1)
-					break
-				}
-			}
-			require.False(t, s.refute(1<<16), "edges %v: feasible horizon %d (optimum %d) refuted", fs, T, opt)
-		}
+		notRefuted(t, in, modelName, drawEdges(t, in), opt, &dominated)
 	})
+}
+
+// oracleOptimum is Solve's proven optimum without the edge-set bound (the bound
+// under test), or a skip when it is not proven within 5 s.
+func oracleOptimum(t *rapid.T, in *model.Instance, modelName string) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	res, err := Solve(ctx, in, Options{Model: modelName, NoEdgeSet: true})
+	require.NoError(t, err)
+	if !res.Optimal {
+		t.Skip("not solved in time")
+	}
+	return res.Schedule.Makespan
+}
+
+// drawEdges draws a set of used edges.
+func drawEdges(t *rapid.T, in *model.Instance) []int {
+	var fs []int
+	for e, us := range in.Users() {
+		if len(us) > 0 && rapid.Bool().Draw(t, fmt.Sprintf("F%d", e)) {
+			fs = append(fs, e)
+		}
+	}
+	return fs
+}
+
+// notRefuted requires that the search on edge set fs refutes none of the feasible
+// horizons opt .. opt+2, and counts the instances where a dominance rule is in use.
+func notRefuted(t *rapid.T, in *model.Instance, modelName string, fs []int, opt int, dominated *atomic.Int64) {
+	for T := opt; T <= opt+2; T++ {
+		s, trivial, ok := newEdgeSet(context.Background(), in, modelName, fs, T)
+		require.False(t, trivial, "edges %v overloaded at feasible horizon %d", fs, T)
+		if !ok {
+			continue
+		}
+		for _, kd := range s.kinds {
+			if len(kd.before) > 0 {
+				dominated.Add(1)
+				break
+			}
+		}
+		require.False(t, s.refute(1<<16), "edges %v: feasible horizon %d (optimum %d) refuted", fs, T, opt)
+	}
 }
 
 // seriesInstance draws up to maxWorms worms on a line of nodes (both directions), each
@@ -191,37 +208,10 @@ func TestEdgeSetSoundLine(t *testing.T) {
 			t.Skip("no worms")
 		}
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		res, err := Solve(ctx, in, Options{Model: modelName, NoEdgeSet: true}) // an oracle without the bound under test
-		require.NoError(t, err)
-		if !res.Optimal {
-			t.Skip("not solved in time")
-		}
-		opt := res.Schedule.Makespan
+		opt := oracleOptimum(t, in, modelName)
 		checked.Add(1)
-		var fs []int
-		for e, us := range in.Users() {
-			if len(us) > 0 && rapid.Bool().Draw(t, fmt.Sprintf("F%d", e)) {
-				fs = append(fs, e)
-			}
-		}
-		for _, set := range [][]int{fs, tightEdges(in, opt, 3, 4)} {
-			for T := opt; T <= opt+2; T++ {
-				s, trivial, ok := newEdgeSet(context.Background(), in, modelName, set, T)
-				require.False(t, trivial, "edges %v overloaded at feasible horizon %d", set, T)
-				if !ok {
-					continue
-				}
-				for _, kd := range s.kinds {
-					if len(kd.before) > 0 {
-						dominated.Add(1)
-						break
-					}
-				}
-				require.False(t, s.refute(1<<16), "edges %v: feasible horizon %d (optimum %d) refuted", set, T, opt)
-			}
-		}
+		notRefuted(t, in, modelName, drawEdges(t, in), opt, &dominated)
+		notRefuted(t, in, modelName, tightEdges(in, opt, 3, 4), opt, &dominated)
 		lb := in.LowerBound().Value
 		v, _, err := subBound(context.Background(), in, modelName, lb, time.Second)
 		require.NoError(t, err)
