@@ -13,13 +13,14 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/internal/brute"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline/optimal"
 	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
 )
 
-// walkInstance draws a few worms on random walks (no edge twice) in a complete
+// walkInstance draws a few worms on random walks (fixture.Walks) in a complete
 // digraph of 2-4 nodes, so that paths share edges in runs, with gaps and in
 // reversed order; or worms on intervals of a directed line of 5 nodes, so that
 // many share runs of edges with the same shape but different releases and
@@ -47,44 +48,7 @@ func walkInstance(t *rapid.T) *model.Instance {
 		}
 		return in
 	}
-	net := &model.Network{}
-	nodes := rapid.IntRange(2, 4).Draw(t, "nodes")
-	for v := 0; v < nodes; v++ {
-		net.AddNode(fmt.Sprintf("n%d", v))
-	}
-	for a := 0; a < nodes; a++ {
-		for b := 0; b < nodes; b++ {
-			if a != b {
-				net.AddEdge(a, b)
-			}
-		}
-	}
-	in := &model.Instance{Name: "small", Net: net, Flits: 1}
-	worms := rapid.IntRange(1, 4).Draw(t, "worms")
-	for i := 0; i < worms; i++ {
-		u := rapid.IntRange(0, nodes-1).Draw(t, fmt.Sprintf("src%d", i))
-		d := rapid.IntRange(1, 4).Draw(t, fmt.Sprintf("d%d", i))
-		var path []int
-		used := map[int]bool{}
-		for k := 0; k < d; k++ {
-			var choices []int
-			for _, e := range net.Out(u) {
-				if !used[e] {
-					choices = append(choices, e)
-				}
-			}
-			if len(choices) == 0 {
-				break
-			}
-			e := choices[rapid.IntRange(0, len(choices)-1).Draw(t, fmt.Sprintf("hop%d_%d", i, k))]
-			used[e] = true
-			path = append(path, e)
-			u = net.Edges[e].To
-		}
-		L := rapid.IntRange(1, 3).Draw(t, fmt.Sprintf("L%d", i))
-		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", i), Path: path, L: L, AsEdges: true})
-	}
-	return in
+	return fixture.Walks(t, 4, 4, 3)
 }
 
 // TestEdgeSetCheckerSound checks the lemma of edgeset.go against brute force:

@@ -7,6 +7,7 @@ import (
 	"github.com/go-air/gini/z"
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/internal/brute"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 	"pgregory.net/rapid"
 )
@@ -52,7 +53,7 @@ func TestBusyKeepsEveryLegalSchedule(t *testing.T) {
 	var families, schedules atomic.Int64
 	defer func() { t.Logf("%d tight families, %d legal schedules checked", families.Load(), schedules.Load()) }()
 	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, rapid.IntRange(2, 5).Draw(t, "worms"), 4, rapid.IntRange(1, 4).Draw(t, "L"))
+		in := fixture.Walks(t, rapid.IntRange(2, 5).Draw(t, "worms"), 4, rapid.IntRange(1, 4).Draw(t, "L"))
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		opt, ok := brute.Optimum(in, modelName, 40, 100000)
 		if !ok {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/internal/brute"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
@@ -63,7 +64,7 @@ func TestCPCompleteOnTiny(t *testing.T) {
 			var checked, skipped atomic.Int64
 			defer func() { t.Logf("%d instances compared, %d too large", checked.Load(), skipped.Load()) }()
 			rapid.Check(t, func(t *rapid.T) {
-				in := tinyInstance(t, 4, 3, 3)
+				in := fixture.Walks(t, 4, 3, 3)
 				sym := rapid.Bool().Draw(t, "symmetry")
 				opt, ok := brute.Optimum(in, sr.model, 40, 300000)
 				if !ok {
@@ -150,7 +151,7 @@ func TestPortfolioMatchesSequential(t *testing.T) {
 	var both atomic.Int64 // instances where the two solvers both ran
 	defer func() { t.Logf("%d instances ran both solvers", both.Load()) }()
 	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, 6, 3, 3)
+		in := fixture.Walks(t, 6, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		seq, err := Solve(context.Background(), in, Options{Model: modelName, NoCP: true})
 		require.NoError(t, err)

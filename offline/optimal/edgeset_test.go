@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/internal/brute"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 	"pgregory.net/rapid"
 )
@@ -25,7 +26,7 @@ func TestEdgeSetSound(t *testing.T) {
 	var checked, refuted atomic.Int64
 	defer func() { t.Logf("%d instances compared, %d refutations of optimum - 1", checked.Load(), refuted.Load()) }()
 	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, 4, 3, 3)
+		in := fixture.Walks(t, 4, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		opt, ok := brute.Optimum(in, modelName, 40, 200000)
 		if !ok {
@@ -103,7 +104,7 @@ func TestEdgeSetSoundSolve(t *testing.T) {
 	var checked, dominated atomic.Int64
 	defer func() { t.Logf("%d instances, %d with a dominance rule in use", checked.Load(), dominated.Load()) }()
 	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, 8, 4, 4)
+		in := fixture.Walks(t, 8, 4, 4)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		opt := oracleOptimum(t, in, modelName)
 		checked.Add(1)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
@@ -106,7 +107,7 @@ func TestSolveWrapsVerifyError(t *testing.T) {
 // solver call refuted anything (the refutation came from the encoder).
 func TestLowerSourceUnsatNeedsACall(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, 4, 3, 3)
+		in := fixture.Walks(t, 4, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		res, err := Solve(context.Background(), in, Options{Model: modelName, NoClique: true, NoCards: true})
 		require.NoError(t, err)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/internal/brute"
+	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline"
 	"github.com/wormlab/wormlab/verify"
@@ -116,7 +117,7 @@ func TestModelOrder(t *testing.T) {
 // decode to legal schedules of makespan <= T.
 func TestEncodeMatchesExhaustive(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		in := tinyInstance(t, 3, 3, 3)
+		in := fixture.Walks(t, 3, 3, 3)
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		opt, ok := brute.Optimum(in, modelName, mustGreedy(t, in).Makespan, 300000)
 		if !ok {
