@@ -44,14 +44,23 @@ func init() {
 
 // NewDOR builds dimension-order routing for a torus or mesh with vcs VCs.
 func NewDOR(net topology.Network, vcs int) (*DOR, error) {
-	g, err := gridOf("dor", net, "")
+	d, err := newDOR("dor", net, vcs)
 	if err != nil {
 		return nil, err
 	}
-	if vcs < 1 || vcs > 64 {
-		return nil, fmt.Errorf("dor: %d VCs outside 1..64", vcs)
+	return &d, nil
+}
+
+// newDOR checks net and vcs for the algorithm name (errors name it).
+func newDOR(name string, net topology.Network, vcs int) (DOR, error) {
+	g, err := gridOf(name, net, "")
+	if err != nil {
+		return DOR{}, err
 	}
-	return &DOR{g: g, vcs: vcs}, nil
+	if vcs < 1 || vcs > 64 {
+		return DOR{}, fmt.Errorf("%s: %d VCs outside 1..64", name, vcs)
+	}
+	return DOR{g: g, vcs: vcs}, nil
 }
 
 // Start draws the tie directions.

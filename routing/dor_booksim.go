@@ -21,8 +21,6 @@ package routing
 // 0.486 with these classes, BookSim2's 0.485 (docs/booksim.md).
 
 import (
-	"fmt"
-
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -47,14 +45,11 @@ func init() {
 
 // NewDORBookSim builds it for a torus or mesh with vcs VCs.
 func NewDORBookSim(net topology.Network, vcs int) (*DORBookSim, error) {
-	g, err := gridOf("dor-booksim", net, "")
+	d, err := newDOR("dor-booksim", net, vcs)
 	if err != nil {
 		return nil, err
 	}
-	if vcs < 1 || vcs > 64 {
-		return nil, fmt.Errorf("dor-booksim: %d VCs outside 1..64", vcs)
-	}
-	return &DORBookSim{DOR{g: g, vcs: vcs}}, nil
+	return &DORBookSim{d}, nil
 }
 
 // hop is the next hop's port, dimension and class from router at.
