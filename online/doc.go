@@ -53,6 +53,16 @@
 //     "store-and-forward" and lists hop times, checked by engine.CheckHops, not by
 //     the wormhole verifier.
 //
+// # The theorems' own bounds
+//
+// Each algorithm's theorem is exported as a function of an instance, with the
+// paper's definitions (lemma1.go, theorem1.go, theorem4.go): GreedyBound (seed 002,
+// Lemma 1: d + |C| L per path-graph component), PhasedBound (seed 002, Theorem 1:
+// K S + d + (U0 - 1) L, failing with at most Lemma3Probability), AlgorithmABound
+// (seed 000, Theorem 4 and Corollary 6: P T, failing with at most n 2^-z) and
+// DoublingBound (seed 000, Theorem 5: the expected makespan with doubling). The
+// whp bounds carry the probability with which the proof lets them fail.
+//
 // Seed 000's analysis assumes that any two paths meet in at most one contiguous run
 // of edges; every Result says whether the instance satisfies it (Result.Meet).
 //

@@ -232,7 +232,7 @@ func TestAlgorithmAPhaseBound(t *testing.T) {
 		checkLegal(t, in, r)
 		dl := r.Delayed
 		require.LessOrEqual(t, dl.Rounds, 1+ceilLog2(worst))
-		require.LessOrEqual(t, r.Makespan, dl.Phases*(1<<dl.Rounds-1))
+		require.LessOrEqual(t, r.Makespan, DoublingMakespan(dl.Phases, 1, dl.Rounds))
 		require.Equal(t, 0, dl.LatePerRound[len(dl.LatePerRound)-1])
 	})
 }
