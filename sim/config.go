@@ -162,6 +162,10 @@ type ConfigError struct{ Field, Msg string }
 
 func (e *ConfigError) Error() string { return "sim: " + e.Field + ": " + e.Msg }
 
+// Validate checks c as RunOpen and RunBatch do before they run: the network, the
+// VCs, the buffers, the pipeline and the deadlock timeout.
+func (c Config) Validate() error { return c.check() }
+
 func (c *Config) check() error {
 	if c.Net == nil {
 		return &ConfigError{"net", "no network"}

@@ -4,15 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/wormlab/wormlab/model"
-	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/simrun"
 	"github.com/wormlab/wormlab/topology"
 )
 
@@ -31,71 +32,39 @@ func runSim(e *env) error {
 			"packets at --rate flits/node/cycle (or --msg-rate packets/node/cycle) and the run\n"+
 			"reports accepted load, mean latency (generation to tail delivery) with its 95%\n"+
 			"interval after an MSER-5 warm-up, percentiles, and whether the point is saturated\n"+
-			"(a saturated point prints no latency). --rates FROM:TO:STEP prints one row per rate\n"+
-			"(--csv, or JSON Lines with --json). --batch INSTANCE routes a MODEL.md instance's\n"+
+			"(a saturated point prints no latency). A parameter flag may take a list A,B or a\n"+
+			"range FROM:TO:STEP (--rates FROM:TO:STEP is --rate's): the cross product runs on\n"+
+			"--workers cores, one row per point (--csv, or JSON Lines with --json).\n"+
+			"--batch INSTANCE routes a MODEL.md instance's\n"+
 			"messages on their fixed paths as a closed batch; with --theory (V=1, B=1, the ideal\n"+
 			"pipeline, MODEL.md's pipelining rule) it writes the MODEL.md schedule, which equals\n"+
 			"wormlab run's greedy schedule under --arb fixed (run --arb input) or round-robin,\n"+
-			"with --rotate as run's default (run --rotate=false without it).\n\n"+
-			"routings: "+strings.Join(routing.Names(), ", ")+"\n"+
-			"traffic: "+strings.Join(sim.PatternNames(), ", ")+"\n"+
-			"pipelines: "+strings.Join(sim.PipelineNames(), ", "))
-	topo := fs.String("topology", "torus:8x8", "network: torus:KxK..., mesh:KxK..., fattree:N")
-	rname := fs.String("routing", "dor", "routing algorithm")
-	vcs := fs.Int("vcs", 4, "virtual channels per physical channel")
-	buf := fs.Int("buf", 8, "flits per VC buffer")
-	flits := fs.String("flits", "16", "packet size in flits: 16, a mix 1,16 or weighted 1:0.8,16:0.2")
-	traffic := fs.String("traffic", "uniform", "traffic pattern")
-	rate := fs.Float64("rate", 0, "offered load in flits/node/cycle, in (0, 1] (default 0.1)")
-	rates := fs.String("rates", "", "sweep FROM:TO:STEP of --rate, one row per rate")
-	msgRate := fs.Float64("msg-rate", 0, "offered load in packets/node/cycle instead of --rate")
-	process := fs.String("process", "bernoulli", "injection process: "+strings.Join(sim.ProcessNames(), ", "))
-	pipe := fs.String("pipeline", "booksim", "router delay preset: "+strings.Join(sim.PipelineNames(), ", "))
-	dRoute := fs.Int("route-delay", -1, "routing delay (cycles; -1: the preset's)")
-	dVC := fs.Int("vc-delay", -1, "VC allocation delay")
-	dSw := fs.Int("sw-delay", -1, "switch allocation delay")
-	dST := fs.Int("st-delay", -1, "switch traversal delay")
-	dLink := fs.Int("link-delay", -1, "link latency")
-	dCredit := fs.Int("credit-delay", -1, "credit latency")
-	dInj := fs.Int("inject-delay", -1, "generation to injection buffer")
-	dEj := fs.Int("eject-delay", -1, "switch to sink")
-	sel := fs.String("select", "first", "selection among free VCs: "+strings.Join(sim.SelectorNames(), ", "))
-	arb := fs.String("arb", "round-robin", "arbitration: "+strings.Join(sim.ArbitrationNames(), ", "))
-	seed := fs.Uint64("seed", 1, "random seed")
-	unsafe := fs.Bool("unsafe", false, "allow fewer VCs than the routing needs to be deadlock-free")
-	atomic := fs.String("atomic-vc", "auto", "reallocate a VC only once its buffer is empty: on, off, or auto (on for routings that rest on Duato's theorem)")
-	limit := fs.Int("inject-limit", 0, "a node starts a packet only while fewer than N of its packets are in the network (0: no limit)")
-	hot := fs.String("hot", "", "hotspot: hot nodes, comma-separated (default 0)")
-	hotFrac := fs.Float64("hot-fraction", 0, "hotspot: share of packets to the hot nodes (default 0.1)")
-	radius := fs.Int("radius", 0, "local: largest distance (default 1)")
-	rel := fs.Float64("rel", 0.02, "stop when the interval's half-width is below this fraction of the mean")
-	minCycles := fs.Int64("min-cycles", 10000, "cycles before the stop rule is looked at")
-	maxCycles := fs.Int64("max-cycles", 200000, "cycle budget of a point")
-	deadCycles := fs.Int("deadlock-cycles", 1000, "cycles without a move that make a deadlock")
+			"with --rotate as run's default (run --rotate=false without it).")
+	rf := simrun.Bind(fs, simrun.Default())
 	channels := fs.Bool("channels", false, "with --json: include every channel's utilisation")
 	batch := fs.String("batch", "", "route the messages of a MODEL.md instance as a closed batch")
 	theory := fs.Bool("theory", false, "with --batch: V=1, B=1, ideal pipeline, MODEL.md schedule out")
 	rotate := fs.Bool("rotate", false, "with --theory: a closed cycle of worms waiting for each other's tails shifts together (wormlab run's default); without it, it is a deadlock")
 	out := fs.String("o", "", "write the output to FILE")
-	jsonOut := fs.Bool("json", false, "print JSON (JSON Lines with --rates)")
-	csvOut := fs.Bool("csv", false, "with --rates: print CSV")
+	jsonOut := fs.Bool("json", false, "print JSON (JSON Lines with several points)")
+	csvOut := fs.Bool("csv", false, "with several points: print CSV")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "points run at once")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *timeout < 0 {
 		return usageError("--timeout: %v is negative", *timeout)
 	}
-	if *buf < 1 {
-		return usageError("--buf: %d, want at least 1", *buf)
-	}
-	if *vcs < 1 || *vcs > 64 {
-		return usageError("--vcs: %d outside 1..64", *vcs)
+	if *workers < 1 {
+		return usageError("--workers: %d is below 1", *workers)
 	}
 	if err := checkOutput(*out); err != nil {
 		return err
+	}
+	grid := &simrun.Grid{Base: simrun.Default()}
+	if err := rf.Apply(grid); err != nil {
+		return usageError("%v", err)
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -104,40 +73,21 @@ func runSim(e *env) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	delays := func(p sim.Pipeline) sim.Pipeline {
-		for _, d := range []struct {
-			v   int
-			dst *int
-		}{{*dRoute, &p.Route}, {*dVC, &p.VCAlloc}, {*dSw, &p.SwAlloc}, {*dST, &p.Traverse}, {*dLink, &p.Link}, {*dCredit, &p.Credit}, {*dInj, &p.Inject}, {*dEj, &p.Eject}} {
-			if d.v >= 0 {
-				*d.dst = d.v
-			}
-		}
-		return p
-	}
-	selector, err := sim.LookupSelector(*sel)
-	if err != nil {
-		return usageError("--select: %v", err)
-	}
-	arbit, err := sim.LookupArbitration(*arb)
-	if err != nil {
-		return usageError("--arb: %v", err)
-	}
 	if *batch != "" {
-		if set["rate"] || set["rates"] || set["msg-rate"] || set["traffic"] {
+		if rf.Given("rate") || rf.Given("rates") || rf.Given("msg-rate") || rf.Given("traffic") {
 			return usageError("--batch takes no --rate, --rates, --msg-rate or --traffic")
+		}
+		if len(grid.Axes) > 0 {
+			return usageError("--%s: --batch takes one value per flag", grid.Axes[0].Param)
 		}
 		in, err := readInstance(e, *batch)
 		if err != nil {
 			return err
 		}
-		net := topology.FromModel(in.Net)
-		cfg := sim.Config{Net: net, VCs: *vcs, Buf: *buf, Select: selector, Arbiter: arbit, Seed: *seed, DeadlockCycles: *deadCycles}
-		p, err := sim.LookupPipeline(*pipe, net)
+		cfg, err := grid.Base.Router(topology.FromModel(in.Net))
 		if err != nil {
-			return usageError("--pipeline: %v", err)
+			return usageError("%v", err)
 		}
-		cfg.Pipeline = delays(p)
 		if *theory {
 			return simTheory(ctx, e, in, cfg, *rotate, *out)
 		}
@@ -152,149 +102,72 @@ func runSim(e *env) error {
 	if *rotate {
 		return usageError("--rotate needs --batch INSTANCE --theory")
 	}
-	net, alg, need, err := networkRouting(*topo, *rname)
+	pts, err := grid.Points()
 	if err != nil {
-		return err
+		return usageError("%v", err)
 	}
-	if *vcs < need && !*unsafe {
-		return usageError("--vcs: %s needs at least %d VCs on %s, got %d (--unsafe to run anyway)", alg.Name, need, net, *vcs)
+	sweep := len(pts) > 1 || rf.Given("rates")
+	opt := simrun.Options{Workers: *workers}
+	if e.stderrTTY && len(pts) > 1 {
+		opt.Progress = progressLine(e.stderr, "sim")
 	}
-	rt, err := alg.New(net, *vcs)
-	if err != nil {
-		return usageError("--routing: %v", err)
+	outs := simrun.Execute(ctx, pts, opt)
+	if opt.Progress != nil {
+		fmt.Fprintln(e.stderr)
 	}
-	p, err := sim.LookupPipeline(*pipe, net)
-	if err != nil {
-		return usageError("--pipeline: %v", err)
-	}
-	sizes, err := sim.ParseSizes(*flits)
-	if err != nil {
-		return usageError("--flits: %v", err)
-	}
-	proc, err := sim.LookupProcess(*process)
-	if err != nil {
-		return usageError("--process: %v", err)
-	}
-	params := sim.PatternParams{Net: net, HotFraction: *hotFrac, Radius: *radius, Seed: *seed}
-	if *hot != "" {
-		for _, s := range strings.Split(*hot, ",") {
-			x, err := strconv.Atoi(s)
-			if err != nil {
-				return usageError("--hot: %q is not a node number", s)
-			}
-			params.Hot = append(params.Hot, x)
-		}
-	}
-	pat, err := sim.NewPattern(*traffic, params)
-	if err != nil {
-		return usageError("--traffic: %v", err)
-	}
-	if set["rate"] && set["msg-rate"] {
-		return usageError("--rate and --msg-rate: give one")
-	}
-	var points []float64
-	msg := set["msg-rate"]
-	switch {
-	case *rates != "":
-		if set["rate"] || msg {
-			return usageError("--rates: give --rates or --rate / --msg-rate, not both")
-		}
-		points, err = parseRates(*rates)
-		if err != nil {
-			return usageError("--rates: %v", err)
-		}
-	case msg:
-		if !(*msgRate > 0 && *msgRate <= 1) {
-			return usageError("--msg-rate: %g outside (0, 1]", *msgRate)
-		}
-		points = []float64{*msgRate}
-	default:
-		r := *rate
-		if !set["rate"] {
-			r = 0.1
-		}
-		if !(r > 0 && r <= 1) {
-			return usageError("--rate: %g outside (0, 1]", r)
-		}
-		points = []float64{r}
-	}
-	if *limit < 0 {
-		return usageError("--inject-limit: %d is negative", *limit)
-	}
-	if *deadCycles < 1 {
-		return usageError("--deadlock-cycles: %d, want at least 1", *deadCycles)
-	}
-	if !(*rel > 0) || *minCycles < 1 || *maxCycles < 1 {
-		return usageError("--rel, --min-cycles and --max-cycles must be positive")
-	}
-	cfg := sim.Config{Net: net, Routing: rt, VCs: *vcs, Buf: *buf, Pipeline: delays(p), Select: selector, Arbiter: arbit, Seed: *seed, DeadlockCycles: *deadCycles}
-	switch *atomic {
-	case "auto":
-		cfg.AtomicVC = alg.Atomic
-	case "on":
-		cfg.AtomicVC = true
-	case "off":
-	default:
-		return usageError("--atomic-vc: %q, want on, off or auto", *atomic)
-	}
-	meas := sim.Measure{RelHalfWidth: *rel, MinCycles: *minCycles, MaxCycles: *maxCycles}
-	head := fmt.Sprintf("%s %s vcs=%d buf=%d flits=%s %s %s pipeline=%s seed=%d", net, alg.Name, *vcs, *buf, sizes, *traffic, *process, *pipe, *seed)
 	var rows []*sim.Result
 	var runErr error
-	for _, x := range points {
-		w := sim.Workload{Pattern: pat, Process: proc, Sizes: sizes, InjectLimit: *limit}
-		if msg {
-			w.MsgRate = x
-		} else {
-			w.Rate = x
+	for _, o := range outs {
+		if o.Err != nil && runErr == nil {
+			runErr = o.Err
 		}
-		res, err := sim.RunOpen(ctx, cfg, w, meas)
-		if err != nil {
-			var ce *sim.ConfigError
-			if errors.As(err, &ce) {
-				return usageError("%v", strings.TrimPrefix(err.Error(), "sim: "))
-			}
-			runErr = err
-			if res != nil && ctx.Err() != nil {
-				rows = append(rows, res)
-			}
-			break
+		if o.Result == nil || (!o.Done && len(pts) > 1) {
+			continue
 		}
 		if !*channels {
-			res.Channels = nil
+			o.Result.Channels = nil
 		}
-		rows = append(rows, res)
+		rows = append(rows, o.Result)
 	}
+	b := &grid.Base
+	head := fmt.Sprintf("%s %s vcs=%d buf=%d flits=%s %s %s pipeline=%s seed=%d", b.Topology, b.Routing, b.VCs, b.Buf, b.Flits, b.Traffic, b.Process, b.Pipeline, b.Seed)
 	werr := writeOut(e, *out, func(wr io.Writer) error {
-		return printSimRows(wr, head, rows, *rates != "", *jsonOut, *csvOut)
+		return printSimRows(wr, head, rows, sweep, *jsonOut, *csvOut)
 	})
 	if werr != nil {
 		return werr
+	}
+	if ctx.Err() != nil {
+		if len(pts) > 1 {
+			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); %d of %d points done\n", ctx.Err(), len(rows), len(pts))
+		} else {
+			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); the last row is partial\n", ctx.Err())
+		}
+		return nil
 	}
 	if runErr != nil {
 		var dl *sim.DeadlockError
 		if errors.As(runErr, &dl) {
 			return negative("%v", strings.TrimPrefix(runErr.Error(), "sim: "))
 		}
-		if errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded) {
-			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); the last row is partial\n", runErr)
-			return nil
+		var se *simrun.Error
+		if errors.As(runErr, &se) {
+			return usageError("%v", se)
 		}
 		return runErr
 	}
 	return nil
 }
 
-// parseRates reads --rates FROM:TO:STEP of offered loads in (0, 1].
-func parseRates(s string) ([]float64, error) {
-	xs, err := parseRange(s)
-	if err != nil {
-		return nil, err
+// progressLine returns a progress callback that redraws one terminal line: points
+// done, the total, and the time left estimated from the mean time per point.
+func progressLine(w io.Writer, what string) func(done, total int) {
+	start := time.Now()
+	return func(done, total int) {
+		el := time.Since(start)
+		left := time.Duration(float64(el) / float64(done) * float64(total-done)).Round(time.Second)
+		fmt.Fprintf(w, "\r\x1b[K%s: %d/%d points, %v elapsed, about %v left", what, done, total, el.Round(time.Second), left)
 	}
-	if len(xs) == 0 || xs[0] <= 0 || xs[len(xs)-1] > 1 {
-		return nil, fmt.Errorf("%q: want 0 < FROM <= TO <= 1 and STEP > 0", s)
-	}
-	return xs, nil
 }
 
 func fmtPtr(p *float64, prec int) string {

@@ -1,0 +1,119 @@
+package simrun
+
+import (
+	"cmp"
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/wormlab/wormlab/sim"
+)
+
+// Options say how Execute runs a grid's points.
+type Options struct {
+	// Workers is the number of points run at once (<= 0: GOMAXPROCS).
+	Workers int
+	// Progress, when set, is called (from one goroutine at a time) after each point
+	// with the number done and the total.
+	Progress func(done, total int)
+	// Prepare, when set, may adjust a point's simulation before it runs (a trace,
+	// per-node statistics); it is called on the point's own goroutine.
+	Prepare func(pt *Point, b *Built)
+}
+
+// Outcome is what running one point gave.
+type Outcome struct {
+	Point  Point
+	Result *sim.Result
+	Err    error
+	// Done says the point ran to its end; a point cut short by the context has
+	// Done false (and may have a partial Result).
+	Done bool
+}
+
+// RunOne simulates one run: Build, then sim.RunOpen. prepare may adjust the
+// simulation first (nil: none).
+func RunOne(ctx context.Context, r Run, prepare func(*Built)) (*sim.Result, error) {
+	b, err := r.Build()
+	if err != nil {
+		return nil, err
+	}
+	if prepare != nil {
+		prepare(b)
+	}
+	res, err := sim.RunOpen(ctx, b.Config, b.Workload, b.Measure)
+	if err != nil {
+		return res, simError(err)
+	}
+	return res, nil
+}
+
+// Execute runs the points on opt.Workers goroutines and returns their outcomes in
+// the points' order. Each point is a function of its Run alone (its seed
+// included), so the outcomes do not depend on the number of workers or on which
+// worker ran what. Points start in decreasing order of offered load, the longest
+// first (a stable point near saturation runs to its cycle budget), so that the
+// last to finish is a short one. When ctx ends, the points running are cut short
+// (Done false) and those not started are left out (Result nil, Done false).
+func Execute(ctx context.Context, pts []Point, opt Options) []Outcome {
+	out := make([]Outcome, len(pts))
+	for i := range pts {
+		out[i].Point = pts[i]
+	}
+	order := make([]int, len(pts))
+	for i := range order {
+		order[i] = i
+	}
+	load := make([]float64, len(pts))
+	for i := range pts {
+		load[i] = pts[i].Run.Offered()
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(load[b], load[a]) })
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(pts)))
+	jobs := make(chan int)
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				pt := &out[i].Point
+				var prep func(*Built)
+				if opt.Prepare != nil {
+					prep = func(b *Built) { opt.Prepare(pt, b) }
+				}
+				res, err := RunOne(ctx, pt.Run, prep)
+				o := &out[i]
+				o.Result, o.Err = res, err
+				o.Done = err == nil || ctx.Err() == nil
+				mu.Lock()
+				if o.Done {
+					done++
+				}
+				if opt.Progress != nil && o.Done {
+					opt.Progress(done, len(pts))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, i := range order {
+		if ctx.Err() != nil {
+			break
+		}
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
