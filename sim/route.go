@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // RoutingError is a routing function that answered outside the network: no choice,
@@ -90,5 +91,8 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 	e.unrouted.remove(r, i, in, v)
 	e.waiting.add(r, i, in, v)
 	e.vcReady[iv] = e.t + int64(e.p.Route)
+	if e.cfg.Trace != nil {
+		e.trace(Event{Kind: Route, Node: r, Port: -1, VC: -1, InPort: i, InVC: v, Packet: pk.id, Dst: pk.h.Dst, Choices: slices.Clone(ch)})
+	}
 	return nil
 }

@@ -22,6 +22,12 @@ const (
 	Credit
 	// Deliver: the flit is consumed at Node, its destination.
 	Deliver
+	// Route: the head of Packet at the front of Node's input (InPort, InVC) gets
+	// its Choices (output ports and the VCs allowed on each).
+	Route
+	// Grant: the head of Packet at Node's input (InPort, InVC) is granted output
+	// VC VC of output port Port (Port = Ports(Node): the ejection port).
+	Grant
 )
 
 // Event is one flit or credit event of cycle Cycle. Injection input ports are
@@ -35,4 +41,6 @@ type Event struct {
 	Packet       int64
 	Flit         int32
 	Dst          int32
+	// Choices are a Route event's choices (nil for other kinds).
+	Choices []Choice
 }

@@ -119,6 +119,9 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	e.vcReady[iv] = e.t + int64(e.p.VCAlloc)
 	pk := &e.packets[e.front(iv).pkt]
 	o := ov / V
+	if e.cfg.Trace != nil {
+		e.trace(Event{Kind: Grant, Node: r, Port: o - e.outBase[r], VC: ov % V, InPort: in - e.inBase[r], InVC: iv - in*V, Packet: pk.id, Dst: pk.h.Dst})
+	}
 	next := e.outNext[o]
 	if next < 0 {
 		return // ejection

@@ -243,6 +243,8 @@ func (c *Checker) Event(e sim.Event) {
 			c.r.Delivered++
 			delete(c.pkts, e.Packet)
 		}
+	case sim.Route, sim.Grant:
+		// routing and VC allocation move no flit: the packet must be known (above)
 	default:
 		c.fail(e, "trace", "unknown event kind %d", e.Kind)
 	}
