@@ -170,7 +170,7 @@ func TestAlgorithmABoundTheorem4(t *testing.T) {
 		if perL {
 			f = ms.LMax
 		}
-		P := max(1, int(math.Ceil(kk*float64(ms.C*f))))
+		P := max(1, int(math.Ceil(kk*float64(ms.C)*float64(f))))
 		zdef := 2 * int(math.Ceil(math.Log2(float64(max(n, 2)))))
 		wantT := 2*ms.D + ms.LMax*zdef
 		if T > 0 {

@@ -88,7 +88,7 @@ func TestConstantsFromThePapers(t *testing.T) {
 		n := len(in.Messages)
 		z := 2 * ceilLog2Of(max(n, 2))
 		require.LessOrEqual(t, float64(n)*math.Exp2(-float64(z)), 1/float64(n), "n 2^-z <= 1/n")
-		P := int(math.Ceil(32 * e * float64(ms.C*min(ms.LMax, ms.D))))
+		P := int(math.Ceil(32 * e * float64(ms.C) * float64(min(ms.LMax, ms.D))))
 		r, err := Run(context.Background(), in, AlgorithmA{}, Options{Seed: 1})
 		require.NoError(t, err, in.Name)
 		require.Equal(t, P, r.Delayed.Phases, "%s: P = ceil(32e c min(L, d))", in.Name)
