@@ -16,7 +16,22 @@ type Packet struct {
 	// Path, when set, fixes the output port taken at each router from Src (one per
 	// link; the routing is then not asked).
 	Path []int
+	// Start, when set, is the packet's routing state at its source: its Class and
+	// Aux replace those Routing.Start draws (a replay gives each packet the state a
+	// deadlock configuration names).
+	Start *Header
+	// Steer, when set, names the VC the packet prefers at each of its first
+	// len(Steer) hops: the routing is asked as usual, Steer[k] must be one of the
+	// choices it offers at hop k, and VC allocation takes it whenever it is free,
+	// before any other. When it is not free the head is allocated as if there were
+	// no Steer (the routing's choices, the Selector), so a steered packet never waits
+	// while a VC it is offered is free. A replay of a deadlock configuration
+	// (package deadlock) steers each packet along the configuration's chain.
+	Steer []Hop
 }
+
+// Hop is one output VC: the output port and the VC on it.
+type Hop struct{ Port, VC int }
 
 // BatchResult is the outcome of a closed batch.
 type BatchResult struct {
@@ -66,6 +81,14 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 		if p.Path == nil && cfg.Routing == nil {
 			return nil, &ConfigError{fmt.Sprintf("packets[%d].path", i), "no path and no routing"}
 		}
+		if p.Path != nil && (p.Steer != nil || p.Start != nil) {
+			return nil, &ConfigError{fmt.Sprintf("packets[%d].steer", i), "a fixed path takes no start state or steering"}
+		}
+		for k, h := range p.Steer {
+			if h.VC < 0 || h.VC >= cfg.VCs {
+				return nil, &ConfigError{fmt.Sprintf("packets[%d].steer[%d]", i, k), fmt.Sprintf("VC %d outside 0..%d", h.VC, cfg.VCs-1)}
+			}
+		}
 		if p.Path != nil {
 			v := p.Src
 			for k, port := range p.Path {
@@ -109,6 +132,12 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 				}
 			}
 			idx[i] = e.newPacket(int32(p.Src), int32(p.Dst), int32(p.Flits), path, int32(i))
+			if pk := &e.packets[idx[i]]; p.Path == nil {
+				if p.Start != nil {
+					pk.h.Class, pk.h.Aux = p.Start.Class, p.Start.Aux
+				}
+				pk.steer = p.Steer
+			}
 			if opt.RecordHops {
 				e.packets[idx[i]].hops = make([]int64, 0, len(p.Path)+1)
 			}

@@ -61,7 +61,10 @@
 // the stop rule by relative half-width within a cycle budget, and saturation
 // declared with its reason (accepted load behind generated, latencies growing, or
 // no warm-up end); a saturated Result carries no latency. RunBatch routes a closed
-// batch. Theory is MODEL.md's model (V = B = 1, Ideal, fixed paths, EjectAll,
+// batch; a batch's packet may carry its routing state at the source (Packet.Start)
+// and a preferred VC per hop (Packet.Steer, taken whenever it is free, so a steered
+// head never waits while a VC it is offered is free): package deadlock replays a
+// deadlock configuration that way, from an empty network. Theory is MODEL.md's model (V = B = 1, Ideal, fixed paths, EjectAll,
 // InjectPerPort and Latch: a flit may enter a buffer in the cycle its occupant
 // leaves, and a head takes an output VC only in the cycle it moves); under FixedOrder
 // (RoundRobin) its schedule is package engine's greedy run with the input

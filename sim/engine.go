@@ -47,6 +47,7 @@ type packet struct {
 	got   int32   // flits delivered
 	hops  []int64 // head arrival cycles per link (batches that record them)
 	batch int32   // index in a batch, -1 in open loop
+	steer []Hop   // preferred VC per hop (batches that replay a configuration)
 }
 
 // Input VC states.

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -77,6 +78,15 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		if len(ch) == 0 {
 			return &RoutingError{int(r), pk.id, "no choice"}
 		}
+		if k := int(pk.h.Hops); k < len(pk.steer) {
+			// the steered VC first (a Pri below every other), the routing's
+			// choices behind it
+			s := pk.steer[k]
+			if !offers(ch, s) {
+				return &RoutingError{int(r), pk.id, fmt.Sprintf("steer[%d]: port %d VC %d is not among the routing's choices", k, s.Port, s.VC)}
+			}
+			ch = append(ch, Choice{Port: s.Port, VCs: 1 << uint(s.VC), Pri: math.MinInt32})
+		}
 	}
 	for _, c := range ch {
 		if c.Port < 0 || c.Port > int(ports) || (c.Port < int(ports) && e.outNext[e.outBase[r]+int32(c.Port)] < 0) {
@@ -95,4 +105,14 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		e.trace(Event{Kind: Route, Node: r, Port: -1, VC: -1, InPort: i, InVC: v, Packet: pk.id, Dst: pk.h.Dst, Choices: slices.Clone(ch)})
 	}
 	return nil
+}
+
+// offers reports whether the choices ch allow VC h.VC of port h.Port.
+func offers(ch []Choice, h Hop) bool {
+	for _, c := range ch {
+		if c.Port == h.Port && c.VCs>>uint(h.VC)&1 == 1 {
+			return true
+		}
+	}
+	return false
 }
