@@ -189,6 +189,15 @@ var byName = func() map[string]*Param {
 // rows vary fastest in the last).
 func Params() []*Param { return params }
 
+// Names lists the parameters' names in the order of Params.
+func Names() []string {
+	ns := make([]string, len(params))
+	for i, p := range params {
+		ns[i] = p.Name
+	}
+	return ns
+}
+
 // Lookup returns the parameter of that name.
 func Lookup(name string) (*Param, bool) {
 	p, ok := byName[name]

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -115,7 +116,7 @@ func runSim(e *env) error {
 	if opt.Progress != nil {
 		fmt.Fprintln(e.stderr)
 	}
-	var rows []*sim.Result
+	var done []simrun.Outcome
 	var runErr error
 	for _, o := range outs {
 		if o.Err != nil && runErr == nil {
@@ -127,19 +128,17 @@ func runSim(e *env) error {
 		if !*channels {
 			o.Result.Channels = nil
 		}
-		rows = append(rows, o.Result)
+		done = append(done, o)
 	}
-	b := &grid.Base
-	head := fmt.Sprintf("%s %s vcs=%d buf=%d flits=%s %s %s pipeline=%s seed=%d", b.Topology, b.Routing, b.VCs, b.Buf, b.Flits, b.Traffic, b.Process, b.Pipeline, b.Seed)
 	werr := writeOut(e, *out, func(wr io.Writer) error {
-		return printSimRows(wr, head, rows, sweep, *jsonOut, *csvOut)
+		return printSim(wr, grid, done, sweep, *jsonOut, *csvOut)
 	})
 	if werr != nil {
 		return werr
 	}
 	if ctx.Err() != nil {
 		if len(pts) > 1 {
-			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); %d of %d points done\n", ctx.Err(), len(rows), len(pts))
+			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); %d of %d points done\n", ctx.Err(), len(done), len(pts))
 		} else {
 			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); the last row is partial\n", ctx.Err())
 		}
@@ -177,45 +176,33 @@ func fmtPtr(p *float64, prec int) string {
 	return strconv.FormatFloat(*p, 'f', prec, 64)
 }
 
-func printSimRows(w io.Writer, head string, rows []*sim.Result, sweep, jsonOut, csvOut bool) error {
+// printSim writes the rows: several points as a table, CSV or JSON Lines, one
+// point as text or an indented JSON object, every row with its parameters.
+func printSim(w io.Writer, g *simrun.Grid, outs []simrun.Outcome, sweep, jsonOut, csvOut bool) error {
+	cols := g.Columns()
 	switch {
-	case jsonOut && !sweep && len(rows) == 1:
-		return writeJSON(w, rows[0])
+	case jsonOut && !sweep && len(outs) == 1:
+		b, err := simrun.JSON(cols, &outs[0].Point.Run, outs[0].Result)
+		if err != nil {
+			return err
+		}
+		var ind bytes.Buffer
+		if err := json.Indent(&ind, b, "", "  "); err != nil {
+			return err
+		}
+		ind.WriteByte('\n')
+		_, err = w.Write(ind.Bytes())
+		return err
 	case jsonOut:
-		for _, r := range rows {
-			b, err := json.Marshal(r)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "%s\n", b)
-		}
-		return nil
-	case csvOut || sweep:
-		if csvOut {
-			fmt.Fprintln(w, "offered,accepted,latency,latency_ci,p50,p99,max,saturated,precise,reason,cycles")
-			for _, r := range rows {
-				fmt.Fprintf(w, "%g,%.4f,%s,%s,%s,%s,%s,%t,%t,%q,%d\n", r.Offered, r.Accepted, fmtPtr(r.Latency, 2), fmtPtr(r.LatencyCI, 2),
-					fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0), r.Saturated, r.Precise, r.Reason, r.Cycles)
-			}
-			return nil
-		}
-		fmt.Fprintln(w, head)
-		fmt.Fprintf(w, "%-8s %-8s %-16s %-5s %-5s %-6s %s\n", "offered", "accepted", "latency", "p50", "p99", "max", "cycles")
-		for _, r := range rows {
-			lat := "saturated"
-			if !r.Saturated {
-				lat = fmtPtr(r.Latency, 2) + " +- " + fmtPtr(r.LatencyCI, 2)
-				if !r.Precise {
-					lat += "*"
-				}
-			}
-			fmt.Fprintf(w, "%-8g %-8.4f %-16s %-5s %-5s %-6s %d\n", r.Offered, r.Accepted, lat, fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0), r.Cycles)
-		}
-		fmt.Fprintln(w, "(* the stop rule was not met within the cycle budget)")
-		return nil
+		return simrun.WriteJSONLines(w, cols, outs)
+	case csvOut:
+		return simrun.WriteCSV(w, cols, outs)
+	case sweep:
+		return simrun.WriteTable(w, g, outs)
 	}
-	for _, r := range rows {
-		fmt.Fprintln(w, head)
+	for _, o := range outs {
+		r := o.Result
+		fmt.Fprintln(w, g.Head())
 		fmt.Fprintf(w, "offered %g flits/node/cycle (%.4g packets), accepted %.4f\n", r.Offered, r.MsgRate, r.Accepted)
 		if r.Saturated {
 			fmt.Fprintf(w, "saturated: %s; no steady latency\n", r.Reason)

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wormlab/wormlab/simrun"
 	"github.com/wormlab/wormlab/sweep"
 )
 
@@ -49,7 +50,7 @@ type sweepTarget struct {
 var schedule = []string{"messages"}
 
 var sweepTargets = map[string]sweepTarget{
-	"sim":             {path: []string{"sim"}},
+	"sim":             {path: []string{"sim"}, drop: simrun.Names()}, // a row's parameters: the record has them
 	"fattree":         {path: []string{"fattree"}},
 	"model":           {path: []string{"model"}},
 	"deadlock":        {path: []string{"deadlock"}},
