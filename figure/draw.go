@@ -3,6 +3,7 @@ package figure
 import (
 	"bytes"
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // Formats are the output formats Draw knows, by file extension.
@@ -118,8 +120,41 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 			p.Legend.Add(name, line, points)
 		}
 	}
+	var marked bool
+	for _, s := range f.Series {
+		for _, x := range s.Marks {
+			p.X.Min, p.X.Max = math.Min(p.X.Min, x), math.Max(p.X.Max, x)
+			marked = true
+		}
+	}
 	pad(&p.X, f.LogX, f.Categories != nil)
 	pad(&p.Y, f.LogY, false)
+	if marked {
+		// Rows without a y (saturated points) as crosses along the top, in their
+		// series' colour; the legend says what a cross is.
+		for i, s := range f.Series {
+			if len(s.Marks) == 0 {
+				continue
+			}
+			xys := make(plotter.XYs, len(s.Marks))
+			for j, x := range s.Marks {
+				xys[j] = plotter.XY{X: x, Y: p.Y.Max}
+			}
+			sc, err := plotter.NewScatter(xys)
+			if err != nil {
+				return fmt.Errorf("series %q: %v", s.Name, err)
+			}
+			sc.Color = plotutil.Color(i)
+			sc.Shape = draw.CrossGlyph{}
+			sc.Radius = vg.Points(4)
+			p.Add(sc)
+		}
+		key, _ := plotter.NewScatter(plotter.XYs{{X: p.X.Min, Y: p.Y.Max}})
+		key.Shape, key.Radius, key.Color = draw.CrossGlyph{}, vg.Points(4), color.Black
+		if f.Legend != "none" {
+			p.Legend.Add("saturated (no latency)", key)
+		}
+	}
 	// Within two decades, log ticks would label one power of ten or none.
 	// A log x axis over a sweep's few values within three decades (8, 16, 32, 64)
 	// is labelled at them.

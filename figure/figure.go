@@ -3,6 +3,7 @@ package figure
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,6 +20,9 @@ type Options struct {
 	// Where keeps only the rows whose field has one of the given values (compared as
 	// labels, so 0.10 matches 0.1 only when both read as the same number).
 	Where map[string][]string
+	// ShowNull draws a row whose y is null (a saturated point's latency) as a mark
+	// at the top of the plot, at its x, instead of leaving it out.
+	ShowNull bool
 }
 
 // Figure is a built plot: series of points, ready to draw.
@@ -42,6 +46,8 @@ type Figure struct {
 type Series struct {
 	Name   string // the series field's value ("" when there is no series field)
 	Points []Point
+	// Marks are the x values of the rows whose y is null, with Options.ShowNull.
+	Marks []float64
 }
 
 // Point is the mean of the N rows sharing a series and an x value.
@@ -69,6 +75,7 @@ type sample struct {
 	series, x  any
 	y, err     float64
 	hasErr     bool
+	null       bool // y is null: a mark (ShowNull)
 	line       int
 	xNum       float64
 	xIsNumeric bool
@@ -79,9 +86,9 @@ func Build(rows []Row, o Options) (*Figure, error) {
 	if o.X == "" || o.Y == "" {
 		return nil, &FieldError{Field: "x/y", Msg: "both --x and --y are required"}
 	}
-	f := &Figure{Title: o.Title, XLabel: o.X, YLabel: o.Y, LogX: o.LogX, LogY: o.LogY, SeriesField: o.Series}
+	f := &Figure{Title: o.Title, XLabel: Label(o.X), YLabel: Label(o.Y), LogX: o.LogX, LogY: o.LogY, SeriesField: o.Series}
 	var samples []sample
-	failed, missing := 0, map[string][]int{}
+	failed, missing, nulls := 0, map[string][]int{}, map[string][]int{}
 	skip := func(field string, line int) { missing[field] = append(missing[field], line) }
 	filtered := 0
 	for _, r := range rows {
@@ -98,7 +105,19 @@ func Build(rows []Row, o Options) (*Figure, error) {
 			skip(o.X, r.Line)
 			continue
 		}
+		if xv == nil {
+			nulls[o.X] = append(nulls[o.X], r.Line)
+			continue
+		}
 		y, ok, err := yValue(r, o.Y)
+		null := false
+		if ne, isNull := err.(*nullError); isNull {
+			if !o.ShowNull {
+				nulls[ne.field] = append(nulls[ne.field], r.Line)
+				continue
+			}
+			null, err, ok = true, nil, true
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +125,7 @@ func Build(rows []Row, o Options) (*Figure, error) {
 			skip(o.Y, r.Line)
 			continue
 		}
-		s := sample{x: xv, y: y, line: r.Line}
+		s := sample{x: xv, y: y, null: null, line: r.Line}
 		if o.Series != "" {
 			sv, ok := r.Lookup(o.Series)
 			if !ok {
@@ -139,6 +158,15 @@ func Build(rows []Row, o Options) (*Figure, error) {
 	for _, field := range sortedKeys(missing) {
 		lines := missing[field]
 		f.Skipped = append(f.Skipped, fmt.Sprintf("%d row(s) without %q (first on line %d)", len(lines), field, lines[0]))
+	}
+	for _, field := range sortedKeys(nulls) {
+		lines := nulls[field]
+		f.Skipped = append(f.Skipped, fmt.Sprintf("%d row(s) with %q null (first on line %d; a saturated point has no latency: --show-saturated marks them)", len(lines), field, lines[0]))
+	}
+	if len(samples) == 0 && len(nulls) > 0 {
+		for _, field := range sortedKeys(nulls) {
+			return nil, &FieldError{Field: field, Msg: fmt.Sprintf("null in every row (%d; --show-saturated marks them)", len(nulls[field]))}
+		}
 	}
 	if len(samples) == 0 {
 		msg := "no row has it"
@@ -190,14 +218,22 @@ func Build(rows []Row, o Options) (*Figure, error) {
 	}
 	groups := map[key][]sample{}
 	names := map[string]bool{}
+	marks := map[string][]float64{}
 	for _, s := range samples {
 		name := ""
 		if o.Series != "" {
 			name = label(s.series)
 		}
 		names[name] = true
+		if s.null {
+			marks[name] = append(marks[name], s.xNum)
+			continue
+		}
 		k := key{name, s.xNum}
 		groups[k] = append(groups[k], s)
+	}
+	if len(groups) == 0 {
+		return nil, &FieldError{Field: o.Y, Msg: "null in every row: nothing to draw the marks against"}
 	}
 	seriesNames := sortedKeys(names)
 	sort.Slice(seriesNames, func(i, j int) bool { return seriesLess(seriesNames[i], seriesNames[j]) })
@@ -237,9 +273,20 @@ func Build(rows []Row, o Options) (*Figure, error) {
 	for i := range f.Series {
 		pts := f.Series[i].Points
 		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
+		ms := marks[f.Series[i].Name]
+		sort.Float64s(ms)
+		f.Series[i].Marks = slices.Compact(ms)
+		if o.LogX && len(ms) > 0 && ms[0] <= 0 {
+			return nil, &FieldError{o.X, 0, fmt.Sprintf("%v is not positive (--logx)", ms[0])}
+		}
 	}
 	return f, nil
 }
+
+// nullError is a y field that is null in a row.
+type nullError struct{ field string }
+
+func (e *nullError) Error() string { return fmt.Sprintf("field %q: null", e.field) }
 
 // matches reports whether the row satisfies every condition of where.
 func matches(r Row, where map[string][]string) bool {
@@ -274,6 +321,9 @@ func yValue(r Row, field string) (float64, bool, error) {
 		v, ok := r.Lookup(name)
 		if !ok {
 			return 0, false, nil
+		}
+		if v == nil {
+			return 0, false, &nullError{name}
 		}
 		x, ok := number(v)
 		if !ok || math.IsNaN(x) || math.IsInf(x, 0) {

@@ -3,10 +3,12 @@ package figure
 import (
 	"bufio"
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -26,14 +28,33 @@ type ReadError struct {
 func (e *ReadError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 // ReadRows reads a stream of JSON objects (JSON Lines, or indented objects one after
-// another) or a single JSON array of objects. Numbers keep their text (json.Number)
-// so that integers such as seeds survive exactly.
+// another), a single JSON array of objects, or CSV with a header line (as wormlab
+// sim --csv and wormlab sweep csv write it: a file whose first character is not
+// '{' or '[' is read as CSV). Numbers keep their text (json.Number) so that
+// integers such as seeds survive exactly; an empty CSV cell is null, true and false
+// are booleans. Reading is linear in the input's size.
 func ReadRows(r io.Reader) ([]Row, error) {
 	data, err := io.ReadAll(bufio.NewReader(r))
 	if err != nil {
 		return nil, err
 	}
-	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n")) }
+	first := skipSpace(data, 0)
+	if first < int64(len(data)) && data[first] != '{' && data[first] != '[' {
+		return readCSV(data)
+	}
+	// lineAt counts newlines from the last offset asked for: offsets only grow
+	// (the decoder reads forward), so every byte is counted once.
+	var seen int64
+	line := 1
+	lineAt := func(off int64) int {
+		off = min(off, int64(len(data)))
+		if off < seen { // a syntax error's offset may lie behind: count afresh
+			return 1 + bytes.Count(data[:off], []byte("\n"))
+		}
+		line += bytes.Count(data[seen:off], []byte("\n"))
+		seen = off
+		return line
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var rows []Row
@@ -51,25 +72,95 @@ func ReadRows(r io.Reader) ([]Row, error) {
 			}
 			return nil, &ReadError{lineAt(start), "not JSON: " + err.Error()}
 		}
+		at := lineAt(start)
 		switch x := v.(type) {
 		case map[string]any:
-			rows = append(rows, Row{lineAt(start), x})
+			rows = append(rows, Row{at, x})
 		case []any:
 			for i, e := range x {
 				m, ok := e.(map[string]any)
 				if !ok {
-					return nil, &ReadError{lineAt(start), fmt.Sprintf("array element %d is not an object", i)}
+					return nil, &ReadError{at, fmt.Sprintf("array element %d is not an object", i)}
 				}
-				rows = append(rows, Row{lineAt(start), m})
+				rows = append(rows, Row{at, m})
 			}
 		default:
-			return nil, &ReadError{lineAt(start), "not a JSON object"}
+			return nil, &ReadError{at, "not a JSON object"}
 		}
 	}
 	if len(rows) == 0 {
 		return nil, &ReadError{1, "no JSON objects"}
 	}
 	return rows, nil
+}
+
+// readCSV reads CSV with a header: one row per record, its cells by column name.
+func readCSV(data []byte) ([]Row, error) {
+	cr := csv.NewReader(bytes.NewReader(data))
+	header, err := cr.Read()
+	if err != nil {
+		return nil, &ReadError{1, "not CSV: " + err.Error()}
+	}
+	seen := map[string]bool{}
+	for i, h := range header {
+		if h == "" {
+			return nil, &ReadError{1, fmt.Sprintf("CSV header: column %d has no name", i+1)}
+		}
+		if seen[h] {
+			return nil, &ReadError{1, fmt.Sprintf("CSV header: column %q appears twice", h)}
+		}
+		seen[h] = true
+	}
+	var rows []Row
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, &ReadError{pe.Line, "not CSV: " + pe.Err.Error()}
+			}
+			return nil, &ReadError{0, "not CSV: " + err.Error()}
+		}
+		line, _ := cr.FieldPos(0)
+		m := make(map[string]any, len(header))
+		for i, cell := range rec {
+			m[header[i]] = cellValue(cell)
+		}
+		rows = append(rows, Row{line, m})
+	}
+	if len(rows) == 0 {
+		return nil, &ReadError{1, "no CSV rows after the header"}
+	}
+	return rows, nil
+}
+
+// cellValue reads a CSV cell as JSON would hold it: empty is null, a number keeps
+// its text, true and false are booleans, anything else a string.
+func cellValue(s string) any {
+	switch s {
+	case "":
+		return nil
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	if jsonNumber(s) {
+		return json.Number(s)
+	}
+	return s
+}
+
+// jsonNumber reports whether s is a number as JSON writes one.
+func jsonNumber(s string) bool {
+	if strings.Trim(s, "0123456789-+.eE") != "" || s[0] == '+' {
+		return false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
 }
 
 func skipSpace(data []byte, off int64) int64 {

@@ -247,7 +247,7 @@ func TestSVGAxesSeriesPoints(t *testing.T) {
 	}
 	var legend []string
 	for _, tx := range doc.texts {
-		if tx.size == "12px" && tx.text != "latency" && tx.text != "rate" && tx.text != "latency.mean" {
+		if tx.size == "12px" && tx.text != "latency" && tx.text != Label("rate") && tx.text != Label("latency.mean") {
 			legend = append(legend, tx.text)
 		}
 	}

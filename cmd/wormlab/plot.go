@@ -23,12 +23,16 @@ func init() {
 func runPlot(e *env) error {
 	fs := newFlags(e, "plot", "RESULTS",
 		"Draws FIELD --y against FIELD --x from RESULTS (\"-\" reads standard input): a sweep's\n"+
-			"results (a field is looked up among a record's parameters, then its measured values)\n"+
-			"or any JSON Lines objects; dotted paths reach nested fields (latency.mean), and\n"+
+			"results (a field is looked up among a record's parameters, then its measured values),\n"+
+			"any JSON Lines objects, or CSV with a header (sim --csv, sweep csv); dotted paths\n"+
+			"reach nested fields (latency.mean), and\n"+
 			"--y A/B plots a ratio. One line per value of --series, with a legend. Rows with the\n"+
 			"same series and x are replications: the point is their mean, the error bar the mean\n"+
 			"of --err, or else the 95% t-interval of the mean. Failed sweep records are skipped;\n"+
-			"--where FIELD=V1,V2 keeps the rows whose field has one of the values.\n"+
+			"--where FIELD=V1,V2 keeps the rows whose field has one of the values. A row whose y\n"+
+			"is null (a saturated point's latency) is left out and counted on stderr, or drawn\n"+
+			"as a cross along the top with --show-saturated. Axis labels name the unit of the\n"+
+			"fields wormlab knows (offered, accepted, latency, ...).\n"+
 			"The format follows -o's extension: .svg, .png, .pdf or .eps.")
 	x := fs.String("x", "", "field on the x axis (required)")
 	y := fs.String("y", "", "field on the y axis, or A/B for a ratio (required)")
@@ -37,12 +41,13 @@ func runPlot(e *env) error {
 	logx := fs.Bool("logx", false, "logarithmic x axis")
 	logy := fs.Bool("logy", false, "logarithmic y axis")
 	title := fs.String("title", "", "title of the figure")
-	xlabel := fs.String("xlabel", "", "label of the x axis (default: the --x field)")
-	ylabel := fs.String("ylabel", "", "label of the y axis (default: the --y field)")
+	xlabel := fs.String("xlabel", "", "label of the x axis (default: the --x field, with its unit when known)")
+	ylabel := fs.String("ylabel", "", "label of the y axis (default: the --y field, with its unit when known)")
 	width := fs.Float64("width", float64(figure.DefaultWidth/vg.Inch), "width in inches")
 	height := fs.Float64("height", float64(figure.DefaultHeight/vg.Inch), "height in inches")
 	out := fs.String("o", "", "write the figure to FILE (required; its extension picks the format)")
 	legend := fs.String("legend", figure.Legends[0], "legend position: "+strings.Join(figure.Legends, ", "))
+	showNull := fs.Bool("show-saturated", false, "draw rows whose y is null (saturated points) as crosses along the top instead of leaving them out")
 	var where whereFlag
 	fs.Var(&where, "where", "keep rows with FIELD=VALUE (or FIELD=V1,V2); repeat for several fields")
 	args, err := parseFlags(fs, e.args, 1, 1)
@@ -77,7 +82,7 @@ func runPlot(e *env) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
-	f, err := figure.Build(rows, figure.Options{X: *x, Y: *y, Series: *series, Err: *errField, LogX: *logx, LogY: *logy, Title: *title, Where: where.m})
+	f, err := figure.Build(rows, figure.Options{X: *x, Y: *y, Series: *series, Err: *errField, LogX: *logx, LogY: *logy, Title: *title, Where: where.m, ShowNull: *showNull})
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
