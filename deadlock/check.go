@@ -151,11 +151,12 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 		queue = append(queue, id)
 		return id
 	}
-	terms := topology.Terminals(net)
+	// routers where terminals inject and eject (the same but on a butterfly)
+	srcs, dsts := topology.Sources(net), topology.Sinks(net)
 	var starts []sim.Header
 	var choices []sim.Choice
-	for _, src := range terms {
-		for _, dst := range terms {
+	for _, src := range srcs {
+		for _, dst := range dsts {
 			if src == dst {
 				continue
 			}

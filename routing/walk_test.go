@@ -14,8 +14,9 @@ import (
 )
 
 // nonMinimal names the registered routings that may take more hops than the
-// distance (Valiant's detour through its intermediate node).
-var nonMinimal = map[string]bool{"valiant": true}
+// distance (Valiant's detour through its intermediate node; up*/down* routes,
+// shortest among legal ones only).
+var nonMinimal = map[string]bool{"valiant": true, "any-updown": true}
 
 // Lemma (what every routing promises the simulator, checked independently of the
 // deadlock checker): for every registered grid routing at its minimum VC count on

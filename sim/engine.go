@@ -331,6 +331,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	for i := range e.gidx {
 		e.gidx[i] = -1
 	}
+	e.bindRouting()
 	return e, nil
 }
 

@@ -45,3 +45,19 @@ type Routing interface {
 	// InPort and VC, so h still describes the hop before.
 	Advance(at int, h *Header, port, vc int)
 }
+
+// Congestion is what an adaptive routing may read of the network's state: Queue is
+// the number of flits in the buffers behind router's output port port, all VCs
+// together, as the router's credits count them (BookSim2's GetUsedCredit).
+type Congestion interface {
+	Queue(router, port int) int
+}
+
+// Sensing is a Routing whose choices depend on the network's state (UGAL's choice
+// between a minimal and a non-minimal route). The simulator runs Sense(its state)
+// in its place; the Routing itself, unbound, offers every choice the bound one
+// might make, which is what the deadlock checker enumerates.
+type Sensing interface {
+	Routing
+	Sense(c Congestion) Routing
+}

@@ -11,6 +11,7 @@ type General struct {
 	port []int   // port[e]: the output port of edge e at its tail
 	in   []int   // in[e]: the input port of edge e at its head
 	edge [][]int // edge[v][p]: the edge leaving v by port p
+	spec string  // the spec it was read from ("file:net.json"), else "model"
 }
 
 var _ Network = (*General)(nil)
@@ -47,4 +48,9 @@ func (g *General) Edge(v, p int) int { return g.edge[v][p] }
 // NodeName is the MODEL.md node name.
 func (g *General) NodeName(v int) string { return g.net.Nodes[v] }
 
-func (g *General) String() string { return "model" }
+func (g *General) String() string {
+	if g.spec != "" {
+		return g.spec
+	}
+	return "model"
+}

@@ -17,9 +17,52 @@ type Grid struct {
 	sides  []int
 	stride []int
 	wrap   bool
+	conc   int // terminals per router on a concentrated mesh (0: one)
 }
 
 var _ Network = (*Grid)(nil)
+
+// The concentrated mesh (Dally and Towles, Principles and Practices of
+// Interconnection Networks, 2004, section 7.1; BookSim2's cmesh
+// without its express channels) is a mesh whose routers have c terminals each:
+// "cmesh:4x4,c=4", router r's terminals r*c .. r*c+c-1.
+func init() {
+	registerKind("cmesh", "cmesh:4x4,c=4", func(arg string) (Network, error) {
+		ps, err := parseParams(arg)
+		if err != nil {
+			return nil, err
+		}
+		if ps.lead == "" {
+			return nil, &SpecError{Field: "sides", Msg: "missing (want cmesh:KxK,c=C)"}
+		}
+		sides, err := parseSides(ps.lead)
+		if err != nil {
+			return nil, err
+		}
+		c, err := ps.int("c", 4, 1)
+		if err != nil {
+			return nil, err
+		}
+		if err := ps.done(); err != nil {
+			return nil, err
+		}
+		return NewCMesh(sides, c)
+	})
+}
+
+// NewCMesh builds the mesh with the given sides and c terminals per router.
+func NewCMesh(sides []int, c int) (*Grid, error) {
+	g, err := NewGrid(sides, false)
+	if err != nil {
+		return nil, &SpecError{Field: "sides", Msg: err.Error()}
+	}
+	if g.Nodes()*c > MaxNodes {
+		return nil, &SpecError{Field: "c", Msg: fmt.Sprintf("more than %d terminals", MaxNodes)}
+	}
+	g.conc = c
+	g.setTerminals(concentrated(uniformConc(g.Nodes(), c)))
+	return g, nil
+}
 
 // NewGrid builds a torus (wrap) or a mesh with the given sides.
 func NewGrid(sides []int, wrap bool) (*Grid, error) {
@@ -181,6 +224,9 @@ func (g *Grid) NodeName(v int) string {
 
 func (g *Grid) String() string {
 	var b strings.Builder
+	if g.conc > 0 {
+		b.WriteString("c")
+	}
 	if g.wrap {
 		b.WriteString("torus:")
 	} else {
@@ -192,5 +238,12 @@ func (g *Grid) String() string {
 		}
 		b.WriteString(strconv.Itoa(s))
 	}
+	if g.conc > 0 {
+		b.WriteString(",c=" + strconv.Itoa(g.conc))
+	}
 	return b.String()
 }
+
+// Concentration is the number of terminals per router: c on a concentrated mesh,
+// else 1.
+func (g *Grid) Concentration() int { return max(g.conc, 1) }

@@ -2,6 +2,7 @@ package topology
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -29,11 +30,16 @@ type Network interface {
 // link is one output port's far end.
 type link struct{ next, in int32 }
 
-// table is a Network stored as arrays; Grid, FatTree and General embed it.
+// table is a Network stored as arrays; every network of the package embeds it.
 type table struct {
 	out      [][]link
 	inPorts  []int32
 	terminal []bool
+	// terms, when set, attaches terminals otherwise than one per terminal router
+	// (TerminalsOf); lat, when set, gives each output port's link latency
+	// (Latency).
+	terms *TerminalMap
+	lat   [][]int32
 }
 
 func (t *table) Nodes() int             { return len(t.out) }
@@ -110,39 +116,113 @@ func (e *SpecError) Error() string {
 	return fmt.Sprintf("topology %q: %s: %s", e.Spec, e.Field, e.Msg)
 }
 
-// Parse builds a network from its spec: "torus:8x8", "mesh:4x4x4" (sides separated
-// by x, each at least 2), "fattree:64" (N processors, a power of 4 from 4 up;
-// "fat-tree:64" is read the same).
+// Parse builds a network from its spec, KIND:PARAMS: "torus:8x8", "mesh:4x4x4"
+// (sides separated by x, each at least 2), "fattree:64" (N processors, a power of
+// 4 from 4 up; "fat-tree:64" is read the same), and the kinds each file of the
+// package registers (Kinds lists them with their forms).
 func Parse(spec string) (Network, error) {
-	kind, arg, ok := strings.Cut(spec, ":")
+	name, arg, ok := strings.Cut(spec, ":")
 	if !ok || arg == "" {
-		return nil, &SpecError{spec, "kind", "want KIND:PARAMS, as torus:8x8, mesh:4x4 or fattree:64"}
+		return nil, &SpecError{spec, "kind", "want KIND:PARAMS, as " + strings.Join(kindForms(), ", ")}
 	}
-	switch kind {
-	case "torus", "mesh":
-		var sides []int
-		for _, s := range strings.Split(arg, "x") {
-			k, err := strconv.Atoi(s)
+	k, ok := kinds[name]
+	if !ok {
+		return nil, &SpecError{spec, "kind", fmt.Sprintf("unknown kind %q (want one of %s)", name, strings.Join(KindNames(), ", "))}
+	}
+	n, err := k.build(arg)
+	if err != nil {
+		if se, ok := err.(*SpecError); ok {
+			se.Spec = spec
+			return nil, se
+		}
+		return nil, &SpecError{spec, "params", err.Error()}
+	}
+	return n, nil
+}
+
+// kind is one family of networks Parse builds.
+type kind struct {
+	form  string // an example spec, for messages and help
+	build func(arg string) (Network, error)
+}
+
+var kinds = map[string]kind{}
+
+// registerKind adds a family of networks to Parse (from init).
+func registerKind(name, form string, build func(arg string) (Network, error)) {
+	if _, dup := kinds[name]; dup {
+		panic("topology: kind registered twice: " + name)
+	}
+	kinds[name] = kind{form, build}
+}
+
+// KindNames lists the kinds Parse reads, in alphabetical order.
+func KindNames() []string {
+	ns := make([]string, 0, len(kinds))
+	for n := range kinds {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// Kinds is one line per kind with an example spec, for help texts.
+func Kinds() string { return strings.Join(kindForms(), ", ") }
+
+func kindForms() []string {
+	var fs []string
+	seen := map[string]bool{}
+	for _, n := range KindNames() {
+		if f := kinds[n].form; !seen[f] {
+			seen[f] = true
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
+func init() {
+	for _, wrap := range []bool{true, false} {
+		name := "mesh"
+		if wrap {
+			name = "torus"
+		}
+		registerKind(name, name+":8x8", func(arg string) (Network, error) {
+			sides, err := parseSides(arg)
 			if err != nil {
-				return nil, &SpecError{spec, "sides", fmt.Sprintf("%q is not a whole number", s)}
+				return nil, err
 			}
-			sides = append(sides, k)
-		}
-		g, err := NewGrid(sides, kind == "torus")
-		if err != nil {
-			return nil, &SpecError{spec, "sides", err.Error()}
-		}
-		return g, nil
-	case "fattree", "fat-tree":
+			g, err := NewGrid(sides, wrap)
+			if err != nil {
+				return nil, &SpecError{Field: "sides", Msg: err.Error()}
+			}
+			return g, nil
+		})
+	}
+	fat := func(arg string) (Network, error) {
 		n, err := strconv.Atoi(arg)
 		if err != nil {
-			return nil, &SpecError{spec, "size", fmt.Sprintf("%q is not a whole number", arg)}
+			return nil, &SpecError{Field: "size", Msg: fmt.Sprintf("%q is not a whole number", arg)}
 		}
 		f, err := NewFatTree(n)
 		if err != nil {
-			return nil, &SpecError{spec, "size", err.Error()}
+			return nil, &SpecError{Field: "size", Msg: err.Error()}
 		}
 		return f, nil
 	}
-	return nil, &SpecError{spec, "kind", fmt.Sprintf("unknown kind %q (want torus, mesh or fattree)", kind)}
+	registerKind("fattree", "fattree:64", fat)
+	registerKind("fat-tree", "fattree:64", fat)
+}
+
+// parseSides reads "8x8x4".
+func parseSides(arg string) ([]int, error) {
+	var sides []int
+	for _, s := range strings.Split(arg, "x") {
+		k, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, &SpecError{Field: "sides", Msg: fmt.Sprintf("%q is not a whole number", s)}
+		}
+		sides = append(sides, k)
+	}
+	return sides, nil
 }

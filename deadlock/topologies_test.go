@@ -1,0 +1,74 @@
+package deadlock
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/wormlab/wormlab/routing"
+	"github.com/wormlab/wormlab/topology"
+)
+
+// Issue 25's routings at their documented VC counts, each on at least two sizes
+// (and both dragonfly arrangements, a trunk of two channels between groups, link
+// multiplicity, networks from files), proved deadlock-free by the theorem each rests
+// on (Dally and Seitz's acyclic graph; Duato's condition for DAL's escape); with one
+// VC fewer, where the scheme needs every class, the checker names a cycle.
+func TestTopologyRoutings(t *testing.T) {
+	const df = "dragonfly:a=4,p=1,h=2"
+	cases := []struct {
+		routing string
+		specs   []string
+		fewer   []string
+	}{
+		{"df-min", []string{df, "dragonfly:a=3,p=1,h=1", "dragonfly:a=4,p=1,h=2,arrangement=palmtree", "dragonfly:a=4,p=1,h=2,g=5"}, []string{df, "dragonfly:a=3,p=1,h=1"}},
+		{"df-valiant", []string{df, "dragonfly:a=3,p=1,h=1", "dragonfly:a=4,p=1,h=2,arrangement=palmtree", "dragonfly:a=4,p=1,h=2,g=5"}, []string{df, "dragonfly:a=3,p=1,h=1"}},
+		{"df-ugal-l", []string{df, "dragonfly:a=3,p=1,h=1", "dragonfly:a=4,p=1,h=2,g=5"}, []string{df}},
+		{"df-ugal-g", []string{df, "dragonfly:a=3,p=1,h=1", "dragonfly:a=4,p=1,h=2,arrangement=palmtree"}, []string{df}},
+		{"hx-dor", []string{"hyperx:3x3,t=1", "hyperx:4x3x2,k=1x2x1,t=1", "flatfly:k=3,n=3"}, nil},
+		{"hx-dal", []string{"hyperx:3x3,t=1", "hyperx:4x3x2,k=1x2x1,t=1", "flatfly:k=3,n=3"}, []string{"hyperx:3x3,t=1", "flatfly:k=3,n=3"}},
+		{"fly-tag", []string{"fly:k=2,n=3", "fly:k=3,n=3", "fly:k=4,n=2"}, nil},
+		{"any-updown", []string{"file:../topology/testdata/ring4.json", "anynet:../topology/testdata/tree.anynet", "torus:4x4", "fattree:16"}, nil},
+		{"any-min", []string{"file:../topology/testdata/ring4.json", "torus:4x4", "torus:5x3"}, []string{"file:../topology/testdata/ring4.json", "torus:4x4"}},
+	}
+	for _, c := range cases {
+		alg, err := routing.Lookup(c.routing)
+		require.NoError(t, err)
+		for _, spec := range c.specs {
+			t.Run(fmt.Sprintf("%s/%s", c.routing, spec), func(t *testing.T) {
+				net, err := topology.Parse(spec)
+				require.NoError(t, err)
+				v, err := alg.MinVCs(net)
+				require.NoError(t, err)
+				rep := checkAlg(t, net, alg, v)
+				require.True(t, rep.OK(), "%s on %s at %d VCs: %s %s", c.routing, spec, v, rep.CycleString(), rep.Disconnected)
+			})
+		}
+		for _, spec := range c.fewer {
+			t.Run(fmt.Sprintf("%s/%s/fewer", c.routing, spec), func(t *testing.T) {
+				net, _ := topology.Parse(spec)
+				v, _ := alg.MinVCs(net)
+				rep := checkAlg(t, net, alg, v-1)
+				require.False(t, rep.OK(), "%s on %s at %d VCs found no cycle", c.routing, spec, v-1)
+				require.NotEmpty(t, rep.Cycle)
+			})
+		}
+	}
+}
+
+// Every routing refuses a topology it does not route on with an error naming both.
+func TestTopologyRoutingsRefuseOthers(t *testing.T) {
+	for name, spec := range map[string]string{
+		"df-min": "torus:4x4", "df-valiant": "hyperx:3x3", "df-ugal-l": "fly:k=2,n=2", "df-ugal-g": "mesh:3x3",
+		"hx-dor": "dragonfly:p=1", "hx-dal": "torus:4x4", "fly-tag": "hyperx:3x3", "dor": "dragonfly:p=1",
+	} {
+		alg, err := routing.Lookup(name)
+		require.NoError(t, err)
+		net, err := topology.Parse(spec)
+		require.NoError(t, err)
+		_, err = alg.MinVCs(net)
+		require.Error(t, err, name)
+		require.Contains(t, err.Error(), name)
+	}
+}

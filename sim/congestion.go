@@ -1,0 +1,21 @@
+package sim
+
+// Queue is the flits in the buffers downstream of output port port of router r
+// (all its VCs), from the router's credit counts: the Congestion a Sensing routing
+// reads. O(V).
+func (e *engine) Queue(r, port int) int {
+	o := int(e.outBase[r]) + port
+	V := int(e.V)
+	used := 0
+	for v := range V {
+		used += int(e.B - e.ovCredit[o*V+v])
+	}
+	return used
+}
+
+// bindRouting gives a Sensing routing the engine's state.
+func (e *engine) bindRouting() {
+	if s, ok := e.cfg.Routing.(Sensing); ok {
+		e.cfg.Routing = s.Sense(e)
+	}
+}
