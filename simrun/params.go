@@ -8,6 +8,7 @@ import (
 
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
 )
 
 // Kind is the type of a parameter's values.
@@ -32,6 +33,9 @@ type Param struct {
 	// Commas says a value may hold commas (--flits 1,16, --hot 0,5): a list of
 	// such values is given by repeating the flag, not by commas.
 	Commas bool
+	// Specs says the values are KIND:PARAMS specs that may hold commas
+	// (dragonfly:a=8,p=4,h=4): a list splits only where a new KIND: begins.
+	Specs bool
 	// Defining marks the parameters every output row carries, varying or not.
 	Defining bool
 	get      func(*Run) string
@@ -103,7 +107,7 @@ func float(name, unit, help string, f func(*Run) *float64) *Param {
 }
 
 var params = []*Param{
-	str("topology", "network: torus:KxK..., mesh:KxK..., fattree:N", true, func(r *Run) *string { return &r.Topology }),
+	specList(str("topology", "network: "+topology.Kinds(), true, func(r *Run) *string { return &r.Topology })),
 	str("routing", "routing algorithm: "+strings.Join(routing.Names(), ", "), true, func(r *Run) *string { return &r.Routing }),
 	integer("vcs", "", "virtual channels per physical channel", true, func(r *Run) *int { return &r.VCs }),
 	integer("buf", "flits", "flits per VC buffer", true, func(r *Run) *int { return &r.Buf }),
@@ -175,6 +179,10 @@ func load(p *Param, clear func(*Run)) *Param {
 }
 
 func withCommas(p *Param) *Param { p.Commas = true; return p }
+
+// specList marks a parameter whose values are KIND:PARAMS specs with commas of
+// their own: a list splits only at a comma that begins a new KIND: (splitSpecs).
+func specList(p *Param) *Param { p.Specs = true; return p }
 
 var byName = func() map[string]*Param {
 	m := map[string]*Param{}

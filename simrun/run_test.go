@@ -243,3 +243,15 @@ func TestExecuteCancelled(t *testing.T) {
 	}
 	require.Equal(t, 2, done)
 }
+
+// A topology list splits only where a new spec begins: a spec's own parameters
+// hold commas.
+func TestTopologySpecList(t *testing.T) {
+	for text, want := range map[string][]string{
+		"torus:4x4,torus:3x3":                       {"torus:4x4", "torus:3x3"},
+		"dragonfly:a=4,p=2,h=2":                     {"dragonfly:a=4,p=2,h=2"},
+		"hyperx:4x4,k=2,t=2,dragonfly:p=1,mesh:3x3": {"hyperx:4x4,k=2,t=2", "dragonfly:p=1", "mesh:3x3"},
+	} {
+		require.Equal(t, want, splitSpecs(text), text)
+	}
+}

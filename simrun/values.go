@@ -27,6 +27,8 @@ func (p *Param) Values(text string) ([]string, error) {
 		vals = xs
 	case p.Commas:
 		vals = []string{text}
+	case p.Specs:
+		vals = splitSpecs(text)
 	default:
 		vals = strings.Split(text, ",")
 	}
@@ -112,4 +114,19 @@ func checkRange(s string, from, to, step float64) error {
 		return fmt.Errorf("%q: more than %d values", s, MaxValues)
 	}
 	return nil
+}
+
+// splitSpecs splits a list of specs, KIND:PARAMS,KIND:PARAMS, at the commas that
+// begin a new KIND: (an item without a colon continues the spec before it, as the
+// p=4 of dragonfly:a=8,p=4,h=4).
+func splitSpecs(text string) []string {
+	var out []string
+	for _, f := range strings.Split(text, ",") {
+		if len(out) > 0 && !strings.Contains(f, ":") {
+			out[len(out)-1] += "," + f
+		} else {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wormlab/wormlab/deadlock"
 	"github.com/wormlab/wormlab/routing"
+	"github.com/wormlab/wormlab/topology"
 )
 
 func init() {
@@ -24,7 +25,7 @@ func runDeadlock(e *env) error {
 			"algorithm with escape channels, Duato's condition: a connected escape\n"+
 			"subfunction whose extended dependency graph is acyclic. Exit 0: proved; exit 1:\n"+
 			"a shortest dependency cycle, channel by channel.")
-	topo := fs.String("topology", "torus:8x8", "network: torus:KxK.., mesh:KxK.., fattree:N")
+	topo := fs.String("topology", "torus:8x8", "network: "+topology.Kinds())
 	rname := fs.String("routing", "dor", "routing algorithm: "+strings.Join(routing.Names(), ", "))
 	vcs := fs.Int("vcs", 0, "virtual channels per physical channel (0: the algorithm's minimum)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
