@@ -36,6 +36,59 @@ const (
 // y axis an error bar's lower end is clipped at a tenth of the point's y (a bar below
 // zero has no place on that axis).
 func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error {
+	p, err := makePlot(f)
+	if err != nil {
+		return err
+	}
+	wt, err := p.WriterTo(width, height, format)
+	if err != nil {
+		return err
+	}
+	return writeFixed(w, wt, format)
+}
+
+// DrawColumn renders figures one above the other, each width x height, their
+// plot areas aligned, in format (one of Formats).
+func DrawColumn(w io.Writer, figs []*Figure, format string, width, height vg.Length) error {
+	plots := make([][]*plot.Plot, len(figs))
+	for i, f := range figs {
+		p, err := makePlot(f)
+		if err != nil {
+			return err
+		}
+		plots[i] = []*plot.Plot{p}
+	}
+	c, err := draw.NewFormattedCanvas(width, height*vg.Length(len(figs)), format)
+	if err != nil {
+		return err
+	}
+	tiles := draw.Tiles{Rows: len(figs), Cols: 1, PadY: vg.Points(6), PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(2)}
+	cv := plot.Align(plots, tiles, draw.New(c))
+	for i := range plots {
+		plots[i][0].Draw(cv[i][0])
+	}
+	return writeFixed(w, c, format)
+}
+
+// writeFixed writes a rendered figure; an SVG names fonts of the same metrics as
+// the one gonum measured the text with, Liberation Sans (Arial, Helvetica), before
+// any sans-serif, or the legends' text would not fit their boxes.
+func writeFixed(w io.Writer, wt io.WriterTo, format string) error {
+	if format != "svg" {
+		_, err := wt.WriteTo(w)
+		return err
+	}
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return err
+	}
+	_, err := w.Write(bytes.ReplaceAll(b.Bytes(), []byte("font-family:Liberation Sans;"),
+		[]byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")))
+	return err
+}
+
+// makePlot builds the gonum plot of f.
+func makePlot(f *Figure) (*plot.Plot, error) {
 	p := plot.New()
 	for _, st := range []*text.Style{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle,
 		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
@@ -74,6 +127,9 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 		p.Legend.YOffs = vg.Points(4)
 	}
 	for i, s := range f.Series {
+		if len(s.Points) == 0 {
+			continue // marks only
+		}
 		xys := make(plotter.XYs, len(s.Points))
 		errs := make(plotter.YErrors, len(s.Points))
 		hasErr := false
@@ -88,7 +144,7 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 		}
 		line, points, err := plotter.NewLinePoints(xys)
 		if err != nil {
-			return fmt.Errorf("series %q: %v", s.Name, err)
+			return nil, fmt.Errorf("series %q: %v", s.Name, err)
 		}
 		c := plotutil.Color(i)
 		line.Color = c
@@ -103,7 +159,7 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 				plotter.YErrors
 			}{xys, errs})
 			if err != nil {
-				return fmt.Errorf("series %q: %v", s.Name, err)
+				return nil, fmt.Errorf("series %q: %v", s.Name, err)
 			}
 			bars.Color = c
 			bars.CapWidth = vg.Points(4)
@@ -136,13 +192,19 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 			if len(s.Marks) == 0 {
 				continue
 			}
+			// one row of crosses per series, from the top down, so that the
+			// series' marks at one x do not hide each other
+			y := p.Y.Max - float64(i)*0.03*(p.Y.Max-p.Y.Min)
+			if f.LogY {
+				y = p.Y.Max / math.Pow(p.Y.Max/p.Y.Min, 0.03*float64(i))
+			}
 			xys := make(plotter.XYs, len(s.Marks))
 			for j, x := range s.Marks {
-				xys[j] = plotter.XY{X: x, Y: p.Y.Max}
+				xys[j] = plotter.XY{X: x, Y: y}
 			}
 			sc, err := plotter.NewScatter(xys)
 			if err != nil {
-				return fmt.Errorf("series %q: %v", s.Name, err)
+				return nil, fmt.Errorf("series %q: %v", s.Name, err)
 			}
 			sc.Color = plotutil.Color(i)
 			sc.Shape = draw.CrossGlyph{}
@@ -170,24 +232,7 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 	if f.LogY && p.Y.Max/p.Y.Min < 100 {
 		p.Y.Tick.Marker = plot.DefaultTicks{}
 	}
-	wt, err := p.WriterTo(width, height, format)
-	if err != nil {
-		return err
-	}
-	if format != "svg" {
-		_, err = wt.WriteTo(w)
-		return err
-	}
-	// The SVG names the font gonum measured the text with, Liberation Sans; a
-	// browser without it should take a font of the same metrics (Arial, Helvetica)
-	// before any sans-serif, or the legends' text would not fit their boxes.
-	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
-		return err
-	}
-	_, err = w.Write(bytes.ReplaceAll(b.Bytes(), []byte("font-family:Liberation Sans;"),
-		[]byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")))
-	return err
+	return p, nil
 }
 
 // Legends are the legend positions Draw knows; the first is the default.

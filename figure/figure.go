@@ -134,17 +134,19 @@ func Build(rows []Row, o Options) (*Figure, error) {
 			}
 			s.series = sv
 		}
-		if o.Err != "" {
+		if o.Err != "" && !null {
 			ev, ok := r.Lookup(o.Err)
 			if !ok {
 				skip(o.Err, r.Line)
 				continue
 			}
-			e, ok := number(ev)
-			if !ok || math.IsNaN(e) || math.IsInf(e, 0) {
-				return nil, &FieldError{o.Err, r.Line, fmt.Sprintf("%s is not a finite number", jsonText(ev))}
+			if ev != nil { // null: no bar
+				e, ok := number(ev)
+				if !ok || math.IsNaN(e) || math.IsInf(e, 0) {
+					return nil, &FieldError{o.Err, r.Line, fmt.Sprintf("%s is not a finite number", jsonText(ev))}
+				}
+				s.err, s.hasErr = math.Abs(e), true
 			}
-			s.err, s.hasErr = math.Abs(e), true
 		}
 		s.xNum, s.xIsNumeric = number(xv)
 		if s.xIsNumeric && (math.IsNaN(s.xNum) || math.IsInf(s.xNum, 0)) {

@@ -7,11 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/wormlab/wormlab/figure"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/simrun"
@@ -51,6 +54,7 @@ func runSim(e *env) error {
 	csvOut := fs.Bool("csv", false, "with several points: print CSV")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "points run at once")
+	plotOut := fs.String("plot", "", "also draw the latency-load and accepted-offered curves to `FILE` (.svg, .png, .pdf, .eps): one series per varying parameter, saturated points marked")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
@@ -62,6 +66,16 @@ func runSim(e *env) error {
 	}
 	if err := checkOutput(*out); err != nil {
 		return err
+	}
+	plotFormat := ""
+	if *plotOut != "" {
+		plotFormat = strings.TrimPrefix(strings.ToLower(filepath.Ext(*plotOut)), ".")
+		if !slices.Contains(figure.Formats, plotFormat) {
+			return usageError("--plot %s: unknown format %q (want .%s)", *plotOut, plotFormat, strings.Join(figure.Formats, ", ."))
+		}
+		if err := checkOutput(*plotOut); err != nil {
+			return err
+		}
 	}
 	grid := &simrun.Grid{Base: simrun.Default()}
 	if err := rf.Apply(grid); err != nil {
@@ -135,6 +149,18 @@ func runSim(e *env) error {
 	})
 	if werr != nil {
 		return werr
+	}
+	if *plotOut != "" && len(done) > 0 {
+		figs, err := simrun.Figures(grid, done)
+		if err != nil {
+			return fmt.Errorf("--plot: %v", err)
+		}
+		err = writeOut(e, *plotOut, func(w io.Writer) error {
+			return figure.DrawColumn(w, figs, plotFormat, figure.DefaultWidth, figure.DefaultHeight)
+		})
+		if err != nil {
+			return err
+		}
 	}
 	if ctx.Err() != nil {
 		if len(pts) > 1 {

@@ -1,0 +1,94 @@
+package simrun
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/wormlab/wormlab/figure"
+)
+
+// Figures are a grid's latency-load curves and accepted-offered curves: one series
+// per combination of the varying parameters other than the load and the seed
+// (several seeds are replications: their mean, with a 95% interval), a saturated
+// point (no latency) marked along the top of the latency plot. With one seed the
+// latency's error bar is its own interval (latency_ci).
+func Figures(g *Grid, outs []Outcome) ([]*figure.Figure, error) {
+	var keys []string
+	for _, a := range g.Axes {
+		if a.Param != "rate" && a.Param != "msg-rate" && a.Param != "seed" {
+			keys = append(keys, a.Param)
+		}
+	}
+	seeds := false
+	for _, a := range g.Axes {
+		seeds = seeds || a.Param == "seed"
+	}
+	rows := make([]figure.Row, 0, len(outs))
+	for i, o := range outs {
+		b, err := json.Marshal(o.Result)
+		if err != nil {
+			return nil, err
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			return nil, err
+		}
+		var name []string
+		for _, k := range keys {
+			v := o.Point.Run.Get(k)
+			if len(keys) > 1 {
+				v = k + "=" + v
+			}
+			name = append(name, v)
+		}
+		m["series"] = strings.Join(name, " ")
+		rows = append(rows, figure.Row{Line: i + 1, Fields: m})
+	}
+	series := ""
+	if len(keys) > 0 {
+		series = "series"
+	}
+	opt := figure.Options{X: "offered", Y: "latency", Series: series, ShowNull: true, Title: wrap(g.Head(), 80)}
+	if !seeds {
+		opt.Err = "latency_ci"
+	}
+	lat, err := buildFigure(rows, opt, keys)
+	if err != nil {
+		return nil, err
+	}
+	acc, err := buildFigure(rows, figure.Options{X: "offered", Y: "accepted", Series: series}, keys)
+	if err != nil {
+		return nil, err
+	}
+	return []*figure.Figure{lat, acc}, nil
+}
+
+func buildFigure(rows []figure.Row, o figure.Options, keys []string) (*figure.Figure, error) {
+	f, err := figure.Build(rows, o)
+	if err != nil {
+		return nil, err
+	}
+	if len(keys) == 1 {
+		f.SeriesField = keys[0]
+	} else {
+		f.SeriesField = ""
+	}
+	return f, nil
+}
+
+// wrap breaks text into lines of at most width bytes at spaces.
+func wrap(text string, width int) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
+}
