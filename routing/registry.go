@@ -42,11 +42,15 @@ func Register(a Algorithm) {
 	registry[a.Name] = a
 }
 
-// Lookup returns the algorithm of that name.
+// Lookup returns the algorithm of that name; "table:FILE" is the routing table in
+// FILE (table.go), read and checked at once.
 func Lookup(name string) (Algorithm, error) {
+	if file, ok := strings.CutPrefix(name, "table:"); ok {
+		return TableAlgorithm(file)
+	}
 	a, ok := registry[name]
 	if !ok {
-		return Algorithm{}, fmt.Errorf("unknown routing %q (want one of %s)", name, strings.Join(Names(), ", "))
+		return Algorithm{}, fmt.Errorf("unknown routing %q (want one of %s, or table:FILE)", name, strings.Join(Names(), ", "))
 	}
 	return a, nil
 }
