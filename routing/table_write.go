@@ -243,15 +243,22 @@ func WriteTable(w io.Writer, net topology.Network, spec string, r sim.Routing, v
 		}
 		entries = append(entries, e)
 	}
-	out := tableFile{Format: TableFormat, Topology: spec, VCs: vcs, Routes: entries}
-	if out.Routes == nil {
-		out.Routes = []tableRoute{}
+	// One entry a line.
+	var b strings.Builder
+	fmt.Fprintf(&b, "{\n \"format\": %q,\n \"topology\": %q,\n \"vcs\": %d,\n \"routes\": [", TableFormat, spec, vcs)
+	for i, e := range entries {
+		line, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n  ")
+		b.Write(line)
 	}
-	b, err := json.MarshalIndent(out, "", " ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
+	b.WriteString("\n ]\n}\n")
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

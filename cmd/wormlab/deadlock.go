@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/wormlab/wormlab/deadlock"
@@ -25,10 +26,11 @@ func runDeadlock(e *env) error {
 			"algorithm with escape channels, Duato's condition: a connected escape\n"+
 			"subfunction whose extended dependency graph is acyclic. Exit 0: proved; exit 1:\n"+
 			"a shortest dependency cycle, channel by channel.")
-	topo := fs.String("topology", "torus:8x8", "network: "+topology.Kinds())
-	rname := fs.String("routing", "dor", "routing algorithm: "+strings.Join(routing.Names(), ", "))
+	topo := fs.String("topology", "", "network: "+topology.Kinds()+" (default torus:8x8, or a routing table's)")
+	rname := fs.String("routing", "dor", "routing algorithm: "+strings.Join(routing.Names(), ", ")+", or table:FILE")
 	vcs := fs.Int("vcs", 0, "virtual channels per physical channel (0: the algorithm's minimum)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	writeTable := fs.String("write-table", "", "write the routing as a routing table to FILE (docs/routing-table.md) and stop")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
@@ -45,6 +47,17 @@ func runDeadlock(e *env) error {
 	r, err := alg.New(net, *vcs)
 	if err != nil {
 		return usageError("--routing: %v", err)
+	}
+	if *writeTable != "" {
+		if err := checkOutput(*writeTable); err != nil {
+			return err
+		}
+		return writeOut(e, *writeTable, func(w io.Writer) error {
+			if err := routing.WriteTable(w, net, "", r, *vcs); err != nil {
+				return usageError("--write-table: %s on %s: %v", alg.Name, net, err)
+			}
+			return nil
+		})
 	}
 	f, ok := r.(deadlock.Function)
 	if !ok {
