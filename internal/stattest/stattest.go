@@ -150,3 +150,36 @@ func gammaQ(a, x float64) float64 {
 	}
 	return front * h
 }
+
+// Critical returns the smallest count k with P[Bin(n, p0) >= k] < level: the
+// binomial test of "probability at most p0" rejects from k events on (n + 1 when it
+// never can).
+func Critical(n int, p0, level float64) int {
+	for k := 0; k <= n; k++ {
+		if BinomialUpper(n, k, p0) < level {
+			return k
+		}
+	}
+	return n + 1
+}
+
+// Detectable returns the smallest probability p1 (to 1e-4 relative) at which n
+// trials reach Critical(n, p0, level) events with probability at least power: a
+// true probability of p1 or more is rejected at least that often. It is 1 when no
+// probability is.
+func Detectable(n int, p0, level, power float64) float64 {
+	k := Critical(n, p0, level)
+	if k > n {
+		return 1
+	}
+	lo, hi := p0, 1.0
+	for hi-lo > 1e-4*hi {
+		mid := (lo + hi) / 2
+		if BinomialUpper(n, k, mid) >= power {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
+}

@@ -63,3 +63,17 @@ func TestPower(t *testing.T) {
 	require.Less(t, EventAtMost(1000, 40, 0.01).PValue, 1e-6)
 	require.Greater(t, EventAtMost(1000, 12, 0.01).PValue, 1e-3)
 }
+
+// Critical and Detectable: 200 trials at p0 = 0.001 and level 1e-4 reject from 4
+// events on; the power at the detectable probability is at least what was asked and
+// just below it less.
+func TestCriticalDetectable(t *testing.T) {
+	k := Critical(200, 0.001, 1e-4)
+	require.Equal(t, 4, k)
+	require.Less(t, BinomialUpper(200, k, 0.001), 1e-4)
+	require.GreaterOrEqual(t, BinomialUpper(200, k-1, 0.001), 1e-4)
+	p1 := Detectable(200, 0.001, 1e-4, 0.99)
+	require.GreaterOrEqual(t, BinomialUpper(200, k, p1), 0.99)
+	require.Less(t, BinomialUpper(200, k, p1*0.99), 0.99)
+	require.Equal(t, 1.0, Detectable(3, 0.5, 1e-4, 0.99))
+}
