@@ -43,35 +43,70 @@ func value(p *Param, text string) any {
 	return text
 }
 
+// Row is one line of output: a point and its result, or (with a saturation
+// search) its configuration's saturation throughput, or both.
+type Row struct {
+	Point      Point
+	Result     *sim.Result // nil: a saturation row alone
+	Saturation *Saturation
+}
+
+// Rows are the outcomes with a result, as rows.
+func Rows(outs []Outcome) []Row {
+	rows := make([]Row, 0, len(outs))
+	for _, o := range outs {
+		if o.Result != nil {
+			rows = append(rows, Row{Point: o.Point, Result: o.Result})
+		}
+	}
+	return rows
+}
+
 // JSON is one row as a flat JSON object: the columns' values, then the result's
-// fields.
-func JSON(cols []string, r *Run, res *sim.Result) ([]byte, error) {
+// fields, then "saturation".
+func JSON(cols []string, row Row) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for _, c := range cols {
+	for i, c := range cols {
 		p := byName[c]
 		k, _ := json.Marshal(c)
-		v, err := json.Marshal(value(p, p.get(r)))
+		v, err := json.Marshal(value(p, p.get(&row.Point.Run)))
 		if err != nil {
 			return nil, err
+		}
+		if i > 0 {
+			b.WriteByte(',')
 		}
 		b.Write(k)
 		b.WriteByte(':')
 		b.Write(v)
-		b.WriteByte(',')
 	}
-	body, err := json.Marshal(res)
-	if err != nil {
-		return nil, err
+	if row.Result != nil {
+		body, err := json.Marshal(row.Result)
+		if err != nil {
+			return nil, err
+		}
+		if len(cols) > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(body[1 : len(body)-1])
 	}
-	b.Write(body[1:])
+	if row.Saturation != nil {
+		sat, err := json.Marshal(row.Saturation)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(`,"saturation":`)
+		b.Write(sat)
+	}
+	b.WriteByte('}')
 	return b.Bytes(), nil
 }
 
-// WriteJSONLines writes one row per outcome with a result.
-func WriteJSONLines(w io.Writer, cols []string, outs []Outcome) error {
-	for _, o := range outs {
-		b, err := JSON(cols, &o.Point.Run, o.Result)
+// WriteJSONLines writes one JSON object per row.
+func WriteJSONLines(w io.Writer, cols []string, rows []Row) error {
+	for _, r := range rows {
+		b, err := JSON(cols, r)
 		if err != nil {
 			return err
 		}
@@ -92,24 +127,49 @@ func fmtPtr(p *float64, prec int) string {
 	return strconv.FormatFloat(*p, 'f', prec, 64)
 }
 
-// WriteCSV writes a header and one row per outcome: the columns' values, then the
-// measured fields (empty where a saturated point has no latency).
-func WriteCSV(w io.Writer, cols []string, outs []Outcome) error {
+// satColumns are a row's saturation fields in CSV.
+var satColumns = []string{"saturation_lo", "saturation_hi", "accepted_lo", "throughput", "throughput_offered", "probes"}
+
+// WriteCSV writes a header and one line per row: the columns' values, the
+// measured fields (empty where a saturated point has no latency) when rows have
+// results, the saturation fields when they have them.
+func WriteCSV(w io.Writer, cols []string, rows []Row) error {
+	hasRes, hasSat := false, false
+	for _, r := range rows {
+		hasRes = hasRes || r.Result != nil
+		hasSat = hasSat || r.Saturation != nil
+	}
+	head := slices.Clone(cols)
+	if hasRes {
+		head = append(head, resultColumns...)
+	}
+	if hasSat {
+		head = append(head, satColumns...)
+	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(append(slices.Clone(cols), resultColumns...)); err != nil {
+	if err := cw.Write(head); err != nil {
 		return err
 	}
-	for _, o := range outs {
-		r := o.Result
-		rec := make([]string, 0, len(cols)+len(resultColumns))
+	for _, row := range rows {
+		rec := make([]string, 0, len(head))
 		for _, c := range cols {
-			rec = append(rec, byName[c].get(&o.Point.Run))
+			rec = append(rec, byName[c].get(&row.Point.Run))
 		}
-		rec = append(rec, fmtFloat(r.Offered), fmtFloat(r.MsgRate), strconv.FormatFloat(r.Generated, 'f', 4, 64),
-			strconv.FormatFloat(r.Accepted, 'f', 4, 64), fmtPtr(r.Latency, 2), fmtPtr(r.LatencyCI, 2),
-			fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0), strconv.FormatBool(r.Saturated),
-			strconv.FormatBool(r.Precise), r.Reason, strconv.FormatInt(r.Cycles, 10),
-			strconv.FormatInt(r.Warmup, 10), strconv.Itoa(r.Measured))
+		if r := row.Result; hasRes && r != nil {
+			rec = append(rec, fmtFloat(r.Offered), fmtFloat(r.MsgRate), strconv.FormatFloat(r.Generated, 'f', 4, 64),
+				strconv.FormatFloat(r.Accepted, 'f', 4, 64), fmtPtr(r.Latency, 2), fmtPtr(r.LatencyCI, 2),
+				fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0), strconv.FormatBool(r.Saturated),
+				strconv.FormatBool(r.Precise), r.Reason, strconv.FormatInt(r.Cycles, 10),
+				strconv.FormatInt(r.Warmup, 10), strconv.Itoa(r.Measured))
+		} else if hasRes {
+			rec = append(rec, make([]string, len(resultColumns))...)
+		}
+		if s := row.Saturation; hasSat && s != nil {
+			rec = append(rec, fmtFloat(s.Lo), fmtPtr(s.Hi, 6), strconv.FormatFloat(s.AcceptedLo, 'f', 4, 64),
+				strconv.FormatFloat(s.Throughput, 'f', 4, 64), fmtFloat(s.Upper), strconv.Itoa(s.Probes))
+		} else if hasSat {
+			rec = append(rec, make([]string, len(satColumns))...)
+		}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -142,13 +202,13 @@ func (g *Grid) Head() string {
 // parameters, offered and accepted load, the latency with its interval (a * when
 // the stop rule was not met within the budget), percentiles, cycles, and for a
 // saturated point why. The footnote on * comes only when a row has one.
-func WriteTable(w io.Writer, g *Grid, outs []Outcome) error {
+func WriteTable(w io.Writer, g *Grid, outs []Row) error {
 	vary := g.Varying()
 	rate := slices.Index(vary, "rate") // the offered column shows it
 	if rate >= 0 {
 		vary = slices.Delete(slices.Clone(vary), rate, rate+1)
 	}
-	values := func(o Outcome) []string {
+	values := func(o Row) []string {
 		if rate < 0 {
 			return o.Point.Vary
 		}
@@ -191,6 +251,52 @@ func WriteTable(w io.Writer, g *Grid, outs []Outcome) error {
 	}
 	if star {
 		fmt.Fprintln(w, "(* the stop rule was not met within the cycle budget)")
+	}
+	return nil
+}
+
+// WriteSaturation writes the saturation throughputs of rows (one per
+// configuration of g, whose axes are the parameters that vary between them): the
+// highest offered load found stable and the lowest found saturated by bisection,
+// the load accepted at the former, and the throughput mode's accepted load.
+func WriteSaturation(w io.Writer, g *Grid, rows []Row) error {
+	vary := g.Varying()
+	if len(rows) > 0 && rows[0].Saturation != nil {
+		s := rows[0].Saturation
+		fmt.Fprintf(w, "saturation throughput (flits/node/cycle): bisection on the offered load to within %g; throughput mode: every source offered %g\n", s.Tolerance, s.Upper)
+	}
+	width := make([]int, len(vary))
+	for k, name := range vary {
+		width[k] = len(name)
+		for _, r := range rows {
+			width[k] = max(width[k], len(r.Point.Vary[k]))
+		}
+	}
+	var b strings.Builder
+	for k, name := range vary {
+		fmt.Fprintf(&b, "%-*s ", width[k], name)
+	}
+	fmt.Fprintf(&b, "%-13s %-15s %-15s %-11s %s", "stable up to", "saturated from", "accepted there", "throughput", "probes")
+	fmt.Fprintln(w, b.String())
+	for _, r := range rows {
+		s := r.Saturation
+		if s == nil {
+			continue
+		}
+		b.Reset()
+		for k := range vary {
+			fmt.Fprintf(&b, "%-*s ", width[k], r.Point.Vary[k])
+		}
+		hi := "(none)"
+		if s.Hi != nil {
+			hi = strconv.FormatFloat(*s.Hi, 'f', 4, 64)
+		}
+		note := ""
+		if !s.Done {
+			note = "  (interrupted)"
+		}
+		fmt.Fprintf(&b, "%-13.4f %-15s %-15.4f %-11.4f %d%s", s.Lo, hi, s.AcceptedLo, s.Throughput, s.Probes, note)
+		fmt.Fprintln(w, b.String())
 	}
 	return nil
 }

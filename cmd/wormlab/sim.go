@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -54,6 +55,8 @@ func runSim(e *env) error {
 	csvOut := fs.Bool("csv", false, "with several points: print CSV")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "points run at once")
+	saturation := fs.Bool("saturation", false, "find the saturation throughput of each configuration: by bisection on the offered load, and in BookSim2's throughput mode (every source offered 1 flit/node/cycle)")
+	satTol := fs.Float64("saturation-tol", 0.01, "with --saturation: the bisection's interval width, in flits/node/cycle")
 	plotOut := fs.String("plot", "", "also draw the latency-load and accepted-offered curves to `FILE` (.svg, .png, .pdf, .eps): one series per varying parameter, saturated points marked")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
@@ -121,31 +124,82 @@ func runSim(e *env) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
+	loadGiven := rf.Given("rate") || rf.Given("rates") || rf.Given("msg-rate")
+	var satGrid *simrun.Grid
+	var satPts []simrun.Point
+	if *saturation {
+		if !(*satTol > 0 && *satTol < 1) {
+			return usageError("--saturation-tol: %g outside (0, 1)", *satTol)
+		}
+		satGrid = seriesGrid(grid)
+		if satPts, err = satGrid.Points(); err != nil {
+			return usageError("%v", err)
+		}
+	} else if setFlags(fs)["saturation-tol"] {
+		return usageError("--saturation-tol goes with --saturation")
+	}
 	sweep := len(pts) > 1 || rf.Given("rates")
-	opt := simrun.Options{Workers: *workers}
-	if e.stderrTTY && len(pts) > 1 {
-		opt.Progress = progressLine(e.stderr, "sim")
-	}
-	outs := simrun.Execute(ctx, pts, opt)
-	if opt.Progress != nil {
-		fmt.Fprintln(e.stderr)
-	}
 	var done []simrun.Outcome
 	var runErr error
-	for _, o := range outs {
-		if o.Err != nil && runErr == nil {
-			runErr = o.Err
+	if !*saturation || loadGiven {
+		opt := simrun.Options{Workers: *workers}
+		if e.stderrTTY && len(pts) > 1 {
+			opt.Progress = progressLine(e.stderr, "sim", "points")
 		}
-		if o.Result == nil || (!o.Done && len(pts) > 1) {
-			continue
+		outs := simrun.Execute(ctx, pts, opt)
+		if opt.Progress != nil {
+			fmt.Fprintln(e.stderr)
 		}
-		if !*channels {
-			o.Result.Channels = nil
+		for _, o := range outs {
+			if o.Err != nil && runErr == nil {
+				runErr = o.Err
+			}
+			if o.Result == nil || (!o.Done && len(pts) > 1) {
+				continue
+			}
+			if !*channels {
+				o.Result.Channels = nil
+			}
+			done = append(done, o)
 		}
-		done = append(done, o)
+	}
+	rows := simrun.Rows(done)
+	var satRows []simrun.Row
+	if *saturation && ctx.Err() == nil && runErr == nil {
+		runs := make([]simrun.Run, len(satPts))
+		for i, p := range satPts {
+			runs[i] = p.Run
+		}
+		opt := simrun.SatOptions{Tolerance: *satTol, Workers: *workers}
+		if e.stderrTTY {
+			opt.Progress = progressLine(e.stderr, "sim: saturation", "probes")
+		}
+		sats, err := simrun.Saturate(ctx, runs, opt)
+		if opt.Progress != nil {
+			fmt.Fprintln(e.stderr)
+		}
+		if err != nil && ctx.Err() == nil {
+			runErr = err
+		}
+		for i, p := range satPts {
+			satRows = append(satRows, simrun.Row{Point: p, Saturation: sats[i]})
+		}
+		for i := range rows {
+			rows[i].Saturation = sats[seriesOf(grid, satGrid, rows[i].Point)]
+		}
 	}
 	werr := writeOut(e, *out, func(wr io.Writer) error {
-		return printSim(wr, grid, done, sweep, *jsonOut, *csvOut)
+		if *saturation && !loadGiven {
+			return printSaturation(wr, satGrid, satRows, *jsonOut, *csvOut)
+		}
+		if err := printSim(wr, grid, rows, sweep, *jsonOut, *csvOut); err != nil {
+			return err
+		}
+		if *saturation && !*jsonOut && !*csvOut {
+			fmt.Fprintln(wr)
+			return simrun.WriteSaturation(wr, satGrid, satRows)
+		}
+		return nil
 	})
 	if werr != nil {
 		return werr
@@ -163,9 +217,12 @@ func runSim(e *env) error {
 		}
 	}
 	if ctx.Err() != nil {
-		if len(pts) > 1 {
+		switch {
+		case *saturation:
+			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); the saturation searches say how far they got\n", ctx.Err())
+		case len(pts) > 1:
 			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); %d of %d points done\n", ctx.Err(), len(done), len(pts))
-		} else {
+		default:
 			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); the last row is partial\n", ctx.Err())
 		}
 		return nil
@@ -184,14 +241,77 @@ func runSim(e *env) error {
 	return nil
 }
 
+// setFlags is the set of flags given on the command line.
+func setFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// seriesGrid is g without its load axes: one point per configuration whose
+// saturation throughput is searched.
+func seriesGrid(g *simrun.Grid) *simrun.Grid {
+	s := &simrun.Grid{Base: g.Base}
+	for _, a := range g.Axes {
+		if a.Param != "rate" && a.Param != "msg-rate" {
+			s.Axes = append(s.Axes, a)
+		}
+	}
+	return s
+}
+
+// seriesOf is the index in sg's points of the configuration of g's point p.
+func seriesOf(g, sg *simrun.Grid, p simrun.Point) int {
+	idx := 0
+	k := 0
+	for i, a := range g.Axes {
+		if a.Param == "rate" || a.Param == "msg-rate" {
+			continue
+		}
+		idx = idx*len(sg.Axes[k].Values) + slices.Index(a.Values, p.Vary[i])
+		k++
+	}
+	return idx
+}
+
+// printSaturation writes the saturation rows alone: a table, CSV, JSON Lines, or
+// one indented JSON object for a single configuration.
+func printSaturation(w io.Writer, g *simrun.Grid, rows []simrun.Row, jsonOut, csvOut bool) error {
+	cols := g.Columns()
+	switch {
+	case jsonOut && len(rows) == 1:
+		return writeIndented(w, cols, rows[0])
+	case jsonOut:
+		return simrun.WriteJSONLines(w, cols, rows)
+	case csvOut:
+		return simrun.WriteCSV(w, cols, rows)
+	}
+	fmt.Fprintln(w, g.Head())
+	return simrun.WriteSaturation(w, g, rows)
+}
+
+func writeIndented(w io.Writer, cols []string, row simrun.Row) error {
+	b, err := simrun.JSON(cols, row)
+	if err != nil {
+		return err
+	}
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, b, "", "  "); err != nil {
+		return err
+	}
+	ind.WriteByte('\n')
+	_, err = w.Write(ind.Bytes())
+	return err
+}
+
 // progressLine returns a progress callback that redraws one terminal line: points
 // done, the total, and the time left estimated from the mean time per point.
-func progressLine(w io.Writer, what string) func(done, total int) {
+func progressLine(w io.Writer, what, unit string) func(done, total int) {
 	start := time.Now()
 	return func(done, total int) {
 		el := time.Since(start)
 		left := time.Duration(float64(el) / float64(done) * float64(total-done)).Round(time.Second)
-		fmt.Fprintf(w, "\r\x1b[K%s: %d/%d points, %v elapsed, about %v left", what, done, total, el.Round(time.Second), left)
+		fmt.Fprintf(w, "\r\x1b[K%s: %d/%d %s, %v elapsed, about %v left", what, done, total, unit, el.Round(time.Second), left)
 	}
 }
 
@@ -204,21 +324,11 @@ func fmtPtr(p *float64, prec int) string {
 
 // printSim writes the rows: several points as a table, CSV or JSON Lines, one
 // point as text or an indented JSON object, every row with its parameters.
-func printSim(w io.Writer, g *simrun.Grid, outs []simrun.Outcome, sweep, jsonOut, csvOut bool) error {
+func printSim(w io.Writer, g *simrun.Grid, outs []simrun.Row, sweep, jsonOut, csvOut bool) error {
 	cols := g.Columns()
 	switch {
 	case jsonOut && !sweep && len(outs) == 1:
-		b, err := simrun.JSON(cols, &outs[0].Point.Run, outs[0].Result)
-		if err != nil {
-			return err
-		}
-		var ind bytes.Buffer
-		if err := json.Indent(&ind, b, "", "  "); err != nil {
-			return err
-		}
-		ind.WriteByte('\n')
-		_, err = w.Write(ind.Bytes())
-		return err
+		return writeIndented(w, cols, outs[0])
 	case jsonOut:
 		return simrun.WriteJSONLines(w, cols, outs)
 	case csvOut:
