@@ -9,7 +9,7 @@ var _ Pattern = BitComplement{}
 
 func init() {
 	RegisterPattern("bitcomp", func(p PatternParams) (Pattern, error) {
-		b, err := bitsOf("bitcomp", len(terminalsOf(p)))
+		b, err := bitsOf("bitcomp", terminalCount(p))
 		return BitComplement{b}, err
 	})
 }

@@ -9,7 +9,7 @@ var _ Pattern = BitReverse{}
 
 func init() {
 	RegisterPattern("bitrev", func(p PatternParams) (Pattern, error) {
-		b, err := bitsOf("bitrev", len(terminalsOf(p)))
+		b, err := bitsOf("bitrev", terminalCount(p))
 		return BitReverse{b}, err
 	})
 }

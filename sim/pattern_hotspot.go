@@ -22,7 +22,7 @@ var _ Pattern = Hotspot{}
 
 func init() {
 	RegisterPattern("hotspot", func(p PatternParams) (Pattern, error) {
-		t := len(topology.Terminals(p.Net))
+		t := topology.TerminalsOf(p.Net).Len()
 		h := Hotspot{T: t, Hot: p.Hot, Fraction: p.HotFraction}
 		if len(h.Hot) == 0 {
 			h.Hot = []int{0}

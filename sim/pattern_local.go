@@ -37,7 +37,7 @@ func init() {
 				}
 			}
 		}
-		return l, nil
+		return lift(g, l), nil
 	})
 }
 

@@ -15,7 +15,10 @@ var _ Pattern = Neighbor{}
 func init() {
 	RegisterPattern("neighbor", func(p PatternParams) (Pattern, error) {
 		g, err := gridOf("neighbor", p.Net)
-		return Neighbor{g}, err
+		if err != nil {
+			return nil, err
+		}
+		return lift(g, Neighbor{g}), nil
 	})
 }
 

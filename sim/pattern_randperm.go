@@ -14,7 +14,7 @@ var _ Pattern = RandPerm{}
 
 func init() {
 	RegisterPattern("randperm", func(p PatternParams) (Pattern, error) {
-		t := len(topology.Terminals(p.Net))
+		t := topology.TerminalsOf(p.Net).Len()
 		r := rand.New(rand.NewPCG(p.Seed, 0x7065726d))
 		return RandPerm{r.Perm(t)}, nil
 	})

@@ -9,7 +9,7 @@ var _ Pattern = Shuffle{}
 
 func init() {
 	RegisterPattern("shuffle", func(p PatternParams) (Pattern, error) {
-		b, err := bitsOf("shuffle", len(terminalsOf(p)))
+		b, err := bitsOf("shuffle", terminalCount(p))
 		return Shuffle{b}, err
 	})
 }

@@ -15,7 +15,10 @@ var _ Pattern = Tornado{}
 func init() {
 	RegisterPattern("tornado", func(p PatternParams) (Pattern, error) {
 		g, err := gridOf("tornado", p.Net)
-		return Tornado{g}, err
+		if err != nil {
+			return nil, err
+		}
+		return lift(g, Tornado{g}), nil
 	})
 }
 

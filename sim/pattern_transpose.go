@@ -10,7 +10,7 @@ var _ Pattern = Transpose{}
 
 func init() {
 	RegisterPattern("transpose", func(p PatternParams) (Pattern, error) {
-		b, err := bitsOf("transpose", len(terminalsOf(p)))
+		b, err := bitsOf("transpose", terminalCount(p))
 		if err != nil {
 			return nil, err
 		}

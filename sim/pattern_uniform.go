@@ -14,7 +14,7 @@ var _ Pattern = Uniform{}
 
 func init() {
 	RegisterPattern("uniform", func(p PatternParams) (Pattern, error) {
-		return Uniform{len(topology.Terminals(p.Net))}, nil
+		return Uniform{topology.TerminalsOf(p.Net).Len()}, nil
 	})
 }
 

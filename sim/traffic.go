@@ -9,8 +9,13 @@ import (
 )
 
 // Pattern is a traffic pattern: the destination of a packet from terminal src.
-// Terminals are numbered 0 .. T-1 in increasing node order (topology.Terminals);
-// on tori and meshes terminal i is node i, on a fat-tree processor i.
+// Terminals are numbered 0 .. T-1 as topology.TerminalsOf numbers them: on tori and
+// meshes terminal i is node i, on a fat-tree processor i, on a concentrated network
+// router r's c terminals are r*c .. r*c+c-1. The patterns on terminal numbers
+// (uniform, hotspot, randperm and the bit permutations) apply to every network as
+// they are; those on grid coordinates (tornado, neighbor, local) move a concentrated
+// mesh's routers and keep each terminal's place at its router (lift); those on
+// groups (worstcase, groupperm) need a dragonfly.
 type Pattern interface {
 	Dest(src int, r *rand.Rand) int
 }
@@ -72,4 +77,23 @@ func gridOf(name string, net topology.Network) (*topology.Grid, error) {
 		return nil, fmt.Errorf("traffic %s needs a torus or mesh, not %s", name, net)
 	}
 	return g, nil
+}
+
+// lifted is a pattern over a concentrated grid's routers applied to its terminals:
+// terminal t, the (t mod c)-th of router t/c, sends to the (t mod c)-th terminal of
+// the router the pattern picks for router t/c.
+type lifted struct {
+	c int
+	p Pattern
+}
+
+func (l lifted) Dest(src int, r *rand.Rand) int { return l.p.Dest(src/l.c, r)*l.c + src%l.c }
+
+// lift applies a pattern over g's routers to its terminals (itself when every router
+// has one terminal).
+func lift(g *topology.Grid, p Pattern) Pattern {
+	if c := g.Concentration(); c > 1 {
+		return lifted{c, p}
+	}
+	return p
 }
