@@ -1,0 +1,134 @@
+#!/bin/sh
+# Runs an already-built BookSim2 and wormlab side by side on the networks of issue 25
+# and writes one line per run to OUTDIR/booksim.tsv and OUTDIR/wormlab.tsv (docs/
+# dragonfly.md reads them; it neither fetches nor builds BookSim: see docs/booksim.md).
+#
+#   BOOKSIM=/path/to/booksim scripts/dragonfly-compare.sh OUTDIR [CASE ...]
+#
+# Cases (default: all of them):
+#   agree-df   BookSim's dragonflynew with k = 2 (p = 2, a = 4, h = 2, g = 9: 72
+#              terminals), minimal routing on 2 VCs, uniform traffic, rates RATES_DF
+#              and saturation (offered 1.0), seeds SEEDS
+#   agree-ff   BookSim's flatfly k = 4, n = 2, c = 4 (4x4 routers, 64 terminals,
+#              channel latency 1), ran_min on 4 VCs of 8 flits, uniform, RATES_FF
+#              and saturation, seeds SEEDS
+#   study      the 1,056-terminal dragonfly (k = 4: p = 4, a = 8, h = 4, g = 33):
+#              BookSim's min (2 VCs) and ugal (3 VCs) under uniform and bad_dragon
+#              (worst-case) traffic at RATES_UR / RATES_WC, one seed
+#
+# Every dragonfly run: local channels 10 cycles, global 100 (BookSim's DRAGON_LATENCY,
+# wormlab's dragonfly defaults), 256-flit VC buffers, 4-flit packets, Bernoulli
+# injection in flits/node/cycle, BookSim's iq router delays (wormlab --pipeline
+# booksim), separable input-first allocators on BookSim's side (wormlab's kind).
+#
+# Environment: BOOKSIM (required unless only wormlab runs: SIDES=wormlab), WORMLAB
+# (default: built from this tree), SIDES ("booksim wormlab"), SEEDS ("1 2 3"),
+# RATES_DF, RATES_FF, RATES_UR, RATES_WC, WL_ROUTINGS (the study's wormlab
+# routings, default "df-min df-valiant df-ugal-l df-ugal-g"). Runs are nice -n 10
+# and one at a time. Columns: sim case routing traffic vcs rate seed latency
+# latency_ci accepted status (ok, saturated, unstable), cpu_seconds.
+set -eu
+
+out=${1:?usage: dragonfly-compare.sh OUTDIR [agree-df agree-ff study]}
+shift
+cases=${*:-"agree-df agree-ff study"}
+SIDES=${SIDES:-"booksim wormlab"}
+SEEDS=${SEEDS:-"1 2 3"}
+RATES_DF=${RATES_DF:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
+RATES_FF=${RATES_FF:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
+RATES_UR=${RATES_UR:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0"}
+RATES_WC=${RATES_WC:-"0.01 0.02 0.05 0.1 0.2 0.3 0.4 0.5 0.6 1.0"}
+WL_ROUTINGS=${WL_ROUTINGS:-"df-min df-valiant df-ugal-l df-ugal-g"}
+case " $SIDES " in *" booksim "*)
+	: "${BOOKSIM:?set BOOKSIM to the path of a built booksim binary (docs/booksim.md)}"
+	[ -x "$BOOKSIM" ] || { echo "dragonfly-compare: $BOOKSIM is not an executable" >&2; exit 2; } ;;
+esac
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if [ -z "${WORMLAB:-}" ]; then
+	here=$(cd "$(dirname "$0")/.." && pwd)
+	(cd "$here" && go build -o "$tmp/wormlab" ./cmd/wormlab)
+	WORMLAB=$tmp/wormlab
+fi
+
+# cpu CMD...: runs CMD (output to $tmp/run.out), prints its user+system seconds.
+cpu() {
+	/usr/bin/time -f '%U %S' -o "$tmp/time" nice -n 10 "$@" > "$tmp/run.out" 2>&1 || true
+	tail -1 "$tmp/time" | awk '{printf "%.1f", $1 + $2}'
+}
+bs_field() {
+	sed -n '/Overall Traffic Statistics/,$p' "$tmp/run.out" | grep -m1 "$1" | sed 's/.*= \([0-9.e+-]*\).*/\1/'
+}
+wl_field() {
+	grep -o "\"$1\": *[^,}]*" "$tmp/run.out" | head -1 | sed 's/.*: *//'
+}
+
+# booksim CASE ROUTING TRAFFIC VCS RATE SEED CONFIG-LINES...
+booksim() {
+	c=$1 rt=$2 tr=$3 v=$4 r=$5 s=$6
+	shift 6
+	printf '%s\n' "$@" > "$tmp/bs.cfg"
+	st=latency
+	[ "$r" = 1.0 ] && st=throughput
+	t=$(cpu "$BOOKSIM" "$tmp/bs.cfg" routing_function="$rt" traffic="$tr" num_vcs="$v" injection_rate="$r" seed="$s" sim_type="$st")
+	if grep -q unstable "$tmp/run.out"; then
+		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t-\tunstable\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$t"
+	else
+		status=ok
+		[ "$st" = throughput ] && status=saturated
+		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\t%s\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
+			"$(bs_field 'Packet latency average')" "$(bs_field 'Accepted flit rate average')" "$status" "$t"
+	fi >> "$out/booksim.tsv"
+}
+
+# wormlab CASE ROUTING TRAFFIC VCS RATE SEED FLAGS...
+wormlab() {
+	c=$1 rt=$2 tr=$3 v=$4 r=$5 s=$6
+	shift 6
+	t=$(cpu "$WORMLAB" sim --json --routing "$rt" --traffic "$tr" --vcs "$v" --rate "$r" --seed "$s" "$@")
+	sat=$(wl_field saturated)
+	status=ok
+	[ "$sat" = true ] && status=saturated
+	printf 'wormlab\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
+		"$(wl_field latency)" "$(wl_field latency_ci)" "$(wl_field accepted)" "$status" "$t" >> "$out/wormlab.tsv"
+}
+
+DF="vc_buf_size = 256; packet_size = 4; vc_allocator = separable_input_first; sw_allocator = separable_input_first; injection_process = bernoulli; injection_rate_uses_flits = 1;"
+WLDF="--buf 256 --flits 4 --pipeline booksim --process bernoulli"
+
+for c in $cases; do
+	case $c in
+	agree-df)
+		for r in $RATES_DF 1.0; do for s in $SEEDS; do
+			case " $SIDES " in *" booksim "*) booksim agree-df min uniform 2 "$r" "$s" "topology = dragonflynew; k = 2; n = 1; sample_period = 10000;" "$DF" ;; esac
+			case " $SIDES " in *" wormlab "*) wormlab agree-df df-min uniform 2 "$r" "$s" --topology dragonfly:p=2 $WLDF --rel 0.01 --min-cycles 50000 ;; esac
+		done; done ;;
+	agree-ff)
+		for r in $RATES_FF 1.0; do for s in $SEEDS; do
+			case " $SIDES " in *" booksim "*) booksim agree-ff ran_min uniform 4 "$r" "$s" \
+				"topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; use_noc_latency = 0; sample_period = 10000;" \
+				"vc_buf_size = 8; packet_size = 4; vc_allocator = separable_input_first; sw_allocator = separable_input_first; injection_process = bernoulli; injection_rate_uses_flits = 1;" ;; esac
+			case " $SIDES " in *" wormlab "*) wormlab agree-ff hx-dor uniform 4 "$r" "$s" --topology flatfly:k=4,n=3 --buf 8 --flits 4 --pipeline booksim --rel 0.01 --min-cycles 50000 ;; esac
+		done; done ;;
+	study)
+		for tr in uniform worstcase; do
+			rates=$RATES_UR btr=uniform
+			[ "$tr" = worstcase ] && rates=$RATES_WC btr=bad_dragon
+			for r in $rates; do
+				case " $SIDES " in *" booksim "*)
+					booksim study min "$btr" 2 "$r" 1 "topology = dragonflynew; k = 4; n = 1;" "$DF"
+					booksim study ugal "$btr" 3 "$r" 1 "topology = dragonflynew; k = 4; n = 1;" "$DF" ;;
+				esac
+				case " $SIDES " in *" wormlab "*)
+					for rt in $WL_ROUTINGS; do
+						v=3
+						[ "$rt" = df-min ] && v=2
+						wormlab study "$rt" "$tr" "$v" "$r" 1 --topology dragonfly:p=4 $WLDF
+					done ;;
+				esac
+			done
+		done ;;
+	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-ff, study)" >&2; exit 2 ;;
+	esac
+done
