@@ -495,9 +495,10 @@ func (t *Table) check() error {
 		next int // the next (choice, VC) pair to follow, as choice<<6 | vc
 	}
 	var stack []frame
-	for _, dst := range terms {
+	// routers where terminals eject and inject (the same but on a butterfly)
+	for _, dst := range topology.Sinks(t.net) {
 		clear(mark)
-		for _, src := range terms {
+		for _, src := range topology.Sources(t.net) {
 			if src == dst {
 				continue
 			}

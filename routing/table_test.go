@@ -41,9 +41,8 @@ func walkStates(t *testing.T, net topology.Network, r sim.Routing, vcs int, visi
 		at int
 		h  sim.Header
 	}
-	terms := topology.Terminals(net)
-	for _, s := range terms {
-		for _, d := range terms {
+	for _, s := range topology.Sources(net) {
+		for _, d := range topology.Sinks(net) {
 			if s == d {
 				continue
 			}

@@ -56,7 +56,6 @@ func WriteTable(w io.Writer, net topology.Network, spec string, r sim.Routing, v
 		esc  uint64
 	}
 	key := func(at, slot, vc int) int { return (at*in+slot)*vcs + vc }
-	terms := topology.Terminals(net)
 	var entries []tableRoute
 	type group struct {
 		at, slot, vc int
@@ -68,7 +67,7 @@ func WriteTable(w io.Writer, net topology.Network, spec string, r sim.Routing, v
 	seen := map[string]bool{}
 	var chs []sim.Choice
 	var starts []sim.Header
-	for _, dst := range terms {
+	for _, dst := range topology.Sinks(net) {
 		got := make([][]choice, n*in*vcs) // per key, the choices recorded
 		has := make([]bool, n*in*vcs)
 		clear(seen)
@@ -84,7 +83,7 @@ func WriteTable(w io.Writer, net topology.Network, spec string, r sim.Routing, v
 				queue = append(queue, s)
 			}
 		}
-		for _, src := range terms {
+		for _, src := range topology.Sources(net) {
 			if src == dst {
 				continue
 			}
