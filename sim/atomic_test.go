@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"context"
 	"errors"
 	"testing"
 
@@ -29,12 +28,12 @@ func TestAtomicVCDuato(t *testing.T) {
 	w := sim.Workload{Pattern: sim.Uniform{T: 64}, Process: proc, MsgRate: 0.21, Sizes: sim.Fixed(4)}
 	m := sim.Measure{MinCycles: 6000, MaxCycles: 6000}
 	cfg := sim.Config{Net: net, Routing: r, VCs: 4, Buf: 8, Pipeline: sim.Ideal(), Seed: 1}
-	_, err = sim.RunOpen(context.Background(), cfg, w, m)
+	_, err = sim.RunOpen(testCtx(t), cfg, w, m)
 	var de *sim.DeadlockError
 	require.True(t, errors.As(err, &de), "want the reallocation deadlock, got %v", err)
 	for seed := uint64(1); seed <= 4; seed++ {
 		cfg.Seed, cfg.AtomicVC = seed, true
-		_, err := sim.RunOpen(context.Background(), cfg, w, m)
+		_, err := sim.RunOpen(testCtx(t), cfg, w, m)
 		require.NoError(t, err, "seed %d", seed)
 	}
 }

@@ -54,12 +54,39 @@ type BatchResult struct {
 type BatchOptions struct {
 	// RecordHops keeps every head's link arrival cycles.
 	RecordHops bool
+	// MaxCycles, when positive, ends a batch still running after that many
+	// cycles with a *StallError (tests set it so that a broken simulator fails
+	// instead of running forever).
+	MaxCycles int64
+}
+
+// StallError is a batch that cannot end: packets are left undelivered while
+// nothing is in the network, queued or due (a flit or a delivery lost), or the
+// cycle budget ran out.
+type StallError struct {
+	At   int64 // the cycle
+	Left int   // packets not delivered
+	Msg  string
+}
+
+func (e *StallError) Error() string {
+	return fmt.Sprintf("sim: batch stalled in cycle %d with %d packets undelivered: %s", e.At, e.Left, e.Msg)
 }
 
 // RunBatch routes a closed batch until every tail is delivered, a deadlock is found
 // or ctx ends. Packets are generated in the order given (by release time), so
 // packet i is queued at its source before packet j > i of the same release.
 func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOptions) (*BatchResult, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	hops := int64(0)
+	for _, p := range packets {
+		hops += int64(len(p.Path))
+	}
+	if err := cfg.checkMemory(fmt.Sprintf("a batch of %d packets on %s", len(packets), cfg.describe()), BatchBytes(&cfg, int64(len(packets)), hops)); err != nil {
+		return nil, err
+	}
 	e, err := newEngine(&cfg)
 	if err != nil {
 		return nil, err
@@ -72,8 +99,8 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 		if p.Dst < 0 || p.Dst >= e.nodes || !cfg.Net.Terminal(p.Dst) {
 			return nil, &ConfigError{fmt.Sprintf("packets[%d].dst", i), fmt.Sprintf("%d is not a terminal", p.Dst)}
 		}
-		if p.Flits < 1 {
-			return nil, &ConfigError{fmt.Sprintf("packets[%d].flits", i), "below 1"}
+		if p.Flits < 1 || p.Flits > MaxFlits {
+			return nil, &ConfigError{fmt.Sprintf("packets[%d].flits", i), fmt.Sprintf("%d outside 1..%d", p.Flits, MaxFlits)}
 		}
 		if p.Release < 0 {
 			return nil, &ConfigError{fmt.Sprintf("packets[%d].release", i), "negative"}
@@ -144,8 +171,26 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 			next++
 		}
 	}
-	err = e.run(ctx, func() bool { return left == 0 && next == len(order) })
+	stalled := false
+	err = e.run(ctx, func() bool {
+		if left > 0 && (opt.MaxCycles > 0 && e.t >= opt.MaxCycles || e.inNet == 0 && next == len(order) && e.idle()) {
+			stalled = true
+		}
+		return left == 0 && next == len(order) || stalled
+	})
 	res.Cycles = e.t
+	if err == nil && stalled {
+		msg := "nothing is in the network, queued or due"
+		if opt.MaxCycles > 0 && e.t >= opt.MaxCycles {
+			msg = fmt.Sprintf("the budget of %d cycles ran out", opt.MaxCycles)
+		}
+		err = &StallError{At: e.t, Left: left, Msg: msg}
+	}
+	if err == nil {
+		// the credits of the last flits are still on their way: let them arrive,
+		// so that every credit count is back to Buf (simcheck checks it)
+		err = e.run(ctx, e.idle)
+	}
 	if opt.RecordHops {
 		res.HeadArrivals = make([][]int64, len(packets))
 		for i := range packets {

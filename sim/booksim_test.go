@@ -7,7 +7,6 @@ package sim_test
 //	WORMLAB_LONG=1 BOOKSIM=/work/booksim2/src/booksim go test -run BookSim -v ./sim
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -73,7 +72,7 @@ func TestBookSimAgreement(t *testing.T) {
 	require.NoError(t, err)
 	run := func(rate float64, seed uint64, m sim.Measure) *sim.Result {
 		cfg := sim.Config{Net: net, Routing: rt, VCs: 4, Buf: 8, Pipeline: sim.BookSim(net), Seed: seed}
-		res, err := sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(16)}, m)
+		res, err := sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(16)}, m)
 		require.NoError(t, err)
 		return res
 	}

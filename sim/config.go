@@ -153,8 +153,10 @@ type Config struct {
 	InjectPerPort bool
 	// Trace, when set, receives every flit and credit event (simcheck reads them).
 	Trace func(Event)
-	// CheckEvery is how many cycles pass between looks at the context (0: 1024).
-	CheckEvery int
+	// MaxMemory, when positive, is the memory budget in bytes: a run whose
+	// estimate (EngineBytes, OpenBytes, BatchBytes) is above it is refused with a
+	// *MemoryError before anything is allocated.
+	MaxMemory int64
 }
 
 // ConfigError names the field of a Config or workload at fault.

@@ -35,7 +35,9 @@
 //
 // # Variation
 //
-// Routing (routing.go: Start, Route, Advance) is the routing function; Selector
+// Routing (routing.go: Start, Route, Advance) is the routing function (a packet
+// ends at its destination unless the routing is an Arriver that says it goes on,
+// as Valiant's first phase does); Selector
 // (select.go: first, random, credits) picks among the free output VCs of the
 // lowest Choice.Pri; Arbitration (arbiter.go: round-robin, fixed, random) makes the
 // arbiters of switch inputs, switch outputs and output VCs. Each has a registry.
@@ -44,7 +46,10 @@
 //
 // A run is a function of Config.Seed: each purpose (arrivals, destinations, sizes,
 // routing, selection, arbitration) draws from its own math/rand/v2 PCG stream. The
-// context is looked at every Config.CheckEvery cycles. A cycle visits only routers
+// context is looked at by work, not by cycles: once the cycles since the last look
+// have visited about a thousand busy routers and sources (every cycle of a large
+// busy network, every 1,024 cycles of an idle one), so that a cancellation acts
+// within a cycle at any size. A cycle visits only routers
 // holding flits and sources with packets; routing only the input VCs with an
 // unrouted head, VC allocation only those waiting for a VC, and switch allocation
 // only those holding a flit (bit masks per port and per router, kept where a VC
@@ -53,7 +58,11 @@
 // Arbitration gets a Request per requester. The event wheel (the least power of
 // two above the pipeline's longest delay), buffers and request lists are
 // allocated once, so the cycle loop allocates only when a source queue or the
-// packet table grows. Memory: O(ports V B) flits per router.
+// packet table grows. Memory: O(ports V B) flits per router; EngineBytes,
+// OpenBytes and BatchBytes estimate a run's memory before it allocates, and a run
+// above Config.MaxMemory is refused with a *MemoryError (limits.go). An open-loop
+// run keeps its source queues within Measure.MaxQueue packets: a queue past it
+// ends the point as saturated.
 //
 // # Open loop, batches, the theory model
 //
@@ -75,7 +84,10 @@
 //
 // When no flit has moved for Config.DeadlockCycles cycles while flits are in the
 // network, the run ends with a *DeadlockError carrying a cycle of the wait-for graph
-// of input VCs (router, port, VC, packet).
+// of input VCs (router, port, VC, packet). A batch that can no longer end (packets
+// undelivered with nothing in the network, queued or due, or past
+// BatchOptions.MaxCycles) ends with a *StallError; a delivered batch runs on until
+// the last credits are back, so that its trace ends with the network drained.
 //
 // # API
 //
@@ -84,7 +96,9 @@
 //	Theory(ctx, *model.Instance, Arbitration, seed) (*model.Schedule, *BatchResult, error)
 //
 // Invariants (checked from the trace by package simcheck): credits stay within
-// 0..Buf, buffers within Buf, one flit per channel per cycle, flits of a packet
-// contiguous and in order on every VC, every generated packet delivered or still in
-// flight.
+// 0..Buf and come back Credit cycles after their slot is freed, buffers within Buf,
+// one flit per channel per cycle, flits of a packet contiguous and in order on
+// every VC, the injection limit, every generated packet delivered or still in
+// flight at the end of every cycle (the Tick event carries the simulator's own
+// counts), every credit back to Buf once a batch has drained.
 package sim

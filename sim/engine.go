@@ -163,8 +163,9 @@ type engine struct {
 	free    []int32
 	nextID  int64
 
-	inNet    int64 // flits injected and not delivered
-	lastMove int64
+	inNet     int64 // flits injected and not delivered
+	delivered int64 // packets delivered whole
+	lastMove  int64
 
 	rRoute, rSelect, rArb *rand.Rand
 
@@ -194,9 +195,6 @@ func newEngine(cfg *Config) (*engine, error) {
 	}
 	if cfg.DeadlockCycles == 0 {
 		cfg.DeadlockCycles = 1000
-	}
-	if cfg.CheckEvery <= 0 {
-		cfg.CheckEvery = 1024
 	}
 	net := cfg.Net
 	n := net.Nodes()
@@ -472,6 +470,7 @@ func (e *engine) deliver(node int32, f flit) {
 		e.trace(Event{Kind: Deliver, Node: node, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, VC: -1, InPort: -1, InVC: -1})
 	}
 	if pk.got == pk.size {
+		e.delivered++
 		e.srcOut[pk.h.Src]--
 		if e.onDeliver != nil {
 			e.onDeliver(pk, e.t)
@@ -594,16 +593,24 @@ func (e *engine) injectFrom(s int32) {
 	}
 }
 
+// checkWork is the work between looks at the context: a cycle counts one plus
+// the routers holding flits and the sources with packets it visits, so that a
+// cancellation acts after at most checkWork units (a cycle of a large busy
+// network is one look, an idle cycle of a small one a thousandth).
+const checkWork = 1024
+
 // run steps cycles until done reports true, the context ends or a deadlock is
-// found. ctx is looked at every CheckEvery cycles.
+// found. ctx is looked at before the first cycle and then by work (checkWork).
 func (e *engine) run(ctx context.Context, done func() bool) error {
-	every := int64(e.cfg.CheckEvery)
+	work := checkWork
 	for !done() {
-		if e.t%every == 0 {
+		if work >= checkWork {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+			work = 0
 		}
+		work += 1 + len(e.active) + len(e.srcAct)
 		if err := e.step(); err != nil {
 			return err
 		}
@@ -626,6 +633,10 @@ func (e *engine) step() error {
 	}
 	e.allocSwitch()
 	e.retire()
+	if e.cfg.Trace != nil {
+		e.trace(Event{Kind: Tick, Node: -1, Port: -1, VC: -1, InPort: -1, InVC: -1, Packet: -1,
+			Generated: e.nextID, Delivered: e.delivered, InNet: e.inNet})
+	}
 	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
 		return e.deadlock()
 	}

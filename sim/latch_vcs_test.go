@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -53,7 +52,7 @@ func TestLatchManyVCsCompletes(t *testing.T) {
 		}
 		cfg := sim.Config{Net: net, Routing: rt, VCs: vcs, Buf: buf, Pipeline: sim.Ideal(),
 			Select: s, Arbiter: a, Seed: seed, Latch: true, DeadlockCycles: 2000}
-		res, err := sim.RunBatch(context.Background(), cfg, pk, sim.BatchOptions{})
+		res, err := sim.RunBatch(testCtx(t), cfg, pk, sim.BatchOptions{})
 		if err != nil {
 			t.Fatalf("latch run with %d VCs: %v", vcs, err)
 		}

@@ -37,6 +37,13 @@ type Measure struct {
 	MinCycles, MaxCycles, Period int64
 	// Nodes asks for per-node statistics (Result.Nodes).
 	Nodes bool
+	// MaxQueue bounds a source queue (0: DefaultMaxQueue packets): the run stops
+	// as saturated in the cycle a source queue passes it. A stable point's queues
+	// stay short (a source with Bernoulli arrivals at 95% of its injection
+	// capacity holds about ten packets on average); a queue of a thousand
+	// packets means the offered load is not carried, and an unbounded one would
+	// grow until the machine's memory ran out.
+	MaxQueue int64
 }
 
 // NodeStats are one node's loads and latencies over the measured window: flits it
@@ -66,6 +73,30 @@ func newNodeCount(n int) *nodeCount {
 
 func (c *nodeCount) clone() *nodeCount {
 	return &nodeCount{slices.Clone(c.gen), slices.Clone(c.got), slices.Clone(c.nSrc), slices.Clone(c.nDst), slices.Clone(c.latSrc), slices.Clone(c.latDst)}
+}
+
+// withDefaults fills the zero fields of m with their defaults.
+func (m Measure) withDefaults() Measure {
+	if m.Level == 0 {
+		m.Level = 0.95
+	}
+	if m.RelHalfWidth == 0 {
+		m.RelHalfWidth = 0.02
+	}
+	if m.MinCycles == 0 {
+		m.MinCycles = 10000
+	}
+	if m.MaxCycles == 0 {
+		m.MaxCycles = 200000
+	}
+	if m.Period == 0 {
+		m.Period = 2000
+	}
+	if m.MaxQueue == 0 {
+		m.MaxQueue = DefaultMaxQueue
+	}
+	m.MinCycles = min(m.MinCycles, m.MaxCycles)
+	return m
 }
 
 // HopClass is the latency of the packets that crossed Hops links (seed 003's
@@ -144,8 +175,7 @@ type obs struct {
 // saturation were declared saturated). When ctx ends the result so far is
 // returned with ctx's error.
 func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, error) {
-	e, err := newEngine(&cfg)
-	if err != nil {
+	if err := cfg.check(); err != nil {
 		return nil, err
 	}
 	if w.Pattern == nil {
@@ -171,22 +201,17 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	if w.InjectLimit < 0 {
 		return nil, &ConfigError{"inject-limit", "negative"}
 	}
-	if m.Level == 0 {
-		m.Level = 0.95
+	if err := m.check(); err != nil {
+		return nil, err
 	}
-	if m.RelHalfWidth == 0 {
-		m.RelHalfWidth = 0.02
+	m = m.withDefaults()
+	if err := cfg.checkMemory("the run on "+cfg.describe(), OpenBytes(&cfg, w, m)); err != nil {
+		return nil, err
 	}
-	if m.MinCycles == 0 {
-		m.MinCycles = 10000
+	e, err := newEngine(&cfg)
+	if err != nil {
+		return nil, err
 	}
-	if m.MaxCycles == 0 {
-		m.MaxCycles = 200000
-	}
-	if m.Period == 0 {
-		m.Period = 2000
-	}
-	m.MinCycles = min(m.MinCycles, m.MaxCycles)
 	e.limit = int32(w.InjectLimit)
 	T := len(e.terms)
 	rArr := rand.New(rand.NewPCG(cfg.Seed, streamArrive))
@@ -210,6 +235,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	if m.Nodes {
 		nodes = newNodeCount(e.nodes)
 	}
+	full := int32(-1) // a source whose queue passed m.MaxQueue
 	e.gen = func() {
 		slot := wheel[e.t%W]
 		wheel[e.t%W] = spare[:0]
@@ -219,6 +245,9 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 				dst := e.terms[w.Pattern.Dest(int(i), rDst)]
 				l := w.Sizes.draw(rSize)
 				e.newPacket(src, dst, int32(l), nil, -1)
+				if full < 0 && e.queued(src) > m.MaxQueue {
+					full = src
+				}
 				genPackets++
 				genFlits += int64(l)
 				if nodes != nil {
@@ -254,14 +283,14 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	var runErr error
 	for {
 		target := e.t + m.Period
-		runErr = e.run(ctx, func() bool { return e.t >= target })
+		runErr = e.run(ctx, func() bool { return e.t >= target || full >= 0 })
 		snaps = append(snaps, slices.Clone(e.chanUse))
 		if nodes != nil {
 			nodeSnaps = append(nodeSnaps, nodes.clone())
 		}
 		lookAt = append(lookAt, e.t)
 		genAt = append(genAt, genFlits)
-		if runErr != nil || e.t >= m.MaxCycles {
+		if runErr != nil || e.t >= m.MaxCycles || full >= 0 {
 			break
 		}
 		if e.t < m.MinCycles {
@@ -295,6 +324,9 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	}
 	est := steady.Analyze(lats, m.Level)
 	sat, reason := saturation(rec, est, lookAt, genAt, T, m.Level)
+	if full >= 0 {
+		sat, reason = true, fmt.Sprintf("the source queue of node %d passed %d packets in cycle %d", full, m.MaxQueue, e.t)
+	}
 	res.Saturated, res.Reason = sat, reason
 	from := int64(0)
 	if est.Warmup < len(rec) {

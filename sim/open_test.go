@@ -15,7 +15,7 @@ func uniformRun(t *testing.T, spec string, rate float64, seed uint64, m sim.Meas
 	cfg.Seed = seed
 	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: cfg.Net})
 	require.NoError(t, err)
-	return sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(16)}, m)
+	return sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(16)}, m)
 }
 
 // Determinism: the same seed gives the same result bit for bit; another seed
@@ -70,7 +70,7 @@ func TestOpenHopClasses(t *testing.T) {
 
 // The context ends a run: the result so far comes back with the context's error.
 func TestOpenCancel(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(testCtx(t))
 	cancel()
 	cfg := dorConfig(t, "torus:4x4", 2, 4, sim.Ideal())
 	pat, _ := sim.NewPattern("uniform", sim.PatternParams{Net: cfg.Net})
@@ -85,9 +85,9 @@ func TestOpenInjectLimit(t *testing.T) {
 	cfg := dorConfig(t, "torus:4x4", 2, 4, sim.BookSim(mustNet(t, "torus:4x4")))
 	pat, _ := sim.NewPattern("uniform", sim.PatternParams{Net: cfg.Net})
 	m := sim.Measure{MinCycles: 4000, MaxCycles: 4000}
-	free, err := sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 0.9, Sizes: sim.Fixed(4)}, m)
+	free, err := sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.9, Sizes: sim.Fixed(4)}, m)
 	require.NoError(t, err)
-	lim, err := sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 0.9, Sizes: sim.Fixed(4), InjectLimit: 1}, m)
+	lim, err := sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.9, Sizes: sim.Fixed(4), InjectLimit: 1}, m)
 	require.NoError(t, err)
 	require.Less(t, lim.Accepted, free.Accepted)
 	require.True(t, lim.Saturated && free.Saturated)
@@ -104,12 +104,12 @@ func TestOpenBadInput(t *testing.T) {
 		{Pattern: pat, Rate: 0.1},
 		{Rate: 0.1, Sizes: sim.Fixed(1)},
 	} {
-		_, err := sim.RunOpen(context.Background(), cfg, w, sim.Measure{})
+		_, err := sim.RunOpen(testCtx(t), cfg, w, sim.Measure{})
 		var ce *sim.ConfigError
 		require.True(t, errors.As(err, &ce), "%+v: %v", w, err)
 	}
 	cfg.Buf = 0
-	_, err := sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 0.1, Sizes: sim.Fixed(1)}, sim.Measure{})
+	_, err := sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.1, Sizes: sim.Fixed(1)}, sim.Measure{})
 	var ce *sim.ConfigError
 	require.True(t, errors.As(err, &ce))
 	require.Equal(t, "buf", ce.Field)
@@ -123,7 +123,7 @@ func TestOpenDeadlockOneVC(t *testing.T) {
 	require.NoError(t, err)
 	cfg := sim.Config{Net: net, Routing: rt, VCs: 1, Buf: 2, Pipeline: sim.Ideal(), Seed: 1, DeadlockCycles: 200}
 	pat, _ := sim.NewPattern("uniform", sim.PatternParams{Net: net})
-	_, err = sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 0.9, Sizes: sim.Fixed(8)}, sim.Measure{MaxCycles: 50000})
+	_, err = sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.9, Sizes: sim.Fixed(8)}, sim.Measure{MaxCycles: 50000})
 	var dl *sim.DeadlockError
 	require.True(t, errors.As(err, &dl), "%v", err)
 	require.NotEmpty(t, dl.Cycle)

@@ -30,7 +30,7 @@ func init() {
 		if h.Fraction == 0 {
 			h.Fraction = 0.1
 		}
-		if h.Fraction < 0 || h.Fraction > 1 {
+		if !(h.Fraction >= 0 && h.Fraction <= 1) {
 			return nil, fmt.Errorf("traffic hotspot: fraction %g outside [0, 1]", h.Fraction)
 		}
 		for _, x := range h.Hot {

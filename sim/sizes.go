@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -23,18 +24,21 @@ func ParseSizes(s string) (Sizes, error) {
 	for _, part := range strings.Split(s, ",") {
 		f, w, hasW := strings.Cut(part, ":")
 		l, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || l < 1 {
-			return z, fmt.Errorf("size %q is not a whole number of flits >= 1", f)
+		if err != nil || l < 1 || l > MaxFlits {
+			return z, fmt.Errorf("size %q is not a whole number of flits from 1 to %d", f, MaxFlits)
 		}
 		wt := 1.0
 		if hasW {
 			wt, err = strconv.ParseFloat(w, 64)
-			if err != nil || !(wt > 0) {
-				return z, fmt.Errorf("weight %q of size %d is not a positive number", w, l)
+			if err != nil || !(wt > 0) || math.IsInf(wt, 0) {
+				return z, fmt.Errorf("weight %q of size %d is not a finite positive number", w, l)
 			}
 		}
 		z.Flits = append(z.Flits, l)
 		z.Weight = append(z.Weight, wt)
+	}
+	if total := z.total(); math.IsInf(total, 0) {
+		return z, fmt.Errorf("the weights' sum %g is not finite", total)
 	}
 	return z, nil
 }
@@ -54,9 +58,12 @@ func (z Sizes) check() error {
 		return &ConfigError{"sizes", "no sizes, or sizes and weights of different lengths"}
 	}
 	for i, l := range z.Flits {
-		if l < 1 || !(z.Weight[i] > 0) {
-			return &ConfigError{"sizes", fmt.Sprintf("size %d weight %g", l, z.Weight[i])}
+		if l < 1 || l > MaxFlits || !(z.Weight[i] > 0) || math.IsInf(z.Weight[i], 0) {
+			return &ConfigError{"sizes", fmt.Sprintf("size %d weight %g: want 1 to %d flits and a finite positive weight", l, z.Weight[i], MaxFlits)}
 		}
+	}
+	if math.IsInf(z.total(), 0) {
+		return &ConfigError{"sizes", "the weights' sum is not finite"}
 	}
 	return nil
 }
@@ -91,4 +98,12 @@ func (z Sizes) String() string {
 		}
 	}
 	return b.String()
+}
+
+func (z Sizes) total() float64 {
+	w := 0.0
+	for _, x := range z.Weight {
+		w += x
+	}
+	return w
 }

@@ -21,7 +21,7 @@ import (
 // the makespan of the engine's greedy run under the input policy.
 func TestTheoryExample(t *testing.T) {
 	in, _ := fixture.Example(t)
-	s, _, err := sim.Theory(context.Background(), in, sim.FixedOrder{}, 1)
+	s, _, err := sim.Theory(testCtx(t), in, sim.FixedOrder{}, 1)
 	require.NoError(t, err)
 	require.NoError(t, verify.Schedule(in, s))
 	es, err := engineGreedy(in)
@@ -77,7 +77,7 @@ func theoryAgreesUnder(t *rapid.T, in *model.Instance, arb sim.Arbitration, poli
 func theoryAgreesRotate(t *rapid.T, in *model.Instance, arb sim.Arbitration, policy string, rotate bool) {
 	cfg, ps := sim.TheoryConfig(in, arb, 1)
 	cfg.Rotate = rotate
-	s, _, err := sim.TheoryRun(context.Background(), in, cfg, ps)
+	s, _, err := sim.TheoryRun(testCtx(t), in, cfg, ps)
 	es, eerr := enginePolicyRotate(in, policy, rotate)
 	var dl *sim.DeadlockError
 	var edl *engine.Deadlock
@@ -148,14 +148,14 @@ func TestTheoryWalkThroughDestination(t *testing.T) {
 	in, err := model.ParseInstance([]byte(`{"name":"c","network":{"nodes":["v0","v1"],"edges":[["v0","v1"],["v0","v1"],["v0","v1"],["v1","v0"]]},"flits":1,
 "messages":[{"id":"m0","edges":[0,3]},{"id":"m1","edges":[0]},{"id":"m5","edges":[3,0]}]}`))
 	require.NoError(t, err)
-	_, _, err = sim.Theory(context.Background(), in, sim.FixedOrder{}, 1)
+	_, _, err = sim.Theory(testCtx(t), in, sim.FixedOrder{}, 1)
 	var dl *sim.DeadlockError
 	require.True(t, errors.As(err, &dl), "%v", err)
 	_, eerr := engineGreedy(in)
 	var edl *engine.Deadlock
 	require.True(t, errors.As(eerr, &edl), "%v", eerr)
 	in.Messages = in.Messages[:2]
-	s, _, err := sim.Theory(context.Background(), in, sim.FixedOrder{}, 1)
+	s, _, err := sim.Theory(testCtx(t), in, sim.FixedOrder{}, 1)
 	require.NoError(t, err)
 	require.Equal(t, []int{1, 2}, s.Messages[0].Cross)
 	require.NoError(t, verify.Schedule(in, s))
@@ -168,7 +168,7 @@ func TestTheoryDeadlockCycle(t *testing.T) {
 	in, err := model.ParseInstance([]byte(`{"name":"c","network":{"edges":[["a","b"],["b","a"]]},"flits":1,
 "messages":[{"id":"m0","edges":[0,1]},{"id":"m1","edges":[1,0]}]}`))
 	require.NoError(t, err)
-	_, _, err = sim.Theory(context.Background(), in, sim.FixedOrder{}, 1)
+	_, _, err = sim.Theory(testCtx(t), in, sim.FixedOrder{}, 1)
 	var dl *sim.DeadlockError
 	require.True(t, errors.As(err, &dl), "%v", err)
 	require.Len(t, dl.Cycle, 2, "%v", err)

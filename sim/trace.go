@@ -28,6 +28,9 @@ const (
 	// Grant: the head of Packet at Node's input (InPort, InVC) is granted output
 	// VC VC of output port Port (Port = Ports(Node): the ejection port).
 	Grant
+	// Tick ends cycle Cycle with the simulator's own counts (Generated,
+	// Delivered, InNet), for the checker to compare with its own.
+	Tick
 )
 
 // Event is one flit or credit event of cycle Cycle. Injection input ports are
@@ -43,4 +46,7 @@ type Event struct {
 	Dst          int32
 	// Choices are a Route event's choices (nil for other kinds).
 	Choices []Choice
+	// Tick only: packets generated and delivered whole since the start, and
+	// flits injected and not yet delivered, as the simulator counts them.
+	Generated, Delivered, InNet int64
 }

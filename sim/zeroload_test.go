@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -44,7 +43,7 @@ func TestZeroLoadLatencyExact(t *testing.T) {
 							continue
 						}
 						cfg := dorConfig(t, spec, 2, p.MinBuf(), p)
-						res, err := sim.RunBatch(context.Background(), cfg, []sim.Packet{{Src: s, Dst: d, Flits: l, Release: 3}}, sim.BatchOptions{})
+						res, err := sim.RunBatch(testCtx(t), cfg, []sim.Packet{{Src: s, Dst: d, Flits: l, Release: 3}}, sim.BatchOptions{})
 						require.NoError(t, err)
 						h := g.Distance(s, d)
 						require.Equal(t, int64(p.ZeroLoad(h, l)), res.Latency[0], "%s %s %d->%d L=%d", spec, name, s, d, l)
@@ -62,7 +61,7 @@ func TestZeroLoadNeedsMinBuf(t *testing.T) {
 	net := mustNet(t, "torus:6x6")
 	for _, p := range []sim.Pipeline{sim.Ideal(), sim.BookSim(net), {Route: 2, VCAlloc: 3, SwAlloc: 1, Traverse: 2, Link: 3, Credit: 4, Inject: 1, Eject: 5}} {
 		cfg := dorConfig(t, "torus:6x6", 2, p.MinBuf()-1, p)
-		res, err := sim.RunBatch(context.Background(), cfg, []sim.Packet{{Src: 0, Dst: 8, Flits: 16}}, sim.BatchOptions{})
+		res, err := sim.RunBatch(testCtx(t), cfg, []sim.Packet{{Src: 0, Dst: 8, Flits: 16}}, sim.BatchOptions{})
 		require.NoError(t, err)
 		require.Greater(t, res.Latency[0], int64(p.ZeroLoad(3, 16)), "%+v", p)
 	}

@@ -15,7 +15,29 @@ type Params struct {
 	// Hop, when positive, is the exact number of cycles from a flit's Send on a
 	// link to its Arrive at the far end.
 	Hop int64
+	// Credit, when positive, is the exact number of cycles from a flit's Send out
+	// of an input buffer fed by a link to the Credit of its slot upstream (a
+	// source's credit takes one cycle); a credit not back by then is lost.
+	// Leave it 0 for the theory model's latch, which returns credits at once.
+	Credit int64
+	// InjectLimit, when positive, bounds the packets of one source in the
+	// network: from its head's Inject to its tail's Deliver.
+	InjectLimit int
+	// Latencies keeps every delivered packet's latency (Report.Latencies).
+	Latencies bool
 }
+
+// Latency is one delivered packet as the checker reconstructs it from the trace:
+// its latency from generation to tail delivery, the links its head crossed, its
+// size, and its delivery cycle.
+type Latency struct {
+	Packet                int64
+	Src, Dst, Hops, Flits int32
+	Generated, Delivered  int64
+}
+
+// Latency is Delivered - Generated.
+func (l Latency) Latency() int64 { return l.Delivered - l.Generated }
 
 // Violation is the first broken invariant: the event at fault and what is wrong.
 type Violation struct {
@@ -34,11 +56,19 @@ type Report struct {
 	Events                             int64
 	Generated, Delivered, InFlight     int64
 	FlitsSent, FlitsDelivered, Credits int64
+	// Ticks is the number of cycles whose counts were compared with the
+	// simulator's.
+	Ticks int64
+	// Latencies lists the delivered packets in delivery order (Params.Latencies).
+	Latencies []Latency
 }
 
 type pkt struct {
 	size, dst int32
 	next      int32 // next flit to deliver
+	src, hops int32
+	gen       int64
+	in        bool // its head was injected and its tail not delivered
 }
 
 type vcKey struct{ node, port, vc int32 }
@@ -69,19 +99,27 @@ type Checker struct {
 	pkts  map[int64]*pkt
 	cred  map[vcKey]int   // output VC credits (port -1-k: source of injection port k)
 	occ   map[vcKey]int   // input VC occupancy
-	out   map[vcKey]vcRun // contiguity per output VC
+	outv  map[vcKey]vcRun // contiguity per output VC
 	in    map[vcKey]vcRun // contiguity per input VC
 	sent  map[portCycle]bool
 	inj   map[portCycle]bool
 	links map[[2]int32][]inflight // (node, out port) -> flits on the link
 	back  map[[2]int32][2]int32   // (node, in port) -> (upstream node, out port)
+	// due lists, per output VC (or source VC), the cycles its slots' credits are
+	// due, oldest first (Params.Credit)
+	due    map[vcKey][]int64
+	out    map[int32]int // packets of a source in the network
+	early  map[vcKey]int // credits the latch returned before their flit left
+	nEarly int
+	flits  int64 // flits injected and not delivered
+	cycle  int64 // the last Tick's cycle
 }
 
 // New returns a checker for net with p.
 func New(net topology.Network, p Params) *Checker {
 	c := &Checker{net: net, p: p, pkts: map[int64]*pkt{}, cred: map[vcKey]int{}, occ: map[vcKey]int{},
-		out: map[vcKey]vcRun{}, in: map[vcKey]vcRun{}, sent: map[portCycle]bool{}, inj: map[portCycle]bool{},
-		links: map[[2]int32][]inflight{}, back: map[[2]int32][2]int32{}}
+		outv: map[vcKey]vcRun{}, in: map[vcKey]vcRun{}, sent: map[portCycle]bool{}, inj: map[portCycle]bool{},
+		links: map[[2]int32][]inflight{}, back: map[[2]int32][2]int32{}, due: map[vcKey][]int64{}, early: map[vcKey]int{}, out: map[int32]int{}, cycle: -1}
 	for v := range net.Nodes() {
 		for port := range net.Ports(v) {
 			if w, q := net.Link(v, port); w >= 0 {
@@ -136,6 +174,10 @@ func (c *Checker) Event(e sim.Event) {
 		return
 	}
 	c.r.Events++
+	if e.Kind == sim.Tick {
+		c.tick(e)
+		return
+	}
 	if e.Kind != sim.Generate && e.Kind != sim.Credit {
 		if _, ok := c.pkts[e.Packet]; !ok {
 			c.fail(e, "accounting", "packet never generated")
@@ -150,7 +192,7 @@ func (c *Checker) Event(e sim.Event) {
 		if e.Flit < 1 {
 			c.fail(e, "accounting", "packet of %d flits", e.Flit)
 		}
-		c.pkts[e.Packet] = &pkt{size: e.Flit, dst: e.Dst}
+		c.pkts[e.Packet] = &pkt{size: e.Flit, dst: e.Dst, src: e.Node, gen: e.Cycle}
 		c.r.Generated++
 	case sim.Inject:
 		k := vcKey{e.Node, -1 - e.InPort, e.VC}
@@ -164,7 +206,16 @@ func (c *Checker) Event(e sim.Event) {
 			c.fail(e, "channel", "two flits injected into one port in one cycle")
 		}
 		c.inj[pc] = true
-		c.pass(c.out, k, e, "order")
+		c.pass(c.outv, k, e, "order")
+		c.flits++
+		if e.Flit == 0 {
+			pk := c.pkts[e.Packet]
+			pk.in = true
+			c.out[pk.src]++
+			if c.p.InjectLimit > 0 && c.out[pk.src] > c.p.InjectLimit {
+				c.fail(e, "inject-limit", "source %d has %d packets in the network, limit %d", pk.src, c.out[pk.src], c.p.InjectLimit)
+			}
+		}
 	case sim.Arrive:
 		k := vcKey{e.Node, e.Port, e.VC}
 		c.occ[k]++
@@ -193,6 +244,15 @@ func (c *Checker) Event(e sim.Event) {
 		if c.occ[ik] < 0 {
 			c.fail(e, "buffer", "a flit leaves an empty buffer")
 		}
+		// the slot's credit is due upstream (or at the source)
+		if up, ok := c.back[[2]int32{e.Node, e.InPort}]; ok {
+			c.owe(vcKey{up[0], up[1], e.InVC}, e.Cycle+c.p.Credit)
+		} else if int(e.InPort) >= c.net.InPorts(int(e.Node)) {
+			c.owe(vcKey{e.Node, -1 - e.InPort, e.InVC}, e.Cycle+1)
+		}
+		if e.Flit == 0 && int(e.Port) < c.net.Ports(int(e.Node)) {
+			c.pkts[e.Packet].hops++
+		}
 		eject := int(e.Port) == c.net.Ports(int(e.Node))
 		pc := portCycle{e.Node, e.Port, e.Cycle}
 		if c.sent[pc] && !(eject && c.p.EjectAll) {
@@ -206,7 +266,7 @@ func (c *Checker) Event(e sim.Event) {
 				c.fail(e, "delivery", "ejected at node %d, destination %d", e.Node, c.pkts[e.Packet].dst)
 			}
 			if !c.p.EjectAll {
-				c.pass(c.out, k, e, "order")
+				c.pass(c.outv, k, e, "order")
 			}
 			return
 		}
@@ -215,7 +275,7 @@ func (c *Checker) Event(e sim.Event) {
 			c.fail(e, "credits", "flit sent with no credit")
 		}
 		c.cred[k] = n
-		c.pass(c.out, k, e, "order")
+		c.pass(c.outv, k, e, "order")
 		l := [2]int32{e.Node, e.Port}
 		c.links[l] = append(c.links[l], inflight{pkt: e.Packet, flit: e.Flit, vc: e.VC, cycle: e.Cycle})
 	case sim.Credit:
@@ -229,6 +289,19 @@ func (c *Checker) Event(e sim.Event) {
 		}
 		c.cred[k] = n
 		c.r.Credits++
+		if q := c.due[k]; len(q) == 0 {
+			if c.p.Credit > 0 {
+				c.fail(e, "credits", "a credit for a slot that no flit left")
+			}
+			// the latch returns a credit in the cycle before the flit's Send
+			c.early[k]++
+			c.nEarly++
+		} else {
+			if c.p.Credit > 0 && q[0] != e.Cycle {
+				c.fail(e, "credits", "a credit due in cycle %d arrives in cycle %d", q[0], e.Cycle)
+			}
+			c.due[k] = q[1:]
+		}
 	case sim.Deliver:
 		pk := c.pkts[e.Packet]
 		if e.Node != pk.dst {
@@ -239,8 +312,15 @@ func (c *Checker) Event(e sim.Event) {
 		}
 		pk.next++
 		c.r.FlitsDelivered++
+		c.flits--
 		if pk.next == pk.size {
 			c.r.Delivered++
+			if pk.in {
+				c.out[pk.src]--
+			}
+			if c.p.Latencies {
+				c.r.Latencies = append(c.r.Latencies, Latency{Packet: e.Packet, Src: pk.src, Dst: pk.dst, Hops: pk.hops, Flits: pk.size, Generated: pk.gen, Delivered: e.Cycle})
+			}
 			delete(c.pkts, e.Packet)
 		}
 	case sim.Route, sim.Grant:
@@ -263,11 +343,108 @@ func (c *Checker) Event(e sim.Event) {
 	}
 }
 
+// tick compares the simulator's counts at the end of a cycle with the checker's
+// own (accounting: generated = delivered + in flight, in packets, and the flits
+// injected and not delivered), and, with Params.Credit, looks for credits past
+// their due cycle.
+func (c *Checker) tick(e sim.Event) {
+	if e.Cycle <= c.cycle {
+		c.fail(e, "trace", "cycle %d ends after cycle %d", e.Cycle, c.cycle)
+	}
+	c.cycle = e.Cycle
+	c.r.Ticks++
+	if c.nEarly > 0 {
+		c.fail(e, "credits", "a credit for a slot that no flit left in this cycle")
+	}
+	switch {
+	case e.Generated != c.r.Generated:
+		c.fail(e, "accounting", "the simulator counts %d packets generated, the trace %d", e.Generated, c.r.Generated)
+	case e.Delivered != c.r.Delivered:
+		c.fail(e, "accounting", "the simulator counts %d packets delivered, the trace %d", e.Delivered, c.r.Delivered)
+	case e.InNet != c.flits:
+		c.fail(e, "accounting", "the simulator counts %d flits in the network, the trace %d", e.InNet, c.flits)
+	}
+	if c.p.Credit > 0 && c.r.Ticks%64 == 0 {
+		c.lateCredits(e)
+	}
+}
+
+// owe records the credit of a slot just freed, due at cycle at upstream output
+// VC k, unless the latch returned it already in this cycle.
+func (c *Checker) owe(k vcKey, at int64) {
+	if c.early[k] > 0 {
+		c.early[k]--
+		c.nEarly--
+		return
+	}
+	c.due[k] = append(c.due[k], at)
+}
+
+// lateCredits fails on a credit whose due cycle has passed.
+func (c *Checker) lateCredits(e sim.Event) {
+	for k, q := range c.due {
+		if len(q) > 0 && q[0] < e.Cycle {
+			e.Node, e.Port, e.VC = k.node, k.port, k.vc
+			c.fail(e, "credits", "a credit due in cycle %d never arrived", q[0])
+			return
+		}
+	}
+}
+
 // Finish returns the report and the first violation found (nil when none).
 func (c *Checker) Finish() (Report, error) {
 	c.r.InFlight = c.r.Generated - c.r.Delivered
+	if c.err == nil && c.p.Credit > 0 && c.cycle >= 0 {
+		c.lateCredits(sim.Event{Kind: sim.Tick, Cycle: c.cycle, Packet: -1})
+	}
 	if c.err != nil {
 		return c.r, c.err
 	}
 	return c.r, nil
+}
+
+// FinishDrained is Finish for a trace that ends with the network drained (the
+// trace of a batch that RunBatch delivered whole): every packet must be
+// delivered, every credit count back to Buf and every buffer and link empty.
+func (c *Checker) FinishDrained() (Report, error) {
+	r, err := c.Finish()
+	if err != nil {
+		return r, err
+	}
+	c.drained()
+	if c.err != nil {
+		return c.r, c.err
+	}
+	return c.r, nil
+}
+
+// drained checks the state of an empty network: nothing in flight, every credit
+// back.
+func (c *Checker) drained() {
+	at := sim.Event{Kind: sim.Tick, Cycle: c.cycle, Packet: -1}
+	if c.r.InFlight != 0 {
+		c.fail(at, "drained", "%d packets not delivered", c.r.InFlight)
+		return
+	}
+	for k, n := range c.cred {
+		if n != c.p.Buf {
+			at.Node, at.Port, at.VC = k.node, k.port, k.vc
+			c.fail(at, "drained", "%d credits of %d after the network emptied", n, c.p.Buf)
+			return
+		}
+	}
+	for k, n := range c.occ {
+		if n != 0 {
+			at.Node, at.Port, at.VC = k.node, k.port, k.vc
+			c.fail(at, "drained", "%d flits left in a buffer after the network emptied", n)
+			return
+		}
+	}
+	for l, q := range c.links {
+		if len(q) > 0 {
+			at.Node, at.Port = l[0], l[1]
+			c.fail(at, "drained", "%d flits left on a link after the network emptied", len(q))
+			return
+		}
+	}
 }

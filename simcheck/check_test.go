@@ -1,16 +1,20 @@
 package simcheck_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/simcheck"
+	"github.com/wormlab/wormlab/steady"
 	"github.com/wormlab/wormlab/topology"
 	"pgregory.net/rapid"
 )
@@ -60,13 +64,15 @@ func TestOpenLoopInvariants(t *testing.T) {
 		if err != nil {
 			t.Skip(err)
 		}
-		chk := simcheck.New(cfg.Net, simcheck.Params{VCs: cfg.VCs, Buf: cfg.Buf, Hop: int64(cfg.Pipeline.SwAlloc + cfg.Pipeline.Traverse + cfg.Pipeline.Link)})
+		limit := rapid.IntRange(0, 3).Draw(t, "limit")
+		chk := simcheck.New(cfg.Net, simcheck.Params{VCs: cfg.VCs, Buf: cfg.Buf, Hop: int64(cfg.Pipeline.SwAlloc + cfg.Pipeline.Traverse + cfg.Pipeline.Link),
+			Credit: int64(cfg.Pipeline.Credit), InjectLimit: limit, Latencies: true})
 		cfg.Trace = chk.Event
 		sizes := rapid.SampledFrom([]sim.Sizes{sim.Fixed(1), sim.Fixed(4), {Flits: []int{1, 8}, Weight: []float64{1, 1}}}).Draw(t, "sizes")
 		w := sim.Workload{Pattern: pat, Rate: rapid.Float64Range(0.01, 1).Draw(t, "rate"), Sizes: sizes,
 			Process:     rapid.SampledFrom([]sim.Process{sim.Bernoulli{}, sim.Poisson{}}).Draw(t, "process"),
-			InjectLimit: rapid.IntRange(0, 3).Draw(t, "limit")}
-		res, err := sim.RunOpen(context.Background(), cfg, w, sim.Measure{MinCycles: 500, MaxCycles: 1500, Period: 500})
+			InjectLimit: limit}
+		res, err := sim.RunOpen(testCtx(t), cfg, w, sim.Measure{MinCycles: 500, MaxCycles: 1500, Period: 500})
 		if err != nil {
 			t.Fatalf("sim: %v", err)
 		}
@@ -77,7 +83,63 @@ func TestOpenLoopInvariants(t *testing.T) {
 		if rep.Generated != res.PacketsGenerated || rep.Delivered != res.PacketsDelivered || rep.InFlight != res.PacketsLeft {
 			t.Fatalf("accounting: checker %+v, simulator generated %d delivered %d left %d", rep, res.PacketsGenerated, res.PacketsDelivered, res.PacketsLeft)
 		}
+		if rep.Ticks != res.Cycles {
+			t.Fatalf("the checker compared %d cycles' counts, the run had %d", rep.Ticks, res.Cycles)
+		}
+		sameLatencies(t, res, rep.Latencies)
 	})
+}
+
+// sameLatencies checks that the simulator's latency statistics are those of the
+// packets the trace shows delivered after the warm-up (the last res.Measured in
+// delivery order): the maximum and the quantiles exactly, the batch-means mean
+// and each hop class's mean to rounding.
+func sameLatencies(t require.TestingT, res *sim.Result, lats []simcheck.Latency) {
+	if res.Latency == nil {
+		return
+	}
+	require.LessOrEqual(t, res.Measured, len(lats))
+	kept := lats[len(lats)-res.Measured:]
+	xs := make([]float64, len(kept))
+	type class struct {
+		n   int
+		sum float64
+	}
+	byHops := map[int]*class{}
+	for i, l := range kept {
+		xs[i] = float64(l.Latency())
+		c := byHops[int(l.Hops)]
+		if c == nil {
+			c = &class{}
+			byHops[int(l.Hops)] = c
+		}
+		c.n++
+		c.sum += xs[i]
+	}
+	sorted := slices.Clone(xs)
+	slices.Sort(sorted)
+	require.Equal(t, steady.QuantileSorted(sorted, 1), *res.Max, "max latency")
+	require.Equal(t, steady.QuantileSorted(sorted, 0.5), *res.P50, "p50")
+	require.Equal(t, steady.QuantileSorted(sorted, 0.99), *res.P99, "p99")
+	mean, _ := steady.BatchMeans(xs, min(steady.DefaultBatches, len(xs)/steady.MSERBatch), res.Level)
+	require.InDelta(t, mean, *res.Latency, 1e-9*max(1, mean), "mean latency")
+	require.Len(t, res.HopClasses, len(byHops))
+	for _, h := range res.HopClasses {
+		c := byHops[h.Hops]
+		require.NotNil(t, c, "hop class %d", h.Hops)
+		require.Equal(t, c.n, h.Packets, "hop class %d", h.Hops)
+		require.InDelta(t, c.sum/float64(c.n), h.Latency, 1e-9*h.Latency, "hop class %d", h.Hops)
+	}
+}
+
+// testCtx bounds a test's simulations: a broken simulator that would run forever
+// fails in two minutes instead of hanging the suite.
+func testCtx(t interface {
+	Cleanup(func())
+}) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	return ctx
 }
 
 // The same in closed batches on random MODEL.md networks with fixed paths, with
@@ -98,19 +160,43 @@ func TestBatchInvariants(t *testing.T) {
 		for i := range ps {
 			ps[i].Release = int64(rapid.IntRange(0, 5).Draw(t, "release"))
 		}
-		chk := simcheck.New(cfg.Net, simcheck.Params{VCs: cfg.VCs, Buf: cfg.Buf, EjectAll: cfg.EjectAll, Hop: int64(cfg.Pipeline.SwAlloc + cfg.Pipeline.Traverse + cfg.Pipeline.Link)})
+		credit := int64(0) // the latch returns credits at once
+		if !cfg.Latch {
+			credit = int64(cfg.Pipeline.Credit)
+		}
+		chk := simcheck.New(cfg.Net, simcheck.Params{VCs: cfg.VCs, Buf: cfg.Buf, EjectAll: cfg.EjectAll, Hop: int64(cfg.Pipeline.SwAlloc + cfg.Pipeline.Traverse + cfg.Pipeline.Link),
+			Credit: credit, Latencies: true})
 		cfg.Trace = chk.Event
-		_, err := sim.RunBatch(context.Background(), cfg, ps, sim.BatchOptions{})
+		res, err := sim.RunBatch(testCtx(t), cfg, ps, sim.BatchOptions{MaxCycles: 100000})
 		var dl *sim.DeadlockError
 		if err != nil && !errors.As(err, &dl) {
 			t.Fatal(err)
 		}
-		rep, cerr := chk.Finish()
+		finish := chk.Finish
+		if err == nil {
+			finish = chk.FinishDrained // every credit back to Buf
+		}
+		rep, cerr := finish()
 		if cerr != nil {
 			t.Fatal(cerr)
 		}
 		if err == nil && (rep.Delivered != int64(len(ps)) || rep.InFlight != 0) {
 			t.Fatalf("accounting: %+v for %d packets", rep, len(ps))
+		}
+		if err == nil {
+			// latencies: the trace's own, packet by packet (packets are
+			// generated in release order, ties in the order given)
+			order := make([]int, len(ps))
+			for i := range order {
+				order[i] = i
+			}
+			slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ps[a].Release, ps[b].Release) })
+			for _, l := range rep.Latencies {
+				i := order[l.Packet]
+				if l.Latency() != res.Latency[i] || l.Delivered != res.Delivered[i] {
+					t.Fatalf("packet %d: the trace shows latency %d delivered at %d, the simulator %d at %d", i, l.Latency(), l.Delivered, res.Latency[i], res.Delivered[i])
+				}
+			}
 		}
 		if err != nil && rep.InFlight == 0 {
 			t.Fatalf("a deadlock with nothing in flight")
@@ -118,9 +204,10 @@ func TestBatchInvariants(t *testing.T) {
 	})
 }
 
-// The checker can fail: every tampering with a correct trace (a credit lost, a
-// flit sent twice, a flit delivered out of order, an arrival on the wrong VC) is
-// caught.
+// The checker can fail: every tampering with a correct trace (a VC's credits
+// lost, one credit lost or late, a flit sent twice, a flit delivered out of order,
+// an arrival on the wrong VC, a delivery missing from the trace or from the
+// simulator's count, a source over its injection limit) is caught.
 func TestCheckerCatchesTampering(t *testing.T) {
 	net, err := topology.Parse("torus:4x4")
 	require.NoError(t, err)
@@ -131,10 +218,10 @@ func TestCheckerCatchesTampering(t *testing.T) {
 	cfg.Trace = func(e sim.Event) { trace = append(trace, e) }
 	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
 	require.NoError(t, err)
-	_, err = sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 0.5, Sizes: sim.Fixed(4)}, sim.Measure{MinCycles: 500, MaxCycles: 500, Period: 500})
+	_, err = sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.5, Sizes: sim.Fixed(4)}, sim.Measure{MinCycles: 500, MaxCycles: 500, Period: 500})
 	require.NoError(t, err)
 	run := func(tr []sim.Event) error {
-		c := simcheck.New(net, simcheck.Params{VCs: 2, Buf: 2, Hop: 4})
+		c := simcheck.New(net, simcheck.Params{VCs: 2, Buf: 2, Hop: 4, Credit: 2})
 		for _, e := range tr {
 			c.Event(e)
 		}
@@ -184,7 +271,124 @@ func TestCheckerCatchesTampering(t *testing.T) {
 			return out
 		},
 	}
+	drop := func(tr []sim.Event, i int) []sim.Event {
+		return append(append([]sim.Event{}, tr[:i]...), tr[i+1:]...)
+	}
+	tamper["one credit lost"] = func(tr []sim.Event) []sim.Event { return drop(tr, find(sim.Credit, len(tr)/2)) }
+	tamper["a credit a cycle late"] = func(tr []sim.Event) []sim.Event {
+		out := append([]sim.Event{}, tr...)
+		out[find(sim.Credit, len(tr)/2)].Cycle++
+		return out
+	}
+	tamper["a delivery not traced"] = func(tr []sim.Event) []sim.Event {
+		for i := len(tr) / 2; i < len(tr); i++ {
+			if tr[i].Kind == sim.Deliver {
+				return drop(tr, i)
+			}
+		}
+		return tr
+	}
+	tamper["a delivery not counted"] = func(tr []sim.Event) []sim.Event {
+		out := append([]sim.Event{}, tr...)
+		for i := len(out) / 2; i < len(out); i++ {
+			if out[i].Kind == sim.Tick {
+				out[i].Delivered--
+				return out
+			}
+		}
+		return out
+	}
 	for name, f := range tamper {
 		require.Error(t, run(f(trace)), name)
+	}
+
+	// the injection limit: a run with a limit of 2 breaks a limit of 1
+	trace = nil
+	_, err = sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.5, Sizes: sim.Fixed(4), InjectLimit: 2}, sim.Measure{MinCycles: 500, MaxCycles: 500, Period: 500})
+	require.NoError(t, err)
+	limited := func(limit int) error {
+		c := simcheck.New(net, simcheck.Params{VCs: 2, Buf: 2, Hop: 4, Credit: 2, InjectLimit: limit})
+		for _, e := range trace {
+			c.Event(e)
+		}
+		_, err := c.Finish()
+		return err
+	}
+	require.NoError(t, limited(2))
+	require.ErrorContains(t, limited(1), "inject-limit")
+}
+
+// Accounting over a long run (issue 26: one delivery in 5,003 left uncounted passed
+// every test, whose runs delivered fewer): over more than 20,000 deliveries the
+// simulator's counts equal the trace's at the end of every cycle and in the
+// Result.
+func TestAccountingManyDeliveries(t *testing.T) {
+	net, err := topology.Parse("torus:4x4")
+	require.NoError(t, err)
+	rt, err := routing.NewDOR(net, 2)
+	require.NoError(t, err)
+	cfg := sim.Config{Net: net, Routing: rt, VCs: 2, Buf: 4, Pipeline: sim.BookSim(net), Seed: 7}
+	chk := simcheck.New(net, simcheck.Params{VCs: 2, Buf: 4, Hop: 4, Credit: 2, Latencies: true})
+	cfg.Trace = chk.Event
+	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+	require.NoError(t, err)
+	res, err := sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.3, Sizes: sim.Fixed(2)}, sim.Measure{MinCycles: 10000, MaxCycles: 10000, RelHalfWidth: 1e-9})
+	require.NoError(t, err)
+	rep, err := chk.Finish()
+	require.NoError(t, err)
+	require.Greater(t, rep.Delivered, int64(20000))
+	require.Equal(t, rep.Ticks, res.Cycles)
+	require.Equal(t, rep.Generated, res.PacketsGenerated)
+	require.Equal(t, rep.Delivered, res.PacketsDelivered)
+	require.Equal(t, rep.InFlight, res.PacketsLeft)
+	require.False(t, res.Saturated, res.Reason)
+	sameLatencies(t, res, rep.Latencies)
+}
+
+// Latency against the zero-load formula (Pipeline.ZeroLoad, the package doc's T0):
+// a packet is never faster than alone in the network, so every latency the trace
+// shows is at least ZeroLoad(h, L) for the h links its head crossed; at a load of
+// one packet per node every ~2,000 cycles most packets meet no one, so each (h, L)
+// class seen often has its minimum exactly at ZeroLoad; and the simulator's
+// statistics are the trace's latencies. Buffers cover the credit loop (MinBuf),
+// where the formula is exact.
+func TestZeroLoadOpenLoop(t *testing.T) {
+	for _, spec := range []string{"torus:5x4", "mesh:4x3"} {
+		net, err := topology.Parse(spec)
+		require.NoError(t, err)
+		for _, p := range []sim.Pipeline{sim.BookSim(net), sim.Ideal(), {Route: 2, VCAlloc: 1, SwAlloc: 1, Traverse: 2, Link: 3, Credit: 2, Inject: 1, Eject: 2}} {
+			rt, err := routing.NewDOR(net, 2)
+			require.NoError(t, err)
+			cfg := sim.Config{Net: net, Routing: rt, VCs: 2, Buf: p.MinBuf(), Pipeline: p, Seed: 3}
+			chk := simcheck.New(net, simcheck.Params{VCs: 2, Buf: cfg.Buf, Hop: int64(p.SwAlloc + p.Traverse + p.Link), Credit: int64(p.Credit), Latencies: true})
+			cfg.Trace = chk.Event
+			pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+			require.NoError(t, err)
+			sizes := sim.Sizes{Flits: []int{1, 5}, Weight: []float64{1, 1}}
+			res, err := sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, MsgRate: 0.0005, Sizes: sizes}, sim.Measure{MinCycles: 60000, MaxCycles: 60000})
+			require.NoError(t, err)
+			rep, err := chk.Finish()
+			require.NoError(t, err)
+			sameLatencies(t, res, rep.Latencies)
+			least := map[[2]int32]int64{}
+			seen := map[[2]int32]int{}
+			for _, l := range rep.Latencies {
+				t0 := int64(p.ZeroLoad(int(l.Hops), int(l.Flits)))
+				require.GreaterOrEqual(t, l.Latency(), t0, "%s %+v: packet %+v faster than alone", spec, p, l)
+				k := [2]int32{l.Hops, l.Flits}
+				if n, ok := least[k]; !ok || l.Latency() < n {
+					least[k] = l.Latency()
+				}
+				seen[k]++
+			}
+			classes := 0
+			for k, n := range seen {
+				if n >= 20 {
+					classes++
+					require.Equal(t, int64(p.ZeroLoad(int(k[0]), int(k[1]))), least[k], "%s %+v: %d packets of %d hops and %d flits", spec, p, n, k[0], k[1])
+				}
+			}
+			require.GreaterOrEqual(t, classes, 6, "%s: too few classes seen often", spec)
+		}
 	}
 }

@@ -14,9 +14,22 @@
 //   - order: on every VC the flits of one packet pass contiguously and in order
 //     (head first, each flit the next of its packet), and they are delivered in
 //     order, at the packet's destination, each exactly once;
-//   - accounting: every generated packet is delivered whole or still in the
-//     network at the end (Report counts both for the caller to compare with the
-//     simulator's own counts).
+//   - credits come back: the credit of a slot reaches the output VC upstream
+//     Params.Credit cycles after the flit left the slot (one cycle for a source's
+//     injection VC), never for a slot that no flit left; after a drained batch
+//     (FinishDrained) every credit count is back to Buf and every buffer and
+//     link is empty;
+//   - injection limit: with Params.InjectLimit, a source never has more packets
+//     in the network (head injected, tail not delivered) than the limit;
+//   - accounting: at the end of every cycle (the simulator's Tick event) the
+//     simulator's counts of packets generated, packets delivered and flits in
+//     the network equal the checker's own from the events, so delivered + in
+//     flight = generated holds cycle by cycle; every generated packet is
+//     delivered whole or still in the network at the end;
+//   - latency: with Params.Latencies, Report.Latencies lists every delivered
+//     packet's latency (generation to tail delivery) and the links its head
+//     crossed, rebuilt from the trace, for the caller to compare with the
+//     simulator's statistics.
 //
 // Cost: O(1) amortised per event; memory O(routers * ports * VCs) plus the packets
 // in flight.

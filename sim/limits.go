@@ -1,0 +1,227 @@
+package sim
+
+// Memory estimates: a run is refused before it allocates when its estimate is above
+// Config.MaxMemory (issue 26: a huge --buf, many VCs of deep buffers on a large
+// torus or a network of millions of routers ended in "fatal error: out of memory").
+// The estimates count the tables newEngine allocates, by the sizes of the engine's
+// own types, and what a run keeps as it goes (source queues up to their bound,
+// delivery records, channel snapshots); TestMemoryEstimate checks them against the
+// bytes the runtime reports allocated.
+
+import (
+	"fmt"
+	"math"
+	"unsafe"
+
+	"github.com/wormlab/wormlab/topology"
+)
+
+// MemoryError is a run refused because its estimate is above the budget.
+type MemoryError struct {
+	// What the estimate is of, Need the estimate and Budget Config.MaxMemory, in
+	// bytes.
+	What         string
+	Need, Budget int64
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("sim: %s needs about %s, more than the memory budget of %s", e.What, Bytes(e.Need), Bytes(e.Budget))
+}
+
+// Bytes prints a size in binary units ("4.0 GiB").
+func Bytes(b int64) string {
+	const unit = 1024
+	if b < unit {
+		return fmt.Sprintf("%d B", b)
+	}
+	div, exp := int64(unit), 0
+	for n := b / unit; n >= unit && exp < 4; n /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(b)/float64(div), "KMGTP"[exp])
+}
+
+// sat adds and multiplies sizes without overflow: a product past 2^62 stays 2^62.
+const satMax = int64(1) << 62
+
+func satMul(a, b int64) int64 {
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	if a > satMax/b {
+		return satMax
+	}
+	return a * b
+}
+
+func satAdd(xs ...int64) int64 {
+	s := int64(0)
+	for _, x := range xs {
+		if s += x; s > satMax || s < 0 {
+			return satMax
+		}
+	}
+	return s
+}
+
+// ports counts a network's global input and output ports as newEngine numbers
+// them (an injection port per router, or one per output port with
+// InjectPerPort; an ejection port per router), its injection queues and the
+// largest port count of a router.
+func ports(net topology.Network, perPort bool) (nin, nout, nq, maxPorts int64) {
+	for r := range net.Nodes() {
+		inj := int64(1)
+		if perPort {
+			inj = int64(max(1, net.Ports(r)))
+		}
+		in, out := int64(net.InPorts(r))+inj, int64(net.Ports(r))+1
+		nin += in
+		nout += out
+		nq += inj
+		maxPorts = max(maxPorts, in, out)
+	}
+	return
+}
+
+// EngineBytes estimates the memory newEngine allocates for cfg: per input VC its
+// buffer of Buf flits and its state, per output VC its owner, credits and
+// arbiter, per port and router their tables. O(routers) to compute.
+func EngineBytes(cfg *Config) int64 {
+	if cfg.Net == nil || cfg.VCs < 1 || cfg.Buf < 1 {
+		return 0
+	}
+	nin, nout, nq, maxPorts := ports(cfg.Net, cfg.InjectPerPort)
+	n := int64(cfg.Net.Nodes())
+	V, B := int64(cfg.VCs), int64(cfg.Buf)
+	const (
+		i32, i64, ptr = 4, 8, 8
+		slice         = int64(unsafe.Sizeof([]int{}))
+		iface         = 2 * ptr
+		arbObj        = 16 // the registered arbiters' objects, rounded up
+	)
+	flitB := int64(unsafe.Sizeof(flit{}))
+	inVC := satMul(nin, V)
+	outVC := satMul(nout, V)
+	return satAdd(
+		satMul(satMul(inVC, B), flitB),                  // buf
+		satMul(inVC, 3*i32+1+i64+slice+i32),             // vcHead, vcN, vcOut, vcState, vcReady, choices, gidx
+		satMul(outVC, 2*i32+iface+arbObj),               // ovOwner, ovCredit, ovArb
+		satMul(nin, 2*i32+3*i64+iface+arbObj+2*i32),     // inRtr, inPrev, busy, unrouted, waiting, inArb, inState, inQ
+		satMul(nout, 2*i32+i64+iface+arbObj+i32),        // outRtr, outNext, chanUse, outArb, outState
+		satMul(n, 2*i32+3*i64+i32+1+2*i32),              // inBase, outBase, portBusy, unrouted, waiting, load, isAct, firstQ, srcOut
+		satMul(nq, 2*i32+slice+4*i32+1),                 // injIn, injNode, srcQ, srcQHead, srcCur, srcVC, srcRR, srcIsAct
+		satMul(satMul(nq, V), i32),                      // srcCredit
+		satMul(satMul(maxPorts, V), slice),              // reqs
+		satMul(int64(wheelLen(cfg.Pipeline)), slice+64), // the event wheel
+	)
+}
+
+// packetBytes is the memory of one packet in the packet table and a source queue.
+const packetBytes = int64(unsafe.Sizeof(packet{})) + 4
+
+// DefaultMaxQueue is Measure.MaxQueue's default: the packets a source queue may
+// hold before an open-loop point is declared saturated and stopped.
+const DefaultMaxQueue = 1000
+
+// OpenBytes estimates the memory of RunOpen: the engine, the arrival wheel, the
+// source queues filled up to m.MaxQueue packets each, the delivery records of
+// every packet the budget of cycles can deliver (at most one flit per terminal
+// per cycle, at most the packets generated) and a snapshot of every channel's
+// use at each look.
+func OpenBytes(cfg *Config, w Workload, m Measure) int64 {
+	m = m.withDefaults()
+	_, nout, nq, _ := ports(cfg.Net, cfg.InjectPerPort)
+	T := int64(len(topology.Terminals(cfg.Net)))
+	rate := w.MsgRate
+	minSize := int64(1)
+	if len(w.Sizes.Flits) > 0 {
+		minSize = int64(w.Sizes.Flits[0])
+		for _, l := range w.Sizes.Flits {
+			minSize = min(minSize, int64(max(l, 1)))
+		}
+		if w.Rate != 0 {
+			rate = w.Rate / w.Sizes.Mean()
+		}
+	}
+	perCycle := 1 / float64(minSize) // packets a terminal can take per cycle
+	if rate > 0 && rate < perCycle {
+		perCycle = rate
+	}
+	recs := float64(T) * float64(m.MaxCycles) * perCycle
+	if math.IsNaN(recs) || recs > float64(satMax) {
+		recs = float64(satMax)
+	}
+	obsB := int64(unsafe.Sizeof(obs{})) + 8 // a record and its latency in the analysis
+	looks := m.MaxCycles/m.Period + 2
+	nodes := int64(0)
+	if m.Nodes { // per-node totals, kept at every look
+		nodes = satMul(satMul(looks+1, int64(cfg.Net.Nodes())), 6*8)
+	}
+	return satAdd(
+		nodes,
+		EngineBytes(cfg),
+		satMul(T, 8+4+4), // next arrival, wheel entries
+		satMul(satMul(nq, m.MaxQueue), packetBytes), // full source queues
+		satMul(int64(recs), obsB),
+		satMul(satMul(looks, nout), 8+8), // channel snapshots, look times
+	)
+}
+
+// BatchBytes estimates the memory of RunBatch for n packets with paths of hops
+// links in all: the engine and a packet each.
+func BatchBytes(cfg *Config, n, hops int64) int64 {
+	return satAdd(EngineBytes(cfg), satMul(n, packetBytes+3*8), satMul(hops, 4+8))
+}
+
+// checkMemory refuses need bytes above cfg.MaxMemory (0: no budget).
+func (c *Config) checkMemory(what string, need int64) error {
+	if c.MaxMemory > 0 && need > c.MaxMemory {
+		return &MemoryError{What: what, Need: need, Budget: c.MaxMemory}
+	}
+	return nil
+}
+
+// describe names the network and buffers of cfg for a MemoryError.
+func (c *Config) describe() string {
+	return fmt.Sprintf("%s with %d VCs of %d flits", c.Net, c.VCs, c.Buf)
+}
+
+// queued is the number of packets waiting in the first source queue of node src
+// (the one routed packets join), the one being injected not counted.
+func (e *engine) queued(src int32) int64 {
+	q := e.firstQ[src]
+	return int64(len(e.srcQ[q]) - int(e.srcQHead[q]))
+}
+
+// check refuses a measurement plan with a negative or non-finite field.
+func (m Measure) check() error {
+	switch {
+	case !(m.Level >= 0 && m.Level < 1):
+		return &ConfigError{"level", fmt.Sprintf("%g outside [0, 1)", m.Level)}
+	case !(m.RelHalfWidth >= 0 && m.RelHalfWidth < math.Inf(1)):
+		return &ConfigError{"rel", fmt.Sprintf("%g is not a finite number >= 0", m.RelHalfWidth)}
+	case m.MinCycles < 0 || m.MaxCycles < 0 || m.Period < 0:
+		return &ConfigError{"cycles", "negative"}
+	case m.MaxQueue < 0:
+		return &ConfigError{"max-queue", "negative"}
+	}
+	return nil
+}
+
+// MaxFlits is the largest packet (flit positions are 31-bit numbers).
+const MaxFlits = 1<<31 - 1
+
+// idle reports that no event is due and no source holds a packet: nothing can
+// happen any more without new arrivals.
+func (e *engine) idle() bool {
+	if len(e.srcAct) > 0 {
+		return false
+	}
+	for _, slot := range e.wheel {
+		if len(slot) > 0 {
+			return false
+		}
+	}
+	return true
+}
