@@ -178,7 +178,7 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 			id := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
 			s := states[id]
-			if int(s.at) == int(s.h.Dst) {
+			if int(s.at) == int(s.h.Dst) && sim.Arrives(f, &s.h) {
 				continue
 			}
 			if s.h.Hops > int32(4*net.Nodes()) {
@@ -266,7 +266,7 @@ func Check(ctx context.Context, net topology.Network, f Function, vcs int, name 
 		// choice, and escape moves alone reach the destination: with finitely many
 		// states, that is no cycle of escape moves among states.
 		for id, s := range states {
-			if int(s.at) == int(s.h.Dst) {
+			if int(s.at) == int(s.h.Dst) && sim.Arrives(f, &s.h) {
 				continue
 			}
 			has := false

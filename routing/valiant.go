@@ -79,6 +79,12 @@ func (v *Valiant) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	return append(out, sim.Choice{Port: port, VCs: 1 << uint(vc)})
 }
 
+// Arrived: a packet ends at its destination in phase 1 only; in phase 0 it goes
+// on to the intermediate node (sim.Arriver).
+func (v *Valiant) Arrived(h *sim.Header) bool { return h.Class == 1 }
+
+var _ sim.Arriver = (*Valiant)(nil)
+
 // Advance enters phase 1 on reaching the intermediate node.
 func (v *Valiant) Advance(at int, h *sim.Header, port, vc int) {
 	if next, _ := v.g.Link(at, port); h.Class == 0 && next == int(h.Aux[1]) {

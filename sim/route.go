@@ -66,7 +66,7 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		// a fixed path may pass its destination (a walk): it ends
 		// where the path ends
 		ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
-	case pk.h.Dst == r:
+	case pk.h.Dst == r && (pk.path != nil || e.cfg.Routing == nil || Arrives(e.cfg.Routing, &pk.h)):
 		ch = append(ch, Choice{Port: int(ports), VCs: all})
 	case pk.path != nil:
 		return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}

@@ -61,3 +61,19 @@ type Sensing interface {
 	Routing
 	Sense(c Congestion) Routing
 }
+
+// Arriver is a Routing under which a packet may pass its destination and go on:
+// Arrived reports whether a packet whose head is at its destination router ends
+// there. Without it every packet ends at its destination. Valiant's first phase
+// goes on to its intermediate node (Valiant and Brebner 1981; BookSim2's
+// valiant_torus does the same): a packet that ended wherever its first phase
+// crossed its destination would not follow the scheme's path distribution.
+type Arriver interface {
+	Arrived(h *Header) bool
+}
+
+// Arrives reports whether a packet at its destination router ends there under r.
+func Arrives(r Routing, h *Header) bool {
+	a, ok := r.(Arriver)
+	return !ok || a.Arrived(h)
+}
