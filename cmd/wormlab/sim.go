@@ -46,6 +46,9 @@ func runSim(e *env) error {
 			"wormlab run's greedy schedule under --arb fixed (run --arb input) or round-robin,\n"+
 			"with --rotate as run's default (run --rotate=false without it).")
 	rf := simrun.Bind(fs, simrun.Default())
+	config := fs.String("config", "", "read the run from a BookSim2 configuration `FILE` (key = value; lines; key=value arguments override it, flags override both; docs/booksim.md)")
+	lenient := fs.Bool("lenient", false, "with --config: run with a warning for each key wormlab cannot honour instead of refusing")
+	emit := fs.String("emit-config", "", "write the BookSim2 configuration of this run to `FILE` (- for standard output) instead of simulating")
 	channels := fs.Bool("channels", false, "with --json: include every channel's utilisation")
 	batch := fs.String("batch", "", "route the messages of a MODEL.md instance as a closed batch")
 	theory := fs.Bool("theory", false, "with --batch: V=1, B=1, ideal pipeline, MODEL.md schedule out")
@@ -58,7 +61,8 @@ func runSim(e *env) error {
 	saturation := fs.Bool("saturation", false, "find the saturation throughput of each configuration: by bisection on the offered load, and in BookSim2's throughput mode (every source offered 1 flit/node/cycle)")
 	satTol := fs.Float64("saturation-tol", 0.01, "with --saturation: the bisection's interval width, in flits/node/cycle")
 	plotOut := fs.String("plot", "", "also draw the latency-load and accepted-offered curves to `FILE` (.svg, .png, .pdf, .eps): one series per varying parameter, saturated points marked")
-	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
+	args, err := parseFlags(fs, e.args, 0, -1)
+	if err != nil {
 		return err
 	}
 	if *timeout < 0 {
@@ -68,6 +72,9 @@ func runSim(e *env) error {
 		return usageError("--workers: %d is below 1", *workers)
 	}
 	if err := checkOutput(*out); err != nil {
+		return err
+	}
+	if err := checkOutput(*emit); err != nil {
 		return err
 	}
 	plotFormat := ""
@@ -81,8 +88,38 @@ func runSim(e *env) error {
 		}
 	}
 	grid := &simrun.Grid{Base: simrun.Default()}
+	var origin map[string]string
+	switch {
+	case *config != "":
+		if grid.Base, origin, err = readBookSim(e, *config, args, *lenient); err != nil {
+			return err
+		}
+	case len(args) > 0:
+		return usageError("takes no arguments (key=value overrides go with --config), got %q", args[0])
+	case *lenient:
+		return usageError("--lenient goes with --config")
+	}
 	if err := rf.Apply(grid); err != nil {
 		return usageError("%v", err)
+	}
+	// a bad value from the configuration names its key, not a flag it was not
+	// given as
+	badRun := func(err error) error {
+		var se *simrun.Error
+		if errors.As(err, &se) && !rf.Given(se.Param) && origin[se.Param] != "" {
+			return usageError("booksim key %s: %s", origin[se.Param], se.Msg)
+		}
+		return usageError("%v", err)
+	}
+	if *emit != "" {
+		if len(grid.Axes) > 0 {
+			return usageError("--emit-config writes one run: --%s has several values", grid.Axes[0].Param)
+		}
+		text, err := simrun.ToBookSim(grid.Base)
+		if err != nil {
+			return badRun(err)
+		}
+		return writeOut(e, *emit, func(w io.Writer) error { _, err := io.WriteString(w, text); return err })
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -122,7 +159,7 @@ func runSim(e *env) error {
 	}
 	pts, err := grid.Points()
 	if err != nil {
-		return usageError("%v", err)
+		return badRun(err)
 	}
 	loadGiven := rf.Given("rate") || rf.Given("rates") || rf.Given("msg-rate")
 	var satGrid *simrun.Grid
@@ -133,7 +170,7 @@ func runSim(e *env) error {
 		}
 		satGrid = seriesGrid(grid)
 		if satPts, err = satGrid.Points(); err != nil {
-			return usageError("%v", err)
+			return badRun(err)
 		}
 	} else if setFlags(fs)["saturation-tol"] {
 		return usageError("--saturation-tol goes with --saturation")
@@ -239,6 +276,39 @@ func runSim(e *env) error {
 		return runErr
 	}
 	return nil
+}
+
+// readBookSim reads a BookSim2 configuration and its key=value overrides into a
+// run; the notes (approximations, ignored keys, with lenient the keys not
+// honoured) go to stderr, one line each.
+func readBookSim(e *env, path string, overrides []string, lenient bool) (simrun.Run, map[string]string, error) {
+	r, closer, err := open(e, path)
+	if err != nil {
+		return simrun.Run{}, nil, err
+	}
+	defer closer()
+	as, err := simrun.ParseBookSim(r, path)
+	if err != nil {
+		return simrun.Run{}, nil, err
+	}
+	for _, o := range overrides {
+		if !strings.Contains(o, "=") {
+			return simrun.Run{}, nil, usageError("%q: want key=value (a BookSim2 override)", o)
+		}
+		a, err := simrun.ParseBookSimArg(o)
+		if err != nil {
+			return simrun.Run{}, nil, err
+		}
+		as = append(as, a)
+	}
+	run, origin, notes, err := simrun.FromBookSim(as, lenient)
+	if err != nil {
+		return run, nil, err // one line: the key at fault
+	}
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "wormlab sim: config: %s\n", n)
+	}
+	return run, origin, nil
 }
 
 // setFlags is the set of flags given on the command line.

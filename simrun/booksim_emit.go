@@ -1,0 +1,181 @@
+package simrun
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
+)
+
+// ToBookSim writes the BookSim2 configuration that runs r with the same meaning
+// (the inverse of FromBookSim on the keys it maps), or an error naming the
+// parameter that BookSim2 has no counterpart for. The measurement plan is left to
+// BookSim2's own (its periods and thresholds): the two simulators measure
+// differently by design (docs/booksim.md).
+func ToBookSim(r Run) (string, error) {
+	b, err := r.Build()
+	if err != nil {
+		return "", err
+	}
+	g, ok := b.Net.(*topology.Grid)
+	if !ok {
+		return "", errf("topology", "%s: wormlab writes BookSim2 configurations for tori and meshes", r.Topology)
+	}
+	k := g.Side(0)
+	for i := range g.Dims() {
+		if g.Side(i) != k {
+			return "", errf("topology", "%s: BookSim2's tori and meshes have one radix k for every dimension", r.Topology)
+		}
+	}
+	kind := "mesh"
+	if g.Wrap() {
+		kind = "torus"
+	}
+	var lines []string
+	add := func(key, value string) { lines = append(lines, key+" = "+value+";") }
+	add("topology", kind)
+	add("k", strconv.Itoa(k))
+	add("n", strconv.Itoa(g.Dims()))
+	rf := ""
+	for name, ours := range bsRouting[kind] {
+		if ours == b.Alg.Name && name != "dor" {
+			rf = name
+		}
+	}
+	if rf == "" || (rf == "valiant" && r.VCs != 2) {
+		hint := ""
+		if b.Alg.Name == "dor" && kind == "torus" {
+			hint = " (BookSim2's dim_order on a torus is --routing dor-booksim)"
+		}
+		return "", errf("routing", "%s on a %s has no BookSim2 routing function of the same meaning%s", b.Alg.Name, kind, hint)
+	}
+	add("routing_function", rf)
+	add("num_vcs", strconv.Itoa(r.VCs))
+	add("vc_buf_size", strconv.Itoa(r.Buf))
+	z := b.Sizes
+	if len(z.Flits) == 1 {
+		add("packet_size", strconv.Itoa(z.Flits[0]))
+	} else {
+		var ls, ws []string
+		for i, l := range z.Flits {
+			w := z.Weight[i]
+			if w != math.Trunc(w) || w > 1e9 {
+				return "", errf("flits", "%s: BookSim2's packet_size_rate takes whole weights", r.Flits)
+			}
+			ls = append(ls, strconv.Itoa(l))
+			ws = append(ws, strconv.Itoa(int(w)))
+		}
+		add("packet_size", "{"+strings.Join(ls, ",")+"}")
+		add("packet_size_rate", "{"+strings.Join(ws, ",")+"}")
+	}
+	if r.MsgRate != 0 {
+		add("injection_rate", fmtFloat(r.MsgRate))
+		add("injection_rate_uses_flits", "0")
+	} else {
+		add("injection_rate", fmtFloat(r.Rate))
+		add("injection_rate_uses_flits", "1")
+	}
+	switch r.Process {
+	case "bernoulli":
+		add("injection_process", "bernoulli")
+	case "onoff":
+		add("injection_process", "on_off")
+		add("burst_alpha", fmtFloat(r.BurstAlpha))
+		add("burst_beta", fmtFloat(r.BurstBeta))
+		add("burst_r1", fmtFloat(r.BurstRate))
+	default:
+		return "", errf("process", "%s has no BookSim2 counterpart (bernoulli, onoff)", r.Process)
+	}
+	switch {
+	case r.Traffic == "hotspot" && r.HotFraction == 1:
+		hot := r.Hot
+		if hot == "" {
+			hot = "0"
+		}
+		add("traffic", "hotspot({"+strings.ReplaceAll(hot, " ", "")+"})")
+	case r.Traffic == "hotspot":
+		return "", errf("hot-fraction", "BookSim2's hotspot sends every packet to the hot nodes: give --hot-fraction 1")
+	case indexOf(bsTraffic, r.Traffic) >= 0:
+		add("traffic", r.Traffic)
+	default:
+		return "", errf("traffic", "%s has no BookSim2 counterpart", r.Traffic)
+	}
+	if r.Pipeline != "booksim" {
+		return "", errf("pipeline", "%s: BookSim2's channels are the booksim preset's", r.Pipeline)
+	}
+	p := b.Config.Pipeline
+	def := sim.BookSim(b.Net)
+	add("routing_delay", strconv.Itoa(p.Route))
+	add("vc_alloc_delay", strconv.Itoa(p.VCAlloc))
+	add("sw_alloc_delay", strconv.Itoa(p.SwAlloc))
+	add("st_final_delay", strconv.Itoa(p.Traverse))
+	switch {
+	case p.Link == def.Link:
+		add("use_noc_latency", "1")
+	case kind == "torus" && p.Link == 1:
+		add("use_noc_latency", "0")
+	default:
+		return "", errf("link-delay", "%d: BookSim2's channels take %d cycles here (1 with use_noc_latency = 0)", p.Link, def.Link)
+	}
+	if p.Credit < p.Link {
+		return "", errf("credit-delay", "%d: BookSim2's credits take the link's %d cycles and credit_delay more", p.Credit, p.Link)
+	}
+	add("credit_delay", strconv.Itoa(p.Credit-p.Link))
+	if p.Inject != def.Inject {
+		return "", errf("inject-delay", "%d: BookSim2's is %d (the cycle of creation and the injection channel)", p.Inject, def.Inject)
+	}
+	if p.Eject != def.Eject {
+		return "", errf("eject-delay", "%d: BookSim2's ejection channel is %d cycle", p.Eject, def.Eject)
+	}
+	if r.Select != "first" {
+		return "", errf("select", "%s has no BookSim2 counterpart", r.Select)
+	}
+	if r.Arb != "round-robin" {
+		return "", errf("arb", "%s has no BookSim2 counterpart (round_robin)", r.Arb)
+	}
+	add("vc_allocator", "separable_input_first")
+	add("sw_allocator", "separable_input_first")
+	if b.Config.AtomicVC {
+		add("wait_for_tail_credit", "1")
+	} else {
+		add("wait_for_tail_credit", "0")
+	}
+	if r.InjectLimit > 0 {
+		return "", errf("inject-limit", "has no BookSim2 counterpart")
+	}
+	add("seed", strconv.FormatUint(r.Seed, 10))
+	add("sim_type", "latency")
+	head := []string{
+		"// BookSim2 configuration written by wormlab sim --emit-config: the same network,",
+		"// routers and traffic as the wormlab run below (docs/booksim.md maps the keys).",
+		"// Seeds differ in meaning between the two simulators, and each measures by its",
+		"// own rule (BookSim2: warm-up and sample periods; wormlab: MSER-5, batch means).",
+		"// " + oneRunLine(r),
+		"",
+	}
+	return strings.Join(append(head, lines...), "\n") + "\n", nil
+}
+
+func indexOf(xs []string, x string) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// oneRunLine is r as wormlab sim flags (those away from the defaults).
+func oneRunLine(r Run) string {
+	d := Default()
+	parts := []string{"wormlab sim"}
+	for _, p := range Params() {
+		if v := p.get(&r); v != p.get(&d) {
+			parts = append(parts, fmt.Sprintf("--%s %s", p.Name, v))
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,210 @@
+package simrun
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func parseBS(t *testing.T, text string, overrides ...string) []Assignment {
+	t.Helper()
+	as, err := ParseBookSim(strings.NewReader(text), "t.cfg")
+	require.NoError(t, err)
+	for _, o := range overrides {
+		a, err := ParseBookSimArg(o)
+		require.NoError(t, err)
+		as = append(as, a)
+	}
+	return as
+}
+
+func TestParseBookSim(t *testing.T) {
+	as := parseBS(t, "// a comment\ntopology = torus; // trailing\n  k=8;\nn = 2 ;\ninjection_rate = .15;\npacket_size = {1,16};\ntraffic = hotspot({0,5},{1,1});\nwatch_out = -;\nburst_r1 = -1.0;\n", "k=4")
+	require.Len(t, as, 9)
+	require.Equal(t, Assignment{"topology", "torus", 's', "t.cfg:2"}, as[0])
+	require.Equal(t, Assignment{"injection_rate", ".15", 'f', "t.cfg:5"}, as[3])
+	require.Equal(t, Assignment{"packet_size", "{1,16}", 'l', "t.cfg:6"}, as[4])
+	require.Equal(t, "hotspot({0,5},{1,1})", as[5].Value)
+	require.Equal(t, Assignment{"watch_out", "-", 's', "t.cfg:8"}, as[6])
+	require.Equal(t, Assignment{"burst_r1", "-1.0", 'f', "t.cfg:9"}, as[7])
+	require.Equal(t, Assignment{"k", "4", 'i', "command line"}, as[8])
+	for text, msg := range map[string]string{
+		"k = 8":             "t.cfg:1: k = 8: want ; after the value",
+		"k 8;":              "t.cfg:1: k: want = after the key",
+		"\n\n= 8;":          `t.cfg:3: want KEY = VALUE;, found "="`,
+		"packet_size = {1;": "t.cfg:1: packet_size: the list { has no }",
+	} {
+		_, err := ParseBookSim(strings.NewReader(text), "t.cfg")
+		require.EqualError(t, err, msg, text)
+	}
+}
+
+// BookSim2's 8x8 torus of docs/booksim.md maps onto wormlab's run of the same
+// meaning: dim_order on a torus is dor-booksim, the rate in flits, the booksim
+// pipeline; keys not given take BookSim2's defaults (16 VCs, packets of 1 flit,
+// injection in packets).
+func TestFromBookSim(t *testing.T) {
+	run, origin, notes, err := FromBookSim(parseBS(t, `topology = torus; k = 8; n = 2; routing_function = dim_order;
+num_vcs = 4; vc_buf_size = 8; packet_size = 16; injection_rate_uses_flits = 1; injection_rate = 0.3;
+traffic = uniform; vc_allocator = separable_input_first; sw_allocator = separable_input_first;`), false)
+	require.NoError(t, err)
+	require.Empty(t, notes)
+	want := Default()
+	want.Routing = "dor-booksim"
+	want.Rate = 0.3
+	want.AtomicVC = "off"
+	require.Equal(t, want, run)
+	require.Equal(t, "num_vcs (t.cfg:2)", origin["vcs"])
+
+	run, _, notes, err = FromBookSim(parseBS(t, "topology = mesh; k = 4; routing_function = dor; wait_for_tail_credit = 1; credit_delay = 2; routing_delay = 0; watch_out = -;"), false)
+	require.NoError(t, err)
+	require.Equal(t, "mesh:4x4", run.Topology)
+	require.Equal(t, "dor", run.Routing)
+	require.Equal(t, 16, run.VCs)
+	require.Equal(t, "1", run.Flits)
+	require.Equal(t, 0.1, run.MsgRate)
+	require.Zero(t, run.Rate)
+	require.Equal(t, "on", run.AtomicVC)
+	require.Equal(t, 3, run.CreditDelay, "the mesh's credit channel (1) and credit_delay (2)")
+	require.Equal(t, 0, run.RouteDelay)
+	require.Equal(t, []string{"ignored (output only, or read only by features wormlab refuses, which this configuration does not use): watch_out"}, notes)
+}
+
+// A key wormlab cannot honour is an error naming it and where it was set; with
+// lenient every such key is a note and the run goes on.
+func TestFromBookSimRefuses(t *testing.T) {
+	base := "topology = mesh; k = 4; routing_function = dor;"
+	for text, msg := range map[string]string{
+		"num_vcs = four;":                 `t.cfg:1: booksim key num_vcs: "four" is not an integer`,
+		"routing_function = xy_yx;":       "t.cfg:1: booksim key routing_function: = xy_yx on a mesh: no wormlab routing has its meaning",
+		"input_speedup = 2;":              "t.cfg:1: booksim key input_speedup: = 2: wormlab has no crossbar input speedup (only input_speedup = 1 runs)",
+		"topology = fly;":                 "t.cfg:1: booksim key topology: = fly: wormlab runs torus and mesh configurations",
+		"limit = 64;":                     "t.cfg:1: booksim key limit: not a key wormlab knows",
+		"traffic = diagonal;":             "t.cfg:1: booksim key traffic: = diagonal: no wormlab traffic pattern has its meaning",
+		"injection_rate = {0.1,0.2};":     "t.cfg:1: booksim key injection_rate: = {0.1,0.2}: one rate per traffic class",
+		"sim_type = batch;":               "t.cfg:1: booksim key sim_type: = batch",
+		"num_vcs = 0;":                    "booksim key num_vcs (t.cfg:1): 0 outside 1..64",
+		"vc_allocator = wavefront;":       "t.cfg:1: booksim key vc_allocator: = wavefront",
+		"seed = time;":                    "t.cfg:1: booksim key seed: = time",
+		"traffic = hotspot({0,5},{1,3});": "unequal rates",
+	} {
+		_, _, _, err := FromBookSim(parseBS(t, base+text), false)
+		var be *BookSimError
+		require.True(t, errors.As(err, &be), "%s: %v", text, err)
+		require.ErrorContains(t, err, msg, text)
+	}
+	run, _, notes, err := FromBookSim(parseBS(t, base+"input_speedup = 2; alloc_iters = 2;"), true)
+	require.NoError(t, err)
+	require.Equal(t, "mesh:4x4", run.Topology)
+	require.Contains(t, notes, "not honoured: t.cfg:1: booksim key input_speedup: = 2: wormlab has no crossbar input speedup (only input_speedup = 1 runs)")
+	require.Contains(t, notes, "not honoured: t.cfg:1: booksim key alloc_iters: = 2: wormlab has no iterative allocation (wormlab's allocators make one pass) (only alloc_iters = 1 runs)")
+}
+
+// ToBookSim writes what FromBookSim reads back as the same run, for runs with a
+// BookSim2 counterpart; runs without one are refused naming the flag.
+func TestToBookSimRoundTrip(t *testing.T) {
+	for _, set := range []map[string]string{
+		{"routing": "dor-booksim"},
+		{"topology": "mesh:8x8", "routing": "dor", "vcs": "2", "buf": "4", "rate": "0.05", "flits": "1:4,16:1"},
+		{"topology": "torus:4x4x4", "routing": "minadapt", "msg-rate": "0.01", "atomic-vc": "on", "route-delay": "0", "credit-delay": "3"},
+		{"topology": "mesh:4x4", "routing": "valiant", "vcs": "2", "traffic": "hotspot", "hot": "0,5", "hot-fraction": "1", "seed": "7"},
+		{"topology": "mesh:4x4", "routing": "dor", "process": "onoff", "burst-alpha": "0.1", "burst-beta": "0.3", "rate": "0.05"},
+		{"routing": "dor-booksim", "link-delay": "1", "credit-delay": "1"},
+	} {
+		r := Default()
+		for k, v := range set {
+			require.NoError(t, r.Set(k, v), "%s=%s", k, v)
+		}
+		if r.AtomicVC == "auto" {
+			r.AtomicVC = "off"
+		}
+		text, err := ToBookSim(r)
+		require.NoError(t, err, "%v", set)
+		back, _, notes, err := FromBookSim(parseBS(t, text), false)
+		require.NoError(t, err, "%v:\n%s", set, text)
+		require.Empty(t, notes)
+		r.MaxCycles, r.MinCycles = back.MaxCycles, back.MinCycles
+		b1, err := r.Build()
+		require.NoError(t, err)
+		b2, err := back.Build()
+		require.NoError(t, err)
+		require.Equal(t, b1.Config.Pipeline, b2.Config.Pipeline, "%v", set)
+		for _, p := range []string{"topology", "routing", "vcs", "buf", "traffic", "process", "seed", "hot", "burst-alpha", "burst-beta"} {
+			require.Equal(t, r.Get(p), back.Get(p), "%s in %v", p, set)
+		}
+		require.Equal(t, b1.Sizes, b2.Sizes)
+		require.Equal(t, r.Offered(), back.Offered())
+		require.Equal(t, b1.Config.AtomicVC, b2.Config.AtomicVC)
+	}
+	for set, param := range map[string]string{
+		"routing=dor":        "routing",
+		"pipeline=ideal":     "pipeline",
+		"process=poisson":    "process",
+		"topology=torus:4x8": "topology",
+		"arb=fixed":          "arb",
+		"traffic=local":      "traffic",
+		"inject-delay=0":     "inject-delay",
+	} {
+		r := Default()
+		r.Routing = "dor-booksim"
+		k, v, _ := strings.Cut(set, "=")
+		require.NoError(t, r.Set(k, v))
+		_, err := ToBookSim(r)
+		var e *Error
+		require.True(t, errors.As(err, &e), "%s: %v", set, err)
+		require.Equal(t, param, e.Param, set)
+	}
+}
+
+// Every configuration BookSim2 ships (read from a checkout named by BOOKSIM_SRC or
+// at /work/booksim2; none is in this repository) either maps onto a run that
+// validates or is refused naming a key: the counts are docs/booksim.md's.
+func TestBookSimExamples(t *testing.T) {
+	root := os.Getenv("BOOKSIM_SRC")
+	if root == "" {
+		root = "/work/booksim2"
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "src/examples/*"))
+	more, _ := filepath.Glob(filepath.Join(root, "src/examples/anynet/*config*"))
+	runfiles, _ := filepath.Glob(filepath.Join(root, "runfiles/*"))
+	files = append(append(files, more...), runfiles...)
+	ran, refused := 0, 0
+	for _, f := range files {
+		if fi, err := os.Stat(f); err != nil || fi.IsDir() {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		as, err := ParseBookSim(strings.NewReader(string(data)), f)
+		require.NoError(t, err, f)
+		_, _, _, err = FromBookSim(as, false)
+		rel, _ := filepath.Rel(root, f)
+		if err == nil {
+			ran++
+			t.Logf("runs:    %s", rel)
+			continue
+		}
+		refused++
+		var be *BookSimError
+		require.True(t, errors.As(err, &be), "%s: %v", f, err)
+		require.NotEmpty(t, be.Key, f)
+		_, _, notes, _ := FromBookSim(as, true)
+		var keys []string
+		for _, n := range notes {
+			if rest, ok := strings.CutPrefix(n, "not honoured: "); ok {
+				_, after, _ := strings.Cut(rest, "booksim key ")
+				key, _, _ := strings.Cut(after, ":")
+				keys = append(keys, key)
+			}
+		}
+		t.Logf("refused: %s: %v (every key not honoured: %s)", rel, err, strings.Join(keys, ", "))
+	}
+	if ran+refused == 0 {
+		t.Skip("no BookSim2 checkout at " + root)
+	}
+	t.Logf("%d run, %d refused", ran, refused)
+}
