@@ -82,7 +82,7 @@ func TestFromBookSimRefuses(t *testing.T) {
 		"num_vcs = four;":                 `t.cfg:1: booksim key num_vcs: "four" is not an integer`,
 		"routing_function = xy_yx;":       "t.cfg:1: booksim key routing_function: = xy_yx on a mesh: no wormlab routing has its meaning",
 		"input_speedup = 2;":              "t.cfg:1: booksim key input_speedup: = 2: wormlab has no crossbar input speedup (only input_speedup = 1 runs)",
-		"topology = fly;":                 "t.cfg:1: booksim key topology: = fly: wormlab runs torus and mesh configurations",
+		"topology = fly;":                 "t.cfg:1: booksim key topology: = fly: wormlab reads BookSim2's torus and mesh",
 		"limit = 64;":                     "t.cfg:1: booksim key limit: not a key wormlab knows",
 		"traffic = diagonal;":             "t.cfg:1: booksim key traffic: = diagonal: no wormlab traffic pattern has its meaning",
 		"injection_rate = {0.1,0.2};":     "t.cfg:1: booksim key injection_rate: = {0.1,0.2}: one rate per traffic class",
