@@ -352,3 +352,35 @@ func TestClaimSeed000Theorem5(t *testing.T) {
 		require.LessOrEqual(t, mean, b.Expected+3.72*se, "Theorem 5's expectation exceeded")
 	}
 }
+
+// directDelayers on a bundle of worms released together by greedy: the worm that
+// goes first waits for nobody, the one that goes last waited for all the others.
+func TestDirectDelayers(t *testing.T) {
+	in := pairedInstance(t, 1, 4, 3)
+	r, err := Run(context.Background(), in, Greedy{}, Options{})
+	require.NoError(t, err)
+	first, last := 0, 0
+	for i := range in.Messages {
+		if r.Delivered[i] < r.Delivered[first] {
+			first = i
+		}
+		if r.Delivered[i] > r.Delivered[last] {
+			last = i
+		}
+	}
+	require.Empty(t, directDelayers(in, r.Schedule, first, 0))
+	require.Len(t, directDelayers(in, r.Schedule, last, 0), 3)
+}
+
+// largestUnion on a bundle of 8 worms (a complete path graph, Delta = 7, so pieces
+// of at least log2 7 = 2.8 worms count): one colour makes one union of all 8;
+// colours of pairs make pieces of 2, too small; colours of quadruples make two
+// pieces of 4 that join into 8.
+func TestLargestUnion(t *testing.T) {
+	in := pairedInstance(t, 1, 8, 1)
+	g := in.PathGraph()
+	require.Equal(t, 8, largestUnion(g, make([]int, 8), 7))
+	require.Equal(t, 0, largestUnion(g, []int{0, 0, 1, 1, 2, 2, 3, 3}, 7))
+	require.Equal(t, 8, largestUnion(g, []int{0, 0, 0, 0, 1, 1, 1, 1}, 7))
+	require.Equal(t, 4, largestUnion(g, []int{0, 0, 0, 0, 1, 1, 2, 2}, 7))
+}
