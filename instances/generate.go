@@ -13,6 +13,19 @@ import (
 // Kinds lists the topology kinds Generate builds.
 var Kinds = []string{"line", "tree", "kary-tree", "mesh", "torus", "butterfly", "fat-tree", "levelled"}
 
+// KindNames are the kinds as the command line spells them: "fattree", as every
+// command does, for "fat-tree" (which ParseSpec reads too).
+func KindNames() []string {
+	ns := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		if k == "fat-tree" {
+			k = "fattree"
+		}
+		ns[i] = k
+	}
+	return ns
+}
+
 // Spec describes an instance to generate; it is what `wormlab gen` reads from its
 // flags. Zero values take the defaults given.
 type Spec struct {
@@ -104,7 +117,7 @@ func Build(s Spec, r *rand.Rand) (*Topology, error) {
 		}
 		return t, err
 	}
-	return nil, specErr("kind", "unknown kind %q (want one of %s)", s.Kind, strings.Join(Kinds, ", "))
+	return nil, specErr("kind", "unknown kind %q (want one of %s)", s.Kind, strings.Join(KindNames(), ", "))
 }
 
 // Generate builds the instance a spec describes. The instance carries the extra

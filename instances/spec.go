@@ -17,6 +17,9 @@ import (
 // A bare kind ("mesh") sets only Kind. Errors are *SpecError naming the spec.
 func ParseSpec(spec string) (Spec, error) {
 	kind, params, has := strings.Cut(spec, ":")
+	if kind == "fattree" { // the router-level commands' spelling (docs/cli.md)
+		kind = "fat-tree"
+	}
 	s := Spec{Kind: kind}
 	bad := func(format string, a ...any) error {
 		return specErr("topology", "%q: "+format, append([]any{spec}, a...)...)
@@ -26,7 +29,7 @@ func ParseSpec(spec string) (Spec, error) {
 		known = known || k == kind
 	}
 	if !known {
-		return s, bad("unknown kind %q (want %s)", kind, strings.Join(Kinds, ", "))
+		return s, bad("unknown kind %q (want %s)", kind, strings.Join(KindNames(), ", "))
 	}
 	if !has {
 		return s, nil

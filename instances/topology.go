@@ -57,6 +57,9 @@ func (t *Topology) Routing(name string) (Routing, error) {
 	if name == "" {
 		return t.routes[0], nil
 	}
+	if canon, ok := routingAliases[name]; ok {
+		name = canon
+	}
 	for _, x := range t.routes {
 		if x.Name() == name {
 			return x, nil
@@ -64,6 +67,10 @@ func (t *Topology) Routing(name string) (Routing, error) {
 	}
 	return nil, specErr("routing", "%q does not apply to %s (want one of %v)", name, t.Kind(), t.Routings)
 }
+
+// routingAliases are other spellings of routing names, the router-level commands'
+// (docs/cli.md: xy and dor are dimension order everywhere).
+var routingAliases = map[string]string{"dor": DimensionOrder, "xy": DimensionOrder}
 
 // Routing names accepted by Topology.Path.
 const (

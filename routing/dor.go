@@ -40,6 +40,9 @@ func init() {
 		MinVCs:  gridVCs("dor", 2, 1),
 		New:     func(net topology.Network, vcs int) (sim.Routing, error) { return NewDOR(net, vcs) },
 	})
+	// the names architects and wormlab gen use for it
+	RegisterAlias("xy", "dor")
+	RegisterAlias("dimension-order", "dor")
 }
 
 // NewDOR builds dimension-order routing for a torus or mesh with vcs VCs.

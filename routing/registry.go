@@ -48,11 +48,54 @@ func Lookup(name string) (Algorithm, error) {
 	if file, ok := strings.CutPrefix(name, "table:"); ok {
 		return TableAlgorithm(file)
 	}
+	if canon, ok := aliases[name]; ok {
+		name = canon
+	}
 	a, ok := registry[name]
 	if !ok {
-		return Algorithm{}, fmt.Errorf("unknown routing %q (want one of %s, or table:FILE)", name, strings.Join(Names(), ", "))
+		return Algorithm{}, fmt.Errorf("unknown routing %q (want one of %s, or table:FILE; %s)", name, strings.Join(Names(), ", "), aliasText())
 	}
 	return a, nil
+}
+
+// aliases are other names of registered algorithms (docs/cli.md): the command
+// line's one vocabulary across commands.
+var aliases = map[string]string{}
+
+// RegisterAlias makes alias another name of the algorithm name (from init).
+func RegisterAlias(alias, name string) {
+	if _, dup := aliases[alias]; dup {
+		panic("routing: alias registered twice: " + alias)
+	}
+	aliases[alias] = name
+}
+
+// aliasText lists the aliases, "xy and dimension-order are dor".
+func aliasText() string {
+	by := map[string][]string{}
+	for a, n := range aliases {
+		by[n] = append(by[n], a)
+	}
+	var parts []string
+	for _, n := range sortedNames(by) {
+		as := by[n]
+		sort.Strings(as)
+		verb := " is "
+		if len(as) > 1 {
+			verb = " are "
+		}
+		parts = append(parts, strings.Join(as, " and ")+verb+n)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func sortedNames(m map[string][]string) []string {
+	ns := make([]string, 0, len(m))
+	for n := range m {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
 }
 
 // Names lists the registered algorithms in alphabetical order.

@@ -44,7 +44,7 @@ sim() {
 }
 # model K L RATE: latency or null.
 model() {
-  "$WL" model --k "$1" --flits "$2" --rate "$3" --json | jq -c '{model:.latency, model_saturated:.saturated, model_reason:(.reason // null)}'
+  "$WL" model --k "$1" --flits "$2" --msg-rate "$3" --json | jq -c '{model:.latency, model_saturated:.saturated, model_reason:(.reason // null)}'
 }
 
 : >"$OUT/tables.jsonl.tmp"
@@ -85,7 +85,7 @@ for k in $GRID_K; do
     # the model's saturation rate: first failing rate on a grid of 1/200 of the zero-load bound
     msat=$(for i in $(seq 1 400); do echo "$i"; done | while read -r i; do
       r=$(awk -v i="$i" -v k="$k" -v l="$l" 'BEGIN{printf "%.6g", i*4/(k*l)/200}')
-      if [ "$("$WL" model --k "$k" --flits "$l" --rate "$r" --json | jq -r .saturated)" = true ]; then echo "$r"; break; fi
+      if [ "$("$WL" model --k "$k" --flits "$l" --msg-rate "$r" --json | jq -r .saturated)" = true ]; then echo "$r"; break; fi
     done)
     ssat=null
     for f in 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 0.95 1.0 1.1 1.25 1.5 2 3 4 6; do

@@ -507,11 +507,12 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 	set("buf", "vc_buf_size", c.str("vc_buf_size"))
 
 	// packets and load
-	sizes, err := bsSizes(c)
+	sizes, sizeNotes, err := bsSizes(c)
 	if err != nil {
 		refuse(err)
 	} else {
 		set("flits", "packet_size", sizes)
+		notes = append(notes, sizeNotes...)
 	}
 	flitsRate, err := c.int("injection_rate_uses_flits")
 	if err != nil {
@@ -719,28 +720,70 @@ func sameValue(a, b string) bool {
 	return e1 == nil && e2 == nil && x == y
 }
 
-// bsSizes is packet_size (a number or a {list}) with packet_size_rate's weights as
-// wormlab's --flits.
-func bsSizes(c *bsConfig) (string, error) {
-	list := func(k string) []string {
-		return strings.Split(strings.Trim(c.str(k), "{}"), ",")
+// bsList splits a BookSim2 value at its top-level commas: {a,{b,c}} is a and
+// {b,c}; a value that is not a list is itself (config_utils.cpp's tokenize_str).
+func bsList(v string) []string {
+	if !strings.HasPrefix(v, "{") {
+		return []string{v}
 	}
-	sizes := list("packet_size")
-	rates := list("packet_size_rate")
-	if len(sizes) == 1 {
-		return strings.TrimSpace(sizes[0]), nil
+	var out []string
+	depth, start := 0, 1
+	for i := 1; i < len(v); i++ {
+		switch v[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			fallthrough
+		case ',':
+			if depth == 0 {
+				if i > start {
+					out = append(out, v[start:i])
+				}
+				start = i + 1
+			}
+		}
 	}
-	if !c.has("packet_size_rate") {
-		rates = []string{"1"}
+	return out
+}
+
+// bsSizes is packet_size with packet_size_rate's weights as wormlab's --flits.
+// Each lists one entry per traffic class ({a,b}: class 0 has packets of a flits,
+// class 1 of b), an entry a size or a mix {{1,16}}; wormlab has class 0 only
+// (BookSim2 too with classes = 1: it reads the first entry), noted when the others
+// are given.
+func bsSizes(c *bsConfig) (string, []string, error) {
+	var notes []string
+	classes := bsList(c.str("packet_size"))
+	if len(classes) == 0 {
+		return "", nil, c.errf("packet_size", "empty")
+	}
+	if len(classes) > 1 {
+		notes = append(notes, fmt.Sprintf("packet_size = %s lists one size per traffic class: class 0's, %s (a mix within the class is {{a,b}})", c.str("packet_size"), classes[0]))
+	}
+	sizes := bsList(classes[0])
+	rates := []string{"1"}
+	if c.has("packet_size_rate") {
+		rc := bsList(c.str("packet_size_rate"))
+		if len(rc) == 0 {
+			return "", nil, c.errf("packet_size_rate", "empty")
+		}
+		rates = bsList(rc[0])
 	}
 	for len(rates) < len(sizes) {
 		rates = append(rates, rates[len(rates)-1]) // BookSim2 repeats the last
 	}
-	parts := make([]string, len(sizes))
-	for i, s := range sizes {
-		parts[i] = strings.TrimSpace(s) + ":" + strings.TrimSpace(rates[i])
+	if len(sizes) == 1 {
+		return strings.TrimSpace(sizes[0]), notes, nil
 	}
-	return strings.Join(parts, ","), nil
+	parts := make([]string, len(sizes))
+	for i, sz := range sizes {
+		parts[i] = strings.TrimSpace(sz) + ":" + strings.TrimSpace(rates[i])
+	}
+	return strings.Join(parts, ","), notes, nil
 }
 
 // bsHotspot reads hotspot({a,b,...}) or hotspot({a,b},{w,w}) with equal weights:

@@ -68,8 +68,9 @@ func ToBookSim(r Run) (string, error) {
 			ls = append(ls, strconv.Itoa(l))
 			ws = append(ws, strconv.Itoa(int(w)))
 		}
-		add("packet_size", "{"+strings.Join(ls, ",")+"}")
-		add("packet_size_rate", "{"+strings.Join(ws, ",")+"}")
+		// one class whose packets mix the sizes: {{a,b}} ({a,b} would be two classes)
+		add("packet_size", "{{"+strings.Join(ls, ",")+"}}")
+		add("packet_size_rate", "{{"+strings.Join(ws, ",")+"}}")
 	}
 	if r.MsgRate != 0 {
 		add("injection_rate", fmtFloat(r.MsgRate))

@@ -23,11 +23,13 @@ func parseBS(t *testing.T, text string, overrides ...string) []Assignment {
 }
 
 func TestParseBookSim(t *testing.T) {
-	as := parseBS(t, "// a comment\ntopology = torus; // trailing\n  k=8;\nn = 2 ;\ninjection_rate = .15;\npacket_size = {1,16};\ntraffic = hotspot({0,5},{1,1});\nwatch_out = -;\nburst_r1 = -1.0;\n", "k=4")
+	as := parseBS(t, "// a comment\ntopology = torus; // trailing\n  k=8;\nn = 2 ;\ninjection_rate = .15;\npacket_size = {{1,16}};\ntraffic = hotspot({0,5},{1,1});\nwatch_out = -;\nburst_r1 = -1.0;\n", "k=4")
 	require.Len(t, as, 9)
 	require.Equal(t, Assignment{"topology", "torus", 's', "t.cfg:2"}, as[0])
 	require.Equal(t, Assignment{"injection_rate", ".15", 'f', "t.cfg:5"}, as[3])
-	require.Equal(t, Assignment{"packet_size", "{1,16}", 'l', "t.cfg:6"}, as[4])
+	require.Equal(t, Assignment{"packet_size", "{{1,16}}", 'l', "t.cfg:6"}, as[4])
+	require.Equal(t, []string{"1", "{2,3}", "4"}, bsList("{1,{2,3},4}"))
+	require.Equal(t, []string{"{1,16}"}, bsList("{{1,16}}"))
 	require.Equal(t, "hotspot({0,5},{1,1})", as[5].Value)
 	require.Equal(t, Assignment{"watch_out", "-", 's', "t.cfg:8"}, as[6])
 	require.Equal(t, Assignment{"burst_r1", "-1.0", 'f', "t.cfg:9"}, as[7])
@@ -72,6 +74,16 @@ traffic = uniform; vc_allocator = separable_input_first; sw_allocator = separabl
 	require.Equal(t, 3, run.CreditDelay, "the mesh's credit channel (1) and credit_delay (2)")
 	require.Equal(t, 0, run.RouteDelay)
 	require.Equal(t, []string{"ignored (output only, or read only by features wormlab refuses, which this configuration does not use): watch_out"}, notes)
+
+	// packet_size lists one entry per class: {1,16} is class 0's 1 flit (BookSim2
+	// with one class reads no more), {{1,16}} a mix within class 0
+	run, _, notes, err = FromBookSim(parseBS(t, "topology = mesh; k = 4; routing_function = dor; packet_size = {1,16};"), false)
+	require.NoError(t, err)
+	require.Equal(t, "1", run.Flits)
+	require.Len(t, notes, 1)
+	run, _, _, err = FromBookSim(parseBS(t, "topology = mesh; k = 4; routing_function = dor; packet_size = {{1,16}}; packet_size_rate = {{4,1}};"), false)
+	require.NoError(t, err)
+	require.Equal(t, "1:4,16:1", run.Flits)
 }
 
 // A key wormlab cannot honour is an error naming it and where it was set; with

@@ -23,7 +23,7 @@ func runAdversary(e *env) error {
 		"Objectives: opt/lower (solver optimum / best lower bound), opt/cd (/ max(c_L, d + L - 1)), greedy/opt and colorer/opt (the online\n"+
 		"greedy or the offline colorer / solver optimum, or / lower bound where the solver does not finish),\n"+
 		"greedy/bound and colorer/bound (/ best lower bound, no solver: for larger networks).")
-	spec := fs.String("topology", "", "network spec: line:N, tree:N, kary-tree:KxD, mesh:AxB, torus:AxB, butterfly:N, fat-tree:N, levelled:WxD")
+	spec := fs.String("topology", "", "network spec: line:N, tree:N, kary-tree:KxD, mesh:AxB, torus:AxB, butterfly:N, fattree:N, levelled:WxD")
 	oldSpec := fs.String("network", "", "deprecated: use --topology")
 	msgs := fs.Int("messages", 4, "worms to start with")
 	maxMsgs := fs.Int("max-messages", 0, "most worms (default 2 * messages)")

@@ -22,17 +22,17 @@ func runGen(e *env) error {
 		"Generates an instance in the JSON format of MODEL.md on stdout (or -o FILE).\n"+
 			"TOPOLOGY (or --topology) is a spec like mesh:4x4, torus:8x8, butterfly:16,\n"+
 			"kary-tree:2x3, levelled:4x5, or a bare kind (line, tree, kary-tree, mesh, torus,\n"+
-			"butterfly, fat-tree, levelled) with --size, --sides, --k, --depth.\n"+
+			"butterfly, fattree, levelled) with --size, --sides, --k, --depth.\n"+
 			"Messages from a node to itself are skipped (a path must be non-empty); when\n"+
 			"that leaves fewer than --messages, a line on stderr says so.")
 	topo := fs.String("topology", "", "topology spec, e.g. mesh:4x4 (instead of the positional TOPOLOGY)")
 	var s instances.Spec
 	sides := fs.String("sides", "", "mesh/torus sides, e.g. 4x4 or 8x8x8")
-	fs.IntVar(&s.Size, "size", 0, "nodes (line, tree), inputs (butterfly, 2^k), processors (fat-tree, 4^h), width (levelled)")
+	fs.IntVar(&s.Size, "size", 0, "nodes (line, tree), inputs (butterfly, 2^k), processors (fattree, 4^h), width (levelled)")
 	fs.IntVar(&s.K, "k", 0, "arity (kary-tree, default 2) or out-degree (levelled, default 2)")
 	fs.IntVar(&s.Depth, "depth", 0, "depth (kary-tree, default 3) or number of levels (levelled, default 4)")
 	fs.StringVar(&s.Traffic, "traffic", "random", "random|permutation|complement|many-to-1|hotspot|local|transpose|bit-reversal|light|heavy")
-	fs.StringVar(&s.Routing, "routing", "", "dimension-order|one-bend|random-shortest (meshes, tori), random-shortest|deterministic (fat-tree); default: the topology's first")
+	fs.StringVar(&s.Routing, "routing", "", "dimension-order (or xy, dor)|one-bend|random-shortest (meshes, tori), random-shortest|deterministic (fattree); default: the topology's first")
 	fs.IntVar(&s.Messages, "messages", 0, "number of messages (default one per source; light/heavy fix it)")
 	fs.IntVar(&s.Flits, "flits", 0, "message length L (default log N for light/heavy, else 1)")
 	fs.Uint64Var(&s.Seed, "seed", 1, "random seed")

@@ -24,13 +24,14 @@ func runModel(e *env) error {
 	fs := newFlags(e, "model", "",
 		"Solves the latency model of minimal fully adaptive wormhole routing on a k x k torus\n"+
 			"of Quaglia, Ciciani and Colajanni (Parallel Computing 28, 2002; package analytic,\n"+
-			"docs/analytic-model.md) at each rate (messages per node per cycle). A saturated rate\n"+
+			"docs/analytic-model.md) at each rate of --msg-rate (messages per node per cycle). A saturated rate\n"+
 			"prints its reason and no latency. --tables prints the paper's Tables 1 and 2 beside\n"+
 			"wormlab's model with the relative errors.")
 	k := fs.Int("k", 8, "torus side, a positive multiple of 4")
 	flits := fs.Int("flits", 12, "message length in flits")
-	rate := fs.Float64("rate", 0, "one rate in messages/node/cycle, in (0, 1)")
-	rates := fs.String("rates", "", "rates FROM:TO:STEP (default 0.001:0.015:0.001)")
+	msgRate := fs.String("msg-rate", "0.001:0.015:0.001", "the rates in messages/node/cycle, each in (0, 1): one, a list A,B or a range FROM:TO:STEP")
+	rate := fs.String("rate", "", "deprecated: --msg-rate (one rate in messages/node/cycle)")
+	rates := fs.String("rates", "", "deprecated: --msg-rate FROM:TO:STEP")
 	verbose := fs.Bool("verbose", false, "print the intermediate quantities (p_X, p_Y, waits, utilisations; flows and residual times in JSON)")
 	tables := fs.Bool("tables", false, "print the paper's Tables 1 and 2 beside wormlab's model")
 	jsonOut := fs.Bool("json", false, "print JSON Lines, one object per rate")
@@ -47,32 +48,40 @@ func runModel(e *env) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var points []float64
+	// --rate and --rates are the old spellings of --msg-rate (docs/cli.md)
+	given, name := *msgRate, "msg-rate"
+	n := 0
+	for _, old := range []string{"msg-rate", "rate", "rates"} {
+		if set[old] {
+			n++
+			name = old
+		}
+	}
 	switch {
-	case set["rate"] && set["rates"]:
-		return usageError("--rate and --rates: give one")
-	case set["rate"]:
-		points = []float64{*rate}
-	default:
-		spec := *rates
-		if spec == "" {
-			spec = "0.001:0.015:0.001"
-		}
-		var err error
-		if points, err = parseRange(spec); err != nil {
-			return usageError("--rates: %v", err)
-		}
+	case n > 1:
+		return usageError("--msg-rate, --rate and --rates: give one (--rate and --rates are --msg-rate's old spellings)")
+	case name == "rate":
+		given = *rate
+	case name == "rates":
+		given = *rates
+	}
+	points, err := parseRateList(given)
+	if err != nil {
+		return usageError("--%s: %v", name, err)
+	}
+	if name != "msg-rate" {
+		deprecated(e, "model --"+name, "--msg-rate")
 	}
 	var results []*analytic.Result
 	for _, x := range points {
 		res, err := analytic.Solve(analytic.Params{K: *k, L: *flits, Rate: x}, analytic.Paper)
 		if err != nil {
 			pe := err.(*analytic.ParamError)
-			name := pe.Field
-			if name == "rate" && !set["rate"] {
-				name = "rates"
+			field := pe.Field
+			if field == "rate" {
+				field = name
 			}
-			return usageError("--%s: %s", name, pe.Problem)
+			return usageError("--%s: %s", field, pe.Problem)
 		}
 		results = append(results, res)
 	}

@@ -42,3 +42,19 @@ func parseRange(s string) ([]float64, error) {
 		xs = append(xs, x)
 	}
 }
+
+// parseRateList reads one rate, a list A,B,C or a range FROM:TO:STEP.
+func parseRateList(s string) ([]float64, error) {
+	if strings.Contains(s, ":") {
+		return parseRange(s)
+	}
+	var xs []float64
+	for _, p := range strings.Split(s, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("%q is not a number", p)
+		}
+		xs = append(xs, x)
+	}
+	return xs, nil
+}
