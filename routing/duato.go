@@ -25,7 +25,6 @@ import (
 type Duato struct {
 	g        *topology.Grid
 	vcs, esc int
-	ports    []int
 }
 
 var _ sim.Routing = (*Duato)(nil)
@@ -56,8 +55,9 @@ func (d *Duato) Starts(h sim.Header, out []sim.Header) []sim.Header { return app
 
 func (d *Duato) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	if adaptive := span(d.esc, d.vcs); adaptive != 0 {
-		d.ports = productive(d.g, at, int(h.Dst), d.ports[:0])
-		for _, p := range d.ports {
+		var buf [8]int // on the stack: Route may run on several threads at once
+		ports := productive(d.g, at, int(h.Dst), buf[:0])
+		for _, p := range ports {
 			out = append(out, sim.Choice{Port: p, VCs: adaptive, Pri: 0})
 		}
 	}

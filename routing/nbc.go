@@ -23,9 +23,8 @@ import (
 
 // NBC is negative-hop routing with bonus cards.
 type NBC struct {
-	g     *topology.Grid
-	vcs   int
-	ports []int
+	g   *topology.Grid
+	vcs int
 }
 
 var _ sim.Routing = (*NBC)(nil)
@@ -81,8 +80,9 @@ func (n *NBC) classes(at int, h *sim.Header) uint64 {
 
 func (n *NBC) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	vcs := n.classes(at, h)
-	n.ports = productive(n.g, at, int(h.Dst), n.ports[:0])
-	for _, port := range n.ports {
+	var buf [8]int // on the stack: Route may run on several threads at once
+	ports := productive(n.g, at, int(h.Dst), buf[:0])
+	for _, port := range ports {
 		out = append(out, sim.Choice{Port: port, VCs: vcs})
 	}
 	return out

@@ -23,9 +23,8 @@ import (
 
 // NegHop is negative-hop routing.
 type NegHop struct {
-	g     *topology.Grid
-	vcs   int
-	ports []int
+	g   *topology.Grid
+	vcs int
 }
 
 var _ sim.Routing = (*NegHop)(nil)
@@ -79,8 +78,9 @@ func (n *NegHop) Advance(at int, h *sim.Header, port, vc int) {
 
 func (n *NegHop) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	vc := uint64(1) << uint(min(int(h.Class), n.vcs-1))
-	n.ports = productive(n.g, at, int(h.Dst), n.ports[:0])
-	for _, port := range n.ports {
+	var buf [8]int // on the stack: Route may run on several threads at once
+	ports := productive(n.g, at, int(h.Dst), buf[:0])
+	for _, port := range ports {
 		out = append(out, sim.Choice{Port: port, VCs: vc})
 	}
 	return out

@@ -23,9 +23,8 @@ import (
 
 // PosHop is positive-hop routing.
 type PosHop struct {
-	g     *topology.Grid
-	vcs   int
-	ports []int
+	g   *topology.Grid
+	vcs int
 }
 
 var _ sim.Routing = (*PosHop)(nil)
@@ -57,8 +56,9 @@ func (p *PosHop) Advance(at int, h *sim.Header, port, vc int)        {}
 
 func (p *PosHop) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	vc := uint64(1) << uint(min(int(h.Hops), p.vcs-1))
-	p.ports = productive(p.g, at, int(h.Dst), p.ports[:0])
-	for _, port := range p.ports {
+	var buf [8]int // on the stack: Route may run on several threads at once
+	ports := productive(p.g, at, int(h.Dst), buf[:0])
+	for _, port := range ports {
 		out = append(out, sim.Choice{Port: port, VCs: vc})
 	}
 	return out

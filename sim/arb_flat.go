@@ -66,9 +66,14 @@ func (f flatRule) next(s, n, id int32) int32 {
 	if !f.rotate {
 		return s
 	}
-	p := id + 1
-	if p >= n {
-		p = 0
+	return nextPointer(id, n)
+}
+
+// nextPointer is a rotating pointer's state after a grant to id among n
+// requesters: the next ID, 0 after the last.
+func nextPointer(id, n int32) int32 {
+	if id++; id >= n {
+		return 0
 	}
-	return p
+	return id
 }

@@ -147,6 +147,7 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 	}
 	next := 0
 	idx := make([]int32, len(packets))
+	e.recordHops = opt.RecordHops
 	e.gen = func() {
 		for next < len(order) && packets[order[next]].Release <= e.t {
 			i := order[next]

@@ -56,8 +56,9 @@ func bookSim(t *testing.T, bin, dir string, args ...string) (latency, accepted f
 // the 8x8 torus, DOR with BookSim's dateline classes (dor-booksim), 4 VCs of 8
 // flits, 16-flit packets, uniform Bernoulli traffic, the booksim pipeline:
 // saturation throughput (accepted load with every source backlogged, mean of three
-// seeds each) within 5% of BookSim's, and mean packet latency (mean of three seeds)
-// within 5% at loads 0.1 .. 0.8 of BookSim's saturation throughput.
+// seeds each) within 2% of BookSim's, and mean packet latency (mean of three seeds)
+// within 2% at loads 0.2 .. 0.8 of BookSim's saturation throughput (issue 24 asks
+// this after every change to the engine; issue 11 asked 5%).
 func TestBookSimAgreement(t *testing.T) {
 	bin := os.Getenv("BOOKSIM")
 	if testing.Short() || os.Getenv("WORMLAB_LONG") != "1" || bin == "" {
@@ -85,7 +86,7 @@ func TestBookSimAgreement(t *testing.T) {
 		wlSat += run(1, s, sim.Measure{MinCycles: 60000, MaxCycles: 60000}).Accepted / float64(len(seeds))
 	}
 	t.Logf("saturation throughput: booksim %.4f, wormlab %.4f (%+.1f%%)", bsSat, wlSat, 100*(wlSat-bsSat)/bsSat)
-	require.InDelta(t, bsSat, wlSat, 0.05*bsSat, "saturation throughput")
+	require.InDelta(t, bsSat, wlSat, 0.02*bsSat, "saturation throughput")
 
 	for _, frac := range []float64{0.2, 0.4, 0.6, 0.7, 0.8} {
 		rate := float64(int(frac*bsSat*1000)) / 1000
@@ -99,6 +100,6 @@ func TestBookSimAgreement(t *testing.T) {
 			wl += *res.Latency / float64(len(seeds))
 		}
 		t.Logf("load %.3f (%.0f%% of saturation): latency booksim %.2f, wormlab %.2f (%+.1f%%)", rate, 100*frac, bl, wl, 100*(wl-bl)/bl)
-		require.InDelta(t, bl, wl, 0.05*bl, "mean latency at %g", rate)
+		require.InDelta(t, bl, wl, 0.02*bl, "mean latency at %g", rate)
 	}
 }

@@ -157,6 +157,10 @@ type Config struct {
 	// estimate (EngineBytes, OpenBytes, BatchBytes) is above it is refused with a
 	// *MemoryError before anything is allocated.
 	MaxMemory int64
+
+	// slowSwitch makes switch allocation take its general path (allocRouter)
+	// where the flat one would do: tests check that the two agree.
+	slowSwitch bool
 }
 
 // ConfigError names the field of a Config or workload at fault.

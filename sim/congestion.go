@@ -4,11 +4,10 @@ package sim
 // (all its VCs), from the router's credit counts: the Congestion a Sensing routing
 // reads. O(V).
 func (e *engine) Queue(r, port int) int {
-	o := int(e.outBase[r]) + port
-	V := int(e.V)
+	o := (e.outBase[r] + int32(port)) << e.vs
 	used := 0
-	for v := range V {
-		used += int(e.B - e.ovCredit[o*V+v])
+	for v := range e.V {
+		used += int(e.B - e.ovCredit[o|v])
 	}
 	return used
 }

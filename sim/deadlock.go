@@ -39,32 +39,32 @@ func (e *DeadlockError) Error() string {
 // waits lists the input VCs that input VC iv waits for.
 func (e *engine) waits(iv int32, out []int32) []int32 {
 	V := e.V
-	if e.vcN[iv] == 0 {
+	if e.vc[iv].n == 0 {
 		return out
 	}
-	r := e.inRtr[iv/V]
+	r := e.inRtr[e.port(iv)]
 	ob := e.outBase[r]
-	switch e.vcState[iv] {
+	switch e.vc[iv].state {
 	case vcWait:
 		for _, c := range e.choices[iv] {
 			for v := int32(0); v < V; v++ {
 				if c.VCs>>uint(v)&1 == 0 {
 					continue
 				}
-				ov := (ob+int32(c.Port))*V + v
+				ov := (ob+int32(c.Port))<<e.vs | v
 				if owner := e.ovOwner[ov]; owner >= 0 {
 					out = append(out, owner)
-				} else if next := e.outNext[ov/V]; next >= 0 && e.ovCredit[ov] == 0 {
+				} else if next := e.outNext[e.port(ov)]; next >= 0 && e.ovCredit[ov] == 0 {
 					// a free VC whose buffer is full (with Latch a head takes
 					// the VC only as it moves)
-					out = append(out, next*V+v)
+					out = append(out, next<<e.vs|v)
 				}
 			}
 		}
 	case vcActive:
-		ov := e.vcOut[iv]
-		if next := e.outNext[ov/V]; next >= 0 && e.ovCredit[ov] == 0 {
-			out = append(out, next*V+ov%V)
+		ov := e.vc[iv].out
+		if next := e.outNext[e.port(ov)]; next >= 0 && e.ovCredit[ov] == 0 {
+			out = append(out, next<<e.vs|ov&e.vm)
 		}
 	}
 	return out
@@ -74,12 +74,12 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 // over input VCs, found by depth-first search.
 func (e *engine) deadlock() error {
 	err := &DeadlockError{At: e.t, Idle: e.t - e.lastMove, Flits: e.inNet}
-	n := int32(len(e.vcN))
+	n := int32(len(e.vc))
 	color := make([]uint8, n) // 0 new, 1 on stack, 2 done
 	parent := make([]int32, n)
 	var succ []int32
 	for s := int32(0); s < n && err.Cycle == nil; s++ {
-		if color[s] != 0 || e.vcN[s] == 0 {
+		if color[s] != 0 || e.vc[s].n == 0 {
 			continue
 		}
 		type frame struct {
@@ -120,7 +120,7 @@ func (e *engine) deadlock() error {
 }
 
 func (e *engine) waitVC(iv int32) WaitVC {
-	in := iv / e.V
+	in := e.port(iv)
 	r := e.inRtr[in]
-	return WaitVC{Router: int(r), Name: topology.NodeName(e.cfg.Net, int(r)), Port: int(in - e.inBase[r]), VC: int(iv % e.V), Packet: e.packets[e.front(iv).pkt].id}
+	return WaitVC{Router: int(r), Name: topology.NodeName(e.cfg.Net, int(r)), Port: int(in - e.inBase[r]), VC: int(iv & e.vm), Packet: e.packets[e.front(iv).pkt].id}
 }

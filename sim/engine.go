@@ -8,7 +8,9 @@ import (
 )
 
 // Random streams: one PCG source per purpose, so that changing one policy does not
-// shift the draws of another.
+// shift the draws of another; selection and arbitration have one per router
+// (streamSelect + (r+1)<<8 for router r), so that a router's draws do not depend on
+// the order routers are visited in, nor on how they are shared among threads.
 const (
 	streamArrive = iota + 1
 	streamDest
@@ -57,33 +59,101 @@ const (
 	vcActive              // holds an output VC
 )
 
-type evKind uint8
+// inVC is an input virtual channel: its buffer's ring (n flits from slot head)
+// and its packet's state, the fields a flit's arrival, allocation and departure
+// all touch, side by side.
+type inVC struct {
+	n, head int32
+	// out is the output VC held (vcActive), or chosen for the switch (Latch);
+	// op its output port's number at the router
+	out   int32
+	state uint8
+	op    uint8
+	// ready is the first cycle the VC may ask for the next allocation (an output
+	// VC after routing, the switch after VC allocation)
+	ready int64
+}
 
-const (
-	evFlit    evKind = iota // flit written into input VC idx
-	evCredit                // credit for output VC idx
-	evSrc                   // credit for source injection VC idx (node*V+v)
-	evDeliver               // flit consumed at node idx
-)
+// inPort holds bit v for input VC v of an input port (V <= 64) in four masks:
+// busy (it holds a flit), act (it holds an output VC, vcActive), cred (its output
+// VC has a credit, or is an ejection VC) and wait (its ready cycle may be ahead:
+// set by VC allocation, cleared lazily by switch allocation). A VC asks for the
+// switch iff busy, act and cred and not still waiting, so switch allocation
+// computes a port's bids from the masks and reads no VC that cannot bid. arb is
+// the state of the port's switch arbiter when the arbitration is flat.
+type inPort struct {
+	busy, act, cred, wait uint64
+	arb                   int32
+}
 
-type event struct {
-	kind evKind
-	idx  int32
-	f    flit
+// flitEv is a flit due to arrive: at input VC to (a link or injection) or to be
+// consumed at node to (a delivery).
+type flitEv struct {
+	to int32
+	f  flit
+}
+
+// wheel holds the events of one kind by the cycle they are due: a power of two
+// slots above the kind's delay, each in the order the events were scheduled.
+type wheel[T any] struct {
+	slots [][]T
+	mask  int64
+}
+
+func newWheel[T any](n int) wheel[T] { return wheel[T]{slots: make([][]T, n), mask: int64(n - 1)} }
+
+// put schedules ev for cycle at.
+func (w *wheel[T]) put(at int64, ev T) {
+	s := &w.slots[at&w.mask]
+	*s = append(*s, ev)
+}
+
+// empty reports that no event is scheduled.
+func (w *wheel[T]) empty() bool {
+	for _, s := range w.slots {
+		if len(s) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// take returns the events due in cycle at and empties their slot (the slice stays
+// valid until the slot is next written: d >= 1 cycles later).
+func (w *wheel[T]) take(at int64) []T {
+	s := &w.slots[at&w.mask]
+	evs := *s
+	*s = evs[:0]
+	return evs
+}
+
+// source is one injection queue: the packets waiting at a node for an injection
+// port, FIFO from head, and the one being injected.
+type source struct {
+	q        []int32 // packet indices
+	head     int32
+	cur      int32 // packet being injected (-1 none)
+	vc, rr   int32 // its VC; where the next packet's search for a VC starts
+	node, in int32 // the node and the global input port it feeds
+	active   bool  // in srcAct
 }
 
 // engine is the state of one simulated network. Global numbering: router r's input
 // ports are inBase[r] .. inBase[r+1]-1, the last its injection port; its output
 // ports outBase[r] .. outBase[r+1]-1, the last its ejection port. Input VC iv =
-// port*V + v over global input ports; output VC ov likewise over output ports.
+// port<<vs | v over global input ports; output VC ov likewise over output ports.
 type engine struct {
 	cfg  *Config
 	V, B int32
-	// vShift is log2 V when V is a power of two, else -1: port divides by a
-	// shift then (the hot paths divide VC numbers by V once per flit or bid).
-	vShift int32
-	p      Pipeline
-	t      int64
+	// VC numbers leave room for a power of two of VCs per port, 1 << vs >= V
+	// (vm = 1<<vs - 1): the port of VC x is x >> vs and its number x & vm, no
+	// division in the hot paths.
+	vs uint8
+	vm int32
+	p  Pipeline
+	t  int64
+	// tracing: cfg.Trace is set; ejectAll: cfg.EjectAll
+	tracing, ejectAll bool
 
 	nodes   int
 	inBase  []int32
@@ -94,20 +164,15 @@ type engine struct {
 	outNext []int32 // global output port -> global input port it feeds (-1: ejection)
 	terms   []int32 // terminal nodes
 
-	// input VCs
-	buf     []flit
-	vcHead  []int32
-	vcN     []int32
-	vcState []uint8
-	vcReady []int64
-	vcOut   []int32
+	// input VCs and ports
+	buf     []flit // B slots per input VC number
+	vc      []inVC
+	in      []inPort
 	choices [][]Choice
 
-	// busy has bit v of input port p set iff input VC p*V+v holds a flit (V <= 64):
-	// switch allocation visits only those VCs.
-	busy []uint64
 	// portBusy has bit i of router r set iff its input port inBase[r]+i has a busy
-	// VC (at most 63 input ports): switch allocation visits only those ports.
+	// VC (at most 63 input ports): switch allocation visits only those ports, and a
+	// router holds a flit iff its word is not 0.
 	portBusy []uint64
 	// unrouted holds the input VCs with an unrouted head at the front (vcIdle and
 	// a flit), waiting those waiting for an output VC (vcWait): route and allocVCs
@@ -115,8 +180,10 @@ type engine struct {
 	// whose test would be an unpredictable branch.
 	unrouted, waiting vcSet
 
-	// output VCs
+	// output VCs; ovFree has bit v of output port o set iff VC o<<vs | v has
+	// no owner (own and release keep the two)
 	ovOwner  []int32
+	ovFree   []uint64
 	ovCredit []int32
 	chanUse  []int64 // flits sent per global output port
 
@@ -124,40 +191,44 @@ type engine struct {
 	outArb []Arbiter // per output port, over the router's input ports
 	ovArb  []Arbiter // per output VC, over the router's input VCs
 	// flat tells that cfg.Arbiter is a flatArbitration (arb_flat.go) of rule
-	// rule: then inState and outState are the states of the input and output
+	// rule: then in[].arb and outState are the states of the input and output
 	// arbiters (inArb and outArb unused) and switch allocation picks from bit
 	// masks.
-	flat              bool
-	rule              flatRule
-	inState, outState []int32
+	flat     bool
+	rule     flatRule
+	outState []int32
+	// delays of the events a traversal schedules: to the next buffer, the
+	// sink, the upstream output VC
+	dLink, dEject, dCredit int64
 
-	// events: a timing wheel of a power of two cycles above the longest delay an
-	// event can have (wheelLen): few slots, so the slots' events stay in cache
-	wheel     [][]event
-	wheelMask int64
+	// events, one wheel per kind (each kind has one delay): flits crossing links
+	// and entering from sources, credits to output VCs and to sources, flits
+	// reaching their sinks. Of the writes due in one cycle, those scheduled
+	// earlier go first (injectFirst: the injected ones), as one wheel of all
+	// kinds would order them; the kinds' effects do not depend on each other's
+	// order.
+	links, injects, delivers wheel[flitEv]
+	credits, srcCredits      wheel[int32]
+	injectFirst              bool
+	// recordHops: some packet records its head's arrivals (batches)
+	recordHops bool
 
-	// routers holding flits
-	load    []int32
-	active  []int32
-	isAct   []bool
+	// busyRtr has bit r%64 of word r/64 set iff router r holds a flit (portBusy[r]
+	// is not 0): each phase visits its routers in increasing order; nBusy counts
+	// them
+	busyRtr []uint64
+	nBusy   int
 	scratch []int32
 
-	// sources: one queue per injection port (queue q feeds global input port
-	// injIn[q]; inQ maps an input port back to its queue, -1 for network ports)
-	injIn     []int32
-	injNode   []int32
+	// sources: one queue per injection port (src[q] feeds global input port
+	// src[q].in; inQ maps an input port back to its queue, -1 for network ports)
+	src       []source
 	inQ       []int32
-	firstQ    []int32   // per node: its first queue
-	srcQ      [][]int32 // packet indices waiting, FIFO from srcQHead
-	srcQHead  []int32
-	srcCur    []int32 // packet being injected (-1 none)
-	srcVC     []int32
-	srcRR     []int32
-	srcCredit []int32 // per q*V+v
+	firstQ    []int32 // per node: its first queue
+	srcCredit []int32 // per q<<vs | v
 	srcOut    []int32 // per node: its packets in the network
-	srcAct    []int32
-	srcIsAct  []bool
-	limit     int32 // injection limitation (0: none)
+	srcAct    []int32 // the queues with a packet, in the order they got one
+	limit     int32   // injection limitation (0: none)
 
 	packets []packet
 	free    []int32
@@ -167,12 +238,13 @@ type engine struct {
 	delivered int64 // packets delivered whole
 	lastMove  int64
 
-	rRoute, rSelect, rArb *rand.Rand
+	rRoute        *rand.Rand
+	rSelect, rArb []*rand.Rand // per router
 
 	// scratch for allocation
 	reqs      [][]Request // per local output port or output VC
-	pick      []int32     // per local input port: VC picked by its input arbiter
-	omask     []uint64    // per local output port: the input ports whose pick asks for it
+	pick      *[64]int32  // per local input port: VC picked by its input arbiter
+	omask     *[64]uint64 // per local output port: the input ports whose pick asks for it
 	touch     []int32
 	cands     []Candidate
 	ireqs     []Request
@@ -198,7 +270,8 @@ func newEngine(cfg *Config) (*engine, error) {
 	}
 	net := cfg.Net
 	n := net.Nodes()
-	e := &engine{cfg: cfg, V: int32(cfg.VCs), B: int32(cfg.Buf), p: cfg.Pipeline, nodes: n}
+	e := &engine{cfg: cfg, V: int32(cfg.VCs), B: int32(cfg.Buf), p: cfg.Pipeline, nodes: n,
+		tracing: cfg.Trace != nil, ejectAll: cfg.EjectAll}
 	e.inBase = make([]int32, n+1)
 	e.outBase = make([]int32, n+1)
 	maxPorts := 0
@@ -244,88 +317,90 @@ func newEngine(cfg *Config) (*engine, error) {
 		}
 	}
 	V, B := int(e.V), int(e.B)
-	e.vShift = -1
-	if V&(V-1) == 0 {
-		e.vShift = int32(bits.TrailingZeros(uint(V)))
-	}
-	e.buf = make([]flit, nin*V*B)
-	e.vcHead = make([]int32, nin*V)
-	e.vcN = make([]int32, nin*V)
-	e.busy = make([]uint64, nin)
+	e.vs = uint8(bits.Len(uint(V - 1)))
+	e.vm = 1<<e.vs - 1
+	S := 1 << e.vs
+	e.buf = make([]flit, nin*S*B)
+	e.vc = make([]inVC, nin*S)
+	e.in = make([]inPort, nin)
 	e.portBusy = make([]uint64, n)
-	e.unrouted = vcSet{vcs: make([]uint64, nin), ports: make([]uint64, n)}
-	e.waiting = vcSet{vcs: make([]uint64, nin), ports: make([]uint64, n)}
-	e.vcState = make([]uint8, nin*V)
-	e.vcReady = make([]int64, nin*V)
-	e.vcOut = make([]int32, nin*V)
-	e.choices = make([][]Choice, nin*V)
-	e.ovOwner = make([]int32, nout*V)
-	e.ovCredit = make([]int32, nout*V)
+	e.busyRtr = make([]uint64, (n+63)/64)
+	e.unrouted = newVCSet(nin, n)
+	e.waiting = newVCSet(nin, n)
+	e.choices = make([][]Choice, nin*S)
+	e.ovOwner = make([]int32, nout*S)
+	e.ovCredit = make([]int32, nout*S)
 	e.chanUse = make([]int64, nout)
+	e.ovFree = make([]uint64, nout)
+	for o := range e.ovFree {
+		e.ovFree[o] = allVCs(e.V)
+	}
 	for i := range e.ovOwner {
 		e.ovOwner[i] = -1
 		e.ovCredit[i] = int32(B)
 	}
-	arb := rand.New(rand.NewPCG(cfg.Seed, streamArb))
-	e.rArb = arb
-	e.inArb = make([]Arbiter, nin)
-	for i := range e.inArb {
-		e.inArb[i] = cfg.Arbiter.NewArbiter(V, arb)
+	// each router's selection and arbitration draw from streams of their own,
+	// so that routers may run on several threads in any order
+	e.rSelect = make([]*rand.Rand, n)
+	e.rArb = make([]*rand.Rand, n)
+	for r := range n {
+		e.rSelect[r] = rand.New(rand.NewPCG(cfg.Seed, streamSelect+uint64(r+1)<<8))
+		e.rArb[r] = rand.New(rand.NewPCG(cfg.Seed, streamArb+uint64(r+1)<<8))
 	}
-	e.outArb = make([]Arbiter, nout)
-	e.ovArb = make([]Arbiter, nout*V)
-	for o := range e.outArb {
-		r := e.outRtr[o]
-		ports := int(e.inBase[r+1] - e.inBase[r])
-		e.outArb[o] = cfg.Arbiter.NewArbiter(ports, arb)
-		for v := range V {
-			e.ovArb[o*V+v] = cfg.Arbiter.NewArbiter(ports*V, arb)
+	f, flat := cfg.Arbiter.(flatArbitration)
+	if !flat {
+		// switch arbiters (a flat arbitration keeps numbers instead)
+		e.inArb = make([]Arbiter, nin)
+		for i := range e.inArb {
+			e.inArb[i] = cfg.Arbiter.NewArbiter(V, e.rArb[e.inRtr[i]])
+		}
+		e.outArb = make([]Arbiter, nout)
+		for o := range e.outArb {
+			r := e.outRtr[o]
+			e.outArb[o] = cfg.Arbiter.NewArbiter(int(e.inBase[r+1]-e.inBase[r]), e.rArb[r])
 		}
 	}
-	if f, ok := cfg.Arbiter.(flatArbitration); ok {
+	e.ovArb = make([]Arbiter, nout*S)
+	for o := range nout {
+		r := e.outRtr[o]
+		ports := int(e.inBase[r+1] - e.inBase[r])
+		for v := range V {
+			e.ovArb[o*S+v] = cfg.Arbiter.NewArbiter(ports*V, e.rArb[r])
+		}
+	}
+	if flat {
 		e.flat, e.rule = true, f.flatRule()
-		e.inState = make([]int32, nin)
 		e.outState = make([]int32, nout)
 	}
-	e.wheel = make([][]event, wheelLen(cfg.Pipeline))
-	e.wheelMask = int64(len(e.wheel) - 1)
-	e.load = make([]int32, n)
-	e.isAct = make([]bool, n)
+	wl := wheelLen(cfg.Pipeline)
+	e.links, e.injects, e.delivers = newWheel[flitEv](wl), newWheel[flitEv](wl), newWheel[flitEv](wl)
+	e.credits, e.srcCredits = newWheel[int32](wl), newWheel[int32](wl)
+	p := cfg.Pipeline
+	e.injectFirst = p.Inject >= p.SwAlloc+p.Traverse+p.Link
+	e.dLink, e.dEject, e.dCredit = int64(p.SwAlloc+p.Traverse+p.Link), int64(p.SwAlloc+p.Traverse+p.Eject), int64(p.Credit)
 	e.inQ = make([]int32, nin)
 	e.firstQ = make([]int32, n)
 	for i := range e.inQ {
 		e.inQ[i] = -1
 	}
 	for r := range n {
-		e.firstQ[r] = int32(len(e.injIn))
+		e.firstQ[r] = int32(len(e.src))
 		for k := range nInj(r) {
 			in := e.inBase[r] + int32(net.InPorts(r)+k)
-			e.inQ[in] = int32(len(e.injIn))
-			e.injIn = append(e.injIn, in)
-			e.injNode = append(e.injNode, int32(r))
+			e.inQ[in] = int32(len(e.src))
+			e.src = append(e.src, source{cur: -1, node: int32(r), in: in})
 		}
 	}
-	nq := len(e.injIn)
-	e.srcQ = make([][]int32, nq)
-	e.srcQHead = make([]int32, nq)
-	e.srcCur = make([]int32, nq)
-	e.srcVC = make([]int32, nq)
-	e.srcRR = make([]int32, nq)
-	e.srcCredit = make([]int32, nq*V)
+	e.srcCredit = make([]int32, len(e.src)*S)
 	e.srcOut = make([]int32, n)
-	e.srcIsAct = make([]bool, nq)
-	for i := range e.srcCur {
-		e.srcCur[i] = -1
-	}
 	for i := range e.srcCredit {
 		e.srcCredit[i] = int32(B)
 	}
 	e.rRoute = rand.New(rand.NewPCG(cfg.Seed, streamRoute))
-	e.rSelect = rand.New(rand.NewPCG(cfg.Seed, streamSelect))
-	e.reqs = make([][]Request, maxPorts*V)
-	e.pick = make([]int32, maxPorts)
-	e.omask = make([]uint64, maxPorts)
-	e.gidx = make([]int32, nin*V)
+	e.reqs = make([][]Request, maxPorts*S)
+	e.pick = new([64]int32)
+	e.omask = new([64]uint64)
+	e.gidx = make([]int32, nin*S)
 	for i := range e.gidx {
 		e.gidx[i] = -1
 	}
@@ -344,12 +419,6 @@ func wheelLen(p Pipeline) int {
 		n *= 2
 	}
 	return n
-}
-
-// schedule puts an event d >= 1 cycles ahead (d < len(wheel)).
-func (e *engine) schedule(d int64, ev event) {
-	w := &e.wheel[(e.t+d)&e.wheelMask]
-	*w = append(*w, ev)
 }
 
 func (e *engine) trace(ev Event) {
@@ -378,87 +447,113 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 	if e.cfg.InjectPerPort && len(path) > 0 {
 		q += path[0]
 	}
-	e.srcQ[q] = append(e.srcQ[q], i)
-	if !e.srcIsAct[q] {
-		e.srcIsAct[q] = true
+	sq := &e.src[q]
+	sq.q = append(sq.q, i)
+	if !sq.active {
+		sq.active = true
 		e.srcAct = append(e.srcAct, q)
 	}
-	if e.cfg.Trace != nil {
+	if e.tracing {
 		e.trace(Event{Kind: Generate, Node: src, Dst: dst, Packet: pk.id, Flit: size, Port: -1, VC: -1, InPort: -1, InVC: -1})
 	}
 	return i
 }
 
-func (e *engine) activate(r int32) {
-	if !e.isAct[r] {
-		e.isAct[r] = true
-		e.active = append(e.active, r)
-	}
-}
-
 // write puts f into input VC iv (the flit has arrived).
 func (e *engine) write(iv int32, f flit) {
-	n := e.vcN[iv]
+	c := &e.vc[iv]
+	n := c.n
 	if n >= e.B {
 		panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))
 	}
-	slot := e.vcHead[iv] + n // the ring's free slot: head < B and n < B
+	slot := c.head + n // the ring's free slot: head < B and n < B
 	if slot >= e.B {
 		slot -= e.B
 	}
 	e.buf[int(iv)*int(e.B)+int(slot)] = f
-	e.vcN[iv] = n + 1
+	c.n = n + 1
 	port := e.port(iv)
 	r := e.inRtr[port]
 	if n == 0 {
-		if e.busy[port] == 0 {
+		ip := &e.in[port]
+		if ip.busy == 0 {
+			if e.portBusy[r] == 0 {
+				e.busyRtr[r>>6] |= 1 << uint(r&63)
+				e.nBusy++
+			}
 			e.portBusy[r] |= 1 << uint(port-e.inBase[r])
 		}
-		e.busy[port] |= 1 << uint(iv-port*e.V)
+		v := iv & e.vm
+		ip.busy |= 1 << uint(v)
+		if c.state == vcIdle {
+			e.unrouted.add(r, port-e.inBase[r], port, v)
+		}
 	}
-	e.load[r]++
-	if n == 0 && e.vcState[iv] == vcIdle {
-		e.unrouted.add(r, port-e.inBase[r], port, iv-port*e.V)
+	if e.recordHops && f.seq() == 0 && e.inPrev[port] >= 0 {
+		if pk := &e.packets[f.pkt]; pk.hops != nil {
+			pk.hops = append(pk.hops, e.t)
+		}
 	}
-	e.activate(r)
-	pk := &e.packets[f.pkt]
-	if f.seq() == 0 && pk.hops != nil && e.inPrev[port] >= 0 {
-		pk.hops = append(pk.hops, e.t)
-	}
-	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv % e.V, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, InPort: -1, InVC: -1})
+	if e.tracing {
+		pk := &e.packets[f.pkt]
+		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv & e.vm, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, InPort: -1, InVC: -1})
 	}
 }
 
-// vcSet is a set of input VCs as bit masks on two levels: vcs[p] has bit v set
-// iff VC p*V+v is in the set, ports[r] bit i iff vcs[inBase[r]+i] is not 0.
-// Visiting ports[r]'s bits, then vcs' of each port, gives the set's VCs of router
-// r in increasing order.
-type vcSet struct{ vcs, ports []uint64 }
+// vcSet is a set of input VCs as bit masks on three levels: vcs[p] has bit v
+// set iff VC p<<vs | v is in the set, ports[r] bit i iff vcs[inBase[r]+i] is not
+// 0, and rtrs[r/64] bit r%64 iff ports[r] is not 0. Visiting rtrs' bits, then
+// ports' of each router, then vcs' of each port, gives the set's VCs in
+// increasing order.
+type vcSet struct{ vcs, ports, rtrs []uint64 }
+
+func newVCSet(inPorts, routers int) vcSet {
+	return vcSet{vcs: make([]uint64, inPorts), ports: make([]uint64, routers), rtrs: make([]uint64, (routers+63)/64)}
+}
 
 // add puts VC v of input port in (number i at router r) into the set.
 func (s *vcSet) add(r, i, in, v int32) {
-	s.vcs[in] |= 1 << uint(v)
-	s.ports[r] |= 1 << uint(i)
+	s.vcs[in] |= 1 << uint(v&63)
+	if s.ports[r] == 0 {
+		s.rtrs[r>>6] |= 1 << uint(r&63)
+	}
+	s.ports[r] |= 1 << uint(i&63)
 }
 
 // remove takes VC v of input port in (number i at router r) out of the set.
 func (s *vcSet) remove(r, i, in, v int32) {
-	if s.vcs[in] &^= 1 << uint(v); s.vcs[in] == 0 {
-		s.ports[r] &^= 1 << uint(i)
+	if s.vcs[in] &^= 1 << uint(v&63); s.vcs[in] == 0 {
+		if s.ports[r] &^= 1 << uint(i&63); s.ports[r] == 0 {
+			s.rtrs[r>>6] &^= 1 << uint(r&63)
+		}
 	}
 }
 
-// port is the port of VC x (input or output), x / V.
-func (e *engine) port(x int32) int32 {
-	if e.vShift >= 0 {
-		return x >> (uint(e.vShift) & 31) // masked: one shift instruction
+// allVCs is the mask of VCs 0..V-1.
+func allVCs(V int32) uint64 {
+	if V == 64 {
+		return ^uint64(0)
 	}
-	return x / e.V
+	return uint64(1)<<uint(V) - 1
 }
+
+// own gives output VC ov to input VC iv.
+func (e *engine) own(ov, iv int32) {
+	e.ovOwner[ov] = iv
+	e.ovFree[e.port(ov)] &^= 1 << uint(ov&e.vm&63)
+}
+
+// release frees output VC ov.
+func (e *engine) release(ov int32) {
+	e.ovOwner[ov] = -1
+	e.ovFree[e.port(ov)] |= 1 << uint(ov&e.vm&63)
+}
+
+// port is the port of VC x (input or output).
+func (e *engine) port(x int32) int32 { return x >> (e.vs & 31) } // masked: one shift instruction
 
 func (e *engine) front(iv int32) *flit {
-	return &e.buf[int(iv)*int(e.B)+int(e.vcHead[iv])]
+	return &e.buf[int(iv)*int(e.B)+int(e.vc[iv].head)]
 }
 
 // deliver consumes a flit at its destination.
@@ -466,7 +561,7 @@ func (e *engine) deliver(node int32, f flit) {
 	pk := &e.packets[f.pkt]
 	pk.got++
 	e.inNet--
-	if e.cfg.Trace != nil {
+	if e.tracing {
 		e.trace(Event{Kind: Deliver, Node: node, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, VC: -1, InPort: -1, InVC: -1})
 	}
 	if pk.got == pk.size {
@@ -484,30 +579,48 @@ func (e *engine) deliver(node int32, f flit) {
 // receive applies the events due this cycle: flits written into buffers, credits
 // returned, flits consumed by sinks.
 func (e *engine) receive() {
-	slot := &e.wheel[e.t&e.wheelMask]
-	for _, ev := range *slot {
-		switch ev.kind {
-		case evFlit:
-			e.write(ev.idx, ev.f)
-		case evCredit:
-			e.ovCredit[ev.idx]++
-			if e.cfg.Trace != nil {
-				o := ev.idx / e.V
-				r := e.outRtr[o]
-				e.trace(Event{Kind: Credit, Node: r, Port: o - e.outBase[r], VC: ev.idx % e.V, Packet: -1, InPort: -1, InVC: -1})
-			}
-		case evSrc:
-			e.srcCredit[ev.idx]++
-			if e.cfg.Trace != nil {
-				in := e.injIn[ev.idx/e.V]
-				r := e.inRtr[in]
-				e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: ev.idx % e.V, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
-			}
-		case evDeliver:
-			e.deliver(ev.idx, ev.f)
+	links, injects := e.links.take(e.t), e.injects.take(e.t)
+	if e.injectFirst {
+		links, injects = injects, links
+	}
+	for _, ev := range links {
+		e.write(ev.to, ev.f)
+	}
+	for _, ev := range injects {
+		e.write(ev.to, ev.f)
+	}
+	for _, ov := range e.credits.take(e.t) {
+		e.credit(ov)
+	}
+	for _, x := range e.srcCredits.take(e.t) {
+		e.srcCredit[x]++
+		if e.tracing {
+			in := e.src[e.port(x)].in
+			r := e.inRtr[in]
+			e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: x & e.vm, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
 		}
 	}
-	*slot = (*slot)[:0]
+	for _, ev := range e.delivers.take(e.t) {
+		e.deliver(ev.to, ev.f)
+	}
+}
+
+// credit returns a credit to output VC ov: a VC holding ov that had none may
+// ask for the switch again.
+func (e *engine) credit(ov int32) {
+	c := e.ovCredit[ov]
+	e.ovCredit[ov] = c + 1
+	if c == 0 {
+		if iv := e.ovOwner[ov]; iv >= 0 {
+			in := e.port(iv)
+			e.in[in].cred |= 1 << uint(iv&e.vm)
+		}
+	}
+	if e.tracing {
+		o := e.port(ov)
+		r := e.outRtr[o]
+		e.trace(Event{Kind: Credit, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, Packet: -1, InPort: -1, InVC: -1})
+	}
 }
 
 // inject moves one flit per source per cycle from its queue into its router's
@@ -515,34 +628,37 @@ func (e *engine) receive() {
 // one used; the packet's other flits follow on that VC as credits allow.
 func (e *engine) inject() {
 	keep := e.srcAct[:0]
-	for _, s := range e.srcAct {
-		e.injectFrom(s)
-		if e.srcCur[s] >= 0 || int(e.srcQHead[s]) < len(e.srcQ[s]) {
-			keep = append(keep, s)
+	for _, q := range e.srcAct {
+		s := &e.src[q]
+		e.injectFrom(q, s)
+		if s.cur >= 0 || int(s.head) < len(s.q) {
+			keep = append(keep, q)
 		} else {
-			e.srcIsAct[s] = false
-			e.srcQ[s] = e.srcQ[s][:0]
-			e.srcQHead[s] = 0
+			s.active = false
+			s.q = s.q[:0]
+			s.head = 0
 		}
 	}
 	e.srcAct = keep
 }
 
-func (e *engine) injectFrom(s int32) {
-	V := e.V
-	node := e.injNode[s]
-	if e.srcCur[s] < 0 {
-		if int(e.srcQHead[s]) >= len(e.srcQ[s]) {
+func (e *engine) injectFrom(q int32, s *source) {
+	V, vs := e.V, e.vs&31
+	credit := e.srcCredit[q<<vs : q<<vs+V]
+	if s.cur < 0 {
+		if int(s.head) >= len(s.q) {
 			return
 		}
-		if e.limit > 0 && e.srcOut[node] >= e.limit {
+		if e.limit > 0 && e.srcOut[s.node] >= e.limit {
 			return
 		}
-		i := e.srcQ[s][e.srcQHead[s]]
 		vc := int32(-1)
 		for k := range V {
-			v := (e.srcRR[s] + k) % V
-			if e.srcCredit[s*V+v] > 0 {
+			v := s.rr + k
+			if v >= V {
+				v -= V
+			}
+			if credit[v] > 0 {
 				vc = v
 				break
 			}
@@ -550,46 +666,43 @@ func (e *engine) injectFrom(s int32) {
 		if vc < 0 {
 			return
 		}
-		e.srcQHead[s]++
-		if int(e.srcQHead[s]) > 64 && int(e.srcQHead[s])*2 > len(e.srcQ[s]) {
-			q := e.srcQ[s]
-			m := copy(q, q[e.srcQHead[s]:])
-			e.srcQ[s] = q[:m]
-			e.srcQHead[s] = 0
+		s.cur = s.q[s.head]
+		if s.head++; s.head > 64 && int(s.head)*2 > len(s.q) {
+			m := copy(s.q, s.q[s.head:])
+			s.q = s.q[:m]
+			s.head = 0
 		}
-		e.srcCur[s] = i
-		e.srcVC[s] = vc
-		e.srcRR[s] = (vc + 1) % V
-		e.srcOut[node]++
+		s.vc = vc
+		if s.rr = vc + 1; s.rr == V {
+			s.rr = 0
+		}
+		e.srcOut[s.node]++
 	}
-	i := e.srcCur[s]
-	pk := &e.packets[i]
-	v := e.srcVC[s]
-	if e.srcCredit[s*V+v] == 0 {
+	v := s.vc
+	if credit[v] == 0 {
 		return
 	}
 	// flit j of a packet generated in cycle g enters the buffer in cycle g+Inject+j
 	// at the earliest: it leaves the source in cycle g+j (Inject = 0 puts it in the
 	// buffer the same cycle).
-	e.srcCredit[s*V+v]--
+	credit[v]--
+	i := s.cur
+	pk := &e.packets[i]
 	f := flit{pkt: i, pos: uint32(pk.sent)}
-	if pk.sent == pk.size-1 {
+	if pk.sent++; pk.sent == pk.size {
 		f.pos |= tailBit
+		s.cur = -1
 	}
-	pk.sent++
 	e.inNet++
 	e.lastMove = e.t
-	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Inject, Node: node, VC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, InPort: e.injIn[s] - e.inBase[node], InVC: -1})
+	if e.tracing {
+		e.trace(Event{Kind: Inject, Node: s.node, VC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, InPort: s.in - e.inBase[s.node], InVC: -1})
 	}
-	iv := e.injIn[s]*V + v
+	iv := s.in<<vs | v
 	if d := int64(e.p.Inject); d == 0 {
 		e.write(iv, f)
 	} else {
-		e.schedule(d, event{kind: evFlit, idx: iv, f: f})
-	}
-	if pk.sent == pk.size {
-		e.srcCur[s] = -1
+		e.injects.put(e.t+d, flitEv{to: iv, f: f})
 	}
 }
 
@@ -610,7 +723,7 @@ func (e *engine) run(ctx context.Context, done func() bool) error {
 			}
 			work = 0
 		}
-		work += 1 + len(e.active) + len(e.srcAct)
+		work += 1 + e.nBusy + len(e.srcAct)
 		if err := e.step(); err != nil {
 			return err
 		}
@@ -632,8 +745,7 @@ func (e *engine) step() error {
 		e.allocVCs()
 	}
 	e.allocSwitch()
-	e.retire()
-	if e.cfg.Trace != nil {
+	if e.tracing {
 		e.trace(Event{Kind: Tick, Node: -1, Port: -1, VC: -1, InPort: -1, InVC: -1, Packet: -1,
 			Generated: e.nextID, Delivered: e.delivered, InNet: e.inNet})
 	}
@@ -642,17 +754,4 @@ func (e *engine) step() error {
 	}
 	e.t++
 	return nil
-}
-
-// retire drops routers that hold no flit from the active list.
-func (e *engine) retire() {
-	keep := e.active[:0]
-	for _, r := range e.active {
-		if e.load[r] > 0 {
-			keep = append(keep, r)
-		} else {
-			e.isAct[r] = false
-		}
-	}
-	e.active = keep
 }

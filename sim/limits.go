@@ -190,8 +190,8 @@ func (c *Config) describe() string {
 // queued is the number of packets waiting in the first source queue of node src
 // (the one routed packets join), the one being injected not counted.
 func (e *engine) queued(src int32) int64 {
-	q := e.firstQ[src]
-	return int64(len(e.srcQ[q]) - int(e.srcQHead[q]))
+	s := &e.src[e.firstQ[src]]
+	return int64(len(s.q) - int(s.head))
 }
 
 // check refuses a measurement plan with a negative or non-finite field.
@@ -218,10 +218,5 @@ func (e *engine) idle() bool {
 	if len(e.srcAct) > 0 {
 		return false
 	}
-	for _, slot := range e.wheel {
-		if len(slot) > 0 {
-			return false
-		}
-	}
-	return true
+	return e.links.empty() && e.injects.empty() && e.delivers.empty() && e.credits.empty() && e.srcCredits.empty()
 }

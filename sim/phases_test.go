@@ -28,8 +28,8 @@ func line(t *testing.T, ring bool, V, B int, p Pipeline) *engine {
 }
 
 // iv is the input VC v of local input port port of router r.
-func (e *engine) ivOf(r, port, v int) int32 { return (e.inBase[r]+int32(port))*e.V + int32(v) }
-func (e *engine) ovOf(r, port, v int) int32 { return (e.outBase[r]+int32(port))*e.V + int32(v) }
+func (e *engine) ivOf(r, port, v int) int32 { return (e.inBase[r]+int32(port))<<e.vs | int32(v) }
+func (e *engine) ovOf(r, port, v int) int32 { return (e.outBase[r]+int32(port))<<e.vs | int32(v) }
 
 // inject and receive: a packet generated in cycle 0 enters the injection buffer
 // (input port InPorts(a) = 0 at a) in cycle Inject, one flit per cycle, on a VC
@@ -41,11 +41,11 @@ func TestPhaseInject(t *testing.T) {
 	for c := range 2 {
 		e.receive()
 		e.inject()
-		require.Equal(t, int32(0), e.vcN[inj], "cycle %d: still on the way", c)
+		require.Equal(t, int32(0), e.vc[inj].n, "cycle %d: still on the way", c)
 		e.t++
 	}
 	e.receive()
-	require.Equal(t, int32(1), e.vcN[inj], "the head arrives in cycle Inject")
+	require.Equal(t, int32(1), e.vc[inj].n, "the head arrives in cycle Inject")
 	require.Equal(t, int32(0), e.front(inj).seq())
 	require.Equal(t, int32(4-2), e.srcCredit[0], "flits sent in cycles 0 and 1 spent two credits")
 	e.inject()
@@ -62,11 +62,11 @@ func TestPhaseRoute(t *testing.T) {
 	e.inject()
 	require.NoError(t, e.route())
 	iv := e.ivOf(0, 0, 0)
-	require.Equal(t, vcWait, e.vcState[iv])
+	require.Equal(t, vcWait, e.vc[iv].state)
 	require.Equal(t, []Choice{{Port: 0, VCs: 3}}, e.choices[iv])
-	require.Equal(t, int64(3), e.vcReady[iv])
+	require.Equal(t, int64(3), e.vc[iv].ready)
 	e.allocVCs()
-	require.Equal(t, vcWait, e.vcState[iv], "not before Route cycles")
+	require.Equal(t, vcWait, e.vc[iv].state, "not before Route cycles")
 }
 
 // allocVCs: the waiting head takes the first free output VC (FirstFree), the
@@ -76,7 +76,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	e := line(t, false, 1, 4, Pipeline{Link: 1, Credit: 1})
 	// two packets at b: one arriving from a, one injected at b, both for c
 	p1 := e.newPacket(0, 2, 1, []int32{0, 0}, 0)
-	e.srcQ[e.firstQ[0]], e.srcAct, e.srcIsAct[e.firstQ[0]] = nil, nil, false // not at a's source: at b
+	e.src[e.firstQ[0]].q, e.srcAct, e.src[e.firstQ[0]].active = nil, nil, false // not at a's source: at b
 	e.write(e.ivOf(1, 0, 0), flit{pkt: p1})
 	e.packets[p1].h.Hops = 1
 	p2 := e.newPacket(1, 2, 1, []int32{0}, 1)
@@ -92,7 +92,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	lost := p1 + p2 - won
 	require.Equal(t, before[won]+1, e.packets[won].h.Hops, "the winner's header took the hop")
 	require.Equal(t, before[lost], e.packets[lost].h.Hops, "the loser's did not")
-	require.Equal(t, vcActive, e.vcState[owner])
+	require.Equal(t, vcActive, e.vc[owner].state)
 	e.allocVCs()
 	require.Equal(t, owner, e.ovOwner[ov], "a held VC is not given again")
 }
@@ -110,22 +110,21 @@ func TestPhaseSwitchAndCredits(t *testing.T) {
 		require.NoError(t, e.route())
 		e.allocVCs()
 		e.allocSwitch()
-		e.retire()
 		e.t++
 	}
 	step() // cycle 0: head injected, routed, allocated, sent
 	require.Equal(t, int32(0), e.ovCredit[ov], "the head spent a's only credit")
-	require.Equal(t, int32(0), e.vcN[e.injIn[e.firstQ[0]]*e.V])
+	require.Equal(t, int32(0), e.vc[e.src[e.firstQ[0]].in<<e.vs].n)
 	step() // cycle 1: body in the injection buffer, no credit: it waits
-	require.Equal(t, int32(1), e.vcN[e.injIn[e.firstQ[0]]*e.V])
+	require.Equal(t, int32(1), e.vc[e.src[e.firstQ[0]].in<<e.vs].n)
 	step() // cycle 2: the head arrives at b and leaves it (credit return to a at 5)
-	require.Equal(t, int32(0), e.vcN[e.ivOf(1, 0, 0)])
+	require.Equal(t, int32(0), e.vc[e.ivOf(1, 0, 0)].n)
 	step()
 	step() // cycle 4
 	require.Equal(t, int32(0), e.ovCredit[ov])
-	require.Equal(t, int32(1), e.vcN[e.injIn[e.firstQ[0]]*e.V], "the body still waits")
+	require.Equal(t, int32(1), e.vc[e.src[e.firstQ[0]].in<<e.vs].n, "the body still waits")
 	step() // cycle 5: the credit is back and the body goes
-	require.Equal(t, int32(0), e.vcN[e.injIn[e.firstQ[0]]*e.V])
+	require.Equal(t, int32(0), e.vc[e.src[e.firstQ[0]].in<<e.vs].n)
 	require.Equal(t, int64(2), e.chanUse[e.outBase[0]])
 }
 
@@ -166,7 +165,7 @@ func TestPickVCHonoursPri(t *testing.T) {
 	net.AddEdge(0, 2)
 	e, err := newEngine(&Config{Net: topology.FromModel(net), VCs: 2, Buf: 4, Pipeline: Ideal(), Select: MostCredits{}})
 	require.NoError(t, err)
-	iv := e.injIn[e.firstQ[0]] * e.V
+	iv := e.src[e.firstQ[0]].in << e.vs
 	e.choices[iv] = []Choice{{Port: 1, VCs: 3, Pri: 1}, {Port: 0, VCs: 3, Pri: 0}}
 	e.ovCredit[e.ovOf(0, 1, 0)] = 4
 	e.ovCredit[e.ovOf(0, 0, 0)] = 1
@@ -174,13 +173,13 @@ func TestPickVCHonoursPri(t *testing.T) {
 	ov, ok := e.pickVC(0, iv)
 	require.True(t, ok)
 	require.Equal(t, e.ovOf(0, 0, 1), ov, "Pri 0 first, then the most credits among its VCs")
-	e.ovOwner[e.ovOf(0, 0, 0)] = 99
-	e.ovOwner[e.ovOf(0, 0, 1)] = 99
+	e.own(e.ovOf(0, 0, 0), 99)
+	e.own(e.ovOf(0, 0, 1), 99)
 	ov, ok = e.pickVC(0, iv)
 	require.True(t, ok)
 	require.Equal(t, e.ovOf(0, 1, 0), ov, "the Pri 1 choice once Pri 0 has no free VC")
-	e.ovOwner[e.ovOf(0, 1, 0)] = 99
-	e.ovOwner[e.ovOf(0, 1, 1)] = 99
+	e.own(e.ovOf(0, 1, 0), 99)
+	e.own(e.ovOf(0, 1, 1), 99)
 	_, ok = e.pickVC(0, iv)
 	require.False(t, ok)
 }

@@ -28,21 +28,28 @@ func (e *engine) route() error {
 	if V == 64 {
 		all = ^uint64(0)
 	}
-	for _, r := range e.active {
-		pm := e.unrouted.ports[r]
-		if pm == 0 {
-			continue
+	for w, word := range e.unrouted.rtrs {
+		for ; word != 0; word &= word - 1 {
+			r := int32(w<<6 | bits.TrailingZeros64(word))
+			if err := e.routeAt(r, all); err != nil {
+				return err
+			}
 		}
-		// the unrouted heads, in increasing order of input VC
-		ib := e.inBase[r]
-		for ; pm != 0; pm &= pm - 1 {
-			i := int32(bits.TrailingZeros64(pm))
-			in := ib + i
-			for m := e.unrouted.vcs[in]; m != 0; m &= m - 1 {
-				v := int32(bits.TrailingZeros64(m))
-				if err := e.routeHead(r, i, in, v, all); err != nil {
-					return err
-				}
+	}
+	return nil
+}
+
+// routeAt is route at router r (all: the mask of every VC).
+func (e *engine) routeAt(r int32, all uint64) error {
+	// the unrouted heads, in increasing order of input VC
+	ib := e.inBase[r]
+	for pm := e.unrouted.ports[r]; pm != 0; pm &= pm - 1 {
+		i := int32(bits.TrailingZeros64(pm))
+		in := ib + i
+		for m := e.unrouted.vcs[in]; m != 0; m &= m - 1 {
+			v := int32(bits.TrailingZeros64(m))
+			if err := e.routeHead(r, i, in, v, all); err != nil {
+				return err
 			}
 		}
 	}
@@ -53,7 +60,7 @@ func (e *engine) route() error {
 // i at router r) its choices (all: the mask of every VC).
 func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 	V := e.V
-	iv := in*V + v
+	iv := in<<e.vs | v
 	f := e.front(iv)
 	pk := &e.packets[f.pkt]
 	if f.seq() != 0 {
@@ -97,11 +104,12 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		}
 	}
 	e.choices[iv] = ch
-	e.vcState[iv] = vcWait
+	c := &e.vc[iv]
+	c.state = vcWait
+	c.ready = e.t + int64(e.p.Route)
 	e.unrouted.remove(r, i, in, v)
 	e.waiting.add(r, i, in, v)
-	e.vcReady[iv] = e.t + int64(e.p.Route)
-	if e.cfg.Trace != nil {
+	if e.tracing {
 		e.trace(Event{Kind: Route, Node: r, Port: -1, VC: -1, InPort: i, InVC: v, Packet: pk.id, Dst: pk.h.Dst, Choices: slices.Clone(ch)})
 	}
 	return nil

@@ -32,6 +32,8 @@ type Choice struct {
 
 // Routing is a routing function over one topology and VC count (a value built for
 // them by its constructor). It is deterministic: all randomness enters through Start.
+// Route and Advance may be called at once from several goroutines, for different
+// packets (a run on several threads): they must not change the Routing's own state.
 type Routing interface {
 	// Start sets the routing's state (Class, Aux) of a new packet at its source,
 	// using r for the choices an algorithm makes at injection.

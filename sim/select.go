@@ -18,6 +18,7 @@ type Candidate struct {
 // waiting for a VC. The simulator passes only the candidates of the lowest Pri among
 // the free ones, in the routing's order of choices and, within a choice, of VCs, so
 // every selector honours Choice.Pri. cands is never empty; the result is an index.
+// Select may be called at once from several goroutines, each with its own r.
 type Selector interface {
 	Select(cands []Candidate, r *rand.Rand) int
 }

@@ -5,117 +5,214 @@ import "math/bits"
 // allocSwitch is the switch allocation phase, separable input-first with one
 // iteration: at every input port the VCs whose front flit may go (its VC's stage
 // delays have passed, its output VC has a credit; a buffered flit has arrived)
-// are arbitrated to one; every output port then grants one of the inputs asking
-// for it (all of them at an ejection port with EjectAll). Each grant is
-// traversed at once.
+// are arbitrated to one; every output port, in increasing order, then grants one
+// of the inputs asking for it (all of them at an ejection port with EjectAll).
+// Each grant is traversed at once, or with Latch resolved by latch. Routers are
+// visited in increasing order. The registered arbitrations without Latch take
+// allocFlat; any other case allocRouter, which builds requests for Arbiter
+// values and handles Latch.
 func (e *engine) allocSwitch() {
-	V, t, latch := e.V, e.t, e.cfg.Latch
-	for _, r := range e.active {
-		ib, ob := e.inBase[r], e.outBase[r]
-		eject := e.outBase[r+1] - ob - 1
-		// the ejection port's output VCs are ejLo..ejLo+V-1 (no division per bid)
-		ejLo := (ob + eject) * V
-		e.touch = e.touch[:0]
-		for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
-			i := int32(bits.TrailingZeros64(pm))
-			e.pick[i] = -1
-			var bid uint64 // the VCs of the port that bid
-			lo := (ib + i) * V
-			for m := e.busy[ib+i]; m != 0; m &= m - 1 {
-				v := int32(bits.TrailingZeros64(m))
-				iv := lo + v
-				if e.vcReady[iv] > t {
-					continue
-				}
-				switch {
-				case e.vcState[iv] == vcActive:
-				case e.vcState[iv] == vcWait && latch:
-					// VC and switch allocation in one: the head asks for the
-					// switch with the VC it would take, and holds it only if it
-					// moves (latch)
-					ov, ok := e.pickVC(r, iv)
-					if !ok {
-						continue
-					}
-					e.vcOut[iv] = ov
-				default:
-					continue
-				}
-				ov := e.vcOut[iv]
-				// Without a credit only the latch (V = 1) may still move it; with
-				// V > 1 such a bid could win its input or output arbiter every
-				// cycle (arbiters advance on moves) and starve the port's other VCs.
-				if e.ovCredit[ov] == 0 && (ov < ejLo || ov >= ejLo+V) && (!latch || V > 1) {
-					continue
-				}
-				bid |= 1 << uint(v)
+	fast := e.flat && !e.cfg.Latch && !e.cfg.slowSwitch
+	for w, word := range e.busyRtr {
+		for ; word != 0; word &= word - 1 {
+			r := int32(w<<6 | bits.TrailingZeros64(word))
+			if fast {
+				e.allocFlat(r)
+			} else {
+				e.allocRouter(r)
 			}
-			if bid == 0 {
+		}
+	}
+	if e.cfg.Latch {
+		e.latch()
+	}
+}
+
+// allocFlat is switch allocation at router r with a flat arbitration and no
+// Latch: a port's bids come from its masks, the arbiters' states are numbers,
+// and a grant is traversed at once.
+func (e *engine) allocFlat(r int32) {
+	ib, ob := e.inBase[r], e.outBase[r]
+	ports := e.in[ib:e.inBase[r+1]]
+	pick, omask := e.pick, e.omask
+	random := e.rule.random
+	var outs uint64 // the output ports asked for
+	for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
+		i := bits.TrailingZeros64(pm)
+		ip := &ports[i]
+		bid := ip.busy & ip.act & ip.cred
+		if w := bid & ip.wait; w != 0 {
+			bid = e.ripe(ib+int32(i), bid, w)
+		}
+		if bid == 0 {
+			continue
+		}
+		var v int32
+		if !random {
+			// lone bidder or not, without a branch on it
+			v = pickAt(ip.arb, bid)
+		} else if v = int32(bits.TrailingZeros64(bid)); bid&(bid-1) != 0 {
+			v = e.rule.pick(0, bid, e.rArb[r]) // a lone bidder draws nothing
+		}
+		pick[i&63] = v
+		o := e.vc[(ib+int32(i))<<(e.vs&31)|v].op & 63
+		omask[o] |= 1 << uint(i)
+		outs |= 1 << o
+	}
+	for ; outs != 0; outs &= outs - 1 {
+		o := bits.TrailingZeros64(outs)
+		in := omask[o]
+		omask[o] = 0
+		if e.ejectAll && int32(o) == e.outBase[r+1]-ob-1 {
+			for ; in != 0; in &= in - 1 {
+				i := bits.TrailingZeros64(in)
+				if e.rule.rotate {
+					ports[i].arb = nextPointer(pick[i], e.V)
+				}
+				e.traverse(r, ib+int32(i), pick[i], false)
+			}
+			continue
+		}
+		var i int
+		if !random {
+			i = int(pickAt(e.outState[ob+int32(o)], in))
+		} else if i = bits.TrailingZeros64(in); in&(in-1) != 0 {
+			i = int(e.rule.pick(0, in, e.rArb[r]))
+		}
+		i &= 63
+		if e.rule.rotate {
+			ports[i].arb = nextPointer(pick[i], e.V)
+			e.outState[ob+int32(o)] = nextPointer(int32(i), int32(len(ports)))
+		}
+		e.traverse(r, ib+int32(i), pick[i], false)
+	}
+}
+
+// ripe is bid without the VCs of wait (of input port in) whose VC allocation
+// is less than VCAlloc cycles old; the others leave in's wait mask.
+func (e *engine) ripe(in int32, bid, wait uint64) uint64 {
+	ip := &e.in[in]
+	lo := in << e.vs
+	for ; wait != 0; wait &= wait - 1 {
+		v := bits.TrailingZeros64(wait)
+		if e.vc[lo+int32(v)].ready > e.t {
+			bid &^= 1 << uint(v)
+		} else {
+			ip.wait &^= 1 << uint(v)
+		}
+	}
+	return bid
+}
+
+// allocRouter is switch allocation at router r in the general case: arbiters
+// that read requests, or Latch. Under Latch a waiting head bids with the output
+// VC it would take (VC and switch allocation in one: it holds the VC only if it
+// moves), a VC without a credit may still bid with V = 1 (its flit may enter the
+// slot the downstream flit leaves), and the grants wait for latch.
+func (e *engine) allocRouter(r int32) {
+	V, vs, t, latch := e.V, e.vs, e.t, e.cfg.Latch
+	ib, ob := e.inBase[r], e.outBase[r]
+	eject := e.outBase[r+1] - ob - 1
+	// the ejection port's output VCs are ejLo..ejLo+V-1 (no division per bid)
+	ejLo := (ob + eject) << vs
+	var outs uint64 // the output ports asked for
+	for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
+		i := int32(bits.TrailingZeros64(pm))
+		lo := (ib + i) << vs
+		ip := &e.in[ib+i]
+		var bid uint64 // the VCs of the port that bid
+		if !latch {
+			bid = ip.busy & ip.act & ip.cred
+			if w := bid & ip.wait; w != 0 {
+				bid = e.ripe(ib+i, bid, w)
+			}
+		}
+		for m := ip.busy; latch && m != 0; m &= m - 1 {
+			v := int32(bits.TrailingZeros64(m))
+			c := &e.vc[lo+v]
+			if c.ready > t {
 				continue
 			}
-			// a lone bidder wins without arbitration (and without its request)
-			v := int32(bits.TrailingZeros64(bid))
-			if e.flat && !e.rule.random {
-				// lone bidder or not, without a branch on it (pickAt)
-				v = pickAt(e.inState[ib+i], bid)
-			} else if bid&(bid-1) != 0 && e.flat {
-				v = e.rule.pick(e.inState[ib+i], bid, e.rArb)
-			} else if bid&(bid-1) != 0 {
-				reqs := e.ireqs[:0]
-				for m := bid; m != 0; m &= m - 1 {
-					v := int32(bits.TrailingZeros64(m))
-					reqs = append(reqs, e.switchRequest(r, lo+v, v))
+			switch c.state {
+			case vcActive:
+			case vcWait:
+				ov, ok := e.pickVC(r, lo+v)
+				if !ok {
+					continue
 				}
-				e.ireqs = reqs
-				v = reqs[e.inArb[ib+i].Pick(reqs)].ID
+				c.out = ov
+			default:
+				continue
 			}
-			e.pick[i] = v
-			o := e.port(e.vcOut[lo+v]) - ob
-			if e.omask[o] == 0 {
-				e.touch = append(e.touch, o)
+			ov := c.out
+			// Without a credit only the latch (V = 1) may still move it; with
+			// V > 1 such a bid could win its input or output arbiter every
+			// cycle (arbiters advance on moves) and starve the port's other VCs.
+			if e.ovCredit[ov] == 0 && (ov < ejLo || ov >= ejLo+V) && V > 1 {
+				continue
 			}
-			e.omask[o] |= 1 << uint(i)
+			bid |= 1 << uint(v)
 		}
-		// the requests of contended outputs, all made before any grant moves a flit
-		// (none with flat arbiters)
-		for _, o := range e.touch {
-			if e.flat {
-				break
+		if bid == 0 {
+			continue
+		}
+		// a lone bidder wins without arbitration (and without its request)
+		v := int32(bits.TrailingZeros64(bid))
+		if e.flat && !e.rule.random {
+			v = pickAt(ip.arb, bid)
+		} else if bid&(bid-1) != 0 && e.flat {
+			v = e.rule.pick(ip.arb, bid, e.rArb[r])
+		} else if bid&(bid-1) != 0 {
+			reqs := e.ireqs[:0]
+			for m := bid; m != 0; m &= m - 1 {
+				v := int32(bits.TrailingZeros64(m))
+				reqs = append(reqs, e.switchRequest(r, lo+v, v))
 			}
+			e.ireqs = reqs
+			v = reqs[e.inArb[ib+i].Pick(reqs)].ID
+		}
+		e.pick[i] = v
+		o := e.port(e.vc[lo+v].out) - ob
+		e.omask[o] |= 1 << uint(i)
+		outs |= 1 << uint(o&63)
+	}
+	if !e.flat {
+		// the requests of contended outputs, all made before any grant moves a
+		// flit
+		for m := outs; m != 0; m &= m - 1 {
+			o := int32(bits.TrailingZeros64(m))
 			in := e.omask[o]
-			if in&(in-1) == 0 || (e.cfg.EjectAll && o == eject) {
+			if in&(in-1) == 0 || (e.ejectAll && o == eject) {
 				continue
 			}
 			reqs := e.reqs[o][:0]
-			for m := in; m != 0; m &= m - 1 {
-				i := int32(bits.TrailingZeros64(m))
-				reqs = append(reqs, e.switchRequest(r, (ib+i)*V+e.pick[i], i))
+			for ; in != 0; in &= in - 1 {
+				i := int32(bits.TrailingZeros64(in))
+				reqs = append(reqs, e.switchRequest(r, (ib+i)<<vs|e.pick[i], i))
 			}
 			e.reqs[o] = reqs
 		}
-		for _, o := range e.touch {
-			in := e.omask[o]
-			e.omask[o] = 0
-			if e.cfg.EjectAll && o == eject {
-				for m := in; m != 0; m &= m - 1 {
-					i := int32(bits.TrailingZeros64(m))
-					e.grant(r, ib+i, ob+o, e.pick[i], false)
-				}
-				continue
-			}
-			i := int32(bits.TrailingZeros64(in))
-			if in&(in-1) != 0 && e.flat {
-				i = e.rule.pick(e.outState[ob+o], in, e.rArb)
-			} else if in&(in-1) != 0 {
-				reqs := e.reqs[o]
-				i = reqs[e.outArb[ob+o].Pick(reqs)].ID
-				e.reqs[o] = reqs[:0] // empty again for allocVCs
-			}
-			e.grant(r, ib+i, ob+o, e.pick[i], true)
-		}
 	}
-	if latch {
-		e.latch()
+	for ; outs != 0; outs &= outs - 1 {
+		o := int32(bits.TrailingZeros64(outs))
+		in := e.omask[o]
+		e.omask[o] = 0
+		if e.ejectAll && o == eject {
+			for m := in; m != 0; m &= m - 1 {
+				i := int32(bits.TrailingZeros64(m))
+				e.grant(r, ib+i, ob+o, e.pick[i], false)
+			}
+			continue
+		}
+		i := int32(bits.TrailingZeros64(in))
+		if in&(in-1) != 0 && e.flat {
+			i = e.rule.pick(e.outState[ob+o], in, e.rArb[r])
+		} else if in&(in-1) != 0 {
+			reqs := e.reqs[o]
+			i = reqs[e.outArb[ob+o].Pick(reqs)].ID
+			e.reqs[o] = reqs[:0] // empty again for allocVCs
+		}
+		e.grant(r, ib+i, ob+o, e.pick[i], true)
 	}
 }
 
@@ -126,20 +223,16 @@ func (e *engine) switchRequest(r, iv, v int32) Request {
 	return Request{ID: v, At: r, Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
 }
 
-// grant traverses a switch grant of input port in's VC v to output port out at
-// once, or with Latch keeps it for latch; the arbiters learn of it when it is used.
+// grant moves a switch grant of input port in's VC v to output port out at
+// once, or with Latch keeps it for latch; the arbiters learn of it when it is
+// used.
 func (e *engine) grant(r, in, out, v int32, arbOut bool) {
 	if !e.cfg.Latch {
-		// use's steps, without a latchGrant
-		iv := in*e.V + v
 		e.granted(r, in, out, v, arbOut)
-		if e.vcState[iv] == vcWait {
-			e.grantVC(r, iv, e.vcOut[iv])
-		}
-		e.traverse(r, iv, false)
+		e.traverse(r, in, v, false)
 		return
 	}
-	g := latchGrant{r: r, in: in, out: out, iv: in*e.V + v, v: v, arbOut: arbOut}
+	g := latchGrant{r: r, in: in, out: out, iv: in<<e.vs | v, v: v, arbOut: arbOut}
 	e.gidx[g.iv] = int32(len(e.grants))
 	e.grants = append(e.grants, g)
 }
@@ -156,7 +249,7 @@ func (e *engine) granted(r, in, out, v int32, arbOut bool) {
 	}
 	if e.rule.rotate {
 		ib := e.inBase[r]
-		e.inState[in] = e.rule.next(e.inState[in], e.V, v)
+		e.in[in].arb = e.rule.next(e.in[in].arb, e.V, v)
 		if arbOut {
 			e.outState[out] = e.rule.next(e.outState[out], e.inBase[r+1]-ib, in-ib)
 		}
@@ -166,16 +259,16 @@ func (e *engine) granted(r, in, out, v int32, arbOut bool) {
 // use traverses a grant that moves.
 func (e *engine) use(g *latchGrant) {
 	e.granted(g.r, g.in, g.out, g.v, g.arbOut)
-	if e.vcState[g.iv] == vcWait {
-		e.grantVC(g.r, g.iv, e.vcOut[g.iv])
+	if c := &e.vc[g.iv]; c.state == vcWait {
+		e.grantVC(g.r, g.iv, c.out)
 	}
-	e.traverse(g.r, g.iv, g.creditNow)
+	e.traverse(g.r, g.in, g.v, g.creditNow)
 }
 
 // latchGrant is a switch grant (waiting for the latch rule).
 type latchGrant struct {
 	r, in, out, iv int32
-	v              int32 // iv's number at its port (iv % V)
+	v              int32 // iv's number at its port
 	arbOut         bool  // an output arbiter chose it
 	state          uint8 // 0 unknown, 1 resolving, 2 moves, 3 waits
 	creditNow      bool  // the grant upstream of it enters the slot it frees
@@ -219,14 +312,13 @@ func (e *engine) resolve(g int32) bool {
 		return true
 	}
 	gr.state = 1
-	V := e.V
 	// state 1 met again below closes a cycle of grants each entering the
 	// buffer the next leaves: it moves only with Rotate
-	ov := e.vcOut[gr.iv]
-	next := e.outNext[ov/V]
+	ov := e.vc[gr.iv].out
+	next := e.outNext[e.port(ov)]
 	ok := next < 0 || e.ovCredit[ov] > 0
 	if !ok {
-		if d := e.gidx[next*V+ov%V]; d >= 0 && e.resolve(d) {
+		if d := e.gidx[next<<e.vs|ov&e.vm]; d >= 0 && e.resolve(d) {
 			e.grants[d].creditNow = true
 			ok = true
 		}
@@ -244,67 +336,68 @@ func (e *engine) resolve(g int32) bool {
 // creditBack returns at once the credit of the slot input VC iv's front flit is
 // about to free, to the output VC upstream (a latched move enters it this cycle).
 func (e *engine) creditBack(iv int32) {
-	V := e.V
-	up := e.inPrev[iv/V]
-	e.ovCredit[up*V+iv%V]++
-	if e.cfg.Trace != nil {
-		ur := e.outRtr[up]
-		e.trace(Event{Kind: Credit, Node: ur, Port: up - e.outBase[ur], VC: iv % V, Packet: -1, InPort: -1, InVC: -1})
-	}
+	up := e.inPrev[e.port(iv)]
+	e.credit(up<<e.vs | iv&e.vm)
 }
 
-// traverse sends the front flit of input VC iv of router r through the switch to
-// its output VC: the slot's credit goes upstream, the flit down the link (or into
-// the sink), and a tail frees both VCs.
-func (e *engine) traverse(r, iv int32, creditNow bool) {
-	V := e.V
-	ov := e.vcOut[iv]
-	o := e.port(ov)
-	f := *e.front(iv)
-	in := e.port(iv)
-	v := iv - in*V
-	h := e.vcHead[iv] + 1
-	if h == e.B {
+// traverse sends the front flit of VC v of input port in of router r through
+// the switch to its output VC: the slot's credit goes upstream (unless
+// creditNow: latch returned it), the flit down the link (or into the sink), and
+// a tail frees both VCs.
+func (e *engine) traverse(r, in, v int32, creditNow bool) {
+	vs := e.vs & 31
+	iv := in<<vs | v
+	c := &e.vc[iv]
+	ov := c.out
+	h := c.head
+	f := e.buf[int(iv)*int(e.B)+int(h)]
+	if h++; h == e.B {
 		h = 0
 	}
-	e.vcHead[iv] = h
-	e.vcN[iv]--
-	if e.vcN[iv] == 0 {
-		e.busy[in] &^= 1 << uint(v)
-		if e.busy[in] == 0 {
-			e.portBusy[r] &^= 1 << uint(in-e.inBase[r])
+	c.head = h
+	c.n--
+	ip := &e.in[in]
+	bit := uint64(1) << uint(v&63)
+	if c.n == 0 {
+		if ip.busy &^= bit; ip.busy == 0 {
+			if e.portBusy[r] &^= 1 << uint((in-e.inBase[r])&63); e.portBusy[r] == 0 {
+				e.busyRtr[r>>6] &^= 1 << uint(r&63)
+				e.nBusy--
+			}
 		}
 	}
-	e.load[r]--
+	o := ov >> vs
 	e.chanUse[o]++
 	e.lastMove = e.t
-	if e.cfg.Trace != nil {
+	if e.tracing {
 		pk := &e.packets[f.pkt]
-		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov % V, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst})
+		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst})
 	}
 	if f.tail() {
 		if e.ovOwner[ov] == iv {
-			e.ovOwner[ov] = -1
+			e.release(ov)
 		}
-		e.vcState[iv] = vcIdle
-		if e.vcN[iv] > 0 {
+		c.state = vcIdle
+		ip.act &^= bit
+		if c.n > 0 {
 			e.unrouted.add(r, in-e.inBase[r], in, v)
 		}
 	}
-	if up := e.inPrev[in]; up >= 0 && creditNow {
-		// returned already (creditBack)
-	} else if up >= 0 {
-		e.schedule(int64(e.p.Credit), event{kind: evCredit, idx: up*V + v})
+	if up := e.inPrev[in]; up >= 0 {
+		if !creditNow {
+			e.credits.put(e.t+e.dCredit, up<<vs|v)
+		}
 	} else {
-		e.schedule(1, event{kind: evSrc, idx: e.inQ[in]*V + v})
+		e.srcCredits.put(e.t+1, e.inQ[in]<<vs|v)
 	}
-	stage := int64(e.p.SwAlloc + e.p.Traverse)
 	if next := e.outNext[o]; next >= 0 {
-		e.ovCredit[ov]--
-		e.schedule(stage+int64(e.p.Link), event{kind: evFlit, idx: next*V + ov - o*V, f: f})
-	} else if d := stage + int64(e.p.Eject); d == 0 {
+		if e.ovCredit[ov]--; e.ovCredit[ov] == 0 {
+			ip.cred &^= bit
+		}
+		e.links.put(e.t+e.dLink, flitEv{to: next<<vs | ov&e.vm, f: f})
+	} else if e.dEject == 0 {
 		e.deliver(r, f)
 	} else {
-		e.schedule(d, event{kind: evDeliver, idx: r, f: f})
+		e.delivers.put(e.t+e.dEject, flitEv{to: r, f: f})
 	}
 }

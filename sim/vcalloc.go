@@ -9,53 +9,59 @@ import "math/bits"
 // tail leaves; the routing's Advance sees the hop, and the head may ask for the
 // switch VCAlloc cycles later.
 func (e *engine) allocVCs() {
-	V := e.V
-	for _, r := range e.active {
-		pm := e.waiting.ports[r]
-		if pm == 0 {
-			continue
+	for w, word := range e.waiting.rtrs {
+		for ; word != 0; word &= word - 1 {
+			e.allocVCsAt(int32(w<<6 | bits.TrailingZeros64(word)))
 		}
-		ib := e.inBase[r]
-		lo := ib * V
-		ob := e.outBase[r]
-		eject := e.outBase[r+1] - ob - 1
-		e.touch = e.touch[:0]
-		// the waiting heads, in increasing order of input VC
-		for ; pm != 0; pm &= pm - 1 {
-			in := ib + int32(bits.TrailingZeros64(pm))
-			for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
-				iv := in*V + int32(bits.TrailingZeros64(m))
-				if e.vcReady[iv] > e.t {
-					continue
-				}
-				ov, ok := e.pickVC(r, iv)
-				if !ok {
-					continue
-				}
-				if e.cfg.EjectAll && e.port(ov) == ob+eject {
-					// a sink that takes everything: no VC to share
-					e.grantVC(r, iv, ov)
-					continue
-				}
-				local := ov - ob*V
-				if len(e.reqs[local]) == 0 {
-					e.touch = append(e.touch, local)
-				}
-				e.reqs[local] = append(e.reqs[local], e.request(iv, iv-lo))
+	}
+}
+
+// allocVCsAt is allocVCs at router r.
+func (e *engine) allocVCsAt(r int32) {
+	V, vs := e.V, e.vs
+	pm := e.waiting.ports[r]
+	ib := e.inBase[r]
+	ob := e.outBase[r]
+	eject := e.outBase[r+1] - ob - 1
+	e.touch = e.touch[:0]
+	// the waiting heads, in increasing order of input VC
+	for ; pm != 0; pm &= pm - 1 {
+		i := int32(bits.TrailingZeros64(pm))
+		in := ib + i
+		for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
+			v := int32(bits.TrailingZeros64(m))
+			iv := in<<vs | v
+			if e.vc[iv].ready > e.t {
+				continue
 			}
-		}
-		for _, local := range e.touch {
-			reqs := e.reqs[local]
-			ov := ob*V + local
-			w := 0
-			if len(reqs) > 1 {
-				w = e.ovArb[ov].Pick(reqs)
+			ov, ok := e.pickVC(r, iv)
+			if !ok {
+				continue
 			}
-			e.ovArb[ov].Granted(reqs[w].ID)
-			iv := lo + reqs[w].ID
-			e.grantVC(r, iv, ov)
-			e.reqs[local] = reqs[:0]
+			if e.ejectAll && e.port(ov) == ob+eject {
+				// a sink that takes everything: no VC to share
+				e.grantVC(r, iv, ov)
+				continue
+			}
+			local := ov - ob<<vs
+			if len(e.reqs[local]) == 0 {
+				e.touch = append(e.touch, local)
+			}
+			// the arbiter's requesters are the router's input VCs, i*V + v
+			e.reqs[local] = append(e.reqs[local], e.request(iv, i*V+v))
 		}
+	}
+	for _, local := range e.touch {
+		reqs := e.reqs[local]
+		ov := ob<<vs + local
+		w := 0
+		if len(reqs) > 1 {
+			w = e.ovArb[ov].Pick(reqs)
+		}
+		id := reqs[w].ID
+		e.ovArb[ov].Granted(id)
+		e.grantVC(r, (ib+id/V)<<vs|id%V, ov)
+		e.reqs[local] = reqs[:0]
 	}
 }
 
@@ -63,24 +69,24 @@ func (e *engine) allocVCs() {
 // input VC iv of router r: among the free output VCs its choices allow, those of
 // the lowest Pri are the candidates, and the Selector picks one.
 func (e *engine) pickVC(r, iv int32) (ov int32, ok bool) {
-	V := e.V
+	V, vs := e.V, e.vs
 	ob := e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
 	cands := e.cands[:0]
 	best := int32(1 << 30)
+	all := allVCs(V)
 	for _, c := range e.choices[iv] {
 		if int32(c.Pri) > best {
 			continue
 		}
-		for m := c.VCs; m != 0; m &= m - 1 {
-			v := int32(bits.TrailingZeros64(m))
-			if v >= V {
-				break
-			}
-			ov := (ob+int32(c.Port))*V + v
-			if e.ovOwner[ov] >= 0 && !(e.cfg.EjectAll && int32(c.Port) == eject) {
-				continue
-			}
+		o := ob + int32(c.Port)
+		free := c.VCs & e.ovFree[o]
+		if e.ejectAll && int32(c.Port) == eject {
+			free = c.VCs & all // a sink that takes everything
+		}
+		for ; free != 0; free &= free - 1 {
+			v := int32(bits.TrailingZeros64(free))
+			ov := o<<vs | v
 			if e.cfg.AtomicVC && int32(c.Port) != eject && e.ovCredit[ov] != e.B {
 				continue // the buffer still holds the previous packet's flits
 			}
@@ -97,36 +103,50 @@ func (e *engine) pickVC(r, iv int32) (ov int32, ok bool) {
 	}
 	k := 0
 	if len(cands) > 1 {
-		k = e.cfg.Select.Select(cands, e.rSelect)
+		k = e.cfg.Select.Select(cands, e.rSelect[r])
 	}
-	return (ob+cands[k].Port)*V + cands[k].VC, true
+	return (ob+cands[k].Port)<<vs | cands[k].VC, true
 }
 
 // request describes the packet at the front of input VC iv as requester id.
 func (e *engine) request(iv, id int32) Request {
 	pk := &e.packets[e.front(iv).pkt]
-	return Request{ID: id, At: e.inRtr[iv/e.V], Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
+	return Request{ID: id, At: e.inRtr[e.port(iv)], Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
 }
 
 // grantVC gives output VC ov of router r to the head at the front of input VC iv.
 func (e *engine) grantVC(r, iv, ov int32) {
-	V := e.V
-	e.ovOwner[ov] = iv
-	e.vcOut[iv] = ov
-	e.vcState[iv] = vcActive
+	e.own(ov, iv)
+	c := &e.vc[iv]
+	c.out = ov
+	c.op = uint8(e.port(ov) - e.outBase[r])
+	c.state = vcActive
+	c.ready = e.t + int64(e.p.VCAlloc)
 	in := e.port(iv)
-	e.waiting.remove(r, in-e.inBase[r], in, iv-in*V)
-	e.vcReady[iv] = e.t + int64(e.p.VCAlloc)
-	pk := &e.packets[e.front(iv).pkt]
-	o := ov / V
-	if e.cfg.Trace != nil {
-		e.trace(Event{Kind: Grant, Node: r, Port: o - e.outBase[r], VC: ov % V, InPort: in - e.inBase[r], InVC: iv - in*V, Packet: pk.id, Dst: pk.h.Dst})
-	}
+	v := iv & e.vm
+	bit := uint64(1) << uint(v)
+	e.waiting.remove(r, in-e.inBase[r], in, v)
+	o := e.port(ov)
 	next := e.outNext[o]
+	ip := &e.in[in]
+	ip.act |= bit
+	if e.p.VCAlloc > 0 {
+		ip.wait |= bit
+	}
+	if next < 0 || e.ovCredit[ov] > 0 {
+		ip.cred |= bit
+	} else {
+		ip.cred &^= bit
+	}
+	if e.tracing {
+		pk := &e.packets[e.front(iv).pkt]
+		e.trace(Event{Kind: Grant, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Dst: pk.h.Dst})
+	}
 	if next < 0 {
 		return // ejection
 	}
-	port, vc := int(o-e.outBase[r]), int(ov%V)
+	pk := &e.packets[e.front(iv).pkt]
+	port, vc := int(o-e.outBase[r]), int(ov&e.vm)
 	if pk.path == nil && e.cfg.Routing != nil {
 		e.cfg.Routing.Advance(int(r), &pk.h, port, vc)
 	}
