@@ -45,35 +45,52 @@
 // # Determinism and cost
 //
 // A run is a function of Config.Seed: each purpose (arrivals, destinations, sizes,
-// routing, selection, arbitration) draws from its own math/rand/v2 PCG stream. The
-// context is looked at by work, not by cycles: once the cycles since the last look
-// have visited about a thousand busy routers and sources (every cycle of a large
-// busy network, every 1,024 cycles of an idle one), so that a cancellation acts
-// within a cycle at any size. A cycle visits only routers
-// holding flits and sources with packets; routing only the input VCs with an
-// unrouted head, VC allocation only those waiting for a VC, and switch allocation
-// only those holding a flit (bit masks per port and per router, kept where a VC
-// changes): O(busy VCs) per cycle plus O(1) per grant. With the registered arbitrations (arb_flat.go) the switch's
-// arbiters are one int32 each and pick from bit masks of requesters; another
-// Arbitration gets a Request per requester. The event wheel (the least power of
-// two above the pipeline's longest delay), buffers and request lists are
-// allocated once, so the cycle loop allocates only when a source queue or the
-// packet table grows. Memory: O(ports V B) flits per router; EngineBytes,
-// OpenBytes and BatchBytes estimate a run's memory before it allocates, and a run
-// above Config.MaxMemory is refused with a *MemoryError (limits.go). An open-loop
-// run keeps its source queues within Measure.MaxQueue packets: a queue past it
-// ends the point as saturated.
+// routing, selection, arbitration) draws from its own math/rand/v2 PCG stream, and
+// selection and arbitration from one per router. The context is looked at by
+// work, not by cycles: once the cycles since the last look have visited about a
+// thousand busy routers and sources (every cycle of a large busy network, every
+// 1,024 cycles of an idle one), so that a cancellation acts within a cycle at any
+// size. Each phase visits routers in increasing order, and of a router only what
+// can act: routing the input VCs with an unrouted head, VC allocation those
+// waiting for a VC, switch allocation the input ports holding a flit, whose bids
+// it reads from four masks per port (VCs holding a flit, holding an output VC,
+// with a credit, past their VC allocation delay) kept where a VC changes (bit
+// masks per router, per port and per VC): O(busy routers + busy ports) per cycle
+// plus O(1) per grant. So only the order of what happens in one cycle depends on
+// the visiting order: deliveries of one cycle reach the statistics in router
+// order. With the registered arbitrations (arb_flat.go) the switch's arbiters are
+// one int32 each and pick from bit masks of requesters (allocFlat); another
+// Arbitration, or Latch, takes the general path (allocRouter), which a test holds
+// equal to allocFlat where both apply. Events are kept on one wheel per kind
+// (flits to buffers, flits to sinks, credits), each the least power of two above
+// the pipeline's longest delay; buffers and request lists are allocated once, so
+// the cycle loop allocates only when a source queue or the packet table grows. VC
+// numbers leave a power of two per port. Memory: O(ports V B) flits per router;
+// EngineBytes, OpenBytes and BatchBytes estimate a run's memory before it
+// allocates, and a run above Config.MaxMemory is refused with a *MemoryError
+// (limits.go). An open-loop run keeps its source queues within Measure.MaxQueue
+// packets: a queue past it ends the point as saturated.
 //
 // # Open loop, batches, the theory model
 //
 // RunOpen measures a steady state: MSER-5 warm-up, batch means with a 95% interval,
 // the stop rule by relative half-width within a cycle budget, and saturation
-// declared with its reason (accepted load behind generated, latencies growing, or
-// no warm-up end); a saturated Result carries no latency. RunBatch routes a closed
-// batch; a batch's packet may carry its routing state at the source (Packet.Start)
-// and a preferred VC per hop (Packet.Steer, taken whenever it is free, so a steered
-// head never waits while a VC it is offered is free): package deadlock replays a
-// deadlock configuration that way, from an empty network. Theory is MODEL.md's model (V = B = 1, Ideal, fixed paths, EjectAll,
+// declared with its reason (accepted load behind generated beyond the packets a
+// steady state holds in flight, latencies growing, or no warm-up end); a
+// saturated Result carries no latency. Its record of deliveries (stats.go) keeps
+// every latency up to Measure.Exact packets (2^20 by default; 6 bytes each and 24
+// a block of five), where every statistic equals package steady's on the whole
+// series; past it the record streams: at most 2^16 blocks of b packets (the sums
+// of their latencies and flits, b doubling as blocks merge), MSER on block means,
+// batch means over whole blocks, and 64 segments each with a latency histogram
+// (steady.Histogram: exact below 1024 cycles, within 0.2% above) and latency sums
+// by hop count, read from the first segment at or after the warm-up cut. So
+// memory is flat in run length, and the stop rule sorts nothing. RunBatch routes a
+// closed batch; a batch's packet may carry its routing state at the source
+// (Packet.Start) and a preferred VC per hop (Packet.Steer, taken whenever it is
+// free, so a steered head never waits while a VC it is offered is free): package
+// deadlock replays a deadlock configuration that way, from an empty network.
+// Theory is MODEL.md's model (V = B = 1, Ideal, fixed paths, EjectAll,
 // InjectPerPort and Latch: a flit may enter a buffer in the cycle its occupant
 // leaves, and a head takes an output VC only in the cycle it moves); under FixedOrder
 // (RoundRobin) its schedule is package engine's greedy run with the input

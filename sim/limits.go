@@ -11,6 +11,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"unsafe"
 
 	"github.com/wormlab/wormlab/topology"
@@ -86,7 +87,8 @@ func ports(net topology.Network, perPort bool) (nin, nout, nq, maxPorts int64) {
 
 // EngineBytes estimates the memory newEngine allocates for cfg: per input VC its
 // buffer of Buf flits and its state, per output VC its owner, credits and
-// arbiter, per port and router their tables. O(routers) to compute.
+// arbiter, per port and router their tables and random streams. VC tables have a
+// power of two of entries per port (1 << vs >= VCs). O(routers) to compute.
 func EngineBytes(cfg *Config) int64 {
 	if cfg.Net == nil || cfg.VCs < 1 || cfg.Buf < 1 {
 		return 0
@@ -94,26 +96,34 @@ func EngineBytes(cfg *Config) int64 {
 	nin, nout, nq, maxPorts := ports(cfg.Net, cfg.InjectPerPort)
 	n := int64(cfg.Net.Nodes())
 	V, B := int64(cfg.VCs), int64(cfg.Buf)
+	S := int64(1) << bits.Len(uint(V-1)) // VC numbers per port
 	const (
 		i32, i64, ptr = 4, 8, 8
 		slice         = int64(unsafe.Sizeof([]int{}))
 		iface         = 2 * ptr
 		arbObj        = 16 // the registered arbiters' objects, rounded up
+		stream        = 48 // a *rand.Rand, its Rand and its PCG
 	)
 	flitB := int64(unsafe.Sizeof(flit{}))
-	inVC := satMul(nin, V)
-	outVC := satMul(nout, V)
+	inVCs := satMul(nin, S)
+	outVCs := satMul(nout, S)
+	switchArbs := int64(0)
+	if _, flat := cfg.Arbiter.(flatArbitration); !flat && cfg.Arbiter != nil {
+		switchArbs = satMul(nin+nout, iface+arbObj) // inArb, outArb
+	}
+	wheels := satMul(int64(wheelLen(cfg.Pipeline)), 5*(slice+64))
 	return satAdd(
-		satMul(satMul(inVC, B), flitB),                  // buf
-		satMul(inVC, 3*i32+1+i64+slice+i32),             // vcHead, vcN, vcOut, vcState, vcReady, choices, gidx
-		satMul(outVC, 2*i32+iface+arbObj),               // ovOwner, ovCredit, ovArb
-		satMul(nin, 2*i32+3*i64+iface+arbObj+2*i32),     // inRtr, inPrev, busy, unrouted, waiting, inArb, inState, inQ
-		satMul(nout, 2*i32+i64+iface+arbObj+i32),        // outRtr, outNext, chanUse, outArb, outState
-		satMul(n, 2*i32+3*i64+i32+1+2*i32),              // inBase, outBase, portBusy, unrouted, waiting, load, isAct, firstQ, srcOut
-		satMul(nq, 2*i32+slice+4*i32+1),                 // injIn, injNode, srcQ, srcQHead, srcCur, srcVC, srcRR, srcIsAct
-		satMul(satMul(nq, V), i32),                      // srcCredit
-		satMul(satMul(maxPorts, V), slice),              // reqs
-		satMul(int64(wheelLen(cfg.Pipeline)), slice+64), // the event wheel
+		satMul(satMul(inVCs, B), flitB),                       // buf
+		satMul(inVCs, int64(unsafe.Sizeof(inVC{}))+slice+i32), // vc, choices, gidx
+		satMul(outVCs, 2*i32+iface+arbObj),                    // ovOwner, ovCredit, ovArb
+		switchArbs,
+		satMul(nin, int64(unsafe.Sizeof(inPort{}))+3*i32+2*i64), // in, inRtr, inPrev, inQ, unrouted, waiting
+		satMul(nout, 2*i32+2*i64+i32),                           // outRtr, outNext, chanUse, ovFree, outState
+		satMul(n, 2*i32+3*i64+2*i32+2*stream),                   // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
+		satMul(nq, int64(unsafe.Sizeof(source{}))),              // src
+		satMul(satMul(nq, S), i32),                              // srcCredit
+		satMul(satMul(maxPorts, S), slice),                      // reqs
+		wheels,
 	)
 }
 
@@ -152,20 +162,35 @@ func OpenBytes(cfg *Config, w Workload, m Measure) int64 {
 	if math.IsNaN(recs) || recs > float64(satMax) {
 		recs = float64(satMax)
 	}
-	obsB := int64(unsafe.Sizeof(obs{})) + 8 // a record and its latency in the analysis
 	looks := m.MaxCycles/m.Period + 2
-	nodes := int64(0)
-	if m.Nodes { // per-node totals, kept at every look
-		nodes = satMul(satMul(looks+1, int64(cfg.Net.Nodes())), 6*8)
+	snap := nout // a snapshot's numbers: channels, and per-node totals
+	if m.Nodes {
+		snap += 6 * int64(cfg.Net.Nodes())
 	}
+	snaps := min(looks, 2*max(64, snapBudget/max(snap, 1))) // thinned (looks.look)
 	return satAdd(
-		nodes,
 		EngineBytes(cfg),
 		satMul(T, 8+4+4), // next arrival, wheel entries
 		satMul(satMul(nq, m.MaxQueue), packetBytes), // full source queues
-		satMul(int64(recs), obsB),
-		satMul(satMul(looks, nout), 8+8), // channel snapshots, look times
+		recordBytes(int64(recs), m.Exact),
+		satMul(snaps, satMul(snap, 8)),
+		satMul(looks, 3*8), // look times, flits generated and delivered
 	)
+}
+
+// recordBytes is the memory of a record of n deliveries (stats.go): 6 bytes each
+// and a block of five while exact, a quarter more for the analysis's scratch;
+// past exact, at most maxBlocks blocks and maxSegs segments of histograms up to
+// 2^16 cycles with hop sums.
+func recordBytes(n int64, exact int) int64 {
+	blockB := int64(unsafe.Sizeof(block{}))
+	kept := min(n, int64(exact))
+	b := satAdd(satMul(kept, 6+blockB/5+2), satMul(kept/5, 8)) // the MSER means of a look
+	if n > int64(exact) {
+		hist := int64(8 * (1<<10 + 6<<9))
+		b = satAdd(b, satMul(maxBlocks, blockB+8), satMul(maxSegs, hist+64*16))
+	}
+	return b
 }
 
 // BatchBytes estimates the memory of RunBatch for n packets with paths of hops
@@ -205,6 +230,8 @@ func (m Measure) check() error {
 		return &ConfigError{"cycles", "negative"}
 	case m.MaxQueue < 0:
 		return &ConfigError{"max-queue", "negative"}
+	case m.Exact < 0:
+		return &ConfigError{"exact", "negative"}
 	}
 	return nil
 }

@@ -25,23 +25,37 @@ func BatchMeans(xs []float64, batches int, level float64) (mean, half float64) {
 	}
 	size := n / batches
 	start := n - size*batches
-	// Welford over the batch means.
-	m, ss := 0.0, 0.0
-	for j := range batches {
+	z := make([]float64, batches)
+	for j := range z {
 		s := 0.0
 		for _, x := range xs[start+j*size : start+(j+1)*size] {
 			s += x
 		}
-		z := s / float64(size)
-		delta := z - m
+		z[j] = s / float64(size)
+	}
+	return MeanInterval(z, level)
+}
+
+// MeanInterval is BatchMeans on the batch means z themselves (at least two): their
+// grand mean and the half-width t_{k-1,(1+level)/2} s/sqrt(k) of its interval, k =
+// len(z). Cost: O(k) time.
+func MeanInterval(z []float64, level float64) (mean, half float64) {
+	k := len(z)
+	if k < 2 {
+		return plainMean(z), math.Inf(1)
+	}
+	// Welford over the batch means.
+	m, ss := 0.0, 0.0
+	for j, x := range z {
+		delta := x - m
 		m += delta / float64(j+1)
-		ss += delta * (z - m)
+		ss += delta * (x - m)
 	}
 	if !(level > 0 && level < 1) {
 		return m, math.NaN()
 	}
-	sd := math.Sqrt(ss / float64(batches-1))
-	return m, TQuantile(batches-1, (1+level)/2) * sd / math.Sqrt(float64(batches))
+	sd := math.Sqrt(ss / float64(k-1))
+	return m, TQuantile(k-1, (1+level)/2) * sd / math.Sqrt(float64(k))
 }
 
 func plainMean(xs []float64) float64 {

@@ -24,6 +24,12 @@
 //     confidence interval on its slope: a slope significantly above zero over the
 //     whole measured window is how a simulator tells "latency grows without bound"
 //     (a saturated point) from a noisy steady state.
+//   - Histogram (histogram.go) counts integer observations in log-linear bins (exact
+//     below 2^HistExact, then 2^HistBits bins per power of two), so its quantiles
+//     are within HistRelErr of the exact ones in memory that does not grow with
+//     the number of observations (after HdrHistogram). MSERMeans, MeanInterval and
+//     TrendMeans are MSER's search, batch means and the trend test on batch means
+//     a caller has already formed (package sim keeps block sums, not series).
 //   - Analyze (analyze.go) combines them: MSER-5 truncation, then batch means with
 //     DefaultBatches batches, percentiles of the kept observations, and whether the
 //     data were enough; Estimate.Precise is the stop rule by relative half-width.

@@ -45,6 +45,19 @@ func MSER(xs []float64, b int) (warmup int, atLimit bool) {
 		}
 		z[j] = s / float64(b)
 	}
+	d, atLimit := MSERMeans(z)
+	return b * d, atLimit
+}
+
+// MSERMeans is MSER's search on the batch means z themselves (m = len(z)): the cut
+// d* in batches, and whether it is at the end of the range, floor(m/2) > 0. A
+// caller that keeps its series as batch sums (sim's streaming statistics) finds
+// the cut without the observations. Cost: O(m) time, O(1) memory.
+func MSERMeans(z []float64) (d int, atLimit bool) {
+	m := len(z)
+	if m < 2 {
+		return 0, false
+	}
 	// Welford's update, run from the end so that after adding Z_j the running
 	// mean and sum of squared deviations are those of Z_j..Z_m.
 	limit := m / 2
@@ -62,5 +75,5 @@ func MSER(xs []float64, b int) (warmup int, atLimit bool) {
 			}
 		}
 	}
-	return b * best, best == limit && best > 0
+	return best, best == limit && best > 0
 }

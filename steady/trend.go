@@ -38,22 +38,35 @@ func Trend(xs []float64, batches int, level float64) TrendFit {
 	}
 	size := n / batches
 	start := n - size*batches
-	// Running means and co-moments over (t_j, z_j), Welford style.
-	var mt, mz, stt, stz, szz float64
-	for j := range batches {
+	z := make([]float64, batches)
+	for j := range z {
 		s := 0.0
 		for _, x := range xs[start+j*size : start+(j+1)*size] {
 			s += x
 		}
-		z := s / float64(size)
+		z[j] = s / float64(size)
+	}
+	return TrendMeans(z, size, start, level)
+}
+
+// TrendMeans is Trend on the batch means z themselves: batch j holds observations
+// start+j*size .. start+(j+1)*size-1 of the series. Cost: O(len(z)) time.
+func TrendMeans(z []float64, size, start int, level float64) TrendFit {
+	batches := len(z)
+	if batches < 1 {
+		return TrendFit{HalfWidth: math.Inf(1)}
+	}
+	// Running means and co-moments over (t_j, z_j), Welford style.
+	var mt, mz, stt, stz, szz float64
+	for j, zj := range z {
 		t := float64(start+j*size) + float64(size-1)/2
 		k := float64(j + 1)
-		dt, dz := t-mt, z-mz
+		dt, dz := t-mt, zj-mz
 		mt += dt / k
 		mz += dz / k
 		stt += dt * (t - mt)
-		stz += dt * (z - mz)
-		szz += dz * (z - mz)
+		stz += dt * (zj - mz)
+		szz += dz * (zj - mz)
 	}
 	fit := TrendFit{Batches: batches, HalfWidth: math.Inf(1)}
 	if batches < 2 {
