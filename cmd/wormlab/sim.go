@@ -60,6 +60,8 @@ func runSim(e *env) error {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "points run at once")
 	saturation := fs.Bool("saturation", false, "find the saturation throughput of each configuration: by bisection on the offered load, and in BookSim2's throughput mode (every source offered 1 flit/node/cycle)")
 	satTol := fs.Float64("saturation-tol", 0.01, "with --saturation: the bisection's interval width, in flits/node/cycle")
+	nodes := fs.Bool("nodes", false, "add every node's offered and accepted load and its latency as source and as destination (JSON \"nodes\"; a table in text)")
+	heatmap := fs.String("heatmap", "", "draw the network to `FILE` (.svg): channels coloured by utilisation, nodes by the latency of their packets (tori and meshes of 1 to 3 dimensions; one run)")
 	plotOut := fs.String("plot", "", "also draw the latency-load and accepted-offered curves to `FILE` (.svg, .png, .pdf, .eps): one series per varying parameter, saturated points marked")
 	args, err := parseFlags(fs, e.args, 0, -1)
 	if err != nil {
@@ -161,6 +163,20 @@ func runSim(e *env) error {
 	if err != nil {
 		return badRun(err)
 	}
+	if *heatmap != "" {
+		if len(pts) > 1 {
+			return usageError("--heatmap draws one run: --%s has several values", grid.Axes[0].Param)
+		}
+		if ext := strings.ToLower(filepath.Ext(*heatmap)); ext != ".svg" {
+			return usageError("--heatmap %s: want a .svg file", *heatmap)
+		}
+		if err := simrun.CheckHeatmap(&grid.Base); err != nil {
+			return usageError("%v", err)
+		}
+		if err := checkOutput(*heatmap); err != nil {
+			return err
+		}
+	}
 	loadGiven := rf.Given("rate") || rf.Given("rates") || rf.Given("msg-rate")
 	var satGrid *simrun.Grid
 	var satPts []simrun.Point
@@ -183,6 +199,9 @@ func runSim(e *env) error {
 		if e.stderrTTY && len(pts) > 1 {
 			opt.Progress = progressLine(e.stderr, "sim", "points")
 		}
+		if *nodes || *heatmap != "" {
+			opt.Prepare = func(_ *simrun.Point, b *simrun.Built) { b.Measure.Nodes = true }
+		}
 		outs := simrun.Execute(ctx, pts, opt)
 		if opt.Progress != nil {
 			fmt.Fprintln(e.stderr)
@@ -194,8 +213,21 @@ func runSim(e *env) error {
 			if o.Result == nil || (!o.Done && len(pts) > 1) {
 				continue
 			}
+			if *heatmap != "" {
+				hm, err := simrun.HeatmapOf(&o.Point.Run, o.Result, grid.Head()+fmt.Sprintf(" offered %g", o.Result.Offered))
+				if err != nil {
+					return err
+				}
+				err = writeOut(e, *heatmap, func(w io.Writer) error { return figure.Heatmap(w, hm) })
+				if err != nil {
+					return err
+				}
+			}
 			if !*channels {
 				o.Result.Channels = nil
+			}
+			if !*nodes {
+				o.Result.Nodes = nil
 			}
 			done = append(done, o)
 		}
@@ -424,6 +456,12 @@ func printSim(w io.Writer, g *simrun.Grid, outs []simrun.Row, sweep, jsonOut, cs
 			fmt.Fprintf(w, "latency %s %s cycles%s; p50 %s p99 %s max %s\n", fmtPtr(r.Latency, 2), ci, prec, fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0))
 		}
 		fmt.Fprintf(w, "cycles %d, warm-up %d, %d packets measured; channel use mean %.3f max %.3f\n", r.Cycles, r.Warmup, r.Measured, r.UtilMean, r.UtilMax)
+		if len(r.Nodes) > 0 {
+			fmt.Fprintf(w, "%-6s %-8s %-8s %-11s %s\n", "node", "offered", "accepted", "latency-src", "latency-dst")
+			for _, ns := range r.Nodes {
+				fmt.Fprintf(w, "%-6d %-8.4f %-8.4f %-11s %s\n", ns.Node, ns.Offered, ns.Accepted, fmtPtr(ns.LatencySrc, 2), fmtPtr(ns.LatencyDst, 2))
+			}
+		}
 	}
 	return nil
 }
