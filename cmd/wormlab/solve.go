@@ -47,6 +47,7 @@ func runSolve(e *env) error {
 	noCP := fs.Bool("no-cp", false, "skip the schedule search that runs before the SAT search")
 	noBusy := fs.Bool("no-busy", false, "leave out the busy-slot clauses at the lower bound")
 	noEdgeSet := fs.Bool("no-edge-set", false, "skip the edge-set bound (an exhaustive search over the tight edges)")
+	noStage := fs.Bool("no-bufferless-stage", false, "wormhole model: do not run the bufferless solve first")
 	workers := fs.Int("workers", 1, "SAT solvers run at once: 2 runs the probe at the lower bound beside the descending search")
 	memory := memoryFlag(fs)
 	pos, err := parseFlags(fs, e.args, 1, 1)
@@ -106,7 +107,7 @@ func runSolve(e *env) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, NoBusy: *noBusy, NoEdgeSet: *noEdgeSet, Workers: *workers, MaxMemory: budget}
+	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, NoBusy: *noBusy, NoEdgeSet: *noEdgeSet, NoStage: *noStage, Workers: *workers, MaxMemory: budget}
 	if e.stderrTTY {
 		opt.Progress = func(p optimal.Progress) {
 			fmt.Fprintf(e.stderr, "\rsolve: horizon %d  lower %d  upper %d  vars %d  clauses %d  conflicts %d  %.1fs   ",

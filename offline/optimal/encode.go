@@ -7,6 +7,8 @@ package optimal
 // clause families, their counts and the correctness argument.
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -66,7 +68,17 @@ type encodeOptions struct {
 	busyAt int
 	// budget is the memory budget in bytes (0: DefaultMaxMemory), see size.go.
 	budget int64
+	// ctx, when set, is looked at between the clause families and every 1,024
+	// conflicts; encode returns errEncodeCancelled once it is done (building a
+	// large formula takes seconds of CPU, and Solve must stop within a second).
+	ctx context.Context
 }
+
+// errEncodeCancelled is encode's answer when encodeOptions.ctx is cancelled.
+var errEncodeCancelled = errors.New("optimal: encoding cancelled")
+
+// cancelled reports whether opt.ctx is done.
+func (opt encodeOptions) cancelled() bool { return opt.ctx != nil && opt.ctx.Err() != nil }
 
 // The constants true and false inside the clause builder; they never reach a
 // Formula.
@@ -126,6 +138,9 @@ func encode(in *model.Instance, modelName string, horizon int, opt encodeOptions
 	} else {
 		f.bufferlessConflicts(opt)
 	}
+	if opt.cancelled() {
+		return nil, errEncodeCancelled
+	}
 	if opt.cards {
 		f.cardinality()
 	}
@@ -138,6 +153,9 @@ func encode(in *model.Instance, modelName string, horizon int, opt encodeOptions
 		if f.busy(T, act) > 0 && act != litTrue {
 			f.busyAct, f.busyT = act, T
 		}
+	}
+	if opt.cancelled() {
+		return nil, errEncodeCancelled
 	}
 	return f, nil
 }
@@ -336,7 +354,10 @@ func (f *Formula) release(i, m int) (chain, int) {
 // legality rule 2), so "i before j on e" is t^j_{k'} >= M_i(k + L_i).
 func (f *Formula) wormholeConflicts(opt encodeOptions) {
 	in := f.in
-	for _, r := range runs(in) {
+	for x, r := range runs(in) {
+		if x&1023 == 0 && opt.cancelled() {
+			return
+		}
 		var first, second side
 		for q := 0; q < r.N; q++ {
 			k, kj := r.KI+q, r.KJ+q
@@ -361,7 +382,10 @@ func (f *Formula) wormholeConflicts(opt encodeOptions) {
 // overlapping intervals merge.
 func (f *Formula) bufferlessConflicts(opt encodeOptions) {
 	in := f.in
-	for _, rs := range byPair(runs(in)) {
+	for x, rs := range byPair(runs(in)) {
+		if x&1023 == 0 && opt.cancelled() {
+			return
+		}
 		i, j := rs[0].I, rs[0].J
 		for _, iv := range forbidden(in, rs) {
 			ci, cj := f.chainOf(i, 1), f.chainOf(j, 1)

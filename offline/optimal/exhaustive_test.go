@@ -16,8 +16,8 @@ import (
 // TestOptimumMatchesExhaustive checks the theorem the package rests on: Solve's
 // optimum, proven by an unsatisfiable formula one step shorter, equals the least
 // makespan over every legal schedule (found by brute force and judged by the
-// verifier), in both models, with and without the structural aids and the
-// schedule search; and every
+// verifier), in both models, with and without the structural aids, the schedule
+// search and the bufferless stage of a wormhole solve; and every
 // returned schedule is legal.
 func TestOptimumMatchesExhaustive(t *testing.T) {
 	var checked, skipped atomic.Int64
@@ -27,7 +27,8 @@ func TestOptimumMatchesExhaustive(t *testing.T) {
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		aids := rapid.Bool().Draw(t, "aids")
 		cp := rapid.Bool().Draw(t, "cp")
-		res, err := Solve(context.Background(), in, Options{Model: modelName, NoSymmetry: !aids, NoClique: !aids, NoCards: !aids, NoCP: !cp})
+		stage := rapid.Bool().Draw(t, "bufferless stage")
+		res, err := Solve(context.Background(), in, Options{Model: modelName, NoSymmetry: !aids, NoClique: !aids, NoCards: !aids, NoCP: !cp, NoStage: !stage})
 		require.NoError(t, err)
 		require.NoError(t, verify.Schedule(in, res.Schedule))
 		require.Equal(t, modelName, res.Schedule.Model)

@@ -74,7 +74,8 @@ func TestSolveWithinMemoryBudget(t *testing.T) {
 	require.NoError(t, verify.Schedule(in, res.Schedule))
 	require.True(t, res.Optimal)
 	require.Equal(t, 2000000, res.Schedule.Makespan)
-	require.Equal(t, "cp", res.Stats.UpperSource)
+	require.Equal(t, "bufferless", res.Stats.UpperSource) // the wormhole solve's bufferless stage (stage.go)
+	require.Equal(t, "cp", res.Stats.Stage.Upper)
 }
 
 // Issue 10: a worm of 2^62 flits is bad input naming the limit, not an internal

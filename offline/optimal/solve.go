@@ -36,6 +36,8 @@ type Options struct {
 	NoBusy bool
 	// NoEdgeSet skips the edge-set bound (edgeset.go).
 	NoEdgeSet bool
+	// NoStage skips the bufferless stage of a wormhole solve (stage.go).
+	NoStage bool
 	// Workers >= 2 runs the probe at the lower bound and the descending search at
 	// once, on two solvers (the portfolio of run; twice the formula's memory, as
 	// always). 0 or 1 runs them one after the other, deterministically.
@@ -76,8 +78,16 @@ type Stats struct {
 	// clause, found while encoding, with no solver call).
 	LowerSource string
 	// UpperSource names where the SAT search's starting schedule came from:
-	// "greedy", "given" (Options.Upper) or "cp" (the schedule searches).
+	// "greedy", "given" (Options.Upper), "bufferless" (the bufferless stage of a
+	// wormhole solve) or "cp" (the schedule searches).
 	UpperSource string
+	// Stage is the bufferless stage of a wormhole solve (stage.go); Answered names
+	// the stage that settled the result: "bufferless" when its schedule met the
+	// wormhole lower bound, "wormhole" when the wormhole search ran after it, ""
+	// when no stage ran (bufferless solves, Options.NoStage, or bounds that met
+	// before it).
+	Stage    StageStats
+	Answered string
 	// Skipped is empty, or says why the SAT search did not run (the formula's
 	// estimated size over Options.MaxMemory).
 	Skipped string
@@ -144,6 +154,25 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	if opt.Upper != nil && best.Makespan == opt.Upper.Makespan {
 		st.UpperSource = "given"
 	}
+	if opt.Model == model.Wormhole && !opt.NoStage && best.Makespan > res.Lower && ctx.Err() == nil {
+		br, err := bufferlessStage(ctx, in, opt, res.Lower)
+		if err != nil {
+			return nil, err
+		}
+		bs := br.Schedule
+		st.Stage = StageStats{Ran: true, Makespan: bs.Makespan, Lower: br.Lower, Optimal: br.Optimal,
+			Source: br.Stats.LowerSource, Upper: br.Stats.UpperSource, Elapsed: br.Stats.Elapsed}
+		if bs.Makespan < best.Makespan {
+			if best, err = asWormhole(in, bs); err != nil {
+				return nil, fmt.Errorf("optimal: internal error: bufferless stage: %w", err)
+			}
+			st.UpperSource = "bufferless"
+		}
+		st.Answered = "wormhole"
+		if best.Makespan <= res.Lower {
+			st.Answered = "bufferless"
+		}
+	}
 	// The edge-set bound, when the best schedule is above the lower bound: an
 	// exhaustive search over the tight edges (about a millisecond where no edge is
 	// tight, 13-33 ms on issue 16's frontier tree), stopped after edgeSetBudget.
@@ -188,6 +217,11 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	}
 	if st.CPCalls > 0 {
 		extra["cp"] = map[string]any{"calls": st.CPCalls, "nodes": st.CPNodes, "fails": st.CPFails}
+	}
+	if st.Stage.Ran {
+		extra["answered"] = st.Answered
+		extra["bufferless"] = map[string]any{"makespan": st.Stage.Makespan, "lower_bound": st.Stage.Lower,
+			"optimal": st.Stage.Optimal, "lower_source": st.Stage.Source, "upper_source": st.Stage.Upper}
 	}
 	res.Schedule.SetExtra("solver", extra)
 	return res, nil
@@ -375,7 +409,10 @@ func (s *search) run() error {
 		return nil
 	}
 	f, err := encode(s.in, s.opt.Model, s.best.Makespan-1, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards,
-		busy: !s.opt.NoBusy, busyAt: s.res.Lower, budget: s.opt.MaxMemory})
+		busy: !s.opt.NoBusy, busyAt: s.res.Lower, budget: s.opt.MaxMemory, ctx: s.ctx})
+	if errors.Is(err, errEncodeCancelled) {
+		return nil
+	}
 	var se *SizeError
 	if errors.As(err, &se) {
 		st.Skipped = se.Error()
