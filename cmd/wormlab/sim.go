@@ -62,6 +62,12 @@ func runSim(e *env) error {
 	satTol := fs.Float64("saturation-tol", 0.01, "with --saturation: the bisection's interval width, in flits/node/cycle")
 	nodes := fs.Bool("nodes", false, "add every node's offered and accepted load and its latency as source and as destination (JSON \"nodes\"; a table in text)")
 	heatmap := fs.String("heatmap", "", "draw the network to `FILE` (.svg): channels coloured by utilisation, nodes by the latency of their packets (tori and meshes of 1 to 3 dimensions; one run)")
+	traceOut := fs.String("trace", "", "write the events of the selected packets to `FILE` as JSON Lines (generated, injected, routed with its choices, VC granted, each hop, delivered); wormlab draw FILE draws them")
+	tracePackets := fs.String("trace-packets", "", "with --trace: packet numbers, a list or a range FROM:TO (0:9 the first ten generated)")
+	traceSrc := fs.String("trace-src", "", "with --trace: packets from these nodes (a list)")
+	traceDst := fs.String("trace-dst", "", "with --trace: packets to these nodes (a list)")
+	traceCycles := fs.String("trace-cycles", "", "with --trace: packets generated in cycles FROM:TO (either may be left out)")
+	traceMax := fs.Int("trace-max", simrun.DefaultTraceMax, "with --trace: the most events written; beyond, the trace is cut and says so")
 	plotOut := fs.String("plot", "", "also draw the latency-load and accepted-offered curves to `FILE` (.svg, .png, .pdf, .eps): one series per varying parameter, saturated points marked")
 	args, err := parseFlags(fs, e.args, 0, -1)
 	if err != nil {
@@ -163,6 +169,30 @@ func runSim(e *env) error {
 	if err != nil {
 		return badRun(err)
 	}
+	var tracer *simrun.Tracer
+	sel, selText, err := traceSelection(fs, *tracePackets, *traceSrc, *traceDst, *traceCycles, *traceMax)
+	if err != nil {
+		return err
+	}
+	if *traceOut != "" {
+		if len(pts) > 1 {
+			return usageError("--trace follows one run: --%s has several values", grid.Axes[0].Param)
+		}
+		if sel.Empty() {
+			return usageError("--trace needs a selection: --trace-packets (0:9 for the first ten), --trace-src, --trace-dst or --trace-cycles")
+		}
+		if err := sel.Check(&grid.Base); err != nil {
+			return usageError("%v", err)
+		}
+		if err := checkOutput(*traceOut); err != nil {
+			return err
+		}
+		if tracer, err = simrun.NewTracer(&grid.Base, sel); err != nil {
+			return err
+		}
+	} else if selText != "" {
+		return usageError("--trace-packets, --trace-src, --trace-dst, --trace-cycles and --trace-max go with --trace FILE")
+	}
 	if *heatmap != "" {
 		if len(pts) > 1 {
 			return usageError("--heatmap draws one run: --%s has several values", grid.Axes[0].Param)
@@ -199,8 +229,13 @@ func runSim(e *env) error {
 		if e.stderrTTY && len(pts) > 1 {
 			opt.Progress = progressLine(e.stderr, "sim", "points")
 		}
-		if *nodes || *heatmap != "" {
-			opt.Prepare = func(_ *simrun.Point, b *simrun.Built) { b.Measure.Nodes = true }
+		if *nodes || *heatmap != "" || tracer != nil {
+			opt.Prepare = func(_ *simrun.Point, b *simrun.Built) {
+				b.Measure.Nodes = *nodes || *heatmap != ""
+				if tracer != nil {
+					b.Config.Trace = tracer.Event
+				}
+			}
 		}
 		outs := simrun.Execute(ctx, pts, opt)
 		if opt.Progress != nil {
@@ -231,6 +266,9 @@ func runSim(e *env) error {
 			}
 			done = append(done, o)
 		}
+	}
+	if tracer != nil && len(done) > 0 && tracer.Packets() == 0 {
+		return usageError("%v", tracer.NoMatch(selText)) // nothing written
 	}
 	rows := simrun.Rows(done)
 	var satRows []simrun.Row
@@ -272,6 +310,18 @@ func runSim(e *env) error {
 	})
 	if werr != nil {
 		return werr
+	}
+	if tracer != nil && len(done) > 0 {
+		b, err := tracer.Bytes()
+		if err != nil {
+			return err
+		}
+		if err := writeOut(e, *traceOut, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
+			return err
+		}
+		if tracer.Truncated() {
+			fmt.Fprintf(e.stderr, "wormlab sim: --trace: %d packets selected; the trace stops at --trace-max %d events\n", tracer.Packets(), *traceMax)
+		}
 	}
 	if *plotOut != "" && len(done) > 0 {
 		figs, err := simrun.Figures(grid, done)
@@ -341,6 +391,82 @@ func readBookSim(e *env, path string, overrides []string, lenient bool) (simrun.
 		fmt.Fprintf(e.stderr, "wormlab sim: config: %s\n", n)
 	}
 	return run, origin, nil
+}
+
+// traceSelection reads the --trace-* flags; the text names what was given.
+func traceSelection(fs *flag.FlagSet, packets, src, dst, cycles string, most int) (simrun.TraceSelect, string, error) {
+	sel := simrun.TraceSelect{To: -1, Max: most}
+	var given []string
+	ints := func(name, text string) ([]int64, error) {
+		var out []int64
+		parts := strings.Split(text, ",")
+		if strings.Count(text, ":") == 1 && !strings.Contains(text, ",") {
+			a, b, _ := strings.Cut(text, ":")
+			parts = nil
+			xs, err := simrun.Range(a+":"+b+":1", false)
+			if err != nil {
+				return nil, usageError("--%s: %v", name, err)
+			}
+			parts = xs
+		}
+		for _, p := range parts {
+			x, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+			if err != nil {
+				return nil, usageError("--%s: %q is not a whole number", name, p)
+			}
+			out = append(out, x)
+		}
+		return out, nil
+	}
+	if packets != "" {
+		xs, err := ints("trace-packets", packets)
+		if err != nil {
+			return sel, "", err
+		}
+		sel.Packets = xs
+		given = append(given, "packets "+packets)
+	}
+	for _, l := range []struct {
+		name, text string
+		dst        *[]int
+	}{{"trace-src", src, &sel.Src}, {"trace-dst", dst, &sel.Dst}} {
+		if l.text == "" {
+			continue
+		}
+		xs, err := ints(l.name, l.text)
+		if err != nil {
+			return sel, "", err
+		}
+		for _, x := range xs {
+			*l.dst = append(*l.dst, int(x))
+		}
+		given = append(given, strings.TrimPrefix(l.name, "trace-")+" "+l.text)
+	}
+	if cycles != "" {
+		a, b, ok := strings.Cut(cycles, ":")
+		if !ok {
+			return sel, "", usageError("--trace-cycles: %q: want FROM:TO", cycles)
+		}
+		var err error
+		if a != "" {
+			if sel.From, err = strconv.ParseInt(a, 10, 64); err != nil || sel.From < 0 {
+				return sel, "", usageError("--trace-cycles: %q: want cycles FROM:TO", cycles)
+			}
+		}
+		if b != "" {
+			if sel.To, err = strconv.ParseInt(b, 10, 64); err != nil || sel.To < sel.From {
+				return sel, "", usageError("--trace-cycles: %q: want cycles FROM:TO with FROM <= TO", cycles)
+			}
+		}
+		given = append(given, "cycles "+cycles)
+	}
+	if most < 1 {
+		return sel, "", usageError("--trace-max: %d is below 1", most)
+	}
+	if setFlags(fs)["trace-max"] {
+		given = append(given, fmt.Sprintf("at most %d events", most))
+	}
+	return sel, strings.Join(given, ", "), nil
 }
 
 // setFlags is the set of flags given on the command line.
