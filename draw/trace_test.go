@@ -71,9 +71,9 @@ func TestTraceSVG(t *testing.T) {
 
 	for text, msg := range map[string]string{
 		`{"cycle":1,"event":"send","packet":3,"node":0}`: "line 1: packet 3 before its generate event",
-		"{\n{":                                            "line 1: not a trace line",
-		`{"cycle":1,"event":"generate","packet":3}`:      "line 1: a generate event needs dst and flits",
-		`{"trace":{}}`:                                   "no packet in the trace",
+		"{\n{": "line 1: not a trace line",
+		`{"cycle":1,"event":"generate","packet":3}`: "line 1: a generate event needs dst and flits",
+		`{"trace":{}}`: "no packet in the trace",
 	} {
 		_, err := ReadTrace(strings.NewReader(text))
 		require.ErrorContains(t, err, msg, text)
