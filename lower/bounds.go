@@ -193,10 +193,27 @@ func groups(in *model.Instance, g *Graph) (comps [][]int, d0, lmin []int) {
 }
 
 func colouringBound(in *model.Instance, g *Graph, budget int) model.Bound {
+	b, _ := colouring(in, g, budget)
+	return b
+}
+
+// ColouringBound is the aligned-colouring bound of Bounds with each component's
+// chromatic number searched within budget nodes, and the colouring found: colour[i]
+// for every message, each component's colours from 0 (components share no edge at
+// aligned positions, so lower.PhaseSchedule may send them side by side).
+func ColouringBound(in *model.Instance, budget int) (model.Bound, []int) {
+	return colouring(in, AlignedConflicts(in), budget)
+}
+
+func colouring(in *model.Instance, g *Graph, budget int) (model.Bound, []int) {
 	b := model.Bound{Name: BoundColouring, Edge: -1, Msg: -1}
+	colour := make([]int, len(in.Messages))
 	comps, d0, lmin := groups(in, g)
 	for k, c := range comps {
 		res := Chromatic(g.Induced(c), budget)
+		for j, i := range c {
+			colour[i] = res.Colour[j]
+		}
 		v := d0[k] + (res.Lower-1)*lmin[k]
 		if b.Msg < 0 || v > b.Value {
 			b.Value, b.Msg = v, c[0]
@@ -208,7 +225,7 @@ func colouringBound(in *model.Instance, g *Graph, budget int) model.Bound {
 				len(c), in.Messages[c[0]].ID, res.Lower, d0[k], lmin[k])
 		}
 	}
-	return b
+	return b, colour
 }
 
 func independenceBound(in *model.Instance, g *Graph, budget int) model.Bound {

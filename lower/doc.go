@@ -1,5 +1,5 @@
-// Package lower checks lower-bound arguments for wormhole routing and searches for
-// instances that are hard for an algorithm.
+// Package lower checks lower-bound arguments for wormhole routing; the search for
+// instances that are hard for an algorithm is in lower/adversary.
 //
 // It holds the Omega(cd) construction of seed 002, section 5 (Prime, PrimeClaims:
 // every claim of the paper measured on the built instance, and a repaired version),
@@ -9,8 +9,8 @@
 // aligned clique, colouring and independence bounds, the prefix bound, the exact
 // non-preemptive edge bound EdgeSequence, and Disjunctive, the wormhole model as a
 // disjunctive program whose budgeted search refutes makespans and, when it
-// completes, proves the optimum), and a local search over path sets (Adversary)
-// with pluggable measures.
+// completes, proves the optimum), and ParseNetwork, the network specs of the
+// adversary's command.
 //
 // # The separation lemma
 //

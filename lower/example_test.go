@@ -1,7 +1,6 @@
 package lower_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 
@@ -70,28 +69,6 @@ func ExampleButterfly() {
 		row.M, row.Alpha, row.ChiLower, row.BoundChi, row.CPlusD, row.Theorem)
 	// Output:
 	// M=24 alpha=11 chi>=3 phase bound=11 c_L+d=12 theorem=1.34
-}
-
-// A deterministic search (an iteration limit) for path sets on a 3x3 mesh whose best
-// lower bound is far above the dilation bound.
-func ExampleAdversary() {
-	top, err := lower.ParseNetwork("mesh:3x3", 1)
-	if err != nil {
-		panic(err)
-	}
-	dilation := lower.MeasureFunc(func(_ context.Context, in *model.Instance) (lower.Value, error) {
-		return lower.Value{V: in.Measure().D + in.Flits - 1, How: "dilation"}, nil
-	})
-	res, err := lower.Adversary(context.Background(), top, lower.AdversaryConfig{
-		Objective: "lower/dilation", Num: lower.LowerMeasure, Den: dilation,
-		Messages: 4, Flits: 2, Seed: 1, Iterations: 50,
-	})
-	if err != nil {
-		panic(err)
-	}
-	fmt.Printf("%d worms: %d (%s) / %d (%s)\n", len(res.Instance.Messages), res.Num.V, res.Num.How, res.Den.V, res.Den.How)
-	// Output:
-	// 8 worms: 9 (lower bound edge-sequence) / 5 (dilation)
 }
 
 // The disjunctive program on an instance found by the adversary: the model's bounds

@@ -1,41 +1,74 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/wormlab/wormlab/internal/atomicfile"
 	"github.com/wormlab/wormlab/lower"
+	"github.com/wormlab/wormlab/lower/adversary"
+	"github.com/wormlab/wormlab/lower/adversary/corpus"
 	"github.com/wormlab/wormlab/lower/objective"
 	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
 )
 
 func init() {
 	register(&command{
 		name:    "adversary",
-		summary: "search for path sets that maximise a ratio (optimum / lower bound, colorer / optimum, ...)",
+		summary: "search for path sets that maximise a ratio (optimum / lower bound, greedy / optimum, ...)",
 		run:     runAdversary,
 	})
 }
 
 func runAdversary(e *env) error {
-	fs := newFlags(e, "adversary", "", "Local search over path sets on a network for an instance that maximises a ratio.\n"+
-		"Objectives: opt/lower (solver optimum / best lower bound), opt/cd (/ max(c_L, d + L - 1)), greedy/opt and colorer/opt (the online\n"+
-		"greedy or the offline colorer / solver optimum, or / lower bound where the solver does not finish),\n"+
-		"greedy/bound and colorer/bound (/ best lower bound, no solver: for larger networks).")
-	spec := fs.String("topology", "", "network spec: line:N, tree:N, kary-tree:KxD, mesh:AxB, torus:AxB, butterfly:N, fattree:N, levelled:WxD")
+	var about strings.Builder
+	about.WriteString("Searches path sets on a network (--topology, random starts) or from an instance (--from) for\n" +
+		"one that maximises a ratio, with independent chains on every core sharing the best.\nObjectives:\n")
+	for _, n := range objective.Names() {
+		fmt.Fprintf(&about, "  %-14s %s\n", n, objective.About(n))
+	}
+	about.WriteString("Strategies:\n")
+	for _, n := range adversary.Strategies() {
+		fmt.Fprintf(&about, "  %-14s %s\n", n, adversary.StrategyAbout(n))
+	}
+	about.WriteString("Moves (--moves NAME[=WEIGHT],...; default all):\n")
+	for _, n := range adversary.Moves() {
+		fmt.Fprintf(&about, "  %-16s %s\n", n, adversary.MoveAbout(n))
+	}
+	fs := newFlags(e, "adversary", "", strings.TrimSuffix(about.String(), "\n"))
+	spec := fs.String("topology", "", "network spec: line:N, tree:N, kary-tree:KxD, mesh:AxB, torus:AxB, butterfly:N, fattree:N, levelled:WxD[xK]")
 	oldSpec := fs.String("network", "", "deprecated: use --topology")
-	msgs := fs.Int("messages", 4, "worms to start with")
-	maxMsgs := fs.Int("max-messages", 0, "most worms (default 2 * messages)")
-	objName := fs.String("objective", "opt/lower", "ratio to maximise: "+strings.Join(objective.Names(), ", "))
-	timeout := fs.Duration("timeout", 10*time.Second, "wall time of the search (Ctrl-C also stops it with the best instance so far)")
+	from := fs.String("from", "", "start from this instance (its network, unless --topology names the same one)")
+	msgs := fs.Int("messages", 4, "worms of a random start")
+	maxMsgs := fs.Int("max-messages", 0, "most worms (default twice the start's)")
+	flits := fs.String("flits", "", "worm length L, or a range A:B of lengths (default 2; with --from the start's lengths)")
+	keep := fs.String("keep", "", "measures of the --from instance to hold fixed: c, d, L (e.g. c,d,L)")
+	objName := fs.String("objective", "opt/lower", "ratio to maximise (listed above)")
+	stratName := fs.String("strategy", "hill", "search strategy: "+strings.Join(adversary.Strategies(), ", "))
+	movesSpec := fs.String("moves", "", "moves and weights, NAME[=WEIGHT],... (default every move at its weight)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "independent chains, one per core")
+	timeout := fs.Duration("timeout", 10*time.Second, "wall time of the search (Ctrl-C also stops it and writes the best)")
 	budget := fs.Duration("budget", 0, "deprecated: use --timeout")
-	iters := fs.Int("iters", 0, "stop after this many moves (deterministic; 0: the budget alone)")
+	cpu := fs.Duration("cpu", 0, "stop when the process has used this much CPU time (all chains; 0: no limit)")
+	iters := fs.Int("iters", 0, "stop each chain after this many moves (deterministic; 0: the time alone)")
 	seed := fs.Uint64("seed", 1, "random seed")
-	flits := fs.Int("flits", 2, "message length L")
 	modelName := fs.String("model", "", "schedule model of the solver: wormhole or bufferless (default bufferless for the\ncolorer objectives, whose schedules are bufferless, else wormhole)")
-	solverTimeout := fs.Duration("solver-timeout", 2*time.Second, "time for the solver on each instance")
+	solverTimeout := fs.Duration("solver-timeout", 2*time.Second, "time for the solver on each candidate")
 	out := fs.String("o", "", "write the hardest instance to this file")
+	tracePath := fs.String("trace", "", "write the progress trace (JSON Lines: t, cpu, chain, evaluations, best) to this file")
+	certDir := fs.String("certify", "", "write a certificate of the optimum behind the ratio to this directory")
+	corpusDir := fs.String("corpus", "", "add the result to this corpus when it beats the entry of its family, size and objective")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
@@ -50,31 +83,37 @@ func runAdversary(e *env) error {
 		deprecated(e, "--budget", "--timeout")
 		*timeout = *budget
 	}
-	if *spec == "" {
-		return usageError("--topology is required")
+	if *spec == "" && *from == "" {
+		return usageError("--topology or --from is required")
 	}
 	// A local search over path sets is meant for small instances; the cap keeps a
 	// mistyped count from exhausting memory before the search starts.
 	const maxWorms = 1 << 16
 	switch {
 	case *msgs > maxWorms:
-		return fmt.Errorf("--messages: %d is more than %d", *msgs, maxWorms)
+		return usageError("--messages: %d is more than %d", *msgs, maxWorms)
 	case *msgs < 1:
 		return usageError("--messages: %d is below 1", *msgs)
 	case *maxMsgs < 0 || *maxMsgs > maxWorms:
-		return usageError("--max-messages: %d: want 0 (2 * messages) to %d", *maxMsgs, maxWorms)
-	case *maxMsgs != 0 && *maxMsgs < *msgs:
+		return usageError("--max-messages: %d: want 0 (twice the start's) to %d", *maxMsgs, maxWorms)
+	case *maxMsgs != 0 && *from == "" && *maxMsgs < *msgs:
 		return usageError("--max-messages: %d is below --messages %d", *maxMsgs, *msgs)
 	case *iters < 0:
 		return usageError("--iters: %d is negative", *iters)
 	case *timeout < 0:
 		return usageError("--timeout: %v is negative", *timeout)
-	case *timeout == 0 && *iters == 0:
-		return usageError("--timeout 0 needs --iters")
+	case *cpu < 0:
+		return usageError("--cpu: %v is negative", *cpu)
+	case *timeout == 0 && *iters == 0 && *cpu == 0:
+		return usageError("--timeout 0 needs --iters or --cpu")
 	case *solverTimeout < 0:
 		return usageError("--solver-timeout: %v is negative", *solverTimeout)
-	case *flits < 1:
-		return usageError("--flits: %d is below 1", *flits)
+	case *workers < 1:
+		return usageError("--workers: %d is below 1", *workers)
+	case *workers > 1024:
+		return usageError("--workers: %d is more than 1024", *workers)
+	case *keep != "" && *from == "":
+		return usageError("--keep needs --from (it holds the start instance's measures)")
 	}
 	if *modelName == "" {
 		*modelName = objective.DefaultModel(*objName)
@@ -86,30 +125,127 @@ func runAdversary(e *env) error {
 	if err != nil {
 		return usageError("--objective: %v", err)
 	}
-	top, err := lower.ParseNetwork(*spec, *seed)
+	strat, err := adversary.LookupStrategy(*stratName)
 	if err != nil {
-		return err
+		return usageError("--strategy: %v", err)
 	}
-	if err := checkOutput(*out); err != nil {
-		return err
+	mix := adversary.DefaultMix()
+	if *movesSpec != "" {
+		if mix, err = adversary.ParseMix(*movesSpec); err != nil {
+			return usageError("--moves: %v", err)
+		}
 	}
-	cfg := lower.AdversaryConfig{Objective: *objName, Num: ratio.Num, Den: ratio.Den,
-		Messages: *msgs, MaxMessages: *maxMsgs, Flits: *flits, Seed: *seed,
-		Budget: *timeout, Iterations: *iters}
-	if e.stderrTTY {
-		last := time.Time{}
-		cfg.Progress = func(p lower.AdversaryProgress) {
-			if time.Since(last) > 250*time.Millisecond {
-				last = time.Now()
-				fmt.Fprintf(e.stderr, "\rmove %d  ratio %.4f  best %.4f  worms %d  %s ", p.Iteration, p.Ratio, p.Best, p.Messages, p.Elapsed.Round(time.Second))
+	minL, maxL := 2, 2
+	if *flits != "" {
+		if minL, maxL, err = parseLengths(*flits); err != nil {
+			return usageError("--flits: %v", err)
+		}
+	}
+	if *corpusDir != "" {
+		if fi, err := os.Stat(*corpusDir); err != nil || !fi.IsDir() {
+			return usageError("--corpus: %s is not a directory", *corpusDir)
+		}
+	}
+	if *certDir != "" {
+		if fi, err := os.Stat(*certDir); err == nil && !fi.IsDir() {
+			return usageError("--certify: %s is not a directory", *certDir)
+		}
+	}
+	for _, p := range []string{*out, *tracePath} {
+		if err := checkOutput(p); err != nil {
+			return err
+		}
+	}
+
+	var sp *adversary.Space
+	var start *adversary.Set
+	if *spec != "" {
+		top, err := lower.ParseNetwork(*spec, *seed)
+		if err != nil {
+			return usageError("--topology: %v", err)
+		}
+		sp = adversary.TopologySpace(top, *spec)
+	}
+	if *from != "" {
+		in, err := readInstance(e, *from)
+		if err != nil {
+			return usageError("--from: %v", err)
+		}
+		if len(in.Messages) == 0 {
+			return usageError("--from %s: the instance has no messages", *from)
+		}
+		if sp != nil {
+			if !sameNetwork(sp.Net, in.Net) {
+				return usageError("--from %s: its network is not the network of --topology %s", *from, *spec)
+			}
+			in.Net = sp.Net
+		} else {
+			sp = adversary.InstanceSpace(in)
+		}
+		start = adversary.FromInstance(in)
+		lo, hi := in.Messages[0].L, in.Messages[0].L
+		for _, m := range in.Messages {
+			lo, hi = min(lo, m.L), max(hi, m.L)
+		}
+		if *flits == "" {
+			minL, maxL = lo, hi
+		} else {
+			minL, maxL = min(minL, lo), max(maxL, hi)
+		}
+		if sp.Keep, err = parseKeep(*keep, in, lo, hi); err != nil {
+			return usageError("--keep: %v", err)
+		}
+		*msgs = len(in.Messages)
+		if *maxMsgs != 0 && *maxMsgs < *msgs {
+			return usageError("--max-messages: %d is below the %d worms of --from %s", *maxMsgs, *msgs, *from)
+		}
+	}
+	sp.MinL, sp.MaxL = minL, maxL
+	sp.MinWorms, sp.MaxWorms = 1, *maxMsgs
+	if sp.MaxWorms == 0 {
+		sp.MaxWorms = min(2**msgs, maxWorms)
+	}
+	if err := sp.Check(); err != nil {
+		return usageError("%v", err)
+	}
+	if start != nil && !sp.Admit(start) {
+		return usageError("--from %s: the instance is outside the search space", *from)
+	}
+
+	name := "adversary-" + strings.NewReplacer(":", "-", "/", "-").Replace(sp.Name) + "-" + strings.ReplaceAll(*objName, "/", "-")
+	cfg := adversary.Config{Space: sp, Objective: ratio, Strategy: strat, Mix: mix, Start: start, Messages: *msgs,
+		Name: name, Seed: *seed, Workers: *workers, Iterations: *iters, Timeout: *timeout, CPU: *cpu}
+	var traceBuf bytes.Buffer
+	var mu sync.Mutex
+	bestSeen := map[int]float64{}
+	var lastLine time.Time
+	if *tracePath != "" || e.stderrTTY {
+		enc := json.NewEncoder(&traceBuf)
+		cfg.Trace = func(row adversary.TraceRow) {
+			mu.Lock()
+			defer mu.Unlock()
+			if *tracePath != "" {
+				enc.Encode(row)
+			}
+			if e.stderrTTY {
+				bestSeen[row.Chain] = row.Best
+				if time.Since(lastLine) > 250*time.Millisecond || row.Event == "end" {
+					lastLine = time.Now()
+					adversaryProgress(e.stderr, row, bestSeen)
+				}
 			}
 		}
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	res, err := lower.Adversary(ctx, top, cfg)
+	res, err := adversary.Search(ctx, cfg)
 	if e.stderrTTY {
 		fmt.Fprintln(e.stderr)
+	}
+	if *tracePath != "" {
+		if werr := atomicfile.Write(*tracePath, traceBuf.Bytes()); werr != nil && err == nil {
+			err = werr
+		}
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -117,24 +253,199 @@ func runAdversary(e *env) error {
 		}
 		return err
 	}
-	if ctx.Err() != nil {
-		fmt.Fprintf(e.stderr, "wormlab adversary: interrupted after %d moves; writing the best instance so far\n", res.Iterations)
+	if res.Interrupted {
+		fmt.Fprintf(e.stderr, "wormlab adversary: interrupted after %d moves; writing the best instance so far\n", res.Moves)
 	}
-	res.Instance.Name = fmt.Sprintf("adversary-%s-%s", strings.ReplaceAll(*spec, ":", "-"), strings.ReplaceAll(*objName, "/", "-"))
+	best := sp.Instance(name, res.Best.Set)
+	rep := res.Report(&cfg, *objName, best)
+	if s := res.Best.Score.Schedule; s != nil {
+		// The schedule behind the numerator is checked by the verifier, which shares
+		// no code with what made it, before the ratio is reported.
+		if err := verify.Schedule(best, s); err != nil {
+			return fmt.Errorf("adversary: internal error: the schedule behind the numerator is illegal: %v", err)
+		}
+		rep.Verified = s.Model
+	}
+	best.SetExtra("adversary", rep.Extra())
+	if *certDir != "" {
+		if res.Best.Score.Opt == nil {
+			return negative("--certify: no side of %s is a proven optimum: no certificate to write", *objName)
+		}
+		if rep.Certificate, err = corpus.Certify(ctx, *certDir, best, res.Best.Score.Opt); err != nil {
+			return err
+		}
+	}
 	if *out != "" {
-		if err := writeInstance(e, *out, res.Instance); err != nil {
+		if err := writeInstance(e, *out, best); err != nil {
+			return err
+		}
+	}
+	var added string
+	if *corpusDir != "" {
+		if added, err = offerCorpus(ctx, e, *corpusDir, sp, best, rep, res.Best.Score.Opt, *modelName); err != nil {
 			return err
 		}
 	}
 	if *asJSON {
-		return writeJSON(e.stdout, res.Report(cfg, *spec))
+		return writeJSON(e.stdout, rep)
 	}
-	fmt.Fprintf(e.stdout, "objective %s on %s (seed %d): ratio %.4f = %d (%s) / %d (%s)\n",
-		*objName, *spec, *seed, res.Ratio, res.Num.V, res.Num.How, res.Den.V, res.Den.How)
-	fmt.Fprintf(e.stdout, "worms %d of %d flits; %d moves, %d accepted, %d improved, %d not measurable\n",
-		len(res.Instance.Messages), *flits, res.Iterations, res.Accepted, res.Improved, res.Failed)
-	if res.Failed > 0 {
-		fmt.Fprintf(e.stdout, "first not measurable: %s\n", res.FirstFailure)
+	printAdversary(e.stdout, rep)
+	if added != "" {
+		fmt.Fprintln(e.stdout, added)
 	}
 	return nil
+}
+
+// printAdversary writes the report as text.
+func printAdversary(w io.Writer, rep adversary.Report) {
+	exact := "exact"
+	if !rep.Exact {
+		exact = "a lower bound on the ratio: a side is not exact"
+	}
+	fmt.Fprintf(w, "objective %s on %s (seed %d, %s, %d workers): ratio %.4f = %d / %d (%s)\n",
+		rep.Objective, rep.Network, rep.Seed, rep.Strategy, rep.Workers, rep.Ratio, rep.Numerator.V, rep.Denominator.V, exact)
+	fmt.Fprintf(w, "  numerator   %d: %s\n", rep.Numerator.V, rep.Numerator.How)
+	fmt.Fprintf(w, "  denominator %d: %s\n", rep.Denominator.V, rep.Denominator.How)
+	if rep.Verified != "" {
+		fmt.Fprintf(w, "  the numerator's schedule is legal (verify, %s model)\n", rep.Verified)
+	}
+	if rep.Certificate != "" {
+		fmt.Fprintf(w, "  certificate: %s\n", rep.Certificate)
+	}
+	lengths := strconv.Itoa(rep.LMin)
+	if rep.LMax != rep.LMin {
+		lengths += ".." + strconv.Itoa(rep.LMax)
+	}
+	fmt.Fprintf(w, "worms %d, L = %s, c = %d, c_L = %d, d = %d", rep.Worms, lengths, rep.C, rep.CL, rep.D)
+	if rep.Keep != "" {
+		fmt.Fprintf(w, " (kept: %s)", rep.Keep)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "%d moves, %d evaluations, %d not measurable\n", rep.Moves, rep.Evaluations, rep.Failed)
+	if rep.Failed > 0 {
+		fmt.Fprintf(w, "first not measurable: %s\n", rep.FirstFailure)
+	}
+}
+
+// adversaryProgress redraws the terminal's progress line.
+func adversaryProgress(w io.Writer, row adversary.TraceRow, best map[int]float64) {
+	var chains []string
+	for i := 0; i < len(best) && i < 8; i++ {
+		chains = append(chains, fmt.Sprintf("%.3f", best[i]))
+	}
+	fmt.Fprintf(w, "\r%5.0fs  cpu %5.0fs  best %.4f  chains %s ", row.T, row.CPU, math.Max(row.Global, row.Best), strings.Join(chains, " "))
+}
+
+// parseLengths reads "L" or "A:B".
+func parseLengths(s string) (int, int, error) {
+	a, b, isRange := strings.Cut(s, ":")
+	lo, err := strconv.Atoi(a)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%q is not a length L or a range A:B", s)
+	}
+	hi := lo
+	if isRange {
+		if hi, err = strconv.Atoi(b); err != nil {
+			return 0, 0, fmt.Errorf("%q is not a length L or a range A:B", s)
+		}
+	}
+	switch {
+	case lo < 1:
+		return 0, 0, fmt.Errorf("%s: lengths start at 1", s)
+	case hi < lo:
+		return 0, 0, fmt.Errorf("%s: the range is empty", s)
+	case hi > 1<<20:
+		return 0, 0, fmt.Errorf("%s: lengths above %d are not searched", s, 1<<20)
+	}
+	return lo, hi, nil
+}
+
+// parseKeep reads "c,d,L": the measures of the start instance to hold fixed.
+func parseKeep(s string, in *model.Instance, lo, hi int) (adversary.Keep, error) {
+	var k adversary.Keep
+	if s == "" {
+		return k, nil
+	}
+	ms := in.Measure()
+	for _, f := range strings.Split(s, ",") {
+		switch f {
+		case "c":
+			k.C = ms.C
+		case "d":
+			k.D = ms.D
+		case "L":
+			if lo != hi {
+				return k, fmt.Errorf("L: the start instance's worms have lengths %d..%d, no one L to keep", lo, hi)
+			}
+			k.L = lo
+		default:
+			return k, fmt.Errorf("unknown measure %q (want c, d or L)", f)
+		}
+	}
+	return k, nil
+}
+
+// sameNetwork reports whether two networks have the same nodes and edges.
+func sameNetwork(a, b *model.Network) bool {
+	if len(a.Nodes) != len(b.Nodes) || len(a.Edges) != len(b.Edges) {
+		return false
+	}
+	for i := range a.Nodes {
+		if a.Nodes[i] != b.Nodes[i] {
+			return false
+		}
+	}
+	for i := range a.Edges {
+		if a.Edges[i].From != b.Edges[i].From || a.Edges[i].To != b.Edges[i].To {
+			return false
+		}
+	}
+	return true
+}
+
+// offerCorpus offers the result to the corpus and says in one line what happened.
+func offerCorpus(ctx context.Context, e *env, dir string, sp *adversary.Space, in *model.Instance, rep adversary.Report,
+	opt *adversary.Optimum, modelName string) (string, error) {
+	entry := corpus.Entry{Family: sp.Family, Size: sp.Size, Objective: rep.Objective, Model: modelName,
+		Ratio: rep.Ratio, Num: rep.Numerator, Den: rep.Denominator, Worms: rep.Worms, C: rep.C, CL: rep.CL, D: rep.D,
+		LMin: rep.LMin, LMax: rep.LMax, Command: reproduce(e.args), Seed: rep.Seed}
+	if opt != nil {
+		entry.Proof = opt.Source
+	}
+	if !rep.Exact {
+		return fmt.Sprintf("corpus %s: not added (the ratio is not exact)", dir), nil
+	}
+	old, added, err := corpus.Offer(ctx, dir, entry, in, opt)
+	switch {
+	case err != nil:
+		return "", err
+	case added && old != nil:
+		return fmt.Sprintf("corpus %s: replaced %s (ratio %.4f) with %.4f", dir, old.Name, old.Ratio, rep.Ratio), nil
+	case added:
+		return fmt.Sprintf("corpus %s: added %s (ratio %.4f)", dir, corpus.FolderName(entry.Family, entry.Size, entry.Objective), rep.Ratio), nil
+	}
+	return fmt.Sprintf("corpus %s: not added (%s holds %.4f)", dir, old.Name, old.Ratio), nil
+}
+
+// reproduce is the command line that reruns the search: the arguments without
+// the outputs (-o, --trace, --certify, --corpus, --json).
+func reproduce(args []string) string {
+	out := []string{"wormlab", "adversary"}
+	skip := map[string]bool{"-o": true, "--o": true, "-trace": true, "--trace": true, "-certify": true, "--certify": true,
+		"-corpus": true, "--corpus": true}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(a, "=")
+		if name == "-json" || name == "--json" {
+			continue
+		}
+		if skip[name] {
+			if !hasValue {
+				i++
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return strings.Join(out, " ")
 }

@@ -1,0 +1,69 @@
+package objective
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// entry is a registered objective: its sides built for the solver's model and
+// time, and a line on what it measures.
+type entry struct {
+	about string
+	build func(opt Optimum) (num, den Measure)
+}
+
+var registry = map[string]entry{
+	"opt/lower": {"the optimum / the best lower bound wormlab computes (lower.Best)",
+		func(o Optimum) (Measure, Measure) { return o, LowerBound{} }},
+	"opt/cd": {"the optimum / max(c_L, d + L - 1), the classical lower bound",
+		func(o Optimum) (Measure, Measure) { return o, CD }},
+	"opt/cl+d-1": {"the optimum / (c_L + d - 1), the O(c + d) of the offline colourings",
+		func(o Optimum) (Measure, Measure) { return o, CPlusD }},
+	"opt/cl.d": {"the optimum / (c_L d), the Omega(cd) question of seed 002, section 5",
+		func(o Optimum) (Measure, Measure) { return o, CTimesD }},
+	"greedy/opt": {"online greedy's makespan / the optimum",
+		func(o Optimum) (Measure, Measure) { return Greedy{}, o }},
+	"greedy/bound": {"online greedy's makespan / the best lower bound (no solver: for larger networks)",
+		func(Optimum) (Measure, Measure) { return Greedy{}, LowerBound{} }},
+	"colorer/opt": {"the offline colorer's makespan / the bufferless optimum",
+		func(o Optimum) (Measure, Measure) { return Colorer{}, o }},
+	"colorer/bound": {"the offline colorer's makespan / the best lower bound (no solver)",
+		func(Optimum) (Measure, Measure) { return Colorer{}, LowerBound{} }},
+}
+
+// Names lists the objective names, sorted.
+func Names() []string {
+	var names []string
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// About is the one-line description of a named objective.
+func About(name string) string { return registry[name].about }
+
+// DefaultModel is the solver's model for an objective: bufferless for the colorer
+// objectives (the colorer's schedules are bufferless), else wormhole.
+func DefaultModel(objective string) string {
+	if strings.HasPrefix(objective, "colorer/") {
+		return model.Bufferless
+	}
+	return model.Wormhole
+}
+
+// Lookup returns the named objective with the solver in modelName within timeout
+// per candidate.
+func Lookup(name, modelName string, timeout time.Duration) (Ratio, error) {
+	e, ok := registry[name]
+	if !ok {
+		return Ratio{}, fmt.Errorf("unknown objective %q (want one of %s)", name, strings.Join(Names(), ", "))
+	}
+	num, den := e.build(Optimum{Model: modelName, Timeout: timeout})
+	return Ratio{Name: name, Num: num, Den: den}, nil
+}
