@@ -2,8 +2,9 @@
 // lower/adversary.Objective values): each is a numerator and a denominator, both a
 // Measure of the instance, one per file: the optimum (offline/optimal, with the
 // bounds of package lower), online greedy, the offline colorer, the best lower
-// bound of package lower, and the closed forms max(c_L, d + L - 1), c_L + d - 1
-// and c_L d.
+// bound of package lower, the closed forms max(c_L, d + L - 1), c_L + d - 1 and
+// c_L d, and the theorems' own bounds (Lemma 1 and Theorem 1 of seed 002, Theorem 4
+// of seed 000, the colorer's plan) with the algorithms they bound (theorems.go).
 //
 // # Exactness
 //

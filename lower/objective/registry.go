@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/online"
 )
 
 // entry is a registered objective: its sides built for the solver's model and
@@ -33,6 +34,14 @@ var registry = map[string]entry{
 		func(o Optimum) (Measure, Measure) { return Colorer{}, o }},
 	"colorer/bound": {"the offline colorer's makespan / the best lower bound (no solver)",
 		func(Optimum) (Measure, Measure) { return Colorer{}, LowerBound{} }},
+	"greedy/lemma1": {"online greedy's makespan / Lemma 1's d + sum_C L (levelled networks, paths from level 0 to the last)",
+		func(Optimum) (Measure, Measure) { return Greedy{}, Lemma1 }},
+	"phased/theorem1": {"the phased algorithm's makespan (alpha 1/2, seed 1) / Theorem 1's bound at alpha 1/2 (levelled networks)",
+		func(Optimum) (Measure, Measure) { return Online{Algo: online.Phased{}, Seed: 1}, Theorem1 }},
+	"delayed/theorem4": {"Algorithm A's makespan (seed 1) / Theorem 4's P T (seed 000)",
+		func(Optimum) (Measure, Measure) { return Online{Algo: online.AlgorithmA{}, Seed: 1}, Theorem4 }},
+	"colorer/proven": {"the offline colorer's makespan / the bound its plan proves",
+		func(Optimum) (Measure, Measure) { return Colorer{}, ColorerPlan }},
 }
 
 // Names lists the objective names, sorted.
