@@ -113,6 +113,9 @@ func (r *Run) Build() (*Built, error) {
 	if err != nil {
 		return nil, errf("routing", "%v", err)
 	}
+	if alg.Refuted != "" && !r.Unsafe {
+		return nil, errf("routing", "%s is not deadlock-free: %s (--unsafe to run anyway)", alg.Name, alg.Refuted)
+	}
 	if r.VCs < need && !r.Unsafe {
 		return nil, errf("vcs", "%s needs at least %d VCs on %s, got %d (--unsafe to run anyway)", alg.Name, need, net, r.VCs)
 	}
