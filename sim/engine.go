@@ -43,6 +43,7 @@ type packet struct {
 	h     Header
 	id    int64
 	gen   int64
+	inj   int64 // the cycle its head left the source queue (open loop)
 	size  int32
 	path  []int32 // fixed output ports, one per hop (nil: routed)
 	sent  int32   // flits the source has injected
@@ -50,6 +51,7 @@ type packet struct {
 	hops  []int64 // head arrival cycles per link (batches that record them)
 	batch int32   // index in a batch, -1 in open loop
 	steer []Hop   // preferred VC per hop (batches that replay a configuration)
+	class int32   // its first hop's lowest VC (a class limit is set)
 }
 
 // Input VC states.
@@ -229,6 +231,10 @@ type engine struct {
 	srcOut    []int32 // per node: its packets in the network
 	srcAct    []int32 // the queues with a packet, in the order they got one
 	limit     int32   // injection limitation (0: none)
+	// classLimit: a source starts a packet only while fewer than classLimit input
+	// VCs of its router with the packet's class number hold a flit (0: none)
+	classLimit int32
+	classCh    []Choice // scratch for the first hop's choices
 
 	packets []packet
 	free    []int32
@@ -442,6 +448,9 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 	e.nextID++
 	if path == nil && e.cfg.Routing != nil {
 		e.cfg.Routing.Start(&pk.h, e.rRoute)
+		if e.classLimit > 0 {
+			pk.class = e.firstClass(src, &pk.h)
+		}
 	}
 	q := e.firstQ[src]
 	if e.cfg.InjectPerPort && len(path) > 0 {
@@ -652,6 +661,9 @@ func (e *engine) injectFrom(q int32, s *source) {
 		if e.limit > 0 && e.srcOut[s.node] >= e.limit {
 			return
 		}
+		if e.classLimit > 0 && e.classBusy(s.node, e.packets[s.q[s.head]].class) >= e.classLimit {
+			return
+		}
 		vc := int32(-1)
 		for k := range V {
 			v := s.rr + k
@@ -667,6 +679,7 @@ func (e *engine) injectFrom(q int32, s *source) {
 			return
 		}
 		s.cur = s.q[s.head]
+		e.packets[s.cur].inj = e.t
 		if s.head++; s.head > 64 && int(s.head)*2 > len(s.q) {
 			m := copy(s.q, s.q[s.head:])
 			s.q = s.q[:m]
@@ -754,4 +767,31 @@ func (e *engine) step() error {
 	}
 	e.t++
 	return nil
+}
+
+// firstClass is the class of a new packet for the class limit: the lowest VC its
+// routing offers at its source (the VC class it enters the network on; seed 003:
+// "the virtual channel it intends to use"), 0 at its destination.
+func (e *engine) firstClass(src int32, h *Header) int32 {
+	if h.Dst == src {
+		return 0
+	}
+	e.classCh = e.cfg.Routing.Route(int(src), h, e.classCh[:0])
+	c := int32(63)
+	for _, ch := range e.classCh {
+		if ch.VCs != 0 {
+			c = min(c, int32(bits.TrailingZeros64(ch.VCs)))
+		}
+	}
+	return c
+}
+
+// classBusy is the number of input VCs numbered class at router r (its injection
+// ports included) that hold a flit: the messages of that class at the node.
+func (e *engine) classBusy(r, class int32) int32 {
+	n := int32(0)
+	for p := e.inBase[r]; p < e.inBase[r+1]; p++ {
+		n += int32(e.in[p].busy >> uint(class) & 1)
+	}
+	return n
 }

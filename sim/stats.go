@@ -27,10 +27,10 @@ const (
 )
 
 // block is b consecutive observations (steady.MSERBatch while exact): the sums of
-// their latencies and sizes before the block (cumulative from the first
-// observation), and the delivery cycle of its first.
+// their latencies, sizes and source-queue waits before the block (cumulative from
+// the first observation), and the delivery cycle of its first.
 type block struct {
-	cum, flits, at int64
+	cum, flits, at, wait int64
 }
 
 // segment is a run of segLen consecutive observations once the record streams: the
@@ -58,6 +58,7 @@ type record struct {
 	// blocks[i] starts at observation i*b; sum and flits are the totals so far
 	blocks     []block
 	sum, flits int64
+	wait       int64 // the source-queue waits' sum
 	// exact: per observation (chunks of chunkLen)
 	lat  [][]uint32
 	hops [][]uint16
@@ -77,12 +78,13 @@ func newRecord(exact int) *record {
 }
 
 // add records a delivery in cycle at of a packet of size flits, latency lat and
-// hops links.
-func (r *record) add(at, lat int64, size, hops int32) {
+// hops links, which waited wait cycles in its source queue.
+func (r *record) add(at, lat int64, size, hops int32, wait int64) {
 	if r.n%r.b == 0 {
-		r.blocks = append(r.blocks, block{cum: r.sum, flits: r.flits, at: at})
+		r.blocks = append(r.blocks, block{cum: r.sum, flits: r.flits, at: at, wait: r.wait})
 	}
 	r.sum += lat
+	r.wait += wait
 	r.flits += int64(size)
 	if !r.streaming {
 		k := r.n % chunkLen
@@ -197,6 +199,13 @@ func (r *record) flitsFrom(k int) int64 {
 }
 
 func (r *record) atOf(k int) int64 { return r.blocks[k/r.b].at }
+
+// netMean is the mean latency less the source-queue wait (the network latency)
+// of observations k.. (k a multiple of b, below n).
+func (r *record) netMean(k int) float64 {
+	b := r.blocks[k/r.b]
+	return float64((r.sum-b.cum)-(r.wait-b.wait)) / float64(r.n-k)
+}
 
 // meanHead is the mean latency of the first half of the observations from k (a
 // multiple of b) on, in whole blocks while streaming; NaN if there are none.

@@ -19,10 +19,32 @@ func feed(r *record, n int, rng *rand.Rand) (lat []int64, hops []int32, size []i
 			l -= 20
 		}
 		h, s := int32(rng.IntN(9)), int32(1+rng.IntN(16))
-		r.add(int64(k/3), l, s, h)
+		r.add(int64(k/3), l, s, h, waitOf(l))
 		lat, hops, size = append(lat, l), append(hops, h), append(size, s)
 	}
 	return lat, hops, size
+}
+
+// waitOf is the source-queue wait feed gives a delivery of latency l.
+func waitOf(l int64) int64 { return l % 7 }
+
+// Lemma (network latency): a record's netMean(k), for every block boundary k,
+// is the mean of latency less source wait over the observations from k, while
+// exact and after streaming has merged its blocks.
+func TestRecordNetMean(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 4000).Draw(t, "n")
+		r := newRecord(rapid.IntRange(1, 2000).Draw(t, "exact"))
+		r.maxBlocks, r.maxSegs = 8, 4
+		lat, _, _ := feed(r, n, rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1)))
+		for k := 0; k < n; k += r.b {
+			var s int64
+			for _, l := range lat[k:] {
+				s += l - waitOf(l)
+			}
+			require.InDelta(t, float64(s)/float64(n-k), r.netMean(k), 1e-9, "k %d of %d, block %d", k, n, r.b)
+		}
+	})
 }
 
 // Lemma (exact record): while it keeps every latency, a record's estimate is

@@ -147,6 +147,9 @@ func ToBookSim(r Run) (string, error) {
 	if r.InjectLimit > 0 {
 		return "", errf("inject-limit", "has no BookSim2 counterpart")
 	}
+	if r.ClassLimit > 0 {
+		return "", errf("class-limit", "has no BookSim2 counterpart")
+	}
 	add("seed", strconv.FormatUint(r.Seed, 10))
 	add("sim_type", "latency")
 	head := []string{

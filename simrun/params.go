@@ -130,6 +130,7 @@ var params = []*Param{
 	str("arb", "arbitration: "+strings.Join(sim.ArbitrationNames(), ", "), false, func(r *Run) *string { return &r.Arb }),
 	str("atomic-vc", "reallocate a VC only once its buffer is empty: on, off, or auto (on for routings that rest on Duato's theorem)", false, func(r *Run) *string { return &r.AtomicVC }),
 	integer("inject-limit", "packets", "a node starts a packet only while fewer than N of its packets are in the network (0: no limit)", false, func(r *Run) *int { return &r.InjectLimit }),
+	integer("class-limit", "packets", "a node starts a packet only while fewer than N of its router's input VCs of the packet's class (its first hop's lowest VC) hold a flit: seed 003's congestion control (0: no limit)", false, func(r *Run) *int { return &r.ClassLimit }),
 	withCommas(&Param{Name: "hot", Kind: String, Help: "hotspot: hot nodes, comma-separated (default 0)",
 		get: func(r *Run) string { return r.Hot },
 		set: func(r *Run, s string) error { r.Hot = s; return nil }}),

@@ -40,6 +40,7 @@ type Run struct {
 	Unsafe                                          bool   // run with fewer VCs than the routing needs
 	AtomicVC                                        string // on, off or auto
 	InjectLimit                                     int    // 0: none
+	ClassLimit                                      int    // 0: none
 	Hot                                             string // hotspot: hot terminals, comma-separated ("": terminal 0)
 	HotFraction                                     float64
 	Radius                                          int
@@ -154,6 +155,8 @@ func (r *Run) checkNumbers() error {
 		return errf("vcs", "%d outside 1..64", r.VCs)
 	case r.InjectLimit < 0:
 		return errf("inject-limit", "%d is negative", r.InjectLimit)
+	case r.ClassLimit < 0:
+		return errf("class-limit", "%d is negative", r.ClassLimit)
 	case r.DeadlockCycles < 1:
 		return errf("deadlock-cycles", "%d, want at least 1", r.DeadlockCycles)
 	case !(r.Rel > 0 && r.Rel < 1):
@@ -305,7 +308,7 @@ func (r *Run) workload(net topology.Network) (sim.Workload, sim.Sizes, error) {
 	if err != nil {
 		return sim.Workload{}, sizes, errf("traffic", "%v", err)
 	}
-	w := sim.Workload{Pattern: pat, Process: proc, Sizes: sizes, InjectLimit: r.InjectLimit, Rate: r.Rate, MsgRate: r.MsgRate}
+	w := sim.Workload{Pattern: pat, Process: proc, Sizes: sizes, InjectLimit: r.InjectLimit, ClassLimit: r.ClassLimit, Rate: r.Rate, MsgRate: r.MsgRate}
 	pkts := r.MsgRate
 	param := "msg-rate"
 	if r.MsgRate == 0 {
