@@ -222,6 +222,9 @@ func runSim(e *env) error {
 		return usageError("--saturation-tol goes with --saturation")
 	}
 	sweep := len(pts) > 1 || rf.Given("rates")
+	if len(pts) > 1 || *saturation {
+		defer simrun.TuneGC()()
+	}
 	var done []simrun.Outcome
 	var runErr error
 	if !*saturation || loadGiven {

@@ -1,0 +1,79 @@
+package simrun
+
+import (
+	"context"
+	"fmt"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// rates20 is the issue's --rates over 20 points: an 8x8 mesh, XY routing, 2 VCs,
+// 16-flit packets, offered 0.02 to 0.40 flits/node/cycle (the last few past
+// saturation), each point 20,000 cycles at most.
+func rates20(b *testing.B) []Point {
+	g := &Grid{Base: Default()}
+	for k, v := range map[string]string{"topology": "mesh:8x8", "routing": "xy", "vcs": "2", "min-cycles": "10000", "max-cycles": "20000"} {
+		if err := g.Base.Set(k, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	rates, err := Range("0.02:0.4:0.02", true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := g.SetAxis("rate", rates); err != nil {
+		b.Fatal(err)
+	}
+	pts, err := g.Points()
+	if err != nil || len(pts) != 20 {
+		b.Fatal(err, len(pts))
+	}
+	return pts
+}
+
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkRates20 runs the 20 points on one worker and on two: compare
+// workers=1 with workers=2 of go test -bench Rates20 ./simrun (ns/op is wall time;
+// the run takes both cores either way for the garbage collector). Beside wall time
+// it reports, immune to other processes' load, the CPU time of the whole process
+// (cpu-ms/op), the points' CPU time in all (points-ms/op) and the critical path
+// (crit-ms/op: the CPU time of the busiest worker's points): points-ms with one
+// worker over crit-ms with two is the speed-up two cores give when nothing else
+// runs. The collector's target is TuneGC's, as in wormlab sim.
+func BenchmarkRates20(b *testing.B) {
+	pts := rates20(b)
+	defer TuneGC()() // as wormlab sim does for a grid
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			var crit, sum, cpu time.Duration
+			for b.Loop() {
+				c0 := processCPU()
+				outs := Execute(context.Background(), pts, Options{Workers: workers})
+				cpu += processCPU() - c0
+				per := map[int]time.Duration{}
+				for _, o := range outs {
+					if o.Err != nil || !o.Done {
+						b.Fatal(o.Err)
+					}
+					per[o.Worker] += o.CPU
+					sum += o.CPU
+				}
+				var most time.Duration
+				for _, d := range per {
+					most = max(most, d)
+				}
+				crit += most
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(cpu.Milliseconds())/n, "cpu-ms/op")
+			b.ReportMetric(float64(crit.Milliseconds())/n, "crit-ms/op")
+			b.ReportMetric(float64(sum.Milliseconds())/n, "points-ms/op")
+		})
+	}
+}
