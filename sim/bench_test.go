@@ -10,6 +10,7 @@ package sim_test
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -24,17 +25,24 @@ import (
 const benchCycles = 20000
 
 func benchRun(b *testing.B, spec string, rate float64, cycles int64) {
+	benchThreads(b, spec, rate, cycles, 1)
+}
+
+// benchThreads is benchRun on threads threads; besides cycles/s it reports the
+// nanoseconds of the run per flit-hop (a flit crossing a channel: a link or into
+// its sink, so (hops+1) per flit delivered).
+func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads int) {
 	net, err := topology.Parse(spec)
 	require.NoError(b, err)
 	r, err := routing.NewDORBookSim(net, 4)
 	require.NoError(b, err)
 	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
 	require.NoError(b, err)
-	var total int64
+	var total, hops int64
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		cfg := sim.Config{Net: net, Routing: r, VCs: 4, Buf: 8, Pipeline: sim.BookSim(net), Seed: seed}
+		cfg := sim.Config{Net: net, Routing: r, VCs: 4, Buf: 8, Pipeline: sim.BookSim(net), Seed: seed, Threads: threads}
 		res, err := sim.RunOpen(context.Background(), cfg,
 			sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(16)},
 			sim.Measure{MinCycles: cycles, MaxCycles: cycles, Period: min(cycles, 2000)})
@@ -42,8 +50,10 @@ func benchRun(b *testing.B, spec string, rate float64, cycles int64) {
 			b.Fatal(err)
 		}
 		total += res.Cycles
+		hops += res.FlitHops
 	}
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "cycles/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(hops), "ns/flit-hop")
 }
 
 func BenchmarkTorus8x8Rate01(b *testing.B)   { benchRun(b, "torus:8x8", 0.1, benchCycles) }
@@ -79,5 +89,18 @@ func BenchmarkMemoryPerRouter(b *testing.B) {
 			runtime.ReadMemStats(&ms1)
 			b.ReportMetric(float64(ms1.TotalAlloc-ms0.TotalAlloc)/float64(runs)/float64(net.Nodes()), "B/router")
 		})
+	}
+}
+
+// BenchmarkThreads runs one torus of 64x64 routers and more at load 0.1 on one
+// thread and on two: the figures of docs/booksim.md's threads table (their ratio is
+// the speedup; results are the same whatever the threads).
+func BenchmarkThreads(b *testing.B) {
+	for _, spec := range []string{"torus:32x32", "torus:64x64", "torus:128x128"} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", spec, threads), func(b *testing.B) {
+				benchThreads(b, spec, 0.1, 2000, threads)
+			})
+		}
 	}
 }

@@ -157,6 +157,11 @@ type Config struct {
 	// estimate (EngineBytes, OpenBytes, BatchBytes) is above it is refused with a
 	// *MemoryError before anything is allocated.
 	MaxMemory int64
+	// Threads is the number of threads a run takes (0: one per core on networks
+	// of at least ParallelRouters routers, else 1). A run is the same, bit for bit,
+	// whatever its threads; a traced run, one with Latch or a routing that reads
+	// the network's state (Sensing) takes one.
+	Threads int
 
 	// slowSwitch makes switch allocation take its general path (allocRouter)
 	// where the flat one would do: tests check that the two agree.

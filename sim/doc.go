@@ -18,15 +18,19 @@
 //
 // One cycle is a few named phases, each a method of the engine, in this order:
 //
-//	receive      flits, credits and deliveries due this cycle take effect (engine.go)
 //	generate     open-loop arrivals join their source queues (open.go) or a batch's
 //	             released packets (batch.go)
+//	receive      flits, credits and deliveries due this cycle take effect (engine.go)
 //	inject       each source sends one flit into its router's injection VCs (engine.go)
 //	route        heads at the front of idle VCs get their choices (route.go)
 //	allocVCs     separable VC allocation: selection at the input, arbitration at
 //	             each output VC (vcalloc.go)
 //	allocSwitch  separable switch allocation, input then output arbiters, and the
 //	             traversal of every grant (swalloc.go)
+//
+// (Generating first or after receiving is the same: arrivals only join queues.)
+// The packets delivered whole in a cycle reach the run's statistics at its end, in
+// router order (part.go).
 //
 // Delays (Pipeline) are whole cycles; Pipeline.ZeroLoad is the latency of a packet
 // alone in the network, exact when Buf >= Pipeline.MinBuf():
@@ -70,6 +74,19 @@
 // allocates, and a run above Config.MaxMemory is refused with a *MemoryError
 // (limits.go). An open-loop run keeps its source queues within Measure.MaxQueue
 // packets: a queue past it ends the point as saturated.
+//
+// # Threads
+//
+// A run takes Config.Threads threads (by default one per core from
+// ParallelRouters routers on): its routers are cut into as many partitions of
+// whole 64-router words (part.go), each with its own wheels of the events it
+// schedules and its own sources, and the partitions run each cycle's phases at
+// once. What crosses partitions is an event at least a cycle ahead, read by the
+// receiving partition in a later cycle; deliveries, counts, the deadlock test and
+// the arrivals are done by one thread at the cycle's end. With every router's
+// draws its own, a run is the same, bit for bit, whatever its threads
+// (TestThreadsSameRun); a traced run, Latch and routings that read the network's
+// state (Sensing) take one.
 //
 // # Open loop, batches, the theory model
 //

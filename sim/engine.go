@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 )
 
 // Random streams: one PCG source per purpose, so that changing one policy does not
@@ -203,23 +204,24 @@ type engine struct {
 	// sink, the upstream output VC
 	dLink, dEject, dCredit int64
 
-	// events, one wheel per kind (each kind has one delay): flits crossing links
-	// and entering from sources, credits to output VCs and to sources, flits
-	// reaching their sinks. Of the writes due in one cycle, those scheduled
-	// earlier go first (injectFirst: the injected ones), as one wheel of all
-	// kinds would order them; the kinds' effects do not depend on each other's
-	// order.
-	links, injects, delivers wheel[flitEv]
-	credits, srcCredits      wheel[int32]
-	injectFirst              bool
+	// the partitions (part.go): their routers, events, sources and scratch;
+	// rtrPart the partition of each router; multi: more than one. work, wg and
+	// wake run a section on the partitions' goroutines.
+	parts   []*part
+	rtrPart []uint8
+	multi   bool
+	work    func(*part)
+	wg      sync.WaitGroup
+	wake    []chan struct{}
+	// injectFirst: of the writes due in one cycle the injected ones go first
+	// (they were scheduled earlier, or in the same cycle's earlier phase)
+	injectFirst bool
 	// recordHops: some packet records its head's arrivals (batches)
 	recordHops bool
 
 	// busyRtr has bit r%64 of word r/64 set iff router r holds a flit (portBusy[r]
-	// is not 0): each phase visits its routers in increasing order; nBusy counts
-	// them
+	// is not 0): each phase visits its routers in increasing order
 	busyRtr []uint64
-	nBusy   int
 	scratch []int32
 
 	// sources: one queue per injection port (src[q] feeds global input port
@@ -229,7 +231,6 @@ type engine struct {
 	firstQ    []int32 // per node: its first queue
 	srcCredit []int32 // per q<<vs | v
 	srcOut    []int32 // per node: its packets in the network
-	srcAct    []int32 // the queues with a packet, in the order they got one
 	limit     int32   // injection limitation (0: none)
 	// classLimit: a source starts a packet only while fewer than classLimit input
 	// VCs of its router with the packet's class number hold a flit (0: none)
@@ -247,13 +248,7 @@ type engine struct {
 	rRoute        *rand.Rand
 	rSelect, rArb []*rand.Rand // per router
 
-	// scratch for allocation
-	reqs      [][]Request // per local output port or output VC
-	pick      *[64]int32  // per local input port: VC picked by its input arbiter
-	omask     *[64]uint64 // per local output port: the input ports whose pick asks for it
-	touch     []int32
-	cands     []Candidate
-	ireqs     []Request
+	// latch's grants of the cycle
 	grants    []latchGrant
 	gidx      []int32 // input VC -> its grant this cycle (Latch), -1
 	order     []int32
@@ -378,9 +373,8 @@ func newEngine(cfg *Config) (*engine, error) {
 		e.flat, e.rule = true, f.flatRule()
 		e.outState = make([]int32, nout)
 	}
-	wl := wheelLen(cfg.Pipeline)
-	e.links, e.injects, e.delivers = newWheel[flitEv](wl), newWheel[flitEv](wl), newWheel[flitEv](wl)
-	e.credits, e.srcCredits = newWheel[int32](wl), newWheel[int32](wl)
+	e.partition(threads(cfg, n), wheelLen(cfg.Pipeline), maxPorts)
+	e.multi = len(e.parts) > 1
 	p := cfg.Pipeline
 	e.injectFirst = p.Inject >= p.SwAlloc+p.Traverse+p.Link
 	e.dLink, e.dEject, e.dCredit = int64(p.SwAlloc+p.Traverse+p.Link), int64(p.SwAlloc+p.Traverse+p.Eject), int64(p.Credit)
@@ -403,9 +397,6 @@ func newEngine(cfg *Config) (*engine, error) {
 		e.srcCredit[i] = int32(B)
 	}
 	e.rRoute = rand.New(rand.NewPCG(cfg.Seed, streamRoute))
-	e.reqs = make([][]Request, maxPorts*S)
-	e.pick = new([64]int32)
-	e.omask = new([64]uint64)
 	e.gidx = make([]int32, nin*S)
 	for i := range e.gidx {
 		e.gidx[i] = -1
@@ -460,7 +451,8 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 	sq.q = append(sq.q, i)
 	if !sq.active {
 		sq.active = true
-		e.srcAct = append(e.srcAct, q)
+		p := e.parts[e.rtrPart[src]]
+		p.srcAct = append(p.srcAct, q)
 	}
 	if e.tracing {
 		e.trace(Event{Kind: Generate, Node: src, Dst: dst, Packet: pk.id, Flit: size, Port: -1, VC: -1, InPort: -1, InVC: -1})
@@ -468,8 +460,8 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 	return i
 }
 
-// write puts f into input VC iv (the flit has arrived).
-func (e *engine) write(iv int32, f flit) {
+// write puts f into input VC iv of partition p (the flit has arrived).
+func (e *engine) write(p *part, iv int32, f flit) {
 	c := &e.vc[iv]
 	n := c.n
 	if n >= e.B {
@@ -488,7 +480,7 @@ func (e *engine) write(iv int32, f flit) {
 		if ip.busy == 0 {
 			if e.portBusy[r] == 0 {
 				e.busyRtr[r>>6] |= 1 << uint(r&63)
-				e.nBusy++
+				p.nBusy++
 			}
 			e.portBusy[r] |= 1 << uint(port-e.inBase[r])
 		}
@@ -565,43 +557,46 @@ func (e *engine) front(iv int32) *flit {
 	return &e.buf[int(iv)*int(e.B)+int(e.vc[iv].head)]
 }
 
-// deliver consumes a flit at its destination.
-func (e *engine) deliver(node int32, f flit) {
+// deliver consumes a flit at its destination, in partition p: a packet delivered
+// whole is told to the run when the partitions join.
+func (e *engine) deliver(p *part, node int32, f flit) {
 	pk := &e.packets[f.pkt]
 	pk.got++
-	e.inNet--
+	p.inNet--
 	if e.tracing {
 		e.trace(Event{Kind: Deliver, Node: node, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, VC: -1, InPort: -1, InVC: -1})
 	}
 	if pk.got == pk.size {
-		e.delivered++
-		e.srcOut[pk.h.Src]--
-		if e.onDeliver != nil {
-			e.onDeliver(pk, e.t)
-		}
-		if pk.batch < 0 {
-			e.free = append(e.free, f.pkt)
-		}
+		p.done = append(p.done, f.pkt)
 	}
 }
 
-// receive applies the events due this cycle: flits written into buffers, credits
-// returned, flits consumed by sinks.
-func (e *engine) receive() {
-	links, injects := e.links.take(e.t), e.injects.take(e.t)
+// receive applies the events due this cycle at partition p's routers: flits
+// written into buffers (those from every partition's links), credits returned,
+// flits consumed by sinks.
+func (e *engine) receive(p *part) {
+	injects := p.injects.take(e.t)
 	if e.injectFirst {
-		links, injects = injects, links
+		for _, ev := range injects {
+			e.write(p, ev.to, ev.f)
+		}
 	}
-	for _, ev := range links {
-		e.write(ev.to, ev.f)
+	for _, q := range e.parts {
+		for _, ev := range q.links[p.id].take(e.t) {
+			e.write(p, ev.to, ev.f)
+		}
 	}
-	for _, ev := range injects {
-		e.write(ev.to, ev.f)
+	if !e.injectFirst {
+		for _, ev := range injects {
+			e.write(p, ev.to, ev.f)
+		}
 	}
-	for _, ov := range e.credits.take(e.t) {
-		e.credit(ov)
+	for _, q := range e.parts {
+		for _, ov := range q.credits[p.id].take(e.t) {
+			e.credit(ov)
+		}
 	}
-	for _, x := range e.srcCredits.take(e.t) {
+	for _, x := range p.srcCreds.take(e.t) {
 		e.srcCredit[x]++
 		if e.tracing {
 			in := e.src[e.port(x)].in
@@ -609,8 +604,8 @@ func (e *engine) receive() {
 			e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: x & e.vm, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
 		}
 	}
-	for _, ev := range e.delivers.take(e.t) {
-		e.deliver(ev.to, ev.f)
+	for _, ev := range p.delivers.take(e.t) {
+		e.deliver(p, ev.to, ev.f)
 	}
 }
 
@@ -632,14 +627,15 @@ func (e *engine) credit(ov int32) {
 	}
 }
 
-// inject moves one flit per source per cycle from its queue into its router's
-// injection buffer: the head takes a VC with a credit, round-robin from the last
-// one used; the packet's other flits follow on that VC as credits allow.
-func (e *engine) inject() {
-	keep := e.srcAct[:0]
-	for _, q := range e.srcAct {
+// inject moves one flit per source of partition p per cycle from its queue into
+// its router's injection buffer: the head takes a VC with a credit, round-robin
+// from the last one used; the packet's other flits follow on that VC as credits
+// allow.
+func (e *engine) inject(p *part) {
+	keep := p.srcAct[:0]
+	for _, q := range p.srcAct {
 		s := &e.src[q]
-		e.injectFrom(q, s)
+		e.injectFrom(p, q, s)
 		if s.cur >= 0 || int(s.head) < len(s.q) {
 			keep = append(keep, q)
 		} else {
@@ -648,10 +644,10 @@ func (e *engine) inject() {
 			s.head = 0
 		}
 	}
-	e.srcAct = keep
+	p.srcAct = keep
 }
 
-func (e *engine) injectFrom(q int32, s *source) {
+func (e *engine) injectFrom(p *part, q int32, s *source) {
 	V, vs := e.V, e.vs&31
 	credit := e.srcCredit[q<<vs : q<<vs+V]
 	if s.cur < 0 {
@@ -706,16 +702,16 @@ func (e *engine) injectFrom(q int32, s *source) {
 		f.pos |= tailBit
 		s.cur = -1
 	}
-	e.inNet++
-	e.lastMove = e.t
+	p.inNet++
+	p.lastMove = e.t
 	if e.tracing {
 		e.trace(Event{Kind: Inject, Node: s.node, VC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, InPort: s.in - e.inBase[s.node], InVC: -1})
 	}
 	iv := s.in<<vs | v
 	if d := int64(e.p.Inject); d == 0 {
-		e.write(iv, f)
+		e.write(p, iv, f)
 	} else {
-		e.injects.put(e.t+d, flitEv{to: iv, f: f})
+		p.injects.put(e.t+d, flitEv{to: iv, f: f})
 	}
 }
 
@@ -728,6 +724,8 @@ const checkWork = 1024
 // run steps cycles until done reports true, the context ends or a deadlock is
 // found. ctx is looked at before the first cycle and then by work (checkWork).
 func (e *engine) run(ctx context.Context, done func() bool) error {
+	e.startWorkers()
+	defer e.stopWorkers()
 	work := checkWork
 	for !done() {
 		if work >= checkWork {
@@ -736,36 +734,11 @@ func (e *engine) run(ctx context.Context, done func() bool) error {
 			}
 			work = 0
 		}
-		work += 1 + e.nBusy + len(e.srcAct)
+		work += 1 + e.busyRouters() + e.srcActive()
 		if err := e.step(); err != nil {
 			return err
 		}
 	}
-	return nil
-}
-
-// step simulates one cycle: its phases in order.
-func (e *engine) step() error {
-	e.receive()
-	if e.gen != nil {
-		e.gen()
-	}
-	e.inject()
-	if err := e.route(); err != nil {
-		return err
-	}
-	if !e.cfg.Latch {
-		e.allocVCs()
-	}
-	e.allocSwitch()
-	if e.tracing {
-		e.trace(Event{Kind: Tick, Node: -1, Port: -1, VC: -1, InPort: -1, InVC: -1, Packet: -1,
-			Generated: e.nextID, Delivered: e.delivered, InNet: e.inNet})
-	}
-	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
-		return e.deadlock()
-	}
-	e.t++
 	return nil
 }
 

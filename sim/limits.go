@@ -242,8 +242,15 @@ const MaxFlits = 1<<31 - 1
 // idle reports that no event is due and no source holds a packet: nothing can
 // happen any more without new arrivals.
 func (e *engine) idle() bool {
-	if len(e.srcAct) > 0 {
-		return false
+	for _, p := range e.parts {
+		if len(p.srcAct) > 0 || !p.injects.empty() || !p.delivers.empty() || !p.srcCreds.empty() {
+			return false
+		}
+		for q := range e.parts {
+			if !p.links[q].empty() || !p.credits[q].empty() {
+				return false
+			}
+		}
 	}
-	return e.links.empty() && e.injects.empty() && e.delivers.empty() && e.credits.empty() && e.srcCredits.empty()
+	return true
 }

@@ -167,6 +167,10 @@ type Result struct {
 	PacketsGenerated int64 `json:"packets_generated"`
 	PacketsDelivered int64 `json:"packets_delivered"`
 	PacketsLeft      int64 `json:"packets_left"`
+	// FlitHops is the work of the whole run: flits that crossed a channel, a link
+	// or into their sink ((hops+1) per flit delivered); the speed benchmarks
+	// divide time by it.
+	FlitHops int64 `json:"flit_hops"`
 	// Measured is the number of latencies behind the estimate.
 	Measured   int          `json:"measured"`
 	HopClasses []HopClass   `json:"hop_classes,omitempty"`
@@ -372,6 +376,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	}
 	n := 0
 	for o := range e.chanUse {
+		res.FlitHops += e.chanUse[o]
 		r := e.outRtr[o]
 		if e.outNext[o] < 0 || e.t == start {
 			continue

@@ -39,16 +39,16 @@ func TestPhaseInject(t *testing.T) {
 	e.newPacket(0, 2, 3, []int32{0, 0}, 0)
 	inj := e.ivOf(0, 0, 0)
 	for c := range 2 {
-		e.receive()
-		e.inject()
+		e.receive(e.parts[0])
+		e.inject(e.parts[0])
 		require.Equal(t, int32(0), e.vc[inj].n, "cycle %d: still on the way", c)
 		e.t++
 	}
-	e.receive()
+	e.receive(e.parts[0])
 	require.Equal(t, int32(1), e.vc[inj].n, "the head arrives in cycle Inject")
 	require.Equal(t, int32(0), e.front(inj).seq())
 	require.Equal(t, int32(4-2), e.srcCredit[0], "flits sent in cycles 0 and 1 spent two credits")
-	e.inject()
+	e.inject(e.parts[0])
 	require.Equal(t, int32(4-3), e.srcCredit[0], "one flit per cycle")
 }
 
@@ -58,14 +58,14 @@ func TestPhaseInject(t *testing.T) {
 func TestPhaseRoute(t *testing.T) {
 	e := line(t, false, 2, 4, Pipeline{Route: 3, Link: 1, Credit: 1})
 	e.newPacket(0, 2, 2, []int32{0, 0}, 0)
-	e.receive()
-	e.inject()
-	require.NoError(t, e.route())
+	e.receive(e.parts[0])
+	e.inject(e.parts[0])
+	require.NoError(t, e.route(e.parts[0]))
 	iv := e.ivOf(0, 0, 0)
 	require.Equal(t, vcWait, e.vc[iv].state)
 	require.Equal(t, []Choice{{Port: 0, VCs: 3}}, e.choices[iv])
 	require.Equal(t, int64(3), e.vc[iv].ready)
-	e.allocVCs()
+	e.allocVCs(e.parts[0])
 	require.Equal(t, vcWait, e.vc[iv].state, "not before Route cycles")
 }
 
@@ -76,15 +76,15 @@ func TestPhaseAllocVCs(t *testing.T) {
 	e := line(t, false, 1, 4, Pipeline{Link: 1, Credit: 1})
 	// two packets at b: one arriving from a, one injected at b, both for c
 	p1 := e.newPacket(0, 2, 1, []int32{0, 0}, 0)
-	e.src[e.firstQ[0]].q, e.srcAct, e.src[e.firstQ[0]].active = nil, nil, false // not at a's source: at b
-	e.write(e.ivOf(1, 0, 0), flit{pkt: p1})
+	e.src[e.firstQ[0]].q, e.parts[0].srcAct, e.src[e.firstQ[0]].active = nil, nil, false // not at a's source: at b
+	e.write(e.parts[0], e.ivOf(1, 0, 0), flit{pkt: p1})
 	e.packets[p1].h.Hops = 1
 	p2 := e.newPacket(1, 2, 1, []int32{0}, 1)
-	e.receive()
-	e.inject()
-	require.NoError(t, e.route())
+	e.receive(e.parts[0])
+	e.inject(e.parts[0])
+	require.NoError(t, e.route(e.parts[0]))
 	before := map[int32]int32{p1: 1, p2: 0}
-	e.allocVCs()
+	e.allocVCs(e.parts[0])
 	ov := e.ovOf(1, 0, 0)
 	owner := e.ovOwner[ov]
 	require.GreaterOrEqual(t, owner, int32(0))
@@ -93,7 +93,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	require.Equal(t, before[won]+1, e.packets[won].h.Hops, "the winner's header took the hop")
 	require.Equal(t, before[lost], e.packets[lost].h.Hops, "the loser's did not")
 	require.Equal(t, vcActive, e.vc[owner].state)
-	e.allocVCs()
+	e.allocVCs(e.parts[0])
 	require.Equal(t, owner, e.ovOwner[ov], "a held VC is not given again")
 }
 
@@ -105,11 +105,11 @@ func TestPhaseSwitchAndCredits(t *testing.T) {
 	e.newPacket(0, 2, 2, []int32{0, 0}, 0)
 	ov := e.ovOf(0, 0, 0)
 	step := func() {
-		e.receive()
-		e.inject()
-		require.NoError(t, e.route())
-		e.allocVCs()
-		e.allocSwitch()
+		e.receive(e.parts[0])
+		e.inject(e.parts[0])
+		require.NoError(t, e.route(e.parts[0]))
+		e.allocVCs(e.parts[0])
+		e.allocSwitch(e.parts[0])
 		e.t++
 	}
 	step() // cycle 0: head injected, routed, allocated, sent
@@ -170,16 +170,16 @@ func TestPickVCHonoursPri(t *testing.T) {
 	e.ovCredit[e.ovOf(0, 1, 0)] = 4
 	e.ovCredit[e.ovOf(0, 0, 0)] = 1
 	e.ovCredit[e.ovOf(0, 0, 1)] = 2
-	ov, ok := e.pickVC(0, iv)
+	ov, ok := e.pickVC(e.parts[0], 0, iv)
 	require.True(t, ok)
 	require.Equal(t, e.ovOf(0, 0, 1), ov, "Pri 0 first, then the most credits among its VCs")
 	e.own(e.ovOf(0, 0, 0), 99)
 	e.own(e.ovOf(0, 0, 1), 99)
-	ov, ok = e.pickVC(0, iv)
+	ov, ok = e.pickVC(e.parts[0], 0, iv)
 	require.True(t, ok)
 	require.Equal(t, e.ovOf(0, 1, 0), ov, "the Pri 1 choice once Pri 0 has no free VC")
 	e.own(e.ovOf(0, 1, 0), 99)
 	e.own(e.ovOf(0, 1, 1), 99)
-	_, ok = e.pickVC(0, iv)
+	_, ok = e.pickVC(e.parts[0], 0, iv)
 	require.False(t, ok)
 }

@@ -11,30 +11,30 @@ import "math/bits"
 // visited in increasing order. The registered arbitrations without Latch take
 // allocFlat; any other case allocRouter, which builds requests for Arbiter
 // values and handles Latch.
-func (e *engine) allocSwitch() {
+func (e *engine) allocSwitch(p *part) {
 	fast := e.flat && !e.cfg.Latch && !e.cfg.slowSwitch
-	for w, word := range e.busyRtr {
-		for ; word != 0; word &= word - 1 {
+	for w := p.w0; w < p.w1; w++ {
+		for word := e.busyRtr[w]; word != 0; word &= word - 1 {
 			r := int32(w<<6 | bits.TrailingZeros64(word))
 			if fast {
-				e.allocFlat(r)
+				e.allocFlat(p, r)
 			} else {
-				e.allocRouter(r)
+				e.allocRouter(p, r)
 			}
 		}
 	}
 	if e.cfg.Latch {
-		e.latch()
+		e.latch(p)
 	}
 }
 
 // allocFlat is switch allocation at router r with a flat arbitration and no
 // Latch: a port's bids come from its masks, the arbiters' states are numbers,
 // and a grant is traversed at once.
-func (e *engine) allocFlat(r int32) {
+func (e *engine) allocFlat(p *part, r int32) {
 	ib, ob := e.inBase[r], e.outBase[r]
 	ports := e.in[ib:e.inBase[r+1]]
-	pick, omask := e.pick, e.omask
+	pick, omask := p.pick, p.omask
 	random := e.rule.random
 	var outs uint64 // the output ports asked for
 	for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
@@ -69,7 +69,7 @@ func (e *engine) allocFlat(r int32) {
 				if e.rule.rotate {
 					ports[i].arb = nextPointer(pick[i], e.V)
 				}
-				e.traverse(r, ib+int32(i), pick[i], false)
+				e.traverse(p, r, ib+int32(i), pick[i], false)
 			}
 			continue
 		}
@@ -84,7 +84,7 @@ func (e *engine) allocFlat(r int32) {
 			ports[i].arb = nextPointer(pick[i], e.V)
 			e.outState[ob+int32(o)] = nextPointer(int32(i), int32(len(ports)))
 		}
-		e.traverse(r, ib+int32(i), pick[i], false)
+		e.traverse(p, r, ib+int32(i), pick[i], false)
 	}
 }
 
@@ -109,7 +109,7 @@ func (e *engine) ripe(in int32, bid, wait uint64) uint64 {
 // VC it would take (VC and switch allocation in one: it holds the VC only if it
 // moves), a VC without a credit may still bid with V = 1 (its flit may enter the
 // slot the downstream flit leaves), and the grants wait for latch.
-func (e *engine) allocRouter(r int32) {
+func (e *engine) allocRouter(p *part, r int32) {
 	V, vs, t, latch := e.V, e.vs, e.t, e.cfg.Latch
 	ib, ob := e.inBase[r], e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
@@ -136,7 +136,7 @@ func (e *engine) allocRouter(r int32) {
 			switch c.state {
 			case vcActive:
 			case vcWait:
-				ov, ok := e.pickVC(r, lo+v)
+				ov, ok := e.pickVC(p, r, lo+v)
 				if !ok {
 					continue
 				}
@@ -163,17 +163,17 @@ func (e *engine) allocRouter(r int32) {
 		} else if bid&(bid-1) != 0 && e.flat {
 			v = e.rule.pick(ip.arb, bid, e.rArb[r])
 		} else if bid&(bid-1) != 0 {
-			reqs := e.ireqs[:0]
+			reqs := p.ireqs[:0]
 			for m := bid; m != 0; m &= m - 1 {
 				v := int32(bits.TrailingZeros64(m))
 				reqs = append(reqs, e.switchRequest(r, lo+v, v))
 			}
-			e.ireqs = reqs
+			p.ireqs = reqs
 			v = reqs[e.inArb[ib+i].Pick(reqs)].ID
 		}
-		e.pick[i] = v
+		p.pick[i] = v
 		o := e.port(e.vc[lo+v].out) - ob
-		e.omask[o] |= 1 << uint(i)
+		p.omask[o] |= 1 << uint(i)
 		outs |= 1 << uint(o&63)
 	}
 	if !e.flat {
@@ -181,26 +181,26 @@ func (e *engine) allocRouter(r int32) {
 		// flit
 		for m := outs; m != 0; m &= m - 1 {
 			o := int32(bits.TrailingZeros64(m))
-			in := e.omask[o]
+			in := p.omask[o]
 			if in&(in-1) == 0 || (e.ejectAll && o == eject) {
 				continue
 			}
-			reqs := e.reqs[o][:0]
+			reqs := p.reqs[o][:0]
 			for ; in != 0; in &= in - 1 {
 				i := int32(bits.TrailingZeros64(in))
-				reqs = append(reqs, e.switchRequest(r, (ib+i)<<vs|e.pick[i], i))
+				reqs = append(reqs, e.switchRequest(r, (ib+i)<<vs|p.pick[i], i))
 			}
-			e.reqs[o] = reqs
+			p.reqs[o] = reqs
 		}
 	}
 	for ; outs != 0; outs &= outs - 1 {
 		o := int32(bits.TrailingZeros64(outs))
-		in := e.omask[o]
-		e.omask[o] = 0
+		in := p.omask[o]
+		p.omask[o] = 0
 		if e.ejectAll && o == eject {
 			for m := in; m != 0; m &= m - 1 {
 				i := int32(bits.TrailingZeros64(m))
-				e.grant(r, ib+i, ob+o, e.pick[i], false)
+				e.grant(p, r, ib+i, ob+o, p.pick[i], false)
 			}
 			continue
 		}
@@ -208,11 +208,11 @@ func (e *engine) allocRouter(r int32) {
 		if in&(in-1) != 0 && e.flat {
 			i = e.rule.pick(e.outState[ob+o], in, e.rArb[r])
 		} else if in&(in-1) != 0 {
-			reqs := e.reqs[o]
+			reqs := p.reqs[o]
 			i = reqs[e.outArb[ob+o].Pick(reqs)].ID
-			e.reqs[o] = reqs[:0] // empty again for allocVCs
+			p.reqs[o] = reqs[:0] // empty again for allocVCs
 		}
-		e.grant(r, ib+i, ob+o, e.pick[i], true)
+		e.grant(p, r, ib+i, ob+o, p.pick[i], true)
 	}
 }
 
@@ -226,10 +226,10 @@ func (e *engine) switchRequest(r, iv, v int32) Request {
 // grant moves a switch grant of input port in's VC v to output port out at
 // once, or with Latch keeps it for latch; the arbiters learn of it when it is
 // used.
-func (e *engine) grant(r, in, out, v int32, arbOut bool) {
+func (e *engine) grant(p *part, r, in, out, v int32, arbOut bool) {
 	if !e.cfg.Latch {
 		e.granted(r, in, out, v, arbOut)
-		e.traverse(r, in, v, false)
+		e.traverse(p, r, in, v, false)
 		return
 	}
 	g := latchGrant{r: r, in: in, out: out, iv: in<<e.vs | v, v: v, arbOut: arbOut}
@@ -257,12 +257,12 @@ func (e *engine) granted(r, in, out, v int32, arbOut bool) {
 }
 
 // use traverses a grant that moves.
-func (e *engine) use(g *latchGrant) {
+func (e *engine) use(p *part, g *latchGrant) {
 	e.granted(g.r, g.in, g.out, g.v, g.arbOut)
 	if c := &e.vc[g.iv]; c.state == vcWait {
 		e.grantVC(g.r, g.iv, c.out)
 	}
-	e.traverse(g.r, g.in, g.v, g.creditNow)
+	e.traverse(p, g.r, g.in, g.v, g.creditNow)
 }
 
 // latchGrant is a switch grant (waiting for the latch rule).
@@ -280,7 +280,7 @@ type latchGrant struct {
 // moves; a cycle of grants each waiting for the next does not move (a cyclic wait
 // is a wait, as in package engine by default). Moves are traversed downstream
 // first, and the credit a latched move relies on is returned at once.
-func (e *engine) latch() {
+func (e *engine) latch(p *part) {
 	e.order = e.order[:0]
 	for g := range e.grants {
 		e.resolve(int32(g))
@@ -293,7 +293,7 @@ func (e *engine) latch() {
 		}
 	}
 	for _, g := range e.order {
-		e.use(&e.grants[g])
+		e.use(p, &e.grants[g])
 	}
 	for _, gr := range e.grants {
 		e.gidx[gr.iv] = -1
@@ -344,7 +344,7 @@ func (e *engine) creditBack(iv int32) {
 // the switch to its output VC: the slot's credit goes upstream (unless
 // creditNow: latch returned it), the flit down the link (or into the sink), and
 // a tail frees both VCs.
-func (e *engine) traverse(r, in, v int32, creditNow bool) {
+func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	vs := e.vs & 31
 	iv := in<<vs | v
 	c := &e.vc[iv]
@@ -362,13 +362,13 @@ func (e *engine) traverse(r, in, v int32, creditNow bool) {
 		if ip.busy &^= bit; ip.busy == 0 {
 			if e.portBusy[r] &^= 1 << uint((in-e.inBase[r])&63); e.portBusy[r] == 0 {
 				e.busyRtr[r>>6] &^= 1 << uint(r&63)
-				e.nBusy--
+				p.nBusy--
 			}
 		}
 	}
 	o := ov >> vs
 	e.chanUse[o]++
-	e.lastMove = e.t
+	p.lastMove = e.t
 	if e.tracing {
 		pk := &e.packets[f.pkt]
 		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst})
@@ -385,19 +385,27 @@ func (e *engine) traverse(r, in, v int32, creditNow bool) {
 	}
 	if up := e.inPrev[in]; up >= 0 {
 		if !creditNow {
-			e.credits.put(e.t+e.dCredit, up<<vs|v)
+			q := 0
+			if e.multi {
+				q = int(e.rtrPart[e.outRtr[up]])
+			}
+			p.credits[q].put(e.t+e.dCredit, up<<vs|v)
 		}
 	} else {
-		e.srcCredits.put(e.t+1, e.inQ[in]<<vs|v)
+		p.srcCreds.put(e.t+1, e.inQ[in]<<vs|v)
 	}
 	if next := e.outNext[o]; next >= 0 {
 		if e.ovCredit[ov]--; e.ovCredit[ov] == 0 {
 			ip.cred &^= bit
 		}
-		e.links.put(e.t+e.dLink, flitEv{to: next<<vs | ov&e.vm, f: f})
+		q := 0
+		if e.multi {
+			q = int(e.rtrPart[e.inRtr[next]])
+		}
+		p.links[q].put(e.t+e.dLink, flitEv{to: next<<vs | ov&e.vm, f: f})
 	} else if e.dEject == 0 {
-		e.deliver(r, f)
+		e.deliver(p, r, f)
 	} else {
-		e.delivers.put(e.t+e.dEject, flitEv{to: r, f: f})
+		p.delivers.put(e.t+e.dEject, flitEv{to: r, f: f})
 	}
 }

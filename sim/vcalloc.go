@@ -8,22 +8,22 @@ import "math/bits"
 // for grants one asker by its arbiter. The winner holds the output VC until its
 // tail leaves; the routing's Advance sees the hop, and the head may ask for the
 // switch VCAlloc cycles later.
-func (e *engine) allocVCs() {
-	for w, word := range e.waiting.rtrs {
-		for ; word != 0; word &= word - 1 {
-			e.allocVCsAt(int32(w<<6 | bits.TrailingZeros64(word)))
+func (e *engine) allocVCs(p *part) {
+	for w := p.w0; w < p.w1; w++ {
+		for word := e.waiting.rtrs[w]; word != 0; word &= word - 1 {
+			e.allocVCsAt(p, int32(w<<6|bits.TrailingZeros64(word)))
 		}
 	}
 }
 
-// allocVCsAt is allocVCs at router r.
-func (e *engine) allocVCsAt(r int32) {
+// allocVCsAt is allocVCs at router r (of partition p).
+func (e *engine) allocVCsAt(p *part, r int32) {
 	V, vs := e.V, e.vs
 	pm := e.waiting.ports[r]
 	ib := e.inBase[r]
 	ob := e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
-	e.touch = e.touch[:0]
+	p.touch = p.touch[:0]
 	// the waiting heads, in increasing order of input VC
 	for ; pm != 0; pm &= pm - 1 {
 		i := int32(bits.TrailingZeros64(pm))
@@ -34,7 +34,7 @@ func (e *engine) allocVCsAt(r int32) {
 			if e.vc[iv].ready > e.t {
 				continue
 			}
-			ov, ok := e.pickVC(r, iv)
+			ov, ok := e.pickVC(p, r, iv)
 			if !ok {
 				continue
 			}
@@ -44,15 +44,15 @@ func (e *engine) allocVCsAt(r int32) {
 				continue
 			}
 			local := ov - ob<<vs
-			if len(e.reqs[local]) == 0 {
-				e.touch = append(e.touch, local)
+			if len(p.reqs[local]) == 0 {
+				p.touch = append(p.touch, local)
 			}
 			// the arbiter's requesters are the router's input VCs, i*V + v
-			e.reqs[local] = append(e.reqs[local], e.request(iv, i*V+v))
+			p.reqs[local] = append(p.reqs[local], e.request(iv, i*V+v))
 		}
 	}
-	for _, local := range e.touch {
-		reqs := e.reqs[local]
+	for _, local := range p.touch {
+		reqs := p.reqs[local]
 		ov := ob<<vs + local
 		w := 0
 		if len(reqs) > 1 {
@@ -61,18 +61,18 @@ func (e *engine) allocVCsAt(r int32) {
 		id := reqs[w].ID
 		e.ovArb[ov].Granted(id)
 		e.grantVC(r, (ib+id/V)<<vs|id%V, ov)
-		e.reqs[local] = reqs[:0]
+		p.reqs[local] = reqs[:0]
 	}
 }
 
 // pickVC is the selection step of VC allocation for the head at the front of
 // input VC iv of router r: among the free output VCs its choices allow, those of
 // the lowest Pri are the candidates, and the Selector picks one.
-func (e *engine) pickVC(r, iv int32) (ov int32, ok bool) {
+func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 	V, vs := e.V, e.vs
 	ob := e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
-	cands := e.cands[:0]
+	cands := p.cands[:0]
 	best := int32(1 << 30)
 	all := allVCs(V)
 	for _, c := range e.choices[iv] {
@@ -97,7 +97,7 @@ func (e *engine) pickVC(r, iv int32) (ov int32, ok bool) {
 			cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: e.ovCredit[ov]})
 		}
 	}
-	e.cands = cands
+	p.cands = cands
 	if len(cands) == 0 {
 		return -1, false
 	}

@@ -100,6 +100,9 @@ func Execute(ctx context.Context, pts []Point, opt Options) []Outcome {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, len(pts)))
+	// the cores shared among the points run at once (a run's threads do not
+	// change its result)
+	threads := max(1, runtime.GOMAXPROCS(0)/workers)
 	jobs := make(chan int)
 	var mu sync.Mutex
 	done := 0
@@ -113,9 +116,13 @@ func Execute(ctx context.Context, pts []Point, opt Options) []Outcome {
 			for i := range jobs {
 				c0, _ := cputime.Thread()
 				pt := &out[i].Point
-				var prep func(*Built)
-				if opt.Prepare != nil {
-					prep = func(b *Built) { opt.Prepare(pt, b) }
+				prep := func(b *Built) {
+					if workers > 1 && b.Config.Threads == 0 {
+						b.Config.Threads = threads
+					}
+					if opt.Prepare != nil {
+						opt.Prepare(pt, b)
+					}
 				}
 				res, err := RunOne(ctx, pt.Run, prep)
 				o := &out[i]

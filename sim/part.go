@@ -1,0 +1,233 @@
+package sim
+
+// Partitions: a run on several threads. The routers are cut into contiguous
+// ranges of whole 64-router words of the engine's bit masks, one partition per
+// thread. A cycle's phases (receive, inject, route, allocVCs, allocSwitch) touch
+// only the state of the routers they visit; what crosses to another router is an
+// event at least one cycle ahead (a flit on a link, a credit upstream), which a
+// partition leaves on a wheel of its own for the receiving partition to read in a
+// later cycle. So the partitions of one cycle run at once, joined at its end,
+// where one thread does what is shared: deliveries reach the statistics and free
+// their packets, the counts are summed, the deadlock test runs, and the next
+// cycle's packets are generated. Nothing a partition does depends on another's
+// order or speed, and each router draws from its own random streams, so a run is
+// the same, bit for bit, whatever the number of threads (TestThreadsSameRun).
+
+import "runtime"
+
+// part is one partition: routers lo..hi-1 (words w0..w1-1 of the router masks),
+// the events it has scheduled (links and credits by the partition that receives
+// them), its sources with packets, the packets whose tail it delivered this
+// cycle, its counts and its scratch for allocation.
+type part struct {
+	id       int
+	lo, hi   int32
+	w0, w1   int
+	links    []wheel[flitEv] // by receiving partition
+	credits  []wheel[int32]  // by receiving partition
+	injects  wheel[flitEv]
+	delivers wheel[flitEv]
+	srcCreds wheel[int32]
+	srcAct   []int32 // the queues with a packet, in the order they got one
+	done     []int32 // packets whose tail was delivered this cycle
+
+	inNet    int64 // flits injected less flits delivered, since the last join
+	lastMove int64
+	nBusy    int // routers holding a flit
+	err      error
+
+	pick  *[64]int32  // per local input port: VC picked by its input arbiter
+	omask *[64]uint64 // per local output port: the input ports whose pick asks for it
+	touch []int32
+	cands []Candidate
+	ireqs []Request
+	reqs  [][]Request // per local output port or output VC
+
+	_ [64]byte // no false sharing with the next partition's counts
+}
+
+// partition cuts the engine's routers into k partitions of whole words, as even
+// as the words allow (k at most the number of words), with their wheels.
+func (e *engine) partition(k int, wl, maxPorts int) {
+	words := (e.nodes + 63) / 64
+	k = max(1, min(k, words))
+	e.parts = make([]*part, k)
+	e.rtrPart = make([]uint8, e.nodes)
+	for i := range k {
+		p := &part{id: i, w0: words * i / k, w1: words * (i + 1) / k}
+		p.lo, p.hi = int32(p.w0*64), int32(min(p.w1*64, e.nodes))
+		p.links = make([]wheel[flitEv], k)
+		p.credits = make([]wheel[int32], k)
+		for j := range k {
+			p.links[j], p.credits[j] = newWheel[flitEv](wl), newWheel[int32](wl)
+		}
+		p.injects, p.delivers, p.srcCreds = newWheel[flitEv](wl), newWheel[flitEv](wl), newWheel[int32](wl)
+		p.pick, p.omask = new([64]int32), new([64]uint64)
+		p.reqs = make([][]Request, maxPorts<<e.vs)
+		for r := p.lo; r < p.hi; r++ {
+			e.rtrPart[r] = uint8(i)
+		}
+		e.parts[i] = p
+	}
+}
+
+// threads is the number of partitions a run of cfg takes: Config.Threads, or with
+// 0 one per core (GOMAXPROCS) on networks of at least ParallelRouters routers, at
+// most one per 64 routers; 1 whenever the run must be sequential (a trace, Latch,
+// a routing that reads the network's state).
+func threads(cfg *Config, routers int) int {
+	if cfg.Trace != nil || cfg.Latch {
+		return 1
+	}
+	if _, ok := cfg.Routing.(Sensing); ok {
+		return 1
+	}
+	k := cfg.Threads
+	if k == 0 {
+		if routers < ParallelRouters {
+			return 1
+		}
+		k = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(k, (routers+63)/64))
+}
+
+// ParallelRouters is the size from which a run takes every core by default
+// (Config.Threads 0): below it, one thread is faster (docs/booksim.md measures
+// the crossover).
+const ParallelRouters = 1024
+
+// step simulates one cycle: the next packets generated, then its phases in every
+// partition, then what is shared. With an injection limit a source must see the
+// deliveries of its cycle before it injects, so receiving is a section of its own.
+func (e *engine) step() error {
+	if e.gen != nil {
+		e.gen()
+	}
+	if e.limit > 0 {
+		e.section(e.receive)
+		e.join()
+		e.section(e.advance)
+	} else {
+		e.section(e.cycle)
+	}
+	if err := e.join(); err != nil {
+		return err
+	}
+	if e.tracing {
+		e.trace(Event{Kind: Tick, Node: -1, Port: -1, VC: -1, InPort: -1, InVC: -1, Packet: -1,
+			Generated: e.nextID, Delivered: e.delivered, InNet: e.inNet})
+	}
+	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
+		return e.deadlock()
+	}
+	e.t++
+	return nil
+}
+
+// cycle is one partition's cycle: receive, then advance.
+func (e *engine) cycle(p *part) {
+	e.receive(p)
+	e.advance(p)
+}
+
+// advance is one partition's phases after receiving.
+func (e *engine) advance(p *part) {
+	e.inject(p)
+	if p.err = e.route(p); p.err != nil {
+		return
+	}
+	if !e.cfg.Latch {
+		e.allocVCs(p)
+	}
+	e.allocSwitch(p)
+}
+
+// section runs f on every partition, on as many goroutines.
+func (e *engine) section(f func(*part)) {
+	if len(e.parts) == 1 {
+		f(e.parts[0])
+		return
+	}
+	e.work = f
+	e.wg.Add(len(e.parts) - 1)
+	for _, w := range e.wake {
+		w <- struct{}{}
+	}
+	f(e.parts[0])
+	e.wg.Wait()
+}
+
+// join does what the partitions share once they are done: the counts summed, the
+// deliveries of the cycle (partition by partition, so in router order) told to the
+// run and their packets freed; the first partition's error, if any.
+func (e *engine) join() error {
+	var err error
+	for _, p := range e.parts {
+		e.inNet += p.inNet
+		p.inNet = 0
+		e.lastMove = max(e.lastMove, p.lastMove)
+		for _, i := range p.done {
+			pk := &e.packets[i]
+			e.delivered++
+			e.srcOut[pk.h.Src]--
+			if e.onDeliver != nil {
+				e.onDeliver(pk, e.t)
+			}
+			if pk.batch < 0 {
+				e.free = append(e.free, i)
+			}
+		}
+		p.done = p.done[:0]
+		if err == nil {
+			err = p.err
+		}
+		p.err = nil
+	}
+	return err
+}
+
+// startWorkers starts a goroutine for each partition but the first, which the
+// caller's runs; stopWorkers ends them.
+func (e *engine) startWorkers() {
+	if len(e.parts) == 1 {
+		return
+	}
+	e.wake = make([]chan struct{}, len(e.parts)-1)
+	for i := range e.wake {
+		w := make(chan struct{})
+		e.wake[i] = w
+		p := e.parts[i+1]
+		go func() {
+			for range w {
+				e.work(p)
+				e.wg.Done()
+			}
+		}()
+	}
+}
+
+func (e *engine) stopWorkers() {
+	for _, w := range e.wake {
+		close(w)
+	}
+	e.wake = nil
+}
+
+// busyRouters is the number of routers holding a flit.
+func (e *engine) busyRouters() int {
+	n := 0
+	for _, p := range e.parts {
+		n += p.nBusy
+	}
+	return n
+}
+
+// srcActive is the number of sources with a packet.
+func (e *engine) srcActive() int {
+	n := 0
+	for _, p := range e.parts {
+		n += len(p.srcAct)
+	}
+	return n
+}
