@@ -62,11 +62,13 @@ func runAdversary(e *env) error {
 	budget := fs.Duration("budget", 0, "deprecated: use --timeout")
 	cpu := fs.Duration("cpu", 0, "stop when the process has used this much CPU time (all chains; 0: no limit)")
 	iters := fs.Int("iters", 0, "stop each chain after this many moves (deterministic; 0: the time alone)")
+	stopAt := fs.Float64("stop", 0, "stop once the best ratio reaches this value (0: never)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	modelName := fs.String("model", "", "schedule model of the solver: wormhole or bufferless (default bufferless for the\ncolorer objectives, whose schedules are bufferless, else wormhole)")
 	solverTimeout := fs.Duration("solver-timeout", 2*time.Second, "time for the solver on each candidate")
 	out := fs.String("o", "", "write the hardest instance to this file")
 	tracePath := fs.String("trace", "", "write the progress trace (JSON Lines: t, cpu, chain, evaluations, best) to this file")
+	traceEvery := fs.Duration("trace-every", time.Second, "at most one synchronisation row per chain this often in the trace (0: every one)")
 	certDir := fs.String("certify", "", "write a certificate of the optimum behind the ratio to this directory")
 	corpusDir := fs.String("corpus", "", "add the result to this corpus when it beats the entry of its family, size and objective")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -108,6 +110,10 @@ func runAdversary(e *env) error {
 		return usageError("--timeout 0 needs --iters or --cpu")
 	case *solverTimeout < 0:
 		return usageError("--solver-timeout: %v is negative", *solverTimeout)
+	case *stopAt < 0 || math.IsNaN(*stopAt) || math.IsInf(*stopAt, 0):
+		return usageError("--stop: %v is not a ratio (a finite number, 0 for none)", *stopAt)
+	case *traceEvery < 0:
+		return usageError("--trace-every: %v is negative", *traceEvery)
 	case *workers < 1:
 		return usageError("--workers: %d is below 1", *workers)
 	case *workers > 1024:
@@ -214,7 +220,7 @@ func runAdversary(e *env) error {
 
 	name := "adversary-" + strings.NewReplacer(":", "-", "/", "-").Replace(sp.Name) + "-" + strings.ReplaceAll(*objName, "/", "-")
 	cfg := adversary.Config{Space: sp, Objective: ratio, Strategy: strat, Mix: mix, Start: start, Messages: *msgs,
-		Name: name, Seed: *seed, Workers: *workers, Iterations: *iters, Timeout: *timeout, CPU: *cpu}
+		Name: name, Seed: *seed, Workers: *workers, Iterations: *iters, Timeout: *timeout, CPU: *cpu, Stop: *stopAt, TraceEvery: *traceEvery}
 	var traceBuf bytes.Buffer
 	var mu sync.Mutex
 	bestSeen := map[int]float64{}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"time"
 )
 
 // Candidate is a measured set: the set, its score, and the guide that breaks ties
@@ -57,14 +58,15 @@ type Chain struct {
 	best   Candidate
 	shared Candidate
 	done   bool
-	start  Candidate
+	traced time.Time // the last sync row traced
 }
 
 // Space is the search space.
 func (c *Chain) Space() *Space { return c.e.cfg.Space }
 
-// Done reports whether the chain must stop: its move limit reached, the time or
-// CPU budget spent, or the search cancelled. Strategies check it every step.
+// Done reports whether the chain must stop: its move limit reached, the stop
+// ratio reached (by it or, as of the last synchronisation, by another chain), the
+// time or CPU budget spent, or the search cancelled. Strategies check it every step.
 func (c *Chain) Done() bool {
 	if c.done {
 		return true
@@ -72,6 +74,7 @@ func (c *Chain) Done() bool {
 	cfg := &c.e.cfg
 	switch {
 	case cfg.Iterations > 0 && c.moves >= cfg.Iterations,
+		cfg.Stop > 0 && (c.best.Ratio() >= cfg.Stop || c.shared.Ratio() >= cfg.Stop),
 		c.e.ctx.Err() != nil,
 		cfg.CPU > 0 && processCPU()-c.e.cpu0 >= cfg.CPU:
 		c.done = true

@@ -30,11 +30,16 @@ type Config struct {
 	Iterations int
 	Timeout    time.Duration
 	CPU        time.Duration
+	// Stop ends the search once a chain's best ratio reaches it (0: never); the
+	// other chains see it at the next synchronisation and stop too.
+	Stop float64
 	// SyncEvery is the number of moves between synchronisations (0: 32).
 	SyncEvery int
-	// Trace, when set, receives a row at each chain's start, improvement,
-	// synchronisation and end (calls are serialised).
-	Trace func(TraceRow)
+	// Trace, when set, receives a row at each chain's start, improvement and end,
+	// and at its synchronisations, at most one per TraceEvery of wall time and
+	// chain (0: every one); calls are serialised.
+	Trace      func(TraceRow)
+	TraceEvery time.Duration
 }
 
 // TraceRow is one line of the progress trace (JSON Lines; wormlab plot draws it,
@@ -180,6 +185,13 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 func (e *engine) traceRow(c *Chain, event string) {
 	if e.cfg.Trace == nil {
 		return
+	}
+	if event == "sync" && e.cfg.TraceEvery > 0 {
+		if now := time.Now(); now.Sub(c.traced) < e.cfg.TraceEvery {
+			return
+		} else {
+			c.traced = now
+		}
 	}
 	e.traceMu.Lock()
 	defer e.traceMu.Unlock()
