@@ -2,6 +2,7 @@ package simrun
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,4 +220,10 @@ func TestBookSimExamples(t *testing.T) {
 		t.Skip("no BookSim2 checkout at " + root)
 	}
 	t.Logf("%d run, %d refused", ran, refused)
+	// docs/booksim.md quotes the counts
+	doc, err := os.ReadFile("../docs/booksim.md")
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(doc)), " ")
+	require.Contains(t, text, fmt.Sprintf("Of the %d: **%d runs**", ran+refused, ran))
+	require.Contains(t, text, fmt.Sprintf("**%d are refused**", refused))
 }
