@@ -118,6 +118,11 @@ func runSweep(e *env) error {
 	if err != nil {
 		return err
 	}
+	if spec.Command == "sim" {
+		if err := checkSimSpec(spec); err != nil {
+			return err
+		}
+	}
 	if *slurm {
 		if *tasks < 1 || *cpus < 1 {
 			return usageError("--tasks and --cpus must be at least 1")
@@ -581,4 +586,67 @@ func sweepSlurm(e *env, specPath, results string, j sweep.Job, submit bool) erro
 	fmt.Fprintf(e.stderr, "wormlab sweep: submitted job array %s (%d tasks); when it ends: %s sweep merge %s %s\n",
 		id, j.Tasks, j.Wormlab, j.Results, sweep.ShardGlob(j.Results, j.Tasks))
 	return nil
+}
+
+// checkSimSpec builds every point of a sim spec as the run description wormlab
+// sim would (simrun.Run, the same parameters and Validate) before anything runs,
+// so that a bad value is bad input naming its spec field, not a failed point. A
+// spec with more than simSpecChecked points has its first ones checked; points
+// reading a BookSim2 file (config) are checked when they run.
+func checkSimSpec(s *sweep.Spec) error {
+	field := map[string]string{}
+	for _, n := range s.Names() {
+		field[n.Param] = n.Field
+	}
+	if _, ok := field["config"]; ok {
+		return nil
+	}
+	pts := s.Points()
+	if len(pts) > simSpecChecked {
+		pts = pts[:simSpecChecked]
+	}
+	seen := map[string]bool{}
+	for _, p := range pts {
+		g := &simrun.Grid{Base: simrun.Default()}
+		var key strings.Builder
+		for _, name := range sortedParamNames(p.Params) {
+			v := p.Params[name]
+			param, ok := simrun.Lookup(name)
+			if v.Label() || !ok {
+				continue
+			}
+			fmt.Fprintf(&key, "%s=%s;", name, v.Arg())
+			vals, err := param.Values(v.Arg())
+			if err == nil {
+				err = g.SetAxis(name, vals)
+			}
+			if err != nil {
+				return usageError("spec: %s: %v", field[name], strings.TrimPrefix(err.Error(), "--"+name+": "))
+			}
+		}
+		if seen[key.String()] {
+			continue // replications
+		}
+		seen[key.String()] = true
+		if _, err := g.Points(); err != nil {
+			var e *simrun.Error
+			if errors.As(err, &e) && field[e.Param] != "" {
+				return usageError("spec: %s: %s", field[e.Param], e.Msg)
+			}
+			return usageError("spec: %v", err)
+		}
+	}
+	return nil
+}
+
+// simSpecChecked bounds the points checkSimSpec builds.
+const simSpecChecked = 10000
+
+func sortedParamNames(m map[string]sweep.Value) []string {
+	ns := make([]string, 0, len(m))
+	for n := range m {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
 }
