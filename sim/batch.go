@@ -93,10 +93,10 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 	}
 	order := make([]int, len(packets))
 	for i, p := range packets {
-		if p.Src < 0 || p.Src >= e.nodes || !cfg.Net.Terminal(p.Src) {
+		if p.Src < 0 || p.Src >= e.nodes || e.firstT[p.Src] < 0 {
 			return nil, &ConfigError{fmt.Sprintf("packets[%d].src", i), fmt.Sprintf("%d is not a terminal", p.Src)}
 		}
-		if p.Dst < 0 || p.Dst >= e.nodes || !cfg.Net.Terminal(p.Dst) {
+		if p.Dst < 0 || p.Dst >= e.nodes || e.firstEj[p.Dst] < 0 {
 			return nil, &ConfigError{fmt.Sprintf("packets[%d].dst", i), fmt.Sprintf("%d is not a terminal", p.Dst)}
 		}
 		if p.Flits < 1 || p.Flits > MaxFlits {
@@ -159,7 +159,7 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 					path[k] = int32(x)
 				}
 			}
-			idx[i] = e.newPacket(int32(p.Src), int32(p.Dst), int32(p.Flits), path, int32(i))
+			idx[i] = e.newPacket(e.firstT[p.Src], e.firstEj[p.Dst], int32(p.Flits), path, int32(i))
 			if pk := &e.packets[idx[i]]; p.Path == nil {
 				if p.Start != nil {
 					pk.h.Class, pk.h.Aux = p.Start.Class, p.Start.Aux

@@ -194,14 +194,24 @@ func (c *Config) check() error {
 		return &ConfigError{"deadlock-cycles", "negative"}
 	}
 	p := c.Pipeline
-	if quiet := p.Route + p.VCAlloc + p.SwAlloc + p.Traverse + max(p.Link, p.Eject) + p.Credit + p.Inject; c.DeadlockCycles > 0 && c.DeadlockCycles <= quiet {
-		// a flit may rightly sit still this long between moves
-		return &ConfigError{"deadlock-cycles", fmt.Sprintf("%d, want more than the pipeline's %d cycles without a move", c.DeadlockCycles, quiet)}
-	}
+	tm := topology.TerminalsOf(c.Net)
+	longest := 0 // the longest link latency the topology sets
 	for v := range c.Net.Nodes() {
-		if c.Net.Ports(v) > 62 || c.Net.InPorts(v) > 62 {
-			return &ConfigError{"net", fmt.Sprintf("node %d has more than 62 ports", v)}
+		if c.Net.Ports(v)+max(1, int(tm.Ejectors[v])) > 63 || c.Net.InPorts(v)+max(1, int(tm.Injectors[v])) > 63 {
+			return &ConfigError{"net", fmt.Sprintf("node %d has more than 63 ports with its terminals'", v)}
 		}
+		for q := range c.Net.Ports(v) {
+			longest = max(longest, topology.Latency(c.Net, v, q))
+		}
+	}
+	slow := 2 * max(0, longest-p.Link) // a long link's flit and credit
+	if quiet := p.Route + p.VCAlloc + p.SwAlloc + p.Traverse + max(p.Link, p.Eject) + p.Credit + p.Inject + slow; c.DeadlockCycles > 0 && c.DeadlockCycles <= quiet {
+		// a flit may rightly sit still this long between moves
+		what := "pipeline's"
+		if slow > 0 {
+			what = "pipeline's and long links'"
+		}
+		return &ConfigError{"deadlock-cycles", fmt.Sprintf("%d, want more than the %s %d cycles without a move", c.DeadlockCycles, what, quiet)}
 	}
 	return nil
 }

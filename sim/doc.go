@@ -7,12 +7,21 @@
 // # The router
 //
 // Every node is a router. Each input port (the network's input ports and one
-// injection port) has V virtual channels of B flits; each output port (the
-// network's and one ejection port) has V output VCs, each with a credit count of
-// the free slots of the downstream VC. A VC is allocated to a packet when its head
-// wins VC allocation and released when its tail leaves (BookSim2's default); one
-// flit crosses each channel per cycle; a destination consumes one flit per cycle
-// (any number with Config.EjectAll).
+// injection port per terminal attached, at least one) has V virtual channels of B
+// flits; each output port (the network's and one ejection port per terminal
+// attached, at least one) has V output VCs, each with a credit count of the free
+// slots of the downstream VC. Terminals are apart from routers
+// (topology.TerminalsOf): a concentrated network attaches several to a router, a
+// butterfly injects at its first stage and ejects at its last; packets go from a
+// terminal to a terminal, routings see the routers (Header.Src and Dst), and
+// loads, patterns and per-node statistics count terminals. A topology may set a
+// link's latency (topology.Latency: a dragonfly's local and global channels); it
+// replaces Pipeline.Link on that link, and the credit coming back takes
+// Pipeline.Credit - Pipeline.Link + that latency (at least one cycle).
+//
+// A VC is allocated to a packet when its head wins VC allocation and released when
+// its tail leaves (BookSim2's default); one flit crosses each channel per cycle; a
+// terminal consumes one flit per cycle (any number with Config.EjectAll).
 //
 // # The cycle
 //
@@ -41,7 +50,8 @@
 //
 // Routing (routing.go: Start, Route, Advance) is the routing function (a packet
 // ends at its destination unless the routing is an Arriver that says it goes on,
-// as Valiant's first phase does); Selector
+// as Valiant's first phase does; a Sensing one, UGAL, reads the queues behind a
+// router's output ports through Congestion); Selector
 // (select.go: first, random, credits) picks among the free output VCs of the
 // lowest Choice.Pri; Arbitration (arbiter.go: round-robin, fixed, random) makes the
 // arbiters of switch inputs, switch outputs and output VCs. Each has a registry.

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"sync"
+
+	"github.com/wormlab/wormlab/topology"
 )
 
 // Random streams: one PCG source per purpose, so that changing one policy does not
@@ -47,6 +49,8 @@ type packet struct {
 	inj   int64 // the cycle its head left the source queue (open loop)
 	size  int32
 	path  []int32 // fixed output ports, one per hop (nil: routed)
+	st    int32   // source terminal
+	dt    int32   // destination terminal
 	sent  int32   // flits the source has injected
 	got   int32   // flits delivered
 	hops  []int64 // head arrival cycles per link (batches that record them)
@@ -165,7 +169,14 @@ type engine struct {
 	outRtr  []int32 // global output port -> router
 	inPrev  []int32 // global input port -> global output port feeding it (-1: injection)
 	outNext []int32 // global output port -> global input port it feeds (-1: ejection)
-	terms   []int32 // terminal nodes
+	nports  []int32 // router -> its network output ports (its ejection ports follow)
+
+	// terminals (topology.TerminalsOf): per terminal the router it injects at, its
+	// source queue, the router it ejects at and its ejection port there (counted
+	// after the network ports); a batch's packets name routers, and take their
+	// first terminals
+	tIn, tQ, tOut, tEj []int32
+	firstT, firstEj    []int32 // per router: its first terminal injecting, ejecting there (-1: none)
 
 	// input VCs and ports
 	buf     []flit // B slots per input VC number
@@ -203,6 +214,11 @@ type engine struct {
 	// delays of the events a traversal schedules: to the next buffer, the
 	// sink, the upstream output VC
 	dLink, dEject, dCredit int64
+	// link latencies set by the topology (nil when none is: every link takes the
+	// pipeline's): dOut[o] is the cycles from a switch grant at output port o to
+	// the flit's arrival beyond its link, dCred[i] those from a slot freed at input
+	// port i to its credit upstream
+	dOut, dCred []int64
 
 	// the partitions (part.go): their routers, events, sources and scratch;
 	// rtrPart the partition of each router; multi: more than one. work, wg and
@@ -230,7 +246,7 @@ type engine struct {
 	inQ       []int32
 	firstQ    []int32 // per node: its first queue
 	srcCredit []int32 // per q<<vs | v
-	srcOut    []int32 // per node: its packets in the network
+	srcOut    []int32 // per terminal: its packets in the network
 	limit     int32   // injection limitation (0: none)
 	// classLimit: a source starts a packet only while fewer than classLimit input
 	// VCs of its router with the packet's class number hold a flit (0: none)
@@ -276,19 +292,20 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.inBase = make([]int32, n+1)
 	e.outBase = make([]int32, n+1)
 	maxPorts := 0
+	tm := topology.TerminalsOf(net)
 	nInj := func(r int) int {
 		if cfg.InjectPerPort {
 			return max(1, net.Ports(r))
 		}
-		return 1
+		return max(1, int(tm.Injectors[r]))
 	}
+	e.nports = make([]int32, n)
 	for r := range n {
+		nEj := max(1, int(tm.Ejectors[r]))
+		e.nports[r] = int32(net.Ports(r))
 		e.inBase[r+1] = e.inBase[r] + int32(net.InPorts(r)+nInj(r))
-		e.outBase[r+1] = e.outBase[r] + int32(net.Ports(r)) + 1
-		maxPorts = max(maxPorts, net.InPorts(r)+nInj(r), net.Ports(r)+1)
-		if net.Terminal(r) {
-			e.terms = append(e.terms, int32(r))
-		}
+		e.outBase[r+1] = e.outBase[r] + int32(net.Ports(r)+nEj)
+		maxPorts = max(maxPorts, net.InPorts(r)+nInj(r), net.Ports(r)+nEj)
 	}
 	nin, nout := int(e.inBase[n]), int(e.outBase[n])
 	e.inRtr = make([]int32, nin)
@@ -373,9 +390,32 @@ func newEngine(cfg *Config) (*engine, error) {
 		e.flat, e.rule = true, f.flatRule()
 		e.outState = make([]int32, nout)
 	}
-	e.partition(threads(cfg, n), wheelLen(cfg.Pipeline), maxPorts)
-	e.multi = len(e.parts) > 1
 	p := cfg.Pipeline
+	longest := 0
+	for r := range n {
+		for q := range net.Ports(r) {
+			lat := topology.Latency(net, r, q)
+			next, in := net.Link(r, q)
+			if lat <= 0 || next < 0 {
+				continue
+			}
+			if e.dOut == nil {
+				e.dOut = make([]int64, nout)
+				e.dCred = make([]int64, nin)
+				for o := range e.dOut {
+					e.dOut[o] = int64(p.SwAlloc + p.Traverse + p.Link)
+				}
+				for i := range e.dCred {
+					e.dCred[i] = int64(p.Credit)
+				}
+			}
+			e.dOut[e.outBase[r]+int32(q)] = int64(p.SwAlloc + p.Traverse + lat)
+			e.dCred[e.inBase[next]+int32(in)] = int64(max(1, p.Credit-p.Link+lat))
+			longest = max(longest, lat, p.Credit-p.Link+lat)
+		}
+	}
+	e.partition(threads(cfg, n), wheelLen(cfg.Pipeline, longest), maxPorts)
+	e.multi = len(e.parts) > 1
 	e.injectFirst = p.Inject >= p.SwAlloc+p.Traverse+p.Link
 	e.dLink, e.dEject, e.dCredit = int64(p.SwAlloc+p.Traverse+p.Link), int64(p.SwAlloc+p.Traverse+p.Eject), int64(p.Credit)
 	e.inQ = make([]int32, nin)
@@ -392,7 +432,16 @@ func newEngine(cfg *Config) (*engine, error) {
 		}
 	}
 	e.srcCredit = make([]int32, len(e.src)*S)
-	e.srcOut = make([]int32, n)
+	e.srcOut = make([]int32, tm.Len())
+	e.tIn, e.tQ, e.tOut, e.tEj = tm.In, make([]int32, tm.Len()), tm.Out, tm.OutPort
+	e.firstT, e.firstEj = make([]int32, n), make([]int32, n)
+	for r := range e.firstT {
+		e.firstT[r], e.firstEj[r] = -1, -1
+	}
+	for t := tm.Len() - 1; t >= 0; t-- {
+		e.tQ[t] = e.firstQ[tm.In[t]] + tm.InPort[t]
+		e.firstT[tm.In[t]], e.firstEj[tm.Out[t]] = int32(t), int32(t)
+	}
 	for i := range e.srcCredit {
 		e.srcCredit[i] = int32(B)
 	}
@@ -405,12 +454,13 @@ func newEngine(cfg *Config) (*engine, error) {
 	return e, nil
 }
 
-// wheelLen is the length of the event wheel for pipeline p: the least power of
-// two above every delay schedule is given (Inject, Credit, the source's credit
-// 1, SwAlloc + Traverse + Link and + Eject), so that the events of one slot are
-// due in the same cycle and kept in the order they were scheduled.
-func wheelLen(p Pipeline) int {
-	d := max(1, p.Inject, p.Credit, p.SwAlloc+p.Traverse+max(p.Link, p.Eject))
+// wheelLen is the length of the event wheel for pipeline p and the longest link
+// latency or credit delay a topology sets: the least power of two above every
+// delay schedule is given (Inject, Credit, the source's credit 1, SwAlloc +
+// Traverse + Link and + Eject), so that the events of one slot are due in the same
+// cycle and kept in the order they were scheduled.
+func wheelLen(p Pipeline, longest int) int {
+	d := max(1, p.Inject, p.Credit, p.SwAlloc+p.Traverse+max(p.Link, p.Eject, longest))
 	n := 1
 	for n <= d {
 		n *= 2
@@ -423,7 +473,8 @@ func (e *engine) trace(ev Event) {
 	e.cfg.Trace(ev)
 }
 
-// newPacket creates a packet at src for dst and queues it at the source.
+// newPacket creates a packet from terminal src to terminal dst and queues it at
+// the source.
 func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32) int32 {
 	var i int32
 	if k := len(e.free); k > 0 {
@@ -434,28 +485,28 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 		i = int32(len(e.packets) - 1)
 	}
 	pk := &e.packets[i]
-	*pk = packet{id: e.nextID, gen: e.t, size: size, path: path, batch: batch,
-		h: Header{Src: src, Dst: dst, Port: -1, InPort: -1, VC: -1}}
+	*pk = packet{id: e.nextID, gen: e.t, size: size, path: path, batch: batch, st: src, dt: dst,
+		h: Header{Src: e.tIn[src], Dst: e.tOut[dst], Port: -1, InPort: -1, VC: -1}}
 	e.nextID++
 	if path == nil && e.cfg.Routing != nil {
 		e.cfg.Routing.Start(&pk.h, e.rRoute)
 		if e.classLimit > 0 {
-			pk.class = e.firstClass(src, &pk.h)
+			pk.class = e.firstClass(pk.h.Src, &pk.h)
 		}
 	}
-	q := e.firstQ[src]
+	q := e.tQ[src]
 	if e.cfg.InjectPerPort && len(path) > 0 {
-		q += path[0]
+		q = e.firstQ[pk.h.Src] + path[0]
 	}
 	sq := &e.src[q]
 	sq.q = append(sq.q, i)
 	if !sq.active {
 		sq.active = true
-		p := e.parts[e.rtrPart[src]]
+		p := e.parts[e.rtrPart[pk.h.Src]]
 		p.srcAct = append(p.srcAct, q)
 	}
 	if e.tracing {
-		e.trace(Event{Kind: Generate, Node: src, Dst: dst, Packet: pk.id, Flit: size, Port: -1, VC: -1, InPort: -1, InVC: -1})
+		e.trace(Event{Kind: Generate, Node: pk.h.Src, Dst: pk.h.Dst, From: src, To: dst, Packet: pk.id, Flit: size, Port: -1, VC: -1, InPort: -1, InVC: -1})
 	}
 	return i
 }
@@ -654,7 +705,7 @@ func (e *engine) injectFrom(p *part, q int32, s *source) {
 		if int(s.head) >= len(s.q) {
 			return
 		}
-		if e.limit > 0 && e.srcOut[s.node] >= e.limit {
+		if e.limit > 0 && e.srcOut[e.packets[s.q[s.head]].st] >= e.limit {
 			return
 		}
 		if e.classLimit > 0 && e.classBusy(s.node, e.packets[s.q[s.head]].class) >= e.classLimit {
@@ -685,7 +736,7 @@ func (e *engine) injectFrom(p *part, q int32, s *source) {
 		if s.rr = vc + 1; s.rr == V {
 			s.rr = 0
 		}
-		e.srcOut[s.node]++
+		e.srcOut[e.packets[s.cur].st]++
 	}
 	v := s.vc
 	if credit[v] == 0 {

@@ -71,12 +71,13 @@ func satAdd(xs ...int64) int64 {
 // InjectPerPort; an ejection port per router), its injection queues and the
 // largest port count of a router.
 func ports(net topology.Network, perPort bool) (nin, nout, nq, maxPorts int64) {
+	tm := topology.TerminalsOf(net)
 	for r := range net.Nodes() {
-		inj := int64(1)
+		inj := int64(max(1, tm.Injectors[r]))
 		if perPort {
 			inj = int64(max(1, net.Ports(r)))
 		}
-		in, out := int64(net.InPorts(r))+inj, int64(net.Ports(r))+1
+		in, out := int64(net.InPorts(r))+inj, int64(net.Ports(r)+max(1, int(tm.Ejectors[r])))
 		nin += in
 		nout += out
 		nq += inj
@@ -111,7 +112,13 @@ func EngineBytes(cfg *Config) int64 {
 	if _, flat := cfg.Arbiter.(flatArbitration); !flat && cfg.Arbiter != nil {
 		switchArbs = satMul(nin+nout, iface+arbObj) // inArb, outArb
 	}
-	wheels := satMul(int64(wheelLen(cfg.Pipeline)), 5*(slice+64))
+	longest := longestLink(cfg.Net, cfg.Pipeline)
+	wheels := satMul(int64(wheelLen(cfg.Pipeline, longest)), 5*(slice+64))
+	lat := int64(0) // dOut, dCred
+	if longest > 0 {
+		lat = satMul(nin+nout, i64)
+	}
+	terms := int64(topology.TerminalsOf(cfg.Net).Len())
 	return satAdd(
 		satMul(satMul(inVCs, B), flitB),                       // buf
 		satMul(inVCs, int64(unsafe.Sizeof(inVC{}))+slice+i32), // vc, choices, gidx
@@ -123,6 +130,7 @@ func EngineBytes(cfg *Config) int64 {
 		satMul(nq, int64(unsafe.Sizeof(source{}))),              // src
 		satMul(satMul(nq, S), i32),                              // srcCredit
 		satMul(satMul(maxPorts, S), slice),                      // reqs
+		satMul(terms, 2*i32), satMul(n, 3*i32), lat,             // tQ, srcOut; nports, firstT, firstEj; link latencies
 		wheels,
 	)
 }
@@ -215,7 +223,7 @@ func (c *Config) describe() string {
 // queued is the number of packets waiting in the first source queue of node src
 // (the one routed packets join), the one being injected not counted.
 func (e *engine) queued(src int32) int64 {
-	s := &e.src[e.firstQ[src]]
+	s := &e.src[e.tQ[src]]
 	return int64(len(s.q) - int(s.head))
 }
 
@@ -253,4 +261,18 @@ func (e *engine) idle() bool {
 		}
 	}
 	return true
+}
+
+// longestLink is the longest delay, flit or credit, of a link whose latency the
+// topology sets (0 when none sets one).
+func longestLink(net topology.Network, p Pipeline) int {
+	longest := 0
+	for r := range net.Nodes() {
+		for q := range net.Ports(r) {
+			if lat := topology.Latency(net, r, q); lat > 0 {
+				longest = max(longest, lat, p.Credit-p.Link+lat)
+			}
+		}
+	}
+	return longest
 }

@@ -238,7 +238,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	}
 	e.limit = int32(w.InjectLimit)
 	e.classLimit = int32(w.ClassLimit)
-	T := len(e.terms)
+	T := len(e.tIn)
 	rArr := rand.New(rand.NewPCG(cfg.Seed, streamArrive))
 	rDst := rand.New(rand.NewPCG(cfg.Seed, streamDest))
 	rSize := rand.New(rand.NewPCG(cfg.Seed, streamSize))
@@ -256,7 +256,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	var genPackets, genFlits int64
 	var nodes *nodeCount // per-node totals (Measure.Nodes)
 	if m.Nodes {
-		nodes = newNodeCount(e.nodes)
+		nodes = newNodeCount(T)
 	}
 	full := int32(-1) // a source whose queue passed m.MaxQueue
 	e.gen = func() {
@@ -264,8 +264,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		wheel[e.t%W] = spare[:0]
 		for _, i := range slot {
 			for int64(math.Floor(next[i])) == e.t {
-				src := e.terms[i]
-				dst := e.terms[w.Pattern.Dest(int(i), rDst)]
+				src, dst := i, int32(w.Pattern.Dest(int(i), rDst))
 				l := w.Sizes.draw(rSize)
 				e.newPacket(src, dst, int32(l), nil, -1)
 				if full < 0 && e.queued(src) > m.MaxQueue {
@@ -289,7 +288,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		rec.add(t, t-pk.gen, pk.size, pk.h.Hops, pk.inj-pk.gen)
 		lk.delivered(t, int64(pk.size))
 		if nodes != nil {
-			s, d, lat := pk.h.Src, pk.h.Dst, t-pk.gen
+			s, d, lat := pk.st, pk.dt, t-pk.gen
 			nodes.got[d] += int64(pk.size)
 			nodes.nSrc[s]++
 			nodes.nDst[d]++
@@ -391,7 +390,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		res.UtilMean /= float64(n)
 	}
 	if nodes != nil && e.t > start {
-		base := newNodeCount(e.nodes)
+		base := newNodeCount(T)
 		if start > 0 {
 			base = lk.nodeSnaps[k]
 		}

@@ -170,7 +170,7 @@ func (e *engine) join() error {
 		for _, i := range p.done {
 			pk := &e.packets[i]
 			e.delivered++
-			e.srcOut[pk.h.Src]--
+			e.srcOut[pk.st]--
 			if e.onDeliver != nil {
 				e.onDeliver(pk, e.t)
 			}

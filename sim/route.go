@@ -67,14 +67,14 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		panic("sim: a body flit at the front of an idle VC")
 	}
 	ch := e.choices[iv][:0]
-	ports := e.outBase[r+1] - e.outBase[r] - 1
+	ports := e.nports[r] // network output ports; the ejection ports follow
 	switch {
 	case pk.path != nil && int(pk.h.Hops) < len(pk.path):
 		// a fixed path may pass its destination (a walk): it ends
 		// where the path ends
 		ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
 	case pk.h.Dst == r && (pk.path != nil || e.cfg.Routing == nil || Arrives(e.cfg.Routing, &pk.h)):
-		ch = append(ch, Choice{Port: int(ports), VCs: all})
+		ch = append(ch, Choice{Port: int(ports + e.tEj[pk.dt]), VCs: all})
 	case pk.path != nil:
 		return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}
 	default:
@@ -96,7 +96,7 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		}
 	}
 	for _, c := range ch {
-		if c.Port < 0 || c.Port > int(ports) || (c.Port < int(ports) && e.outNext[e.outBase[r]+int32(c.Port)] < 0) {
+		if c.Port < 0 || c.Port >= int(e.outBase[r+1]-e.outBase[r]) || (c.Port < int(ports) && e.outNext[e.outBase[r]+int32(c.Port)] < 0) {
 			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d has no link", c.Port)}
 		}
 		if c.VCs&all == 0 {

@@ -389,7 +389,11 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 			if e.multi {
 				q = int(e.rtrPart[e.outRtr[up]])
 			}
-			p.credits[q].put(e.t+e.dCredit, up<<vs|v)
+			d := e.dCredit
+			if e.dCred != nil {
+				d = e.dCred[in]
+			}
+			p.credits[q].put(e.t+d, up<<vs|v)
 		}
 	} else {
 		p.srcCreds.put(e.t+1, e.inQ[in]<<vs|v)
@@ -402,7 +406,11 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 		if e.multi {
 			q = int(e.rtrPart[e.inRtr[next]])
 		}
-		p.links[q].put(e.t+e.dLink, flitEv{to: next<<vs | ov&e.vm, f: f})
+		d := e.dLink
+		if e.dOut != nil {
+			d = e.dOut[o]
+		}
+		p.links[q].put(e.t+d, flitEv{to: next<<vs | ov&e.vm, f: f})
 	} else if e.dEject == 0 {
 		e.deliver(p, r, f)
 	} else {

@@ -4,10 +4,13 @@ package sim
 // checks the simulator's invariants from these events alone.
 type EventKind uint8
 
-// The events of a trace. Ports and VCs are the router's own numbers; the injection
-// input port of a router is InPorts(node) and its ejection output port Ports(node).
+// The events of a trace. Ports and VCs are the router's own numbers; a router's
+// injection input ports are numbered from InPorts(node) and its ejection output
+// ports from Ports(node), one per terminal attached (topology.TerminalMap's
+// InPort and OutPort added).
 const (
-	// Generate: packet Packet of Flit flits is created at source Node for Dst.
+	// Generate: packet Packet of Flit flits is created at source Node for Dst,
+	// from terminal From to terminal To (topology.TerminalsOf).
 	Generate EventKind = iota
 	// Inject: flit Flit of Packet leaves source Node's queue for VC VC of the
 	// injection input port InPort.
@@ -15,7 +18,7 @@ const (
 	// Arrive: the flit is written into Node's input buffer (Port, VC).
 	Arrive
 	// Send: the flit leaves Node's input buffer (InPort, InVC) by output port Port
-	// on output VC VC (Port = Ports(Node): into the ejection sink).
+	// on output VC VC (Port >= Ports(Node): into a terminal's ejection sink).
 	Send
 	// Credit: a credit reaches Node for output (Port, VC); Port = -1 is a credit of
 	// the source queue feeding injection input port InPort, VC VC.
@@ -44,6 +47,8 @@ type Event struct {
 	Packet       int64
 	Flit         int32
 	Dst          int32
+	// From and To are a Generate event's source and destination terminals.
+	From, To int32
 	// Choices are a Route event's choices (nil for other kinds).
 	Choices []Choice
 	// Tick only: packets generated and delivered whole since the start, and

@@ -13,15 +13,19 @@ type Params struct {
 	// EjectAll: destinations take any number of flits per cycle.
 	EjectAll bool
 	// Hop, when positive, is the exact number of cycles from a flit's Send on a
-	// link to its Arrive at the far end.
-	Hop int64
+	// link to its Arrive at the far end; on a link whose latency the topology sets
+	// (topology.Latency), Hop - Link + that latency (Link is the pipeline's link
+	// delay).
+	Hop, Link int64
 	// Credit, when positive, is the exact number of cycles from a flit's Send out
 	// of an input buffer fed by a link to the Credit of its slot upstream (a
-	// source's credit takes one cycle); a credit not back by then is lost.
+	// source's credit takes one cycle; on a link of the topology's own latency,
+	// Credit - Link + that latency, at least 1); a credit not back by then is
+	// lost.
 	// Leave it 0 for the theory model's latch, which returns credits at once.
 	Credit int64
-	// InjectLimit, when positive, bounds the packets of one source in the
-	// network: from its head's Inject to its tail's Deliver.
+	// InjectLimit, when positive, bounds the packets of one source terminal in
+	// the network: from its head's Inject to its tail's Deliver.
 	InjectLimit int
 	// Latencies keeps every delivered packet's latency (Report.Latencies).
 	Latencies bool
@@ -67,6 +71,7 @@ type pkt struct {
 	size, dst int32
 	next      int32 // next flit to deliver
 	src, hops int32
+	from, to  int32 // source and destination terminals
 	gen       int64
 	in        bool // its head was injected and its tail not delivered
 }
@@ -93,6 +98,7 @@ type portCycle struct {
 // Checker consumes events one by one (its Event method fits sim.Config.Trace).
 type Checker struct {
 	net   topology.Network
+	tm    *topology.TerminalMap
 	p     Params
 	err   *Violation
 	r     Report
@@ -108,7 +114,7 @@ type Checker struct {
 	// due lists, per output VC (or source VC), the cycles its slots' credits are
 	// due, oldest first (Params.Credit)
 	due    map[vcKey][]int64
-	out    map[int32]int // packets of a source in the network
+	out    map[int32]int // packets of a source terminal in the network
 	early  map[vcKey]int // credits the latch returned before their flit left
 	nEarly int
 	flits  int64 // flits injected and not delivered
@@ -117,7 +123,7 @@ type Checker struct {
 
 // New returns a checker for net with p.
 func New(net topology.Network, p Params) *Checker {
-	c := &Checker{net: net, p: p, pkts: map[int64]*pkt{}, cred: map[vcKey]int{}, occ: map[vcKey]int{},
+	c := &Checker{net: net, tm: topology.TerminalsOf(net), p: p, pkts: map[int64]*pkt{}, cred: map[vcKey]int{}, occ: map[vcKey]int{},
 		outv: map[vcKey]vcRun{}, in: map[vcKey]vcRun{}, sent: map[portCycle]bool{}, inj: map[portCycle]bool{},
 		links: map[[2]int32][]inflight{}, back: map[[2]int32][2]int32{}, due: map[vcKey][]int64{}, early: map[vcKey]int{}, out: map[int32]int{}, cycle: -1}
 	for v := range net.Nodes() {
@@ -192,9 +198,22 @@ func (c *Checker) Event(e sim.Event) {
 		if e.Flit < 1 {
 			c.fail(e, "accounting", "packet of %d flits", e.Flit)
 		}
-		c.pkts[e.Packet] = &pkt{size: e.Flit, dst: e.Dst, src: e.Node, gen: e.Cycle}
+		if e.From < 0 || int(e.From) >= c.tm.Len() || e.To < 0 || int(e.To) >= c.tm.Len() {
+			c.fail(e, "accounting", "terminals %d -> %d outside 0..%d", e.From, e.To, c.tm.Len()-1)
+			return
+		}
+		if e.Node != c.tm.In[e.From] || e.Dst != c.tm.Out[e.To] {
+			c.fail(e, "accounting", "generated at node %d for %d: terminal %d injects at %d, terminal %d ejects at %d", e.Node, e.Dst, e.From, c.tm.In[e.From], e.To, c.tm.Out[e.To])
+		}
+		c.pkts[e.Packet] = &pkt{size: e.Flit, dst: e.Dst, src: e.Node, gen: e.Cycle, from: e.From, to: e.To}
 		c.r.Generated++
 	case sim.Inject:
+		// where several terminals inject at a router, each by its own port (a
+		// router with one terminal may have one port per output port for a
+		// batch's fixed paths, sim.Config.InjectPerPort)
+		if pk := c.pkts[e.Packet]; c.tm.Injectors[e.Node] > 1 && int(e.InPort) != c.net.InPorts(int(e.Node))+int(c.tm.InPort[pk.from]) {
+			c.fail(e, "delivery", "injected by input port %d, terminal %d's is %d", e.InPort, pk.from, c.net.InPorts(int(e.Node))+int(c.tm.InPort[pk.from]))
+		}
 		k := vcKey{e.Node, -1 - e.InPort, e.VC}
 		n := c.credits(k) - 1
 		if n < 0 {
@@ -211,9 +230,9 @@ func (c *Checker) Event(e sim.Event) {
 		if e.Flit == 0 {
 			pk := c.pkts[e.Packet]
 			pk.in = true
-			c.out[pk.src]++
-			if c.p.InjectLimit > 0 && c.out[pk.src] > c.p.InjectLimit {
-				c.fail(e, "inject-limit", "source %d has %d packets in the network, limit %d", pk.src, c.out[pk.src], c.p.InjectLimit)
+			c.out[pk.from]++
+			if c.p.InjectLimit > 0 && c.out[pk.from] > c.p.InjectLimit {
+				c.fail(e, "inject-limit", "source terminal %d has %d packets in the network, limit %d", pk.from, c.out[pk.from], c.p.InjectLimit)
 			}
 		}
 	case sim.Arrive:
@@ -234,8 +253,9 @@ func (c *Checker) Event(e sim.Event) {
 			if f.pkt != e.Packet || f.flit != e.Flit || f.vc != e.VC {
 				c.fail(e, "link", "arrives as packet %d flit %d vc %d, sent as packet %d flit %d vc %d", e.Packet, e.Flit, e.VC, f.pkt, f.flit, f.vc)
 			}
-			if c.p.Hop > 0 && e.Cycle-f.cycle != c.p.Hop {
-				c.fail(e, "link", "crossed in %d cycles, want %d", e.Cycle-f.cycle, c.p.Hop)
+			want := c.p.Hop + c.slower(up)
+			if c.p.Hop > 0 && e.Cycle-f.cycle != want {
+				c.fail(e, "link", "crossed in %d cycles, want %d", e.Cycle-f.cycle, want)
 			}
 		}
 	case sim.Send:
@@ -246,14 +266,14 @@ func (c *Checker) Event(e sim.Event) {
 		}
 		// the slot's credit is due upstream (or at the source)
 		if up, ok := c.back[[2]int32{e.Node, e.InPort}]; ok {
-			c.owe(vcKey{up[0], up[1], e.InVC}, e.Cycle+c.p.Credit)
+			c.owe(vcKey{up[0], up[1], e.InVC}, e.Cycle+max(min(c.p.Credit, 1), c.p.Credit+c.slower(up)))
 		} else if int(e.InPort) >= c.net.InPorts(int(e.Node)) {
 			c.owe(vcKey{e.Node, -1 - e.InPort, e.InVC}, e.Cycle+1)
 		}
 		if e.Flit == 0 && int(e.Port) < c.net.Ports(int(e.Node)) {
 			c.pkts[e.Packet].hops++
 		}
-		eject := int(e.Port) == c.net.Ports(int(e.Node))
+		eject := int(e.Port) >= c.net.Ports(int(e.Node))
 		pc := portCycle{e.Node, e.Port, e.Cycle}
 		if c.sent[pc] && !(eject && c.p.EjectAll) {
 			c.fail(e, "channel", "two flits on one output port in one cycle")
@@ -262,8 +282,12 @@ func (c *Checker) Event(e sim.Event) {
 		c.r.FlitsSent++
 		k := vcKey{e.Node, e.Port, e.VC}
 		if eject {
-			if e.Node != c.pkts[e.Packet].dst {
-				c.fail(e, "delivery", "ejected at node %d, destination %d", e.Node, c.pkts[e.Packet].dst)
+			pk := c.pkts[e.Packet]
+			if e.Node != pk.dst {
+				c.fail(e, "delivery", "ejected at node %d, destination %d", e.Node, pk.dst)
+			}
+			if want := c.net.Ports(int(e.Node)) + int(c.tm.OutPort[pk.to]); int(e.Port) != want {
+				c.fail(e, "delivery", "ejected by port %d, terminal %d's is %d", e.Port, pk.to, want)
 			}
 			if !c.p.EjectAll {
 				c.pass(c.outv, k, e, "order")
@@ -316,7 +340,7 @@ func (c *Checker) Event(e sim.Event) {
 		if pk.next == pk.size {
 			c.r.Delivered++
 			if pk.in {
-				c.out[pk.src]--
+				c.out[pk.from]--
 			}
 			if c.p.Latencies {
 				c.r.Latencies = append(c.r.Latencies, Latency{Packet: e.Packet, Src: pk.src, Dst: pk.dst, Hops: pk.hops, Flits: pk.size, Generated: pk.gen, Delivered: e.Cycle})
@@ -447,4 +471,14 @@ func (c *Checker) drained() {
 			return
 		}
 	}
+}
+
+// slower is how many cycles longer than the pipeline's a link (node, output port)
+// takes, flits and credits alike: its latency less Params.Link where the topology
+// sets one, else 0.
+func (c *Checker) slower(link [2]int32) int64 {
+	if lat := topology.Latency(c.net, int(link[0]), int(link[1])); lat > 0 {
+		return int64(lat) - c.p.Link
+	}
+	return 0
 }

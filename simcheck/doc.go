@@ -10,16 +10,22 @@
 //   - channels: at most one flit is sent per output port per cycle (the ejection
 //     port excepted when Params.EjectAll), and one injected per injection port;
 //   - links: the flits sent on a link arrive at the far end in the order sent, on
-//     the same VC, Params.Hop cycles later when Hop is set;
+//     the same VC, Params.Hop cycles later when Hop is set (Hop - Params.Link +
+//     the link's latency where the topology sets one, topology.Latency);
 //   - order: on every VC the flits of one packet pass contiguously and in order
 //     (head first, each flit the next of its packet), and they are delivered in
 //     order, at the packet's destination, each exactly once;
 //   - credits come back: the credit of a slot reaches the output VC upstream
 //     Params.Credit cycles after the flit left the slot (one cycle for a source's
-//     injection VC), never for a slot that no flit left; after a drained batch
+//     injection VC; Credit - Link + the link's latency, at least 1, on a link of
+//     the topology's own), never for a slot that no flit left; after a drained batch
 //     (FinishDrained) every credit count is back to Buf and every buffer and
 //     link is empty;
-//   - injection limit: with Params.InjectLimit, a source never has more packets
+//   - terminals (topology.TerminalsOf): a packet is generated at the router its
+//     source terminal injects at, for the router its destination terminal ejects
+//     at; where several terminals inject at a router each uses its own injection
+//     port; a packet leaves by its destination terminal's ejection port;
+//   - injection limit: with Params.InjectLimit, a source terminal never has more packets
 //     in the network (head injected, tail not delivered) than the limit;
 //   - accounting: at the end of every cycle (the simulator's Tick event) the
 //     simulator's counts of packets generated, packets delivered and flits in
