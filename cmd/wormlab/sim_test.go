@@ -19,3 +19,17 @@ func TestSimUnknownRouting(t *testing.T) {
 	require.True(t, strings.HasPrefix(stderr.String(), `wormlab sim: --routing: unknown routing "xyz" (want one of `), stderr.String())
 	require.Equal(t, 1, strings.Count(stderr.String(), "\n"))
 }
+
+// The progress line redraws one terminal line: points done of the total, the time
+// spent and the time left.
+func TestProgressLine(t *testing.T) {
+	var b bytes.Buffer
+	p := progressLine(&b, "sim", "points")
+	p(1, 4)
+	p(2, 4)
+	require.Equal(t, 2, strings.Count(b.String(), "\r\x1b[K"))
+	require.Contains(t, b.String(), "sim: 1/4 points, ")
+	require.Contains(t, b.String(), "sim: 2/4 points, ")
+	require.Contains(t, b.String(), " left")
+	require.NotContains(t, b.String(), "\n")
+}
