@@ -57,6 +57,8 @@ func runAdversary(e *env) error {
 	objName := fs.String("objective", "opt/lower", "ratio to maximise (listed above)")
 	stratName := fs.String("strategy", "hill", "search strategy: "+strings.Join(adversary.Strategies(), ", "))
 	movesSpec := fs.String("moves", "", "moves and weights, NAME[=WEIGHT],... (default every move at its weight)")
+	rankName := fs.String("ranking", "", "order of candidates of equal ratio: "+strings.Join(adversary.Rankings(), ", ")+
+		"\n(default fewest for opt/cd, opt/cl+d-1 and opt/cl.d, densest for the others)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "independent chains, one per core")
 	timeout := fs.Duration("timeout", 10*time.Second, "wall time of the search (Ctrl-C also stops it and writes the best)")
 	budget := fs.Duration("budget", 0, "deprecated: use --timeout")
@@ -134,6 +136,13 @@ func runAdversary(e *env) error {
 	strat, err := adversary.LookupStrategy(*stratName)
 	if err != nil {
 		return usageError("--strategy: %v", err)
+	}
+	if *rankName == "" {
+		*rankName = objective.DefaultRanking(*objName)
+	}
+	ranking, err := adversary.LookupRanking(*rankName)
+	if err != nil {
+		return usageError("--ranking: %v", err)
 	}
 	mix := adversary.DefaultMix()
 	if *movesSpec != "" {
@@ -219,7 +228,7 @@ func runAdversary(e *env) error {
 	}
 
 	name := "adversary-" + strings.NewReplacer(":", "-", "/", "-").Replace(sp.Name) + "-" + strings.ReplaceAll(*objName, "/", "-")
-	cfg := adversary.Config{Space: sp, Objective: ratio, Strategy: strat, Mix: mix, Start: start, Messages: *msgs,
+	cfg := adversary.Config{Space: sp, Objective: ratio, Strategy: strat, Ranking: ranking, Mix: mix, Start: start, Messages: *msgs,
 		Name: name, Seed: *seed, Workers: *workers, Iterations: *iters, Timeout: *timeout, CPU: *cpu, Stop: *stopAt, TraceEvery: *traceEvery}
 	var traceBuf bytes.Buffer
 	var mu sync.Mutex

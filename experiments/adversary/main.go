@@ -64,16 +64,18 @@ type Group struct {
 	FromPrime  int      `json:"from_prime"`
 	// Embed starts from the construction laid on Topology (a levelled network of
 	// its shape with complete layers) instead of its own network.
-	Embed           bool     `json:"embed"`
-	Flits           string   `json:"flits"`
-	Messages        int      `json:"messages"`
-	MaxMessages     int      `json:"max_messages"`
-	MaxMessagesScan []int    `json:"max_messages_scan"`
-	Objective       string   `json:"objective"`
-	Strategy        string   `json:"strategy"`
-	Workers         int      `json:"workers"`
-	CPU             string   `json:"cpu"`
-	Seeds           []uint64 `json:"seeds"`
+	Embed           bool   `json:"embed"`
+	Flits           string `json:"flits"`
+	Messages        int    `json:"messages"`
+	MaxMessages     int    `json:"max_messages"`
+	MaxMessagesScan []int  `json:"max_messages_scan"`
+	Objective       string `json:"objective"`
+	Strategy        string `json:"strategy"`
+	// Ranking orders candidates of equal ratio ("": the objective's default).
+	Ranking string   `json:"ranking"`
+	Workers int      `json:"workers"`
+	CPU     string   `json:"cpu"`
+	Seeds   []uint64 `json:"seeds"`
 	// Prime names the construction the runs are measured against; Stop ends a run
 	// when it reaches it. Certify writes and checks a certificate of each best.
 	Prime   int  `json:"prime"`
@@ -268,6 +270,14 @@ func runOne(g Group, net string, maxw int, seed uint64, name, out string, quick 
 	if err != nil {
 		return nil, err
 	}
+	rankName := g.Ranking
+	if rankName == "" {
+		rankName = objective.DefaultRanking(g.Objective)
+	}
+	ranking, err := adversary.LookupRanking(rankName)
+	if err != nil {
+		return nil, err
+	}
 	rec := &Record{Run: name, Group: g.Name, Network: net, Objective: g.Objective, Strategy: g.Strategy, Seed: seed,
 		Workers: g.Workers, MaxWorms: maxw, ReachCPU: -1, ReachWall: -1, Load: loadAverage()}
 	var sp *adversary.Space
@@ -310,7 +320,7 @@ func runOne(g Group, net string, maxw int, seed uint64, name, out string, quick 
 		sp.MinWorms, sp.MaxWorms = 1, maxw
 	}
 	rec.MaxWorms = sp.MaxWorms
-	cfg := adversary.Config{Space: sp, Objective: r, Strategy: st, Start: start, Messages: max(g.Messages, 1),
+	cfg := adversary.Config{Space: sp, Objective: r, Strategy: st, Ranking: ranking, Start: start, Messages: max(g.Messages, 1),
 		Name: name, Seed: seed, Workers: g.Workers, TraceEvery: 5 * time.Second}
 	if g.Prime > 0 {
 		_, sc, err := primeTarget(g.Prime, r)
@@ -487,7 +497,7 @@ func report(rs []Record, out string) error {
 		}
 		p := 0
 		fmt.Sscanf(strings.TrimLeft(r.Group, "abcdefghijklmnopqrstuvwxyz-"), "%d", &p)
-		if p > 0 && r.Objective == "opt/cd" {
+		if p > 0 && r.Objective == "opt/cd" && !strings.HasPrefix(r.Group, "reach-") {
 			series := "search from random starts"
 			switch {
 			case strings.HasPrefix(r.Group, "from-"):
@@ -585,6 +595,25 @@ func Summary(rs []Record) string {
 		fmt.Fprintf(&b, "| %s | %s, %s | %s | %d of %d | %s | %s | %s |\n", strings.TrimPrefix(g, "reach-p"), r0.Network,
 			lengthOf(r0), frac(r0.TargetNum, r0.TargetDen), reached, len(rs), strings.Join(cpu, ", "), strings.Join(best, ", "), strings.Join(load, ", "))
 	}
+	b.WriteString("\n## The hardest found from random starts (opt/cd, no stop)\n\n")
+	b.WriteString("| p | the construction | best found, per seed | harder than the construction | CPU seconds per seed |\n| --- | --- | --- | --- | --- |\n")
+	for _, g := range order {
+		if !strings.HasPrefix(g, "hunt-") {
+			continue
+		}
+		rs := groups[g]
+		beat := 0
+		var best, cpu []string
+		for _, r := range rs {
+			if r.Beat {
+				beat++
+			}
+			best = append(best, fmt.Sprintf("%d/%d (c = %d, %d worms)", r.Num.V, r.Den.V, r.C, r.Worms))
+			cpu = append(cpu, fmt.Sprintf("%.0f", r.CPU))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %d of %d | %s |\n", strings.TrimPrefix(g, "hunt-p"), frac(rs[0].TargetNum, rs[0].TargetDen),
+			strings.Join(best, ", "), beat, len(rs), strings.Join(cpu, ", "))
+	}
 	b.WriteString("\n## From the construction (opt/cd): on its own network (from) and laid on the levelled network of its shape (embedded)\n\n")
 	b.WriteString("| start | p | the construction | best found, per seed | harder than the construction | CPU seconds per seed |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, g := range order {
@@ -606,14 +635,14 @@ func Summary(rs []Record) string {
 			strings.Join(best, ", "), beat, len(rs), strings.Join(cpu, ", "))
 	}
 	b.WriteString("\n## Beating the construction on opt/(c_L + d - 1), p = 3, with certificates\n\n")
-	b.WriteString("| seed | best found | beats the construction | worms, c | optimum proven by | certificate | certify.Check | CPU seconds |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("| seed | best found | beats the construction | opt/(c_L + d) | worms, c | optimum proven by | certificate | certify.Check | CPU seconds |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, g := range order {
 		if g != "cld-p3" {
 			continue
 		}
 		for _, r := range groups[g] {
-			fmt.Fprintf(&b, "| %d | %s | %v (the construction: %s) | %d, %d | %s | %s | %v | %.0f |\n", r.Seed, frac(r.Num.V, r.Den.V),
-				r.Beat, frac(r.TargetNum, r.TargetDen), r.Worms, r.C, r.Proof, r.Certificate, r.Verified, r.CPU)
+			fmt.Fprintf(&b, "| %d | %s | %v (the construction: %s) | %s (the construction: %s) | %d, %d | %s | %s | %v | %.0f |\n", r.Seed, frac(r.Num.V, r.Den.V),
+				r.Beat, frac(r.TargetNum, r.TargetDen), frac(r.Num.V, r.Den.V+1), frac(r.TargetNum, r.TargetDen+1), r.Worms, r.C, r.Proof, r.Certificate, r.Verified, r.CPU)
 		}
 	}
 	b.WriteString("\n## Butterflies and meshes: the hardest per size\n\n")

@@ -2,13 +2,12 @@ package adversary
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"time"
 )
 
-// Candidate is a measured set: the set, its score, and the guide that breaks ties
-// between equal ratios (see guide).
+// Candidate is a measured set: the set, its score, and the Guide that breaks ties
+// between equal ratios (the search's Ranking gives it).
 type Candidate struct {
 	Set   *Set
 	Score Score
@@ -182,49 +181,11 @@ func (c *Chain) Evaluate(s *Set, floor float64) (Candidate, bool) {
 	}
 	cand := Candidate{Set: s, Score: sc}
 	if !sc.Below {
-		cand.Guide = guide(c.Space(), s)
+		cand.Guide = c.e.cfg.Ranking.Rank(c.Space(), s)
 		if Better(cand, c.best) {
 			c.best = cand
 			c.e.traceRow(c, "improved")
 		}
 	}
 	return cand, true
-}
-
-// Guide ranks candidates of equal ratio: fewer worms first (the plateau walk
-// drifts to the smallest set that keeps the ratio, which frees the capacity a move
-// that raises it needs), then more pairs of worms that meet, then fewer meetings
-// spent twice (Spent = sum over edges of C(c_e, 2): a pair that meets on two edges
-// uses up an edge another worm could have met it on). On the levelled networks of
-// seed 002, section 5, from random starts of two worms, this took the hill
-// climber to the largest clique of 2-congested worms at p = 3 (8 worms, opt/cd
-// 62/14) in every seed tried, where ranking by meeting pairs alone filled the
-// network with worms and stalled below the construction.
-type Guide struct {
-	Worms, Pairs, Spent int
-}
-
-// cmp is -1, 0 or 1 as g ranks below, level with or above h.
-func (g Guide) cmp(h Guide) int {
-	for _, d := range []int{h.Worms - g.Worms, g.Pairs - h.Pairs, h.Spent - g.Spent} {
-		if d != 0 {
-			return min(max(d, -1), 1)
-		}
-	}
-	return 0
-}
-
-func guide(sp *Space, s *Set) Guide {
-	meets, load := conflicts(sp, s)
-	g := Guide{Worms: len(s.Worms)}
-	for _, m := range meets {
-		for _, w := range m {
-			g.Pairs += bits.OnesCount64(w)
-		}
-	}
-	g.Pairs /= 2
-	for _, v := range load {
-		g.Spent += v * (v - 1) / 2
-	}
-	return g
 }

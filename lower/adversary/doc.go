@@ -18,6 +18,7 @@
 //     candidate's ratio, exactly where it can, or prove it below a floor cheaply.
 //   - Strategy (strategy_*.go): hill climbing with restarts, simulated annealing,
 //     a population search.
+//   - Ranking (ranking_*.go): the order of candidates of equal ratio.
 //
 // A Space (space.go) says what may be built: the network, its terminals, the
 // routers that make paths (router_*.go: the topology's routings, random simple
@@ -32,8 +33,11 @@
 // aligned-colouring bound, met by the phase schedule of a colouring. Hard
 // instances there are dense path graphs at a low congestion: the repaired prime
 // construction is p^2 pairwise-meeting worms at c = p. The structured moves route
-// by a search for paths that meet many worms (meet.go), and the Guide prefers, at
-// equal ratio, fewer worms and more meetings.
+// by a search for paths that meet many worms (meet.go). A Ranking orders
+// candidates of equal ratio, where plateau walks go (ranking_*.go): fewest (fewer
+// worms, then more meetings) for the ratios that move in steps, such as opt/cd;
+// densest (more meetings, then more worms) for those that are 1 almost everywhere,
+// such as opt/lower.
 //
 // # Determinism and parallelism
 //

@@ -14,6 +14,8 @@ type Config struct {
 	Space     *Space
 	Objective Objective
 	Strategy  Strategy
+	// Ranking orders candidates of equal ratio (nil: fewest).
+	Ranking Ranking
 	// Mix is the moves and their weights (zero value: DefaultMix).
 	Mix Mix
 	// Start is the set every chain starts from (nil: random sets of Messages worms).
@@ -124,6 +126,9 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if cfg.Workers == 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Ranking == nil {
+		cfg.Ranking = fewest{}
 	}
 	if cfg.Mix.total == 0 {
 		cfg.Mix = DefaultMix()

@@ -4,7 +4,7 @@ import "math"
 
 // Simulated annealing. The energy is the ratio; a neighbour of ratio x is kept
 // when x > current + T ln u for u uniform in (0, 1) (Metropolis: a drop of D is
-// accepted with probability exp(-D / T)), and on an exact tie when the Guide
+// accepted with probability exp(-D / T)), and on an exact tie when the Ranking
 // ranks it at least as high. The threshold is drawn before the measurement and
 // given to the objective as its floor, so a neighbour that falls below it needs
 // no exact measurement.

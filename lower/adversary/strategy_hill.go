@@ -1,7 +1,7 @@
 package adversary
 
 // Hill climbing with restarts. From the current candidate, a neighbour is kept
-// when its ratio is higher, or equal and ranked at least as high by the Guide (a
+// when its ratio is higher, or equal and ranked at least as high by the Ranking (a
 // plateau walk towards the smallest sets with the most meetings); neighbours whose ratio
 // the objective proves lower are rejected without an exact measurement (the
 // floor is the current ratio). After Patience moves without a higher ratio the

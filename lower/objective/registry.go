@@ -20,6 +20,8 @@ type entry struct {
 var registry = map[string]entry{
 	"opt/lower": {"the optimum / the best lower bound wormlab computes (lower.Best)",
 		func(o Optimum) (Measure, Measure) { return o, LowerBound{} }},
+	"opt/all-bounds": {"the optimum / the best of every lower bound wormlab computes (lower.Best and the solver's edge-set bound: wormlab lower bounds)",
+		func(o Optimum) (Measure, Measure) { return o, AllBounds{EdgeSetTime: 5 * time.Second} }},
 	"opt/cd": {"the optimum / max(c_L, d + L - 1), the classical lower bound",
 		func(o Optimum) (Measure, Measure) { return o, CD }},
 	"opt/cl+d-1": {"the optimum / (c_L + d - 1), the O(c + d) of the offline colourings",
@@ -42,6 +44,21 @@ var registry = map[string]entry{
 		func(Optimum) (Measure, Measure) { return Online{Algo: online.AlgorithmA{}, Seed: 1}, Theorem4 }},
 	"colorer/proven": {"the offline colorer's makespan / the bound its plan proves",
 		func(Optimum) (Measure, Measure) { return Colorer{}, ColorerPlan }},
+}
+
+// fewestFirst are the objectives whose searches rank the fewest worms first at
+// equal ratio; the others rank the densest path graphs first (adversary.Rankings).
+var fewestFirst = map[string]bool{"opt/cd": true, "opt/cl+d-1": true, "opt/cl.d": true}
+
+// DefaultRanking is the ranking of candidates of equal ratio a search for the
+// objective uses unless told otherwise: "fewest" for the ratios over c_L and d,
+// which move in steps of L over the congestion (the plateau walk frees room for
+// the next step), "densest" for the others, which are 1 on most candidates.
+func DefaultRanking(objective string) string {
+	if fewestFirst[objective] {
+		return "fewest"
+	}
+	return "densest"
 }
 
 // Names lists the objective names, sorted.
