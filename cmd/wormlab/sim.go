@@ -210,6 +210,16 @@ func runSim(e *env) error {
 	loadGiven := rf.Given("rate") || rf.Given("rates") || rf.Given("msg-rate")
 	var satGrid *simrun.Grid
 	var satPts []simrun.Point
+	if *saturation && !loadGiven {
+		for _, f := range []struct {
+			name string
+			on   bool
+		}{{"plot", *plotOut != ""}, {"heatmap", *heatmap != ""}, {"trace", *traceOut != ""}, {"nodes", *nodes}} {
+			if f.on {
+				return usageError("--%s draws or reports runs at a load: with --saturation alone there are none (give --rate, a list or a range)", f.name)
+			}
+		}
+	}
 	if *saturation {
 		if !(*satTol > 0 && *satTol < 1) {
 			return usageError("--saturation-tol: %g outside (0, 1)", *satTol)
