@@ -1,5 +1,12 @@
 // Package routing holds the routing algorithms of the seeds as values of
-// sim.Routing, one file each, and the registry the command line picks them from.
+// sim.Routing, one file each, and the registry the command line picks them from;
+// and those of today's interconnects (issue 25): on the dragonfly minimal routing,
+// Valiant's and UGAL-L / UGAL-G (dragonfly.go, df_*.go), on HyperX and the
+// flattened butterfly dimension order and DAL (hyperx.go, hx_*.go), on the k-ary
+// n-fly destination tags (fly_tag.go), on any network up*/down* and shortest-path
+// tables (any*.go). Each file gives the VC classes its algorithm needs and why they
+// are enough; package deadlock's tests prove each at that count on two sizes or
+// more.
 package routing
 
 import (
