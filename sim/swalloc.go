@@ -359,6 +359,7 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	ip := &e.in[in]
 	bit := uint64(1) << uint(v&63)
 	if c.n == 0 {
+		c.head = 0 // an empty ring restarts at its first slot: a VC seldom full keeps few slots in cache
 		if ip.busy &^= bit; ip.busy == 0 {
 			if e.portBusy[r] &^= 1 << uint((in-e.inBase[r])&63); e.portBusy[r] == 0 {
 				e.busyRtr[r>>6] &^= 1 << uint(r&63)
