@@ -380,6 +380,7 @@ func (c *bsConfig) float(k string) (float64, error) {
 // bsRouting maps BookSim2's routing function (its name before the topology's) on
 // a torus or mesh to wormlab's routing, with the condition for the same meaning.
 var bsRouting = map[string]map[string]string{
+	"fly":   {"dest_tag": "fly-tag"},
 	"torus": {"dim_order": "dor-booksim", "min_adapt": "minadapt"},
 	"mesh":  {"dim_order": "dor", "dor": "dor", "min_adapt": "minadapt", "valiant": "valiant"},
 }
@@ -480,15 +481,22 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 			sides[i] = strconv.Itoa(k)
 		}
 		set("topology", "topology", topo+":"+strings.Join(sides, "x"))
+	case "fly":
+		// BookSim2's k-ary n-fly (networks/fly.cpp): k^n terminals, n stages
+		if k < 2 || n < 1 {
+			refuse(c.errf("k", "k = %d, n = %d: want k >= 2 and n >= 1", k, n))
+			break
+		}
+		set("topology", "topology", fmt.Sprintf("fly:k=%d,n=%d", k, n))
 	case "fattree":
-		refuse(c.errf("topology", "= fattree: BookSim2's fattree is a k-ary n-tree, not wormlab's butterfly fat-tree (wormlab reads BookSim2's torus and mesh)"))
+		refuse(c.errf("topology", "= fattree: BookSim2's fattree is a k-ary n-tree, not wormlab's butterfly fat-tree (wormlab reads BookSim2's torus, mesh and fly)"))
 	default:
-		refuse(c.errf("topology", "= %s: wormlab reads BookSim2's torus and mesh", topo))
+		refuse(c.errf("topology", "= %s: wormlab reads BookSim2's torus, mesh and fly", topo))
 	}
 	rf := c.str("routing_function")
 	if name, ok := bsRouting[topo][rf]; ok {
 		set("routing", "routing_function", name)
-	} else if topo == "torus" || topo == "mesh" {
+	} else if topo == "torus" || topo == "mesh" || topo == "fly" {
 		why := "no wormlab routing has its meaning"
 		switch {
 		case rf == "none":
@@ -496,7 +504,7 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 		case rf == "valiant":
 			why = "wormlab's valiant keeps one VC per phase and dateline class, BookSim2's valiant_torus splits the VCs by its own classes"
 		}
-		refuse(c.errf("routing_function", "= %s on a %s: %s (wormlab reads dim_order, min_adapt, valiant on meshes; docs/booksim.md)", rf, topo, why))
+		refuse(c.errf("routing_function", "= %s on a %s: %s (wormlab reads dim_order, min_adapt, valiant on meshes, dest_tag on flies; docs/booksim.md)", rf, topo, why))
 	}
 	if rf == "valiant" && topo == "mesh" {
 		if v, _ := c.int("num_vcs"); v != 2 {
