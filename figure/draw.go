@@ -35,16 +35,45 @@ const (
 // legend names the series when there is more than one or when it has a name. On a log
 // y axis an error bar's lower end is clipped at a tenth of the point's y (a bar below
 // zero has no place on that axis).
+//
+// With Legend "outside" the legend stands to the right of the plot area, in a
+// strip as wide as its longest entry, so that it never covers a point.
 func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error {
-	p, err := makePlot(f)
+	p, leg, err := makePlot(f)
 	if err != nil {
 		return err
 	}
-	wt, err := p.WriterTo(width, height, format)
+	if leg == nil {
+		wt, err := p.WriterTo(width, height, format)
+		if err != nil {
+			return err
+		}
+		return writeFixed(w, wt, format)
+	}
+	c, err := draw.NewFormattedCanvas(width, height, format)
 	if err != nil {
 		return err
 	}
-	return writeFixed(w, wt, format)
+	dc := draw.New(c)
+	r := leg.Rectangle(dc)
+	gap := vg.Points(8)
+	strip := r.Max.X - r.Min.X + 2*gap
+	if strip > width/2 {
+		strip = width / 2
+	}
+	area := dc
+	area.Max.X -= strip
+	p.Draw(area)
+	la := dc
+	la.Min.X = area.Max.X + gap
+	// level with the top of the plot area, below the title
+	top := vg.Points(0)
+	if p.Title.Text != "" {
+		top = p.Title.TextStyle.Rectangle(p.Title.Text).Max.Y + p.Title.Padding
+	}
+	la.Max.Y -= top + gap
+	leg.Draw(la)
+	return writeFixed(w, c, format)
 }
 
 // DrawColumn renders figures one above the other, each width x height, their
@@ -52,7 +81,10 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 func DrawColumn(w io.Writer, figs []*Figure, format string, width, height vg.Length) error {
 	plots := make([][]*plot.Plot, len(figs))
 	for i, f := range figs {
-		p, err := makePlot(f)
+		if f.Legend == "outside" {
+			return fmt.Errorf("figure: legend outside is not drawn in a column; use another position")
+		}
+		p, _, err := makePlot(f)
 		if err != nil {
 			return err
 		}
@@ -87,8 +119,9 @@ func writeFixed(w io.Writer, wt io.WriterTo, format string) error {
 	return err
 }
 
-// makePlot builds the gonum plot of f.
-func makePlot(f *Figure) (*plot.Plot, error) {
+// makePlot builds the gonum plot of f, and the legend to draw beside it when f's
+// legend goes outside (nil otherwise: the plot holds its legend).
+func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 	p := plot.New()
 	for _, st := range []*text.Style{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle,
 		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
@@ -116,6 +149,26 @@ func makePlot(f *Figure) (*plot.Plot, error) {
 	}
 	p.Add(plotter.NewGrid())
 	legend := f.Legend != "none" && (len(f.Series) > 1 || (len(f.Series) == 1 && f.Series[0].Name != ""))
+	var outside *plot.Legend
+	if f.Legend == "outside" {
+		l := plot.NewLegend()
+		l.TextStyle = p.Legend.TextStyle
+		l.Top, l.Left = true, true
+		outside = &l
+	}
+	addLegend := func(name string, thumbs ...plot.Thumbnailer) {
+		if outside != nil {
+			outside.Add(name, thumbs...)
+		} else {
+			p.Legend.Add(name, thumbs...)
+		}
+	}
+	style := func(i int) int {
+		if k := slices.Index(f.Keys, f.Series[i].Name); k >= 0 {
+			return k
+		}
+		return i
+	}
 	p.Legend.Top = !strings.HasPrefix(f.Legend, "bottom")
 	p.Legend.Left = !strings.HasSuffix(f.Legend, "right")
 	p.Legend.XOffs = vg.Points(8)
@@ -144,13 +197,13 @@ func makePlot(f *Figure) (*plot.Plot, error) {
 		}
 		line, points, err := plotter.NewLinePoints(xys)
 		if err != nil {
-			return nil, fmt.Errorf("series %q: %v", s.Name, err)
+			return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
 		}
-		c := plotutil.Color(i)
+		c := plotutil.Color(style(i))
 		line.Color = c
 		line.Width = vg.Points(1.2)
 		points.Color = c
-		points.Shape = plotutil.Shape(i)
+		points.Shape = plotutil.Shape(style(i))
 		points.Radius = vg.Points(2.5)
 		p.Add(line, points)
 		if hasErr {
@@ -159,7 +212,7 @@ func makePlot(f *Figure) (*plot.Plot, error) {
 				plotter.YErrors
 			}{xys, errs})
 			if err != nil {
-				return nil, fmt.Errorf("series %q: %v", s.Name, err)
+				return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
 			}
 			bars.Color = c
 			bars.CapWidth = vg.Points(4)
@@ -173,7 +226,7 @@ func makePlot(f *Figure) (*plot.Plot, error) {
 			case f.SeriesField != "" && !isLabel(name):
 				name = f.SeriesField + " = " + name // a bare number or boolean says nothing
 			}
-			p.Legend.Add(name, line, points)
+			addLegend(name, line, points)
 		}
 	}
 	var marked bool
@@ -204,9 +257,9 @@ func makePlot(f *Figure) (*plot.Plot, error) {
 			}
 			sc, err := plotter.NewScatter(xys)
 			if err != nil {
-				return nil, fmt.Errorf("series %q: %v", s.Name, err)
+				return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
 			}
-			sc.Color = plotutil.Color(i)
+			sc.Color = plotutil.Color(style(i))
 			sc.Shape = draw.CrossGlyph{}
 			sc.Radius = vg.Points(4)
 			p.Add(sc)
@@ -214,7 +267,7 @@ func makePlot(f *Figure) (*plot.Plot, error) {
 		key, _ := plotter.NewScatter(plotter.XYs{{X: p.X.Min, Y: p.Y.Max}})
 		key.Shape, key.Radius, key.Color = draw.CrossGlyph{}, vg.Points(4), color.Black
 		if f.Legend != "none" {
-			p.Legend.Add("saturated (no latency)", key)
+			addLegend("saturated (no latency)", key)
 		}
 	}
 	// Within two decades, log ticks would label one power of ten or none.
@@ -232,11 +285,12 @@ func makePlot(f *Figure) (*plot.Plot, error) {
 	if f.LogY && p.Y.Max/p.Y.Min < 100 {
 		p.Y.Tick.Marker = plot.DefaultTicks{}
 	}
-	return p, nil
+	return p, outside, nil
 }
 
 // Legends are the legend positions Draw knows; the first is the default.
-var Legends = []string{"top-left", "top-right", "bottom-left", "bottom-right", "none"}
+// "outside" puts it to the right of the plot area.
+var Legends = []string{"top-left", "top-right", "bottom-left", "bottom-right", "outside", "none"}
 
 // isLabel reports a series name that names itself: not a number or a boolean.
 func isLabel(name string) bool {
