@@ -13,10 +13,14 @@ import (
 type Run struct {
 	FT    *topology.FatTree
 	Pairs []Pair
-	// Flits is L; Queue is WORM's q (flits per input queue).
-	Flits, Queue int
-	Path         PathSelection
-	Scan         Scan
+	// Flits is L; Queue is WORM's q (flits per input queue); StoreQueue is the
+	// packets an input queue of STORE, UNIV and SPLIT holds (0 or 1: one).
+	Flits, Queue, StoreQueue int
+	// GhostHops is the links UNIV's ghosts cross in a packet-step (0 or 1: one,
+	// as a packet).
+	GhostHops int
+	Path      PathSelection
+	Scan      Scan
 	// Delay is R: STORE and SPLIT draw initial delays from [0, R-1] packet-steps,
 	// WORM from [0, R-1] units of L log2 N flit-steps, UNIV priorities from [1, R]
 	// (R <= 1 there: [1, N]).

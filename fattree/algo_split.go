@@ -22,7 +22,7 @@ func (Split) Route(ctx context.Context, run *Run) (Outcome, error) {
 			ps = append(ps, sfPacket{src: p.Src, dst: p.Dst, up: up, release: delay(run)})
 		}
 	}
-	out, err := storeForward(ctx, run, ps, 1+run.Overhead)
+	out, err := storeForward(ctx, run, ps, 1+run.Overhead, nil)
 	out.Congestion /= run.Flits
 	return out, err
 }

@@ -15,7 +15,7 @@ func (Store) Route(ctx context.Context, run *Run) (Outcome, error) {
 	for i, p := range run.Pairs {
 		ps[i] = sfPacket{src: p.Src, dst: p.Dst, up: run.Up[i], release: delay(run)}
 	}
-	return storeForward(ctx, run, ps, run.Flits)
+	return storeForward(ctx, run, ps, run.Flits, nil)
 }
 
 func delay(run *Run) int64 {

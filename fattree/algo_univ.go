@@ -23,5 +23,5 @@ func (Univ) Route(ctx context.Context, run *Run) (Outcome, error) {
 	for i, p := range run.Pairs {
 		ps[i] = sfPacket{src: p.Src, dst: p.Dst, up: run.Up[i], rank: int32(1 + run.R.IntN(r))}
 	}
-	return storeForward(ctx, run, ps, run.Flits)
+	return storeForward(ctx, run, ps, run.Flits, nil)
 }

@@ -26,21 +26,27 @@ func (FarthestFirst) Order(c []cand, r *rand.Rand) {
 	}
 }
 
-func (FarthestFirst) Arbitration(ft *topology.FatTree) sim.Arbitration { return farthest{ft} }
+func (FarthestFirst) Arbitration(ft *topology.FatTree) sim.Arbitration { return farthest{ft: ft} }
 
 // farthest grants the requester whose path's least common ancestor is highest
 // (hops done plus hops to go is twice that level on a shortest path), ties to the
-// first at or after a random start.
-type farthest struct{ ft *topology.FatTree }
+// first at or after a random start (fixed: to the first).
+type farthest struct {
+	ft    *topology.FatTree
+	fixed bool
+}
 
 var _ sim.Arbitration = farthest{}
 
-func (f farthest) NewArbiter(n int, r *rand.Rand) sim.Arbiter { return &farthestArb{f.ft, n, r} }
+func (f farthest) NewArbiter(n int, r *rand.Rand) sim.Arbiter {
+	return &farthestArb{f.ft, n, r, f.fixed}
+}
 
 type farthestArb struct {
-	ft *topology.FatTree
-	n  int
-	r  *rand.Rand
+	ft    *topology.FatTree
+	n     int
+	r     *rand.Rand
+	fixed bool
 }
 
 // pathLen is the length of the packet's shortest up-down path: hops done plus the
@@ -61,7 +67,10 @@ func (a *farthestArb) pathLen(q sim.Request) int {
 }
 
 func (a *farthestArb) Pick(reqs []sim.Request) int {
-	s := int32(a.r.IntN(a.n))
+	s := int32(0)
+	if !a.fixed {
+		s = int32(a.r.IntN(a.n))
+	}
 	best, bestKey, bestRot := 0, -1, false
 	for i, q := range reqs {
 		k := a.pathLen(q)

@@ -2,6 +2,8 @@ package fattree
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"sort"
 
 	"github.com/wormlab/wormlab/topology"
@@ -18,31 +20,31 @@ type sfPacket struct {
 }
 
 // storeForward runs the packet-level step engine shared by STORE, UNIV and SPLIT:
-// every node input holds at most one packet; in each packet-step every node scans
-// its inputs (and, for a processor, its source queue) in the scan's order (by rank
-// first when packets carry one) and sends each packet whose output link is idle in
-// this step and whose queue at the far end is empty. A queue emptied in a step may
-// be refilled in the same step (the steps are resolved by passes until no packet
-// moves, so a chain of full queues advances together). The destination consumes a
-// packet on arrival. A packet-step lasts stepLen flit-steps.
-func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int) (Outcome, error) {
+// every node input holds a queue of at most run.StoreQueue packets (1 when unset);
+// in each packet-step every node scans the heads of its input queues (and, for a
+// processor, its source queue) in the scan's order (by rank first when packets
+// carry one) and sends each packet whose output link is idle in this step and
+// whose queue at the far end has room. A queue emptied in a step may be refilled
+// in the same step (the steps are resolved by passes until no packet moves, so a
+// chain of full queues advances together). The destination consumes a packet on
+// arrival. A packet-step lasts stepLen flit-steps. With g set (UNIV with ghosts), a
+// packet also needs g's leave to take an output.
+func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int, g *ghosts) (Outcome, error) {
 	ft := run.FT
 	nodes := ft.Nodes()
 	n := ft.Processors()
-	base := make([]int, nodes+1) // input slots of node v: base[v] .. base[v+1]-1
+	capQ := max(run.StoreQueue, 1)
+	base := make([]int, nodes+1) // input queues of node v: base[v] .. base[v+1]-1
 	for v := range nodes {
 		base[v+1] = base[v] + ft.InPorts(v)
 	}
-	slot := make([]int32, base[nodes])
-	for i := range slot {
-		slot[i] = -1
-	}
+	queue := make([][]int32, base[nodes])
 	linkUsed := make([]int64, base[nodes]) // out port p of v uses index base[v]+p (Ports = InPorts here)
 	linkCount := make([]int32, base[nodes])
 	for i := range linkUsed {
 		linkUsed[i] = -1
 	}
-	// source queues, by release then input order
+	// source queues, by release then input order (by rank with ghosts)
 	src := make([][]int32, n)
 	head := make([]int, n)
 	left := 0
@@ -58,7 +60,11 @@ func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int) (Ou
 	}
 	for a := range src {
 		q := src[a]
-		sort.SliceStable(q, func(x, y int) bool { return ps[q[x]].release < ps[q[y]].release })
+		if g != nil {
+			sort.SliceStable(q, func(x, y int) bool { return key(ps, q[x]) < key(ps, q[y]) })
+		} else {
+			sort.SliceStable(q, func(x, y int) bool { return ps[q[x]].release < ps[q[y]].release })
+		}
 	}
 	ranked := false
 	for i := range ps {
@@ -67,11 +73,15 @@ func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int) (Ou
 			break
 		}
 	}
+	if g != nil {
+		g.init(ft, base, queue, src, head, ps)
+	}
 	var cands []cand
 	for t := int64(0); left > 0; t++ {
 		if t&63 == 0 && ctx.Err() != nil {
 			return Outcome{}, ctx.Err()
 		}
+		movedAny := false
 		for moved := true; moved; {
 			moved = false
 			for v := range nodes {
@@ -79,8 +89,8 @@ func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int) (Ou
 				{
 					cands = cands[:0]
 					for in := range base[v+1] - base[v] {
-						if p := slot[base[v]+in]; p >= 0 && ps[p].moved != t {
-							cands = append(cands, cand{in, p, ps[p].far})
+						if q := queue[base[v]+in]; len(q) > 0 && ps[q[0]].moved != t {
+							cands = append(cands, cand{in, q[0], ps[q[0]].far})
 						}
 					}
 					if v < n && head[v] < len(src[v]) {
@@ -104,29 +114,46 @@ func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int) (Ou
 							return false
 						}
 						w, in := ft.Link(v, port)
-						return w == p.dst || slot[base[w]+in] < 0
+						if w != p.dst && len(queue[base[w]+in]) >= capQ {
+							return false
+						}
+						return g == nil || g.leave(v, port, key(ps, c.pk))
 					}, run)
 					if port < 0 {
 						continue
 					}
 					w, in := ft.Link(v, port)
+					if g != nil && g.onSend != nil {
+						g.onSend(v, port, key(ps, c.pk))
+					}
 					linkUsed[base[v]+port] = t
 					linkCount[base[v]+port]++
 					p.moved = t
 					if c.in == ft.InPorts(v) {
 						head[v]++
 					} else {
-						slot[base[v]+c.in] = -1
+						q := queue[base[v]+c.in]
+						copy(q, q[1:])
+						queue[base[v]+c.in] = q[:len(q)-1]
 					}
 					if w == p.dst {
 						left--
 						last = t + 1
 					} else {
-						slot[base[w]+in] = c.pk
+						queue[base[w]+in] = append(queue[base[w]+in], c.pk)
 					}
-					moved = true
+					moved, movedAny = true, true
 				}
 			}
+		}
+		rose := false
+		if g != nil {
+			for range max(g.hops, 1) {
+				rose = g.advertise() || rose
+			}
+		}
+		if g != nil && !rose && !movedAny {
+			return Outcome{}, fmt.Errorf("fattree: UNIV with ghosts made no progress in packet-step %d (%d packets left)", t, left)
 		}
 	}
 	c := int32(0)
@@ -138,7 +165,8 @@ func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int) (Ou
 
 // output is the port packet p takes at node v in this step, or -1: the processor's
 // only link, the down port towards p's destination, or an up link chosen by the
-// path selection among the free ones (free(port): link idle and far queue empty).
+// path selection among the free ones (free(port): link idle and far queue with
+// room).
 func output(ft *topology.FatTree, v int, p *sfPacket, free func(int) bool, run *Run) int {
 	l := ft.Level(v)
 	if l == 0 {
@@ -160,4 +188,109 @@ func output(ft *topology.FatTree, v int, p *sfPacket, free func(int) bool, run *
 		return -1
 	}
 	return topology.FatUp0 + k
+}
+
+// key orders UNIV's packets: by priority, ties by packet number (a total order, as
+// Leighton, Maggs and Rao's ranks with ties broken by identifiers).
+func key(ps []sfPacket, p int32) uint64 { return uint64(ps[p].rank)<<32 | uint64(p) }
+
+// eos is the end-of-stream token's key: after every packet.
+const eos = math.MaxUint64
+
+// ghosts is Leighton, Maggs and Rao's ordering machinery for UNIV: every link
+// carries its packets in increasing key order, and a node sends a packet on a link
+// only when no packet of a smaller key can still reach it for that link. Each input
+// of a node knows a floor, the smallest key that may still arrive on it: the key of
+// the packet at the head of its queue, or else the ghost (or end-of-stream token)
+// its upstream node last advertised. At the end of every packet-step each node
+// advertises on each output link the least head key over the inputs that feed it
+// (an up link is fed by the node's children, a down link by all its inputs, a
+// processor's link by its source queue: the key of its next packet, or
+// end-of-stream when it has sent them all); the ghost reaches the far end for the
+// next packet-step, one link a step, as a packet does. Up and down links form an
+// acyclic network (no shortest path goes down and then up), as the levelled
+// networks of the algorithm do.
+type ghosts struct {
+	ft    *topology.FatTree
+	base  []int
+	queue [][]int32
+	src   [][]int32
+	head  []int
+	ps    []sfPacket
+	floor []uint64 // per input queue: the last ghost received
+	next  []uint64
+	// hops is the links a ghost crosses in a packet-step: 1 when a ghost takes a
+	// packet-step as a packet does, L when it is one flit
+	hops int
+	// onSend, when set, sees every packet sent: node, port and key; noGate lets
+	// every packet leave (UNIV's rank rule alone): both for tests
+	onSend func(v, port int, k uint64)
+	noGate bool
+}
+
+func (g *ghosts) init(ft *topology.FatTree, base []int, queue [][]int32, src [][]int32, head []int, ps []sfPacket) {
+	*g = ghosts{ft: ft, base: base, queue: queue, src: src, head: head, ps: ps,
+		floor: make([]uint64, len(queue)), next: make([]uint64, len(queue)), hops: g.hops, onSend: g.onSend, noGate: g.noGate}
+	g.advertise()
+}
+
+// headKey is the least key that may still leave input in of node v (in =
+// InPorts(v): a processor's source queue).
+func (g *ghosts) headKey(v, in int) uint64 {
+	if in == g.ft.InPorts(v) {
+		if g.head[v] < len(g.src[v]) {
+			return key(g.ps, g.src[v][g.head[v]])
+		}
+		return eos
+	}
+	if q := g.queue[g.base[v]+in]; len(q) > 0 {
+		return key(g.ps, q[0])
+	}
+	return g.floor[g.base[v]+in]
+}
+
+// bound is the least key that may still leave node v by port: the least head key
+// over the inputs that feed the port.
+func (g *ghosts) bound(v, port int) uint64 {
+	b := uint64(eos)
+	switch l := g.ft.Level(v); {
+	case l == 0:
+		return g.headKey(v, g.ft.InPorts(v))
+	case port == topology.FatUp0 || port == topology.FatUp1:
+		for in := range 4 {
+			b = min(b, g.headKey(v, in))
+		}
+	default:
+		for in := range g.ft.InPorts(v) {
+			b = min(b, g.headKey(v, in))
+		}
+	}
+	return b
+}
+
+// leave reports whether the packet of key k may leave node v by port: no smaller
+// key can still come to the port.
+func (g *ghosts) leave(v, port int, k uint64) bool { return g.noGate || g.bound(v, port) >= k }
+
+// advertise sends every node's ghosts for the next packet-step and reports whether
+// any floor rose.
+func (g *ghosts) advertise() bool {
+	for v := range g.ft.Nodes() {
+		for port := range g.ft.Ports(v) {
+			w, in := g.ft.Link(v, port)
+			if w < 0 {
+				continue
+			}
+			g.next[g.base[w]+in] = g.bound(v, port)
+		}
+	}
+	rose := false
+	for i, f := range g.next {
+		if f > g.floor[i] {
+			g.floor[i] = f
+			rose = true
+		}
+	}
+	clear(g.next)
+	return rose
 }

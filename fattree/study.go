@@ -18,8 +18,14 @@ type Config struct {
 	Scan                Scan
 	Pattern             Pattern
 	Flits, Queue, Delay int
-	Overhead, Runs      int
-	Seed                uint64
+	// StoreQueue is the packets an input queue of STORE, UNIV and SPLIT holds
+	// (0: one, the paper's choice).
+	StoreQueue int
+	// GhostHops is the links a ghost of univ-ghost crosses in a packet-step (0:
+	// one, as a packet; L: a ghost is one flit).
+	GhostHops      int
+	Overhead, Runs int
+	Seed           uint64
 	// Each, when set, receives every run's outcome with its instance (FP
 	// instances can then be given to the lower bounds).
 	Each func(i int, run *Run, out Outcome)
@@ -57,6 +63,12 @@ func (c *Config) Check() (*topology.FatTree, error) {
 			return nil, &ParamError{f.name, fmt.Sprintf("%d is below 1", f.v)}
 		}
 	}
+	if c.GhostHops < 0 {
+		return nil, &ParamError{"ghost-hops", fmt.Sprintf("%d is negative", c.GhostHops)}
+	}
+	if c.StoreQueue < 0 {
+		return nil, &ParamError{"store-queue", fmt.Sprintf("%d is negative", c.StoreQueue)}
+	}
 	if c.Delay < 0 {
 		return nil, &ParamError{"delay", fmt.Sprintf("%d is negative", c.Delay)}
 	}
@@ -83,7 +95,7 @@ func Study(ctx context.Context, c Config) (*Summary, error) {
 		for k := range up {
 			up[k] = r.Uint32()
 		}
-		run := &Run{FT: ft, Pairs: pairs, Flits: c.Flits, Queue: c.Queue, Path: c.Path, Scan: c.Scan,
+		run := &Run{FT: ft, Pairs: pairs, Flits: c.Flits, Queue: c.Queue, StoreQueue: c.StoreQueue, GhostHops: c.GhostHops, Path: c.Path, Scan: c.Scan,
 			Delay: c.Delay, Overhead: c.Overhead, Up: up, R: r, Seed: seed}
 		out, err := c.Algo.Route(ctx, run)
 		if err != nil {

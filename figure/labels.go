@@ -15,6 +15,7 @@ var units = map[string]string{
 	"msg-rate":     "offered load (packets/node/cycle)",
 	"latency":      "latency (cycles)",
 	"latency_ci":   "latency, 95% interval half-width (cycles)",
+	"net_latency":  "network latency, source queueing excluded (cycles)",
 	"p50":          "median latency (cycles)",
 	"p99":          "99th percentile latency (cycles)",
 	"max":          "largest latency (cycles)",

@@ -30,6 +30,8 @@ func runFatTree(e *env) error {
 	pattern := fs.String("pattern", "random", "pattern: "+strings.Join(fattree.PatternNames(), ", "))
 	flits := fs.Int("flits", 16, "flits per packet L")
 	queue := fs.Int("queue", 2, "WORM's input queue in flits q")
+	storeQueue := fs.Int("store-queue", 1, "packets an input queue of STORE, UNIV and SPLIT holds")
+	ghostHops := fs.Int("ghost-hops", 1, "univ-ghost: links a ghost crosses in a packet-step (1: as a packet; L: a ghost is one flit)")
 	delay := fs.Int("delay", 1, "R: initial delays from [0, R-1] (STORE, SPLIT: packet-steps; WORM: units of L log2 N); UNIV priorities from [1, R] (1: [1, N])")
 	overhead := fs.Int("overhead", 0, "SPLIT's addressing flits per independent flit")
 	runs := fs.Int("runs", 10, "independent runs (seeds S .. S+runs-1)")
@@ -45,7 +47,7 @@ func runFatTree(e *env) error {
 	if *tables != "" {
 		return fatTreeTables(e, *tables, *out)
 	}
-	cfg := fattree.Config{N: *n, Flits: *flits, Queue: *queue, Delay: *delay, Overhead: *overhead, Runs: *runs, Seed: *seed}
+	cfg := fattree.Config{N: *n, Flits: *flits, Queue: *queue, StoreQueue: *storeQueue, GhostHops: *ghostHops, Delay: *delay, Overhead: *overhead, Runs: *runs, Seed: *seed}
 	var err error
 	if cfg.Algo, err = fattree.LookupAlgorithm(*algo); err != nil {
 		return usageError("--algo: %v", err)

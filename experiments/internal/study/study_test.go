@@ -1,0 +1,74 @@
+package study
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/sweep"
+)
+
+// The interval is Student's: for 1, 2, 3 the mean is 2, the sample standard
+// deviation 1, the half-width t(0.975, 2) / sqrt(3) = 2.484.
+func TestMeanCI(t *testing.T) {
+	e := MeanCI([]float64{1, 2, 3})
+	require.InDelta(t, 2, e.Mean, 1e-12)
+	require.InDelta(t, 4.303/1.7320508, e.Half, 1e-4)
+	require.Equal(t, "2.00 ± 2.48", e.Fmt(2))
+	require.Equal(t, "5.0", MeanCI([]float64{5}).Fmt(1))
+	require.Equal(t, "—", MeanCI(nil).Fmt(1))
+	require.True(t, Above(Est{Mean: 10, Half: 1, N: 3}, Est{Mean: 8, Half: 0.9, N: 3}))
+	require.True(t, Overlap(Est{Mean: 10, Half: 1, N: 3}, Est{Mean: 8.5, Half: 0.6, N: 3}))
+}
+
+// A spec that grows keeps the records of the points it still has: their keys and
+// seeds depend on their own parameters, so only the new points run; the kept
+// records carry the new spec's hash, and a point the spec dropped is dropped.
+func TestCarryOver(t *testing.T) {
+	dir := t.TempDir()
+	spec := func(rates ...float64) string {
+		s := Spec{Command: "sim", Seed: 3, Replications: 2, Params: map[string]any{"topology": "torus:4x4"},
+			Axes: map[string]any{"rate": rates}}
+		data, err := json.Marshal(s)
+		require.NoError(t, err)
+		path := filepath.Join(dir, "s.json")
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+		return path
+	}
+	path := spec(0.1, 0.2)
+	f, _ := os.Open(path)
+	old, err := sweep.ParseSpec(f)
+	f.Close()
+	require.NoError(t, err)
+	res := filepath.Join(dir, "s.jsonl")
+	var recs []*sweep.Record
+	for _, p := range old.Points() {
+		recs = append(recs, &sweep.Record{Key: p.Key, Spec: old.Hash(), Command: "sim", Params: p.Params, Replication: p.Replication,
+			Seed: p.Seed, Status: sweep.StatusOK, Values: map[string]any{"x": 1}})
+	}
+	require.NoError(t, sweep.Rewrite(res, recs))
+	path = spec(0.2, 0.3)
+	require.NoError(t, carryOver(path, res))
+	f, _ = os.Open(path)
+	grown, err := sweep.ParseSpec(f)
+	f.Close()
+	require.NoError(t, err)
+	data, err := os.ReadFile(res)
+	require.NoError(t, err)
+	c, err := sweep.ReadResults(res, bytes.NewReader(data), grown.Hash())
+	require.NoError(t, err)
+	require.Len(t, c.Records, 2, "the two replications of rate 0.2")
+	keys := map[string]uint64{}
+	for _, p := range grown.Points() {
+		keys[p.Key] = p.Seed
+	}
+	for _, r := range c.Records {
+		seed, ok := keys[r.Key]
+		require.True(t, ok)
+		require.Equal(t, seed, r.Seed)
+		require.Equal(t, "0.2", r.Params["rate"].Text)
+	}
+}

@@ -1,0 +1,288 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/wormlab/wormlab/experiments/internal/study"
+)
+
+// Summary is summary.md: the tables docs/seed003.md quotes, each preceded by a line
+// "`TABLE NAME`" so that the test can find it; put receives every figure stated.
+func Summary(data map[string]map[string]*series, recs []study.Rec, cpu map[string]float64, put func(string, study.Est)) string {
+	var b strings.Builder
+	b.WriteString("# Seed 003 re-run: tables\n\nWritten by `go run ./experiments/seed003`; docs/seed003.md quotes them.\n")
+	vs := variants()
+	section := func(name, text string) {
+		fmt.Fprintf(&b, "\n`%s`\n\n%s", name, text)
+	}
+
+	// the runs: points, seeds, points below saturation, CPU time
+	runs := study.Table{Head: []string{"part", "configuration", "points", "seeds", "steady points per routing (fewest)", "failed", "CPU-hours"}}
+	byPart := study.Group(recs, func(r study.Rec) string { return r.Part })
+	total := 0.0
+	for _, v := range vs {
+		rs := byPart[v.part]
+		if len(rs) == 0 {
+			continue
+		}
+		failed := 0
+		for _, r := range rs {
+			if r.Failed != "" {
+				failed++
+			}
+		}
+		fewest := math.MaxInt
+		for _, s := range data[v.part] {
+			fewest = min(fewest, s.steady)
+		}
+		h := study.CPUHours(cpu, v.part)
+		total += h
+		runs.Rows = append(runs.Rows, []string{v.part, v.title, fmt.Sprint(len(rs) / max(v.reps, 1)), fmt.Sprint(v.reps),
+			fmt.Sprint(fewest), fmt.Sprint(failed), fmt.Sprintf("%.2f", h)})
+	}
+	runs.Rows = append(runs.Rows, []string{"all", "", "", "", "", "", fmt.Sprintf("%.2f", total)})
+	section("runs", runs.String())
+
+	// peaks and past saturation, main parts
+	main := []variant{}
+	for _, v := range vs {
+		if v.group == "main" && data[v.part] != nil {
+			main = append(main, v)
+		}
+	}
+	peak := study.Table{Head: []string{"routing", "VCs"}}
+	for _, v := range main {
+		peak.Head = append(peak.Head, shortTitle(v))
+	}
+	for _, a := range algs {
+		row := []string{a.label, fmt.Sprint(a.vcs)}
+		for _, v := range main {
+			s := data[v.part][a.name]
+			if s == nil {
+				row = append(row, "")
+				continue
+			}
+			put("peak/"+v.part+"/"+a.name, s.peak)
+			put("last/"+v.part+"/"+a.name, s.last.util)
+			row = append(row, fmt.Sprintf("%s (%s)", s.peak.Fmt(3), s.last.util.Fmt(3)))
+		}
+		peak.Rows = append(peak.Rows, row)
+	}
+	section("peaks", peak.String())
+
+	// latency at light load and network latency past saturation, main parts
+	lat := study.Table{Head: []string{"routing"}}
+	for _, v := range main {
+		lat.Head = append(lat.Head, shortTitle(v)+": latency at 0.1 / network latency at 0.9")
+	}
+	for _, a := range algs {
+		row := []string{a.label}
+		for _, v := range main {
+			s := data[v.part][a.name]
+			if s == nil {
+				row = append(row, "")
+				continue
+			}
+			lo := s.at(0.1)
+			put("lat01/"+v.part+"/"+a.name, lo.lat)
+			put("net09/"+v.part+"/"+a.name, s.last.net)
+			row = append(row, fmt.Sprintf("%s / %s", lo.lat.Fmt(1), s.last.net.Fmt(0)))
+		}
+		lat.Rows = append(lat.Rows, row)
+	}
+	section("latency", lat.String())
+
+	// the claims, per main configuration
+	section("claims", claims(main, data, put).String())
+
+	// sensitivity tables: one per group
+	for _, g := range []struct{ group, name string }{
+		{"limit", "limit"}, {"length", "length"}, {"buffer", "buffer"}, {"hotnode", "hotnode"}, {"local", "localshape"},
+	} {
+		var vg []variant
+		for _, v := range vs {
+			if v.group == g.group && data[v.part] != nil {
+				vg = append(vg, v)
+			}
+		}
+		if len(vg) == 0 {
+			continue
+		}
+		t := study.Table{Head: []string{"configuration"}}
+		for _, a := range algs {
+			t.Head = append(t.Head, a.label)
+		}
+		for _, v := range vg {
+			row := []string{v.title}
+			for _, a := range algs {
+				s := data[v.part][a.name]
+				if s == nil {
+					row = append(row, "")
+					continue
+				}
+				put("peak/"+v.part+"/"+a.name, s.peak)
+				put("last/"+v.part+"/"+a.name, s.last.util)
+				row = append(row, fmt.Sprintf("%s (%s)", s.peak.Fmt(3), s.last.util.Fmt(3)))
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		section(g.name, t.String())
+		section(g.name+"-claims", claims(vg, data, put).String())
+	}
+
+	// the packet-switching probe and Pn at 4 VCs
+	if m := data["packet"]; m != nil {
+		t := study.Table{Head: []string{"routing", "peak (at 0.9)", "latency at 0.1", "latency at 0.3"}}
+		for _, s := range ordered(m) {
+			put("peak/packet/"+s.alg, s.peak)
+			t.Rows = append(t.Rows, []string{labelOf(s.alg), fmt.Sprintf("%s (%s)", s.peak.Fmt(3), s.last.util.Fmt(3)), s.at(0.1).lat.Fmt(2), s.at(0.3).lat.Fmt(2)})
+		}
+		section("packet", t.String())
+	}
+	if m := data["pn4"]; m != nil {
+		t := study.Table{Head: []string{"offered", "runs", "deadlocked", "first failure"}}
+		for _, s := range ordered(m) {
+			for _, p := range s.points {
+				first := ""
+				if len(p.failed) > 0 {
+					first = strings.SplitN(p.failed[0], ";", 2)[0]
+				}
+				t.Rows = append(t.Rows, []string{fmt.Sprint(p.rho), fmt.Sprint(p.seeds), fmt.Sprint(len(p.failed)), first})
+			}
+		}
+		section("pn4", t.String())
+	}
+	return b.String()
+}
+
+func shortTitle(v variant) string {
+	switch v.part {
+	case "uniform":
+		return "uniform"
+	case "local-7x7":
+		return "local 7x7"
+	}
+	if strings.HasPrefix(v.part, "hotspot-") {
+		return "hotspot " + strings.TrimPrefix(v.part, "hotspot-") + "%"
+	}
+	return v.part
+}
+
+// at is the point at offered utilisation rho (the nearest).
+func (s *series) at(rho float64) point {
+	best := s.points[0]
+	for _, p := range s.points {
+		if math.Abs(p.rho-rho) < math.Abs(best.rho-rho) {
+			best = p
+		}
+	}
+	return best
+}
+
+// cmp says how a's interval stands to b's: "above", "below" or "level" (they
+// overlap).
+func cmp(a, b study.Est) string {
+	switch {
+	case study.Above(a, b):
+		return "above"
+	case study.Above(b, a):
+		return "below"
+	}
+	return "level"
+}
+
+// claims is the table of the paper's conclusions against each configuration.
+func claims(vs []variant, data map[string]map[string]*series, put func(string, study.Est)) study.Table {
+	t := study.Table{Head: []string{"claim"}}
+	for _, v := range vs {
+		t.Head = append(t.Head, v.title)
+	}
+	row := func(name string, f func(m map[string]*series) string) {
+		r := []string{name}
+		for _, v := range vs {
+			m := data[v.part]
+			if m == nil {
+				r = append(r, "")
+				continue
+			}
+			r = append(r, f(m))
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	versus := func(a, b string, want string) func(m map[string]*series) string {
+		return func(m map[string]*series) string {
+			x, y := m[a], m[b]
+			if x == nil || y == nil {
+				return ""
+			}
+			c := cmp(x.peak, y.peak)
+			word := "reversed"
+			switch {
+			case c == want:
+				word = "holds"
+			case c == "level":
+				word = "level"
+			}
+			return fmt.Sprintf("%s: %.3f vs %.3f", word, x.peak.Mean, y.peak.Mean)
+		}
+	}
+	row("1. north-last peaks below e-cube", versus("northlast", "dor", "below"))
+	row("2. Pn peaks below e-cube", versus("pn", "dor", "below"))
+	row("3. every hop scheme peaks above e-cube", func(m map[string]*series) string {
+		d := m["dor"]
+		if d == nil {
+			return ""
+		}
+		lo, word := math.Inf(1), "holds"
+		for _, h := range []string{"poshop", "neghop", "nbc"} {
+			s := m[h]
+			if s == nil {
+				return ""
+			}
+			lo = math.Min(lo, s.peak.Mean)
+			switch cmp(s.peak, d.peak) {
+			case "level":
+				if word == "holds" {
+					word = "level"
+				}
+			case "below":
+				word = "reversed"
+			}
+		}
+		return fmt.Sprintf("%s: lowest %.3f vs %.3f", word, lo, d.peak.Mean)
+	})
+	row("4. NBC peaks highest", func(m map[string]*series) string {
+		n := m["nbc"]
+		if n == nil {
+			return ""
+		}
+		var best *series
+		for _, s := range ordered(m) {
+			if s.alg != "nbc" && s.alg != "pn2n" && (best == nil || s.peak.Mean > best.peak.Mean) {
+				best = s
+			}
+		}
+		if best == nil {
+			return ""
+		}
+		word := map[string]string{"above": "holds", "level": "level", "below": "reversed"}[cmp(n.peak, best.peak)]
+		return fmt.Sprintf("%s: %.3f vs %s %.3f", word, n.peak.Mean, labelOf(best.alg), best.peak.Mean)
+	})
+	row("5. NBC peaks above negative-hop", versus("nbc", "neghop", "above"))
+	row("6. NBC peaks above positive-hop", versus("nbc", "poshop", "above"))
+	row("7. Pn peaks above e-cube", versus("pn", "dor", "above"))
+	row("8. past saturation (0.9), share of the peak kept: e-cube / NBC / Pn / north-last", func(m map[string]*series) string {
+		var parts []string
+		for _, a := range []string{"dor", "nbc", "pn", "northlast"} {
+			s := m[a]
+			if s == nil {
+				return ""
+			}
+			parts = append(parts, fmt.Sprintf("%.2f", s.last.util.Mean/s.peak.Mean))
+		}
+		return strings.Join(parts, " / ")
+	})
+	return t
+}
