@@ -36,6 +36,7 @@ func runSolve(e *env) error {
 			"lower bound and says so on stderr; --dimacs refuses it.")
 	modelName := fs.String("model", model.Wormhole, "schedule model: wormhole or bufferless")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+	cpuLimit := fs.Duration("cpu-limit", 0, "stop after this much CPU time of the process (0: no limit), like --timeout")
 	dimacs := fs.String("dimacs", "", "write the CNF for --horizon to this file and exit")
 	horizon := fs.Int("horizon", 0, "the horizon T of --dimacs and --assignment")
 	assignment := fs.String("assignment", "", "decode this SAT solver output for --horizon")
@@ -59,6 +60,9 @@ func runSolve(e *env) error {
 	}
 	if *timeout < 0 {
 		return usageError("--timeout: %v is negative", *timeout)
+	}
+	if *cpuLimit < 0 {
+		return usageError("--cpu-limit: %v is negative", *cpuLimit)
 	}
 	if *workers < 1 || *workers > 2 {
 		return usageError("--workers: %d is not 1 or 2", *workers)
@@ -107,6 +111,11 @@ func runSolve(e *env) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
+	if *cpuLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = cpuLimitContext(ctx, *cpuLimit)
+		defer cancel()
+	}
 	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, NoBusy: *noBusy, NoEdgeSet: *noEdgeSet, NoStage: *noStage, Workers: *workers, MaxMemory: budget}
 	if e.stderrTTY {
 		opt.Progress = func(p optimal.Progress) {
@@ -123,7 +132,10 @@ func runSolve(e *env) error {
 	}
 	if !res.Optimal && ctx.Err() != nil {
 		why := "timed out"
-		if errors.Is(ctx.Err(), context.Canceled) {
+		switch {
+		case errors.Is(context.Cause(ctx), errCPULimit):
+			why = "stopped at the CPU limit"
+		case errors.Is(ctx.Err(), context.Canceled):
 			why = "interrupted"
 		}
 		fmt.Fprintf(e.stderr, "wormlab solve: %s after %.1fs: makespan %d, proven lower bound %d (optimal false)\n",

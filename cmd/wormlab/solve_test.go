@@ -47,6 +47,37 @@ func TestInterruptSolve(t *testing.T) {
 	require.Less(t, *s.LowerBound, s.Makespan)
 }
 
+// Issue 27: --cpu-limit stops solve once the process has used that much CPU time,
+// and it writes the best schedule with its proven lower bound and optimal false,
+// as --timeout does. The instance is TestInterruptSolve's, whose horizon 149
+// keeps gini busy for minutes without the edge-set bound.
+func TestSolveCPULimit(t *testing.T) {
+	dir := t.TempDir()
+	inst, sched := filepath.Join(dir, "in.json"), filepath.Join(dir, "s.json")
+	var out, errb bytes.Buffer
+	code := run([]string{"gen", "kary-tree", "--k", "2", "--depth", "4", "--traffic", "random", "--messages", "128",
+		"--flits", "4", "--seed", "1", "-o", inst}, strings.NewReader(""), &out, &errb, false)
+	require.Equal(t, 0, code, errb.String())
+	errb.Reset()
+	before := processCPU()
+	code = run([]string{"solve", "--no-edge-set", "--cpu-limit", "1s", inst, "-o", sched}, strings.NewReader(""), &out, &errb, false)
+	used := processCPU() - before
+	require.Equal(t, 0, code, errb.String())
+	require.Contains(t, errb.String(), "stopped at the CPU limit after")
+	require.GreaterOrEqual(t, used, time.Second, "CPU time used")
+	data, err := os.ReadFile(inst)
+	require.NoError(t, err)
+	in, err := model.ParseInstance(data)
+	require.NoError(t, err)
+	data, err = os.ReadFile(sched)
+	require.NoError(t, err)
+	s, err := model.ParseSchedule(data)
+	require.NoError(t, err)
+	require.NoError(t, verify.Schedule(in, s))
+	require.NotNil(t, s.Optimal)
+	require.False(t, *s.Optimal)
+}
+
 // Issue 10: output paths are checked before the work starts: an -o or --certify
 // whose directory does not exist is bad usage at once (before any bound or search
 // runs on this instance).

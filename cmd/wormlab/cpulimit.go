@@ -1,0 +1,46 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"syscall"
+	"time"
+)
+
+// errCPULimit is the cause of a context stopped by cpuLimitContext.
+var errCPULimit = errors.New("CPU limit reached")
+
+// processCPU returns the CPU time (user and system) this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// cpuLimitContext returns a context that is cancelled, with cause errCPULimit,
+// once this process has used limit more CPU time than when it was called (it
+// looks every 20 ms). On a shared machine a wall-clock timeout gives a solver as
+// much work as the other users leave it; a CPU limit gives it the same work
+// whatever the load (docs/solver.md measures that way).
+func cpuLimitContext(parent context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(parent)
+	start := processCPU()
+	go func() {
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				if processCPU()-start >= limit {
+					cancel(errCPULimit)
+					return
+				}
+			}
+		}
+	}()
+	return ctx, func() { cancel(context.Canceled) }
+}
