@@ -1,7 +1,9 @@
 // Command dzn writes the MiniZinc data of scripts/minizinc/bufferless.mzn for a
 // wormlab instance: go run ./scripts/minizinc/dzn INSTANCE > data.dzn (see
-// scripts/minizinc/README.md). H is the makespan of offline.Greedy in input order
-// (a legal bufferless schedule), lb the instance's best closed-form lower bound.
+// scripts/minizinc/README.md); with --wormhole, the data of wormhole.mzn. H is
+// the makespan of offline.Greedy in input order (a legal bufferless schedule, so
+// a wormhole one too), lb the instance's best closed-form lower bound (valid in
+// both models).
 package main
 
 import (
@@ -21,10 +23,15 @@ func main() {
 }
 
 func run() error {
-	if len(os.Args) != 2 {
-		return fmt.Errorf("usage: dzn INSTANCE")
+	args := os.Args[1:]
+	wormhole := len(args) == 2 && args[0] == "--wormhole"
+	if wormhole {
+		args = args[1:]
 	}
-	data, err := os.ReadFile(os.Args[1])
+	if len(args) != 1 {
+		return fmt.Errorf("usage: dzn [--wormhole] INSTANCE")
+	}
+	data, err := os.ReadFile(args[0])
 	if err != nil {
 		return err
 	}
@@ -58,7 +65,17 @@ func run() error {
 	list("d", d)
 	list("L", L)
 	fmt.Fprintf(&b, "H = %d;\nlb = %d;\n", H, in.LowerBound().Value)
-	var first, last, umsg, uoff []int
+	// base[i]: the index (from 1) of message i's first hop in wormhole.mzn's t
+	base, nh := make([]int, n), 0
+	for i := range in.Messages {
+		base[i] = nh + 1
+		nh += d[i]
+	}
+	if wormhole {
+		list("base", base)
+		fmt.Fprintf(&b, "nh = %d;\n", nh)
+	}
+	var first, last, umsg, uoff, ustart, urel, uroff []int
 	for _, us := range in.Users() {
 		if len(us) < 2 {
 			continue // an edge one message uses constrains nothing
@@ -67,6 +84,16 @@ func run() error {
 		for _, u := range us {
 			umsg = append(umsg, u.Msg+1)
 			uoff = append(uoff, u.Pos)
+			// the hop whose crossing releases the edge: k + L (from 1), or the
+			// last hop and the drain steps past it
+			k, dd := u.Pos+1, d[u.Msg]
+			rel, off := k+L[u.Msg], 0
+			if rel > dd {
+				rel, off = dd, rel-dd
+			}
+			ustart = append(ustart, base[u.Msg]+k-1)
+			urel = append(urel, base[u.Msg]+rel-1)
+			uroff = append(uroff, off)
 		}
 		last = append(last, len(umsg))
 	}
@@ -74,8 +101,14 @@ func run() error {
 	list("first", first)
 	list("last", last)
 	fmt.Fprintf(&b, "U = %d;\n", len(umsg))
-	list("umsg", umsg)
-	list("uoff", uoff)
+	if wormhole {
+		list("ustart", ustart)
+		list("urel", urel)
+		list("uroff", uroff)
+	} else {
+		list("umsg", umsg)
+		list("uoff", uoff)
+	}
 	_, err = os.Stdout.WriteString(b.String())
 	return err
 }
