@@ -138,6 +138,10 @@ gecode() {
 	"$tmp/dzn" $flag "$tmp/$1.json" >"$tmp/i.dzn"
 	cpu "$tmp/g.cpu" minizinc --solver gecode "$here/scripts/minizinc/$2.mzn" "$tmp/i.dzn" >"$tmp/g.out" 2>/dev/null || true
 	gm=$(sed -n 's/^makespan = //p' "$tmp/g.out" | tail -1)
+	if [ -n "$gm" ]; then
+		"$tmp/dzn" --schedule "$tmp/$1.json" <"$tmp/g.out" >"$tmp/g.json" &&
+			"$wl" verify "$tmp/$1.json" "$tmp/g.json" >/dev/null 2>&1 || { echo "ILLEGAL $gm"; return; }
+	fi
 	if grep -q '^==========' "$tmp/g.out"; then
 		echo "${gm:-?} proven, $(cat "$tmp/g.cpu") s"
 	else

@@ -8,7 +8,9 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/wormlab/wormlab/model"
@@ -24,12 +26,15 @@ func main() {
 
 func run() error {
 	args := os.Args[1:]
+	if len(args) == 2 && args[0] == "--schedule" {
+		return schedule(args[1])
+	}
 	wormhole := len(args) == 2 && args[0] == "--wormhole"
 	if wormhole {
 		args = args[1:]
 	}
 	if len(args) != 1 {
-		return fmt.Errorf("usage: dzn [--wormhole] INSTANCE")
+		return fmt.Errorf("usage: dzn [--wormhole] INSTANCE, or dzn --schedule INSTANCE < MINIZINC_OUTPUT")
 	}
 	data, err := os.ReadFile(args[0])
 	if err != nil {
@@ -111,4 +116,61 @@ func run() error {
 	}
 	_, err = os.Stdout.WriteString(b.String())
 	return err
+}
+
+// schedule reads the output of bufferless.mzn ("starts = [...]") or wormhole.mzn
+// ("cross = [...]") on standard input, the last solution printed, and writes it as
+// a wormlab schedule of the instance, for wormlab verify to judge.
+func schedule(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	in, err := model.ParseInstance(data)
+	if err != nil {
+		return err
+	}
+	out, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		return err
+	}
+	var key, list string
+	for _, l := range strings.Split(string(out), "\n") {
+		for _, k := range []string{"starts", "cross"} {
+			if v, ok := strings.CutPrefix(l, k+" = "); ok {
+				key, list = k, v
+			}
+		}
+	}
+	if key == "" {
+		return fmt.Errorf("no solution in the MiniZinc output")
+	}
+	var xs []int
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == '[' || r == ']' || r == ',' || r == ' ' }) {
+		x, err := strconv.Atoi(f)
+		if err != nil {
+			return fmt.Errorf("%s: %q is not an integer", key, f)
+		}
+		xs = append(xs, x)
+	}
+	var s *model.Schedule
+	if key == "starts" {
+		if len(xs) != len(in.Messages) {
+			return fmt.Errorf("starts: %d values for %d messages", len(xs), len(in.Messages))
+		}
+		s = model.FromStarts(in, xs)
+	} else {
+		cross := make([][]int, len(in.Messages))
+		for i, m := range in.Messages {
+			if len(xs) < len(m.Path) {
+				return fmt.Errorf("cross: too few values")
+			}
+			cross[i], xs = xs[:len(m.Path)], xs[len(m.Path):]
+		}
+		if len(xs) != 0 {
+			return fmt.Errorf("cross: %d values too many", len(xs))
+		}
+		s = model.NewSchedule(in, model.Wormhole, cross)
+	}
+	return model.WriteSchedule(os.Stdout, s)
 }
