@@ -175,9 +175,9 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	}
 	// The edge-set bound, when the best schedule is above the lower bound: an
 	// exhaustive search over the tight edges (about a millisecond where no edge is
-	// tight, 13-33 ms on issue 16's frontier tree), stopped after edgeSetBudget.
+	// tight, 13-33 ms on issue 16's frontier tree), stopped after edgeSetNodes nodes.
 	if !opt.NoEdgeSet && best.Makespan > res.Lower && ctx.Err() == nil {
-		v, detail, err := subBound(ctx, in, opt.Model, res.Lower, edgeSetBudget)
+		v, detail, err := subBoundNodes(ctx, in, opt.Model, res.Lower, edgeSetNodes)
 		if err != nil {
 			return nil, err
 		}
@@ -273,11 +273,12 @@ func upper(in *model.Instance, opt Options) (*model.Schedule, error) {
 // makespan. On the instances of issue 16 a bufferless search that succeeds needs
 // at most a few thousand failures, 20,000 cost 0.1-0.4 s; the wormhole search
 // costs about five times more per failure and runs with a quarter of the budget.
-// edgeSetBudget is the wall time the edge-set bound may take (it is a time, not a
-// count of nodes, because its search reports no progress; when it runs out the
-// bound keeps the horizons refuted so far, so only a bound that needed longer
-// depends on the machine).
-const edgeSetBudget = 5 * time.Second
+// edgeSetNodes is the number of search nodes the edge-set bound may take over
+// all its horizons: a count, not a time, so that the bound Solve proves is the
+// same on a loaded machine (about 270,000 nodes a second of CPU on the 6x6 mesh
+// of issue 27, whose bufferless bound 78 needs 779,435 nodes; when it runs out the
+// bound keeps the horizons refuted so far).
+const edgeSetNodes = 1 << 20
 
 const (
 	cpFirstFails = 20000
