@@ -1,6 +1,7 @@
 package deadlock
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -70,5 +71,28 @@ func TestTopologyRoutingsRefuseOthers(t *testing.T) {
 		_, err = alg.MinVCs(net)
 		require.Error(t, err, name)
 		require.Contains(t, err.Error(), name)
+	}
+}
+
+// A finding about BookSim2's UGAL on its dragonfly (src/networks/dragonfly.cpp,
+// ugal_dragonflynew; routing.DFUGALBookSim): with the 3 VCs it asserts, and with
+// more, its channel dependency graph has a cycle on VC 0 (phase 0 carries both a
+// packet's first local hop and its local hop in the intermediate group), on
+// BookSim's own k = 2 dragonfly (p = 2, a = 4, h = 2) and on smaller ones.
+func TestBookSimUGALCycle(t *testing.T) {
+	for _, spec := range []string{"dragonfly:p=2", "dragonfly:a=3,p=1,h=1", "dragonfly:a=2,p=1,h=1,g=3"} {
+		for _, vcs := range []int{3, 6} {
+			net, err := topology.Parse(spec)
+			require.NoError(t, err)
+			r, err := routing.NewDFUGALBookSim(net, vcs)
+			require.NoError(t, err)
+			rep, err := Check(context.Background(), net, r, vcs, "df-ugal-booksim")
+			require.NoError(t, err)
+			require.False(t, rep.OK(), "%s at %d VCs", spec, vcs)
+			require.Len(t, rep.Cycle, 6, "%s: local, global, local, global, local, global", spec)
+			for _, c := range rep.Cycle {
+				require.Less(t, c.VC, vcs/3, "%s: the cycle stays in phase 0's VCs", spec)
+			}
+		}
 	}
 }

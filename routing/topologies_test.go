@@ -56,6 +56,21 @@ func TestTopologyRoutingStates(t *testing.T) {
 	}
 }
 
+// The same promises of BookSim2's UGAL (not in the registry: its dependency graph
+// has a cycle, package deadlock's TestBookSimUGALCycle), with its hop bound: a
+// local, a global and two local hops to the intermediate router, a global and a
+// local hop on.
+func TestBookSimUGALStates(t *testing.T) {
+	alg := Algorithm{Name: "df-ugal-booksim", New: func(net topology.Network, vcs int) (sim.Routing, error) { return NewDFUGALBookSim(net, vcs) }}
+	for _, spec := range []string{"dragonfly:a=4,p=1,h=2", "dragonfly:a=3,p=1,h=1"} {
+		net, err := topology.Parse(spec)
+		require.NoError(t, err)
+		for v := 3; v <= 4; v++ {
+			exhaustNet(t, alg.Name, alg, net, v, false, 6)
+		}
+	}
+}
+
 // hopsTo is the breadth-first hop distance from every router to dst.
 func hopsTo(net topology.Network, dst int) []int {
 	d := make([]int, net.Nodes())
