@@ -27,6 +27,7 @@ func TestTopologyRoutings(t *testing.T) {
 		{"df-valiant", []string{df, "dragonfly:a=3,p=1,h=1", "dragonfly:a=4,p=1,h=2,arrangement=palmtree", "dragonfly:a=4,p=1,h=2,g=5"}, []string{df, "dragonfly:a=3,p=1,h=1"}},
 		{"df-ugal-l", []string{df, "dragonfly:a=3,p=1,h=1", "dragonfly:a=4,p=1,h=2,g=5"}, []string{df}},
 		{"df-ugal-g", []string{df, "dragonfly:a=3,p=1,h=1", "dragonfly:a=4,p=1,h=2,arrangement=palmtree"}, []string{df}},
+		{"df-par", []string{df, "dragonfly:a=3,p=1,h=1", "dragonfly:a=4,p=1,h=2,g=5"}, []string{df, "dragonfly:a=3,p=1,h=1"}},
 		{"hx-dor", []string{"hyperx:3x3,t=1", "hyperx:4x3x2,k=1x2x1,t=1", "flatfly:k=3,n=3"}, nil},
 		{"hx-dal", []string{"hyperx:3x3,t=1", "hyperx:4x3x2,k=1x2x1,t=1", "flatfly:k=3,n=3"}, []string{"hyperx:3x3,t=1", "flatfly:k=3,n=3"}},
 		{"fly-tag", []string{"fly:k=2,n=3", "fly:k=3,n=3", "fly:k=4,n=2"}, nil},

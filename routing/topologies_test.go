@@ -35,6 +35,7 @@ func TestTopologyRoutingStates(t *testing.T) {
 		{"df-valiant", []string{"dragonfly:a=4,p=1,h=2", "dragonfly:a=4,p=2,h=2,g=5", "dragonfly:a=3,p=1,h=1,arrangement=palmtree"}, false, func(topology.Network) int { return 5 }},
 		{"df-ugal-l", []string{"dragonfly:a=4,p=1,h=2", "dragonfly:a=4,p=2,h=2,g=5"}, false, func(topology.Network) int { return 5 }},
 		{"df-ugal-g", []string{"dragonfly:a=4,p=1,h=2", "dragonfly:a=3,p=1,h=1,arrangement=palmtree"}, false, func(topology.Network) int { return 5 }},
+		{"df-par", []string{"dragonfly:a=4,p=1,h=2", "dragonfly:a=4,p=2,h=2,g=5", "dragonfly:a=3,p=1,h=1,arrangement=palmtree"}, false, func(topology.Network) int { return 6 }},
 		{"hx-dor", []string{"hyperx:3x4,t=1", "hyperx:3x2x2,k=2x1x3,t=2", "flatfly:k=3,n=3"}, true, func(n topology.Network) int { return n.(*topology.HyperX).Dims() }},
 		{"hx-dal", []string{"hyperx:3x4,t=1", "hyperx:3x2x2,k=2x1x3,t=2", "flatfly:k=3,n=3"}, false, func(n topology.Network) int { return 2 * n.(*topology.HyperX).Dims() }},
 		{"fly-tag", []string{"fly:k=2,n=3", "fly:k=3,n=2"}, true, func(n topology.Network) int { return n.(*topology.Fly).N() - 1 }},

@@ -15,7 +15,8 @@
 #   study      the 1,056-terminal dragonfly (k = 4: p = 4, a = 8, h = 4, g = 33):
 #              BookSim's min (2 VCs) and ugal (3 VCs) under uniform and bad_dragon
 #              (worst-case) traffic at RATES_UR / RATES_WC, one seed
-#   csv        OUTDIR/results.csv: the lines of both TSVs under a CSV header
+#   csv        OUTDIR/results.csv: the lines of both TSVs under a CSV header, with
+#              a column series = sim:routing
 #
 # Every dragonfly run: local channels 10 cycles, global 100 (BookSim's DRAGON_LATENCY,
 # wormlab's dragonfly defaults), 256-flit VC buffers, 4-flit packets, Bernoulli
@@ -134,8 +135,8 @@ for c in $cases; do
 		# results.csv: both sides' lines under one header, "-" as an empty cell
 		# (wormlab plot reads it: docs/dragonfly.md)
 		{
-			echo "sim,case,routing,traffic,vcs,rate,seed,latency,latency_ci,accepted,status,cpu_s"
-			cat "$out"/booksim.tsv "$out"/wormlab.tsv 2>/dev/null | awk -F'\t' -v OFS=, '{for (i = 1; i <= NF; i++) if ($i == "-" || $i == "null") $i = ""; print}'
+			echo "sim,case,routing,traffic,vcs,rate,seed,latency,latency_ci,accepted,status,cpu_s,series"
+			cat "$out"/booksim.tsv "$out"/wormlab.tsv 2>/dev/null | awk -F'\t' -v OFS=, '{for (i = 1; i <= NF; i++) if ($i == "-" || $i == "null") $i = ""; $13 = $1 ":" $3; print}'
 		} > "$out/results.csv" ;;
 	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-ff, study, csv)" >&2; exit 2 ;;
 	esac

@@ -81,28 +81,31 @@ func TestConcentrationCountsTerminals(t *testing.T) {
 	}
 }
 
-// Where one VC fewer than a routing's documented count closes a cycle of channel
+// Where fewer VCs than a routing's documented count close a cycle of channel
 // dependencies (the deadlock checker's TestTopologyRoutings), the simulator reaches
-// the deadlock under heavy load with short buffers and long packets, and with the
-// documented count it does not, on the same workload.
+// the deadlock under heavy load with short buffers and long packets (one VC fewer,
+// two for PAR), and with the documented count it does not, on the same workload.
 func TestSimulatorReachesTopologyDeadlocks(t *testing.T) {
 	for _, c := range []struct {
-		spec, routing string
-		fewer, seed   int
+		spec, routing, traffic string
+		fewer, seed            int
 	}{
-		{"dragonfly:a=3,p=2,h=1,local=1,global=1", "df-min", 1, 1},
-		{"dragonfly:a=4,p=1,h=2,local=1,global=1", "df-valiant", 2, 1},
-		{"hyperx:3x3,t=2", "hx-dal", 1, 1},
+		{"dragonfly:a=3,p=2,h=1,local=1,global=1", "df-min", "uniform", 1, 1},
+		{"dragonfly:a=4,p=1,h=2,local=1,global=1", "df-valiant", "uniform", 2, 1},
+		{"hyperx:3x3,t=2", "hx-dal", "uniform", 1, 1},
+		// PAR's cycle at 3 VCs (the checker's) was not reached in runs of up to 8000
+		// cycles; with 2 it is
+		{"dragonfly:a=4,p=1,h=2,local=1,global=1", "df-par", "uniform", 2, 1},
 	} {
 		net := mustNet(t, c.spec)
 		alg, _ := routing.Lookup(c.routing)
 		need, err := alg.MinVCs(net)
 		require.NoError(t, err)
-		require.Equal(t, need-1, c.fewer)
+		require.Less(t, c.fewer, need)
 		for _, vcs := range []int{c.fewer, need} {
 			cfg := algConfig(t, c.spec, c.routing, vcs, 2, sim.Ideal())
 			cfg.Seed = uint64(c.seed)
-			pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+			pat, err := sim.NewPattern(c.traffic, sim.PatternParams{Net: net})
 			require.NoError(t, err)
 			_, err = sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 0.9, Sizes: sim.Fixed(8)},
 				sim.Measure{MinCycles: 8000, MaxCycles: 8000})

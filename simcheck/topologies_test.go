@@ -33,6 +33,7 @@ func TestTopologyInvariants(t *testing.T) {
 		{"dragonfly:a=4,p=2,h=2,g=5,local=2,global=5", "df-valiant"},
 		{"dragonfly:a=3,p=2,h=1,local=2,global=6,arrangement=palmtree", "df-ugal-l"},
 		{"dragonfly:a=4,p=1,h=2,local=1,global=4", "df-ugal-g"},
+		{"dragonfly:a=4,p=2,h=2,g=5,local=2,global=3", "df-par"},
 		{"hyperx:3x3,k=2,t=3", "hx-dor"},
 		{"hyperx:3x2x2,k=1x2x1,t=2", "hx-dal"},
 		{"flatfly:k=3,n=3", "hx-dal"},
