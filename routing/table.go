@@ -55,6 +55,8 @@ type Table struct {
 	escape  [][]uint64
 	where   []string
 	hasEsc  bool
+	// routers where packets inject and eject (topology.Sources, Sinks)
+	source, sink []bool
 }
 
 var _ sim.Routing = (*Table)(nil)
@@ -152,6 +154,13 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 		return nil, &TableError{File: name, Where: "vcs", Msg: fmt.Sprintf("%d outside 1..64", t.vcs)}
 	}
 	t.n = t.net.Nodes()
+	t.source, t.sink = make([]bool, t.n), make([]bool, t.n)
+	for _, v := range topology.Sources(t.net) {
+		t.source[v] = true
+	}
+	for _, v := range topology.Sinks(t.net) {
+		t.sink[v] = true
+	}
 	for v := range t.n {
 		t.in = max(t.in, t.net.InPorts(v)+1)
 	}
@@ -256,8 +265,8 @@ func (t *Table) parseRoute(rt tableRoute, names map[string]int, where string) (r
 		if err != nil {
 			return routeKey{}, bad("dst", "%v", err)
 		}
-		if !t.net.Terminal(d) {
-			return routeKey{}, bad("dst", "%s is not a terminal (no packet is sent to it)", topology.NodeName(t.net, d))
+		if !t.sink[d] {
+			return routeKey{}, bad("dst", "%s is not a router where packets eject (no packet is sent to it)", topology.NodeName(t.net, d))
 		}
 		if d == at {
 			return routeKey{}, bad("dst", "%s is the router itself (a packet there is delivered, not routed)", topology.NodeName(t.net, d))
@@ -278,8 +287,8 @@ func (t *Table) parseRoute(rt tableRoute, names map[string]int, where string) (r
 	case rt.In != nil:
 		var s string
 		if json.Unmarshal(rt.In, &s) == nil && s == "inject" {
-			if !t.net.Terminal(at) {
-				return routeKey{}, bad("in", "%s is not a terminal: no packet is injected there", topology.NodeName(t.net, at))
+			if !t.source[at] {
+				return routeKey{}, bad("in", "no packet is injected at %s", topology.NodeName(t.net, at))
 			}
 			k.slot = 0
 			break
@@ -482,11 +491,6 @@ func (t *Table) stateName(at, dst, slot, vc int) string {
 // table: each state reached short of the destination must have an entry, and the
 // states must not form a cycle (a packet that can be routed round a loop forever).
 func (t *Table) check() error {
-	terms := topology.Terminals(t.net)
-	isTerm := make([]bool, t.n)
-	for _, v := range terms {
-		isTerm[v] = true
-	}
 	per := t.n * t.in * t.vcs
 	mark := make([]uint8, per) // 0 new, 1 on the stack, 2 done
 	from := make([]int32, per) // the state it was first reached from, for messages
