@@ -1,0 +1,289 @@
+package deadlock
+
+// The exact decision: is there a deadlock configuration (config.go) of a routing
+// on a network with V VCs, under a VC reallocation rule? Three steps, each exact:
+//
+//  1. the fixpoint (fixpoint.go), linear: an empty U* proves the routing
+//     deadlock-free (the order of the VCs' deaths is the certificate);
+//  2. non-atomic reallocation with U* not empty: a cycle of single-VC worms, each
+//     committed to the next one's VC, exists in U* (every VC of U* is held by a
+//     node that may request a VC of U*: follow such requests until a VC repeats),
+//     so the routing can deadlock; no SAT is needed;
+//  3. atomic reallocation with U* not empty: the formula of encode.go over the live
+//     nodes; a model is a configuration, unsatisfiability a proof of freedom (a
+//     DRAT proof when a certificate is asked for: package certify).
+//
+// The decision problem is co-NP-complete for wormhole networks (Verbeek and
+// Schmaltz, IEEE TPDS 22(12), 2011, section 6), so step 3 may take exponential
+// time; DCI2 (IEEE TPDS 25(8), 2014) also decides by a polynomial pre-pass and a
+// search for the rest. The fewest worms is found by the same formula with a
+// sequential counter on the VCs that hold a head: bounds 1, 2, ... until a model;
+// the unsatisfiable bound below it is the proof of minimality.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+)
+
+// Options tune Decide.
+type Options struct {
+	// Atomic is the VC reallocation rule: a VC is given to a new packet only once
+	// its buffer is empty.
+	Atomic bool
+	// Minimal asks for a configuration with the fewest worms, proved by the
+	// unsatisfiable formula of one worm fewer.
+	Minimal bool
+	// Budget, when positive, bounds the formula's estimated memory in bytes.
+	Budget int64
+	// Progress, when set, is told what the decision is doing.
+	Progress func(string)
+}
+
+// Verdict is what Decide found.
+type Verdict struct {
+	// Free: no deadlock configuration exists.
+	Free bool
+	// Method: "fixpoint" (U* empty), "cycle" (non-atomic, U* not empty) or "sat".
+	Method string
+	Fix    *Fixpoint
+	// Config is a deadlock configuration when one exists; with Options.Minimal,
+	// one with the fewest worms.
+	Config *Config
+	// MinimalProved: no configuration has fewer worms than Config (the formula of
+	// len(Config.Worms)-1 worms is unsatisfiable; len 1 needs no proof).
+	MinimalProved bool
+	// Formula is the last formula solved (nil when none was needed); Refuted is
+	// its bound when it was unsatisfiable (0: no bound).
+	Formula *Formula
+	Refuted int
+	// Solves counts SAT calls, SolveTime their total.
+	Solves    int
+	SolveTime time.Duration
+}
+
+// ErrInterrupted is returned (wrapped) when ctx ends before the decision does.
+var ErrInterrupted = errors.New("interrupted")
+
+// Decide decides g under opt.
+func Decide(ctx context.Context, g *Graph, opt Options) (*Verdict, error) {
+	say := func(format string, a ...any) {
+		if opt.Progress != nil {
+			opt.Progress(fmt.Sprintf(format, a...))
+		}
+	}
+	v := &Verdict{Fix: fixpoint(g, opt.Atomic)}
+	fp := v.Fix
+	say("fixpoint: %d VCs and %d of %d states may take part in a deadlock", fp.AliveVCs, fp.LiveNodes, g.Nodes())
+	if fp.AliveVCs == 0 {
+		v.Free, v.Method = true, "fixpoint"
+		return v, nil
+	}
+	if !opt.Atomic {
+		v.Method = "cycle"
+		v.Config = commitCycle(g, fp)
+		if err := v.Config.Validate(); err != nil {
+			return nil, fmt.Errorf("deadlock: internal error: the commit cycle: %v", err)
+		}
+		if !opt.Minimal {
+			return v, nil
+		}
+	}
+	// the formula, with a counter up to the worms of what we have (or a guess)
+	max := 8
+	if v.Config != nil {
+		max = len(v.Config.Worms) - 1
+	}
+	if !opt.Minimal {
+		max = 0
+	}
+	if opt.Budget > 0 {
+		if need := estimate(g, fp, opt.Atomic, max); need > opt.Budget {
+			return nil, &MemoryError{Need: need, Budget: opt.Budget, What: "the SAT formula"}
+		}
+	}
+	f := encode(g, fp, opt.Atomic, max)
+	v.Formula = f
+	say("formula: %d variables, %d clauses", f.Vars, f.Clauses)
+	s := load(f)
+	if v.Config == nil {
+		v.Method = "sat"
+		r, err := v.solve(ctx, s, nil)
+		if err != nil {
+			return v, err
+		}
+		if r < 0 {
+			v.Free = true
+			return v, nil
+		}
+		if v.Config, err = f.decode(func(x int32) bool { return s.Value(z.Dimacs2Lit(int(x))) }); err != nil {
+			return nil, err
+		}
+		if err := v.Config.Validate(); err != nil {
+			return nil, fmt.Errorf("deadlock: internal error: decoded configuration: %v", err)
+		}
+		if !opt.Minimal {
+			return v, nil
+		}
+		if max > len(v.Config.Worms)-1 {
+			max = len(v.Config.Worms) - 1
+		}
+	}
+	// fewest worms: bounds 1, 2, ... below what we have
+	for k := 1; k < len(v.Config.Worms) && k <= max; k++ {
+		say("is there a configuration of at most %d worms?", k)
+		r, err := v.solve(ctx, s, f.Bound(k))
+		if err != nil {
+			return v, err
+		}
+		if r < 0 {
+			v.Refuted = k
+			continue
+		}
+		c, err := f.decode(func(x int32) bool { return s.Value(z.Dimacs2Lit(int(x))) })
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Validate(); err != nil {
+			return nil, fmt.Errorf("deadlock: internal error: decoded configuration: %v", err)
+		}
+		v.Config = c
+		break
+	}
+	v.MinimalProved = len(v.Config.Worms) == 1 || v.Refuted == len(v.Config.Worms)-1
+	return v, nil
+}
+
+// solve runs s under the assumptions, stopping when ctx ends.
+func (v *Verdict) solve(ctx context.Context, s *gini.Gini, assume []int32) (int, error) {
+	start := time.Now()
+	defer func() { v.Solves++; v.SolveTime += time.Since(start) }()
+	for _, a := range assume {
+		s.Assume(z.Dimacs2Lit(int(a)))
+	}
+	sv := s.GoSolve()
+	wait := time.Millisecond
+	for {
+		if r, done := sv.Test(); done {
+			return r, nil
+		}
+		if ctx.Err() != nil {
+			sv.Stop()
+			return 0, fmt.Errorf("deadlock: %w", ErrInterrupted)
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 50*time.Millisecond)
+	}
+}
+
+func load(f *Formula) *gini.Gini {
+	s := gini.NewVc(f.Vars, f.Clauses)
+	for s.MaxVar() < z.Var(f.Vars) {
+		s.Lit()
+	}
+	for _, l := range f.lits {
+		s.Add(z.Dimacs2Lit(int(l)))
+	}
+	return s
+}
+
+// estimate bounds the bytes of the formula and its solver: about 40 bytes a
+// literal in gini and our copy, literals about 3 per clause and 2 clauses per
+// variable.
+func estimate(g *Graph, fp *Fixpoint, atomic bool, maxHeads int) int64 {
+	var nodes, edges, reqs int64
+	for m := range g.Nodes() {
+		if !fp.Live[m] {
+			continue
+		}
+		nodes++
+		edges += int64(len(g.Succ(int32(m))))
+		reqs += int64(len(g.Choices(int32(m))))
+	}
+	vars := 3*nodes + edges + int64(fp.AliveVCs)*int64(maxHeads+2)
+	if !atomic {
+		vars += 4*nodes + reqs
+	}
+	return vars * 2 * 3 * 40
+}
+
+// commitCycle finds a cycle of VCs in U* under non-atomic reallocation: every VC
+// of U* is held by a live node that may request a VC of U* (the node is blocked by
+// U*, or continues into it), so following such requests from any VC of U* repeats a
+// VC. Each VC of the cycle holds a one-VC worm committed to the next VC. The
+// shortest cycle through the first repeated VC is taken (breadth-first search).
+func commitCycle(g *Graph, fp *Fixpoint) *Config {
+	// out[c]: (a node holding c, a VC it may request); par[x]: (the node, the VC
+	// it holds) by which the search reached x
+	type arc struct{ node, vc int32 }
+	out := make([][]arc, g.Channels)
+	start := int32(-1)
+	for c := range g.Channels {
+		if !fp.Alive[c] {
+			continue
+		}
+		for _, m := range g.Holders(int32(c)) {
+			if !fp.Live[m] {
+				continue
+			}
+			for _, r := range g.Choices(m) {
+				if fp.Alive[r] {
+					out[c] = append(out[c], arc{m, r})
+				}
+			}
+		}
+		if start < 0 {
+			start = int32(c)
+		}
+	}
+	seen := make([]bool, g.Channels)
+	c := start
+	for !seen[c] {
+		seen[c] = true
+		c = out[c][0].vc
+	}
+	par := make([]arc, g.Channels)
+	reached := make([]bool, g.Channels)
+	reached[c] = true
+	q := []int32{c}
+	var last arc // the arc closing the cycle: node holding u requests c
+	u := int32(-1)
+	for len(q) > 0 && u < 0 {
+		x := q[0]
+		q = q[1:]
+		for _, a := range out[x] {
+			if a.vc == c {
+				last, u = arc{a.node, x}, x
+				break
+			}
+			if !reached[a.vc] {
+				reached[a.vc] = true
+				par[a.vc] = arc{a.node, x}
+				q = append(q, a.vc)
+			}
+		}
+	}
+	var cyc []int32 // u back to c
+	for x := u; ; x = par[x].vc {
+		cyc = append(cyc, x)
+		if x == c {
+			break
+		}
+	}
+	for i, j := 0, len(cyc)-1; i < j; i, j = i+1, j-1 {
+		cyc[i], cyc[j] = cyc[j], cyc[i]
+	}
+	cfg := &Config{g: g}
+	for i := range cyc {
+		node := last.node
+		if i+1 < len(cyc) {
+			node = par[cyc[i+1]].node
+		}
+		cfg.Worms = append(cfg.Worms, Worm{Nodes: []int32{node}, Commit: cyc[(i+1)%len(cyc)]})
+	}
+	return cfg
+}
