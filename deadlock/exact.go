@@ -24,6 +24,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/go-air/gini"
@@ -48,14 +49,20 @@ type Options struct {
 type Verdict struct {
 	// Free: no deadlock configuration exists.
 	Free bool
-	// Method: "fixpoint" (U* empty), "cycle" (non-atomic, U* not empty) or "sat".
+	// Method: "fixpoint" (U* empty, free), "girth" (a configuration along a
+	// shortest cycle of the request graph), "cycle" (non-atomic: one-VC worms
+	// committed round a cycle), "fill" (atomic: one-VC worms filling every VC
+	// they block), "sat" (the formula decided).
 	Method string
 	Fix    *Fixpoint
 	// Config is a deadlock configuration when one exists; with Options.Minimal,
 	// one with the fewest worms.
 	Config *Config
-	// MinimalProved: no configuration has fewer worms than Config (the formula of
-	// len(Config.Worms)-1 worms is unsatisfiable; len 1 needs no proof).
+	// LowerBound: every configuration has at least this many worms (the girth of
+	// the request graph, minimal.go).
+	LowerBound int
+	// MinimalProved: no configuration has fewer worms than Config: it meets the
+	// lower bound, or the formula of one worm fewer is unsatisfiable.
 	MinimalProved bool
 	// Formula is the last formula solved (nil when none was needed); Refuted is
 	// its bound when it was unsatisfiable (0: no bound).
@@ -83,30 +90,50 @@ func Decide(ctx context.Context, g *Graph, opt Options) (*Verdict, error) {
 		v.Free, v.Method = true, "fixpoint"
 		return v, nil
 	}
+	// the girth of the request graph: a lower bound, often met
+	block := 1 << 20
+	if opt.Budget > 0 {
+		block = int(min(int64(block), opt.Budget/2/int64(max(g.Nodes(), 1))*8))
+	}
+	lb, cfg, err := lowerBound(ctx, g, fp, opt.Atomic, block)
+	if err != nil {
+		return v, wrapCtx(ctx, err)
+	}
+	v.LowerBound = lb
+	say("every configuration has at least %d worms (the girth of the request graph)", lb)
+	if cfg != nil {
+		v.Config, v.Method, v.MinimalProved = cfg, "girth", true
+		return v, nil
+	}
 	if !opt.Atomic {
 		v.Method = "cycle"
 		v.Config = commitCycle(g, fp)
 		if err := v.Config.Validate(); err != nil {
 			return nil, fmt.Errorf("deadlock: internal error: the commit cycle: %v", err)
 		}
-		if !opt.Minimal {
-			return v, nil
+	} else if c := singleFill(g, fp); c != nil {
+		v.Method, v.Config = "fill", c
+		if err := v.Config.Validate(); err != nil {
+			return nil, fmt.Errorf("deadlock: internal error: the single-VC fill: %v", err)
 		}
 	}
-	// the formula, with a counter up to the worms of what we have (or a guess)
-	max := 8
-	if v.Config != nil {
-		max = len(v.Config.Worms) - 1
+	if v.Config != nil && !opt.Minimal {
+		return v, nil
 	}
-	if !opt.Minimal {
-		max = 0
+	// the formula: existence, then the fewest worms from the lower bound up
+	maxK := 0
+	if opt.Minimal {
+		maxK = 64
+		if v.Config != nil {
+			maxK = len(v.Config.Worms) - 1
+		}
 	}
 	if opt.Budget > 0 {
-		if need := estimate(g, fp, opt.Atomic, max); need > opt.Budget {
-			return nil, &MemoryError{Need: need, Budget: opt.Budget, What: "the SAT formula"}
+		if need := estimate(g, fp, opt.Atomic, maxK); need > opt.Budget {
+			return v, &MemoryError{Need: need, Budget: opt.Budget, What: "the SAT formula"}
 		}
 	}
-	f := encode(g, fp, opt.Atomic, max)
+	f := encode(g, fp, opt.Atomic, maxK)
 	v.Formula = f
 	say("formula: %d variables, %d clauses", f.Vars, f.Clauses)
 	s := load(f)
@@ -120,21 +147,14 @@ func Decide(ctx context.Context, g *Graph, opt Options) (*Verdict, error) {
 			v.Free = true
 			return v, nil
 		}
-		if v.Config, err = f.decode(func(x int32) bool { return s.Value(z.Dimacs2Lit(int(x))) }); err != nil {
+		if v.Config, err = v.decode(f, s); err != nil {
 			return nil, err
-		}
-		if err := v.Config.Validate(); err != nil {
-			return nil, fmt.Errorf("deadlock: internal error: decoded configuration: %v", err)
 		}
 		if !opt.Minimal {
 			return v, nil
 		}
-		if max > len(v.Config.Worms)-1 {
-			max = len(v.Config.Worms) - 1
-		}
 	}
-	// fewest worms: bounds 1, 2, ... below what we have
-	for k := 1; k < len(v.Config.Worms) && k <= max; k++ {
+	for k := max(lb, 1); k < len(v.Config.Worms) && k <= maxK; k++ {
 		say("is there a configuration of at most %d worms?", k)
 		r, err := v.solve(ctx, s, f.Bound(k))
 		if err != nil {
@@ -144,18 +164,76 @@ func Decide(ctx context.Context, g *Graph, opt Options) (*Verdict, error) {
 			v.Refuted = k
 			continue
 		}
-		c, err := f.decode(func(x int32) bool { return s.Value(z.Dimacs2Lit(int(x))) })
+		c, err := v.decode(f, s)
 		if err != nil {
 			return nil, err
-		}
-		if err := c.Validate(); err != nil {
-			return nil, fmt.Errorf("deadlock: internal error: decoded configuration: %v", err)
 		}
 		v.Config = c
 		break
 	}
-	v.MinimalProved = len(v.Config.Worms) == 1 || v.Refuted == len(v.Config.Worms)-1
+	n := len(v.Config.Worms)
+	v.MinimalProved = n == lb || v.Refuted == n-1
 	return v, nil
+}
+
+func (v *Verdict) decode(f *Formula, s *gini.Gini) (*Config, error) {
+	c, err := f.decode(func(x int32) bool { return s.Value(z.Dimacs2Lit(int(x))) })
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("deadlock: internal error: decoded configuration: %v", err)
+	}
+	return c, nil
+}
+
+func wrapCtx(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("deadlock: %w", ErrInterrupted)
+	}
+	return err
+}
+
+// singleFill is the greatest set S of VCs of U* each held by a live node all of
+// whose requests lie in S (atomic reallocation): filled with one-VC worms, one such
+// node per VC, it is a configuration. nil when S is empty.
+func singleFill(g *Graph, fp *Fixpoint) *Config {
+	in := slices.Clone(fp.Alive)
+	for changed := true; changed; {
+		changed = false
+		for c := range g.Channels {
+			if in[c] && pickFill(g, fp, int32(c), in) < 0 {
+				in[c] = false
+				changed = true
+			}
+		}
+	}
+	cfg := &Config{g: g, Atomic: true}
+	for c := range g.Channels {
+		if in[c] {
+			cfg.Worms = append(cfg.Worms, Worm{Nodes: []int32{pickFill(g, fp, int32(c), in)}, Commit: -1})
+		}
+	}
+	if len(cfg.Worms) == 0 {
+		return nil
+	}
+	return cfg
+}
+
+func pickFill(g *Graph, fp *Fixpoint, c int32, in []bool) int32 {
+	for _, m := range g.Holders(c) {
+		if !fp.Live[m] {
+			continue
+		}
+		ok := true
+		for _, r := range g.Choices(m) {
+			ok = ok && in[r]
+		}
+		if ok {
+			return m
+		}
+	}
+	return -1
 }
 
 // solve runs s under the assumptions, stopping when ctx ends.

@@ -22,6 +22,7 @@ package deadlock
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -53,6 +54,9 @@ type Graph struct {
 	// byVC[vcOff[c]:vcOff[c+1]] are the nodes holding VC c.
 	vcOff []int32
 	byVC  []int32
+	// b is kept to find real packets for nodes (Path), its table of signatures
+	// frozen
+	b *builder
 }
 
 // Nodes is the number of classes.
@@ -156,8 +160,101 @@ func Build(ctx context.Context, net topology.Network, f Function, vcs int, name 
 		g.byVC[fill[c]] = int32(n)
 		fill[c]++
 	}
+	b.frozen = true
+	b.memo.init(1 << 10)
+	g.b = &b
 	return g, nil
 }
+
+// Path returns a real packet whose state after its last hop is in node n's class,
+// with the fewest hops: its source, its start header (its routing state at the
+// source; with Canonical routings the fields Canon clears are zero) and the VCs it
+// takes, the last being n's. It enumerates the states of n's destination again.
+func (g *Graph) Path(ctx context.Context, n int32) (src int, start sim.Header, vcs []int32, err error) {
+	_, rh := g.Rep(n)
+	b := g.b
+	return g.pathWhere(ctx, int(rh.Dst), func(s *state) bool {
+		c, ok := b.memo.get(s)
+		return ok && c == n
+	}, nil, nil)
+}
+
+// pathWhere finds, by breadth-first search over the real states of packets to
+// dst from the sources src allows (nil: all), through VCs avoid does not refuse
+// (nil: none), the fewest-hop packet reaching a state accept takes (states at dst
+// included); the classes of all states of dst are in the builder's table during
+// accept.
+func (g *Graph) pathWhere(ctx context.Context, dst int, accept func(*state) bool, src func(int) bool, avoid func(int32) bool) (int, sim.Header, []int32, error) {
+	b := g.b
+	b.memo.reset()
+	par := map[state]state{}
+	var queue []state
+	var starts []sim.Header
+	var none state
+	none.held = -2
+	for _, s := range topology.Sources(g.Net) {
+		if s == dst {
+			continue
+		}
+		h0 := sim.Header{Src: int32(s), Dst: int32(dst), Port: -1, InPort: -1, VC: -1}
+		starts = b.f.Starts(h0, starts[:0])
+		for _, h := range starts {
+			if b.canon != nil {
+				b.canon(&h)
+			}
+			st := state{at: int32(s), held: -1, h: h}
+			if _, err := b.visit(st); err != nil {
+				return 0, sim.Header{}, nil, err
+			}
+			if _, seen := par[st]; !seen && (src == nil || src(s)) {
+				par[st] = none
+				queue = append(queue, st)
+			}
+		}
+	}
+	found := func(s state) (int, sim.Header, []int32) {
+		var vcs []int32
+		var at int
+		var start sim.Header
+		for x := s; x.held != -2; x = par[x] {
+			if x.held >= 0 {
+				vcs = append(vcs, x.held)
+			} else {
+				at, start = int(x.at), x.h
+			}
+		}
+		slices.Reverse(vcs)
+		return at, start, vcs
+	}
+	for i := 0; i < len(queue); i++ {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return 0, sim.Header{}, nil, ctx.Err()
+		}
+		s := queue[i]
+		b.stack = b.stack[:0]
+		b.kids = b.kids[:0]
+		if err := b.push(s); err != nil {
+			return 0, sim.Header{}, nil, err
+		}
+		kids := slices.Clone(b.kids)
+		for _, k := range kids {
+			if _, seen := par[k.s]; seen || (avoid != nil && avoid(k.vc)) {
+				continue
+			}
+			par[k.s] = s
+			if accept(&k.s) {
+				a, st, v := found(k.s)
+				return a, st, v, nil
+			}
+			if int(k.s.at) != dst {
+				queue = append(queue, k.s)
+			}
+		}
+	}
+	return 0, sim.Header{}, nil, errNoPath
+}
+
+var errNoPath = errors.New("no packet")
 
 // Canonical is implemented by routings whose Route and Advance read only some of
 // the header's fields: Canon clears the others (the source, the hops taken, ...),
@@ -198,6 +295,7 @@ type builder struct {
 	sig     []int32
 	h, nh   sim.Header
 	canon   func(*sim.Header)
+	frozen  bool // after Build: no new class
 }
 
 type frame struct {
@@ -332,6 +430,9 @@ func (b *builder) finish(fr *frame) int32 {
 	b.sig = append(b.sig[:0], fr.s.held)
 	b.sig = append(b.sig, ps...)
 	c, fresh := b.sigs.intern(b.sig, int32(len(g.held)))
+	if fresh && b.frozen {
+		panic("deadlock: a state outside the graph (the routing is not deterministic)")
+	}
 	if fresh {
 		g.held = append(g.held, fr.s.held)
 		g.rep = append(g.rep, fr.s)

@@ -54,9 +54,10 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 				ov := (ob+int32(c.Port))<<e.vs | v
 				if owner := e.ovOwner[ov]; owner >= 0 {
 					out = append(out, owner)
-				} else if next := e.outNext[e.port(ov)]; next >= 0 && e.ovCredit[ov] == 0 {
+				} else if next := e.outNext[e.port(ov)]; next >= 0 && (e.ovCredit[ov] == 0 || (e.cfg.AtomicVC && e.ovCredit[ov] != e.B)) {
 					// a free VC whose buffer is full (with Latch a head takes
-					// the VC only as it moves)
+					// the VC only as it moves), or under AtomicVC not empty:
+					// the head waits for the packet at that buffer's front
 					out = append(out, next<<e.vs|v)
 				}
 			}
