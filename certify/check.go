@@ -29,6 +29,9 @@ type Report struct {
 	Proof *drat.Result
 	// ProofTime is the time the proof check (or the edge-set search) took.
 	ProofTime time.Duration
+	// Claim is what a deadlock certificate claims (deadlock.go), "" for a
+	// certificate of optimality.
+	Claim string
 }
 
 // Check checks the certificate in dir without trusting anything in it but the
@@ -49,6 +52,9 @@ func Check(dir string) (*Report, error) {
 
 // CheckContext is Check with a context for the proof check.
 func CheckContext(ctx context.Context, dir string) (*Report, error) {
+	if IsDeadlockCertificate(dir) {
+		return CheckDeadlock(ctx, dir)
+	}
 	mdata, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	if err != nil {
 		return nil, err

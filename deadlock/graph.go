@@ -338,6 +338,9 @@ func (b *builder) visit(root state) (int32, error) {
 				continue
 			}
 			if c, ok := b.memo.get(&k.s); ok {
+				if c == onStack {
+					return 0, fmt.Errorf("%s: a packet for %s can be routed in a loop (it comes back to a state at %s)", b.g.Name, topology.NodeName(b.g.Net, int(k.s.h.Dst)), topology.NodeName(b.g.Net, int(k.s.at)))
+				}
 				b.pairs = append(b.pairs, k.vc, c)
 				continue
 			}
@@ -404,8 +407,15 @@ func (b *builder) push(s state) error {
 		}
 	}
 	b.stack = append(b.stack, frame{s: s, kid0: kid0, kidN: int32(len(b.kids)), next: kid0, pair0: int32(len(b.pairs))})
+	if !b.frozen {
+		b.memo.put(&s, onStack)
+	}
 	return nil
 }
+
+// onStack marks a state whose class is being computed: meeting it again below
+// itself is a loop (possible only when Canon has cleared the hop count).
+const onStack = -2
 
 // finish interns the signature of a frame whose children are all classified and
 // returns its class (a start state, holding no VC, gets class -1: it is no node).

@@ -61,9 +61,6 @@ type ReplayResult struct {
 	Tries int
 }
 
-var debugReplay func([]sim.Packet, *sim.BatchResult, error)
-var debugTrace func(sim.Event)
-
 // ErrNotReplayed says no schedule tried made the simulator deadlock.
 var ErrNotReplayed = errors.New("the simulator did not deadlock")
 
@@ -116,11 +113,7 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 		if w.Commit >= 0 {
 			steer = append(steer, hop(w.Commit))
 		}
-		m := len(w.Nodes)
-		flits := (m-1)*B + 1
-		if committedTo[g.held[w.Nodes[0]]] {
-			flits = m * B
-		}
+		flits := c.flits(i, B)
 		_, h := g.Rep(w.head())
 		st := start
 		packets = append(packets, sim.Packet{Src: src, Dst: int(h.Dst), Flits: flits, Start: &st, Steer: steer})
@@ -187,9 +180,6 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 		}
 	}
 	cfg.DeadlockCycles = int(hold) + 64
-	if debugTrace != nil {
-		cfg.Trace = debugTrace
-	}
 	rng := rand.New(rand.NewPCG(21, uint64(len(packets))))
 	for try := 0; try < tries; try++ {
 		if ctx.Err() != nil {
@@ -208,9 +198,6 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 			batch = append(batch, hp)
 		}
 		res, err := sim.RunBatch(ctx, cfg, batch, sim.BatchOptions{})
-		if debugReplay != nil {
-			debugReplay(batch, res, err)
-		}
 		var de *sim.DeadlockError
 		if !errors.As(err, &de) {
 			if err != nil && ctx.Err() != nil {
@@ -224,6 +211,19 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 		return &ReplayResult{Packets: batch, Worms: len(packets), Deadlock: de, Tries: try + 1}, nil
 	}
 	return nil, fmt.Errorf("deadlock: %w in %d runs", ErrNotReplayed, tries)
+}
+
+// flits is worm i's length: B in every VC of its chain, one in its tail VC unless
+// a head commits to it (non-atomic), which must stay full.
+func (c *Config) flits(i, B int) int {
+	w := c.Worms[i]
+	tail := c.g.held[w.Nodes[0]]
+	for _, o := range c.Worms {
+		if o.Commit == tail {
+			return len(w.Nodes) * B
+		}
+	}
+	return (len(w.Nodes)-1)*B + 1
 }
 
 // confirms checks a deadlocked run: no worm delivered, and the wait cycle made of

@@ -69,7 +69,3 @@ func (d *Duato) Advance(at int, h *sim.Header, port, vc int) {}
 
 // Escape: the escape VCs are the escape subfunction's.
 func (d *Duato) Escape(at int, h *sim.Header, port, vc int) bool { return vc < d.esc }
-
-// Canon keeps what Route reads: the destination (package deadlock merges states by
-// it; the simulator's Port, InPort and VC stay).
-func (d *Duato) Canon(h *sim.Header) { h.Src, h.Hops, h.Class, h.Aux = 0, 0, 0, [3]int32{} }

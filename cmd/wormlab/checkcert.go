@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&command{
 		name:    "check-certificate",
-		summary: "check a certificate of optimality written by 'wormlab solve --certify DIR'",
+		summary: "check a certificate written by 'wormlab solve --certify DIR' or 'wormlab deadlock --certify DIR'",
 		run:     runCheckCert,
 	})
 }
@@ -24,6 +24,9 @@ func runCheckCert(e *env) error {
 			"makespan, and either a closed-form lower bound recomputed from the instance\n"+
 			"equals it, or the CNF of one step less, re-encoded from the instance, has the\n"+
 			"hash the manifest names and the proof refutes it (wormlab's own DRAT checker).\n"+
+			"A deadlock certificate (wormlab deadlock --certify) is checked by the checker's own\n"+
+			"enumeration of the routing's states: the fixpoint's order, or a configuration and its\n"+
+			"replay and minimality, or a DRAT proof of the re-encoded formula.\n"+
 			"Prints VERIFIED (exit 0) or what failed (exit 1); unreadable input exits 2.")
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	args, err := parseFlags(fs, e.args, 1, 1)
@@ -40,9 +43,10 @@ func runCheckCert(e *env) error {
 			Kind     string   `json:"kind,omitempty"`
 			Model    string   `json:"model,omitempty"`
 			Makespan int      `json:"makespan,omitempty"`
+			Claim    string   `json:"claim,omitempty"`
 			Checked  []string `json:"checked"`
 			Failure  string   `json:"failure,omitempty"`
-		}{r.Verified, r.Kind, r.Model, r.Makespan, r.Checked, r.Failure}
+		}{r.Verified, r.Kind, r.Model, r.Makespan, r.Claim, r.Checked, r.Failure}
 		if v.Checked == nil {
 			v.Checked = []string{}
 		}
@@ -60,6 +64,10 @@ func runCheckCert(e *env) error {
 	if !r.Verified {
 		fmt.Fprintf(e.stdout, "NOT VERIFIED: %s\n", r.Failure)
 		return negative("NOT VERIFIED: %s", r.Failure)
+	}
+	if r.Claim != "" {
+		fmt.Fprintf(e.stdout, "VERIFIED: %s (%s certificate)\n", r.Claim, r.Kind)
+		return nil
 	}
 	fmt.Fprintf(e.stdout, "VERIFIED: makespan %d is optimal (%s model, %s certificate)\n", r.Makespan, r.Model, r.Kind)
 	return nil

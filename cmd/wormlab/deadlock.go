@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/wormlab/wormlab/certify"
 	"github.com/wormlab/wormlab/deadlock"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/topology"
@@ -13,23 +16,34 @@ import (
 func init() {
 	register(&command{
 		name:    "deadlock",
-		summary: "prove a routing algorithm deadlock-free (Dally-Seitz, Duato) or name its dependency cycle",
+		summary: "decide exactly whether a routing can deadlock: a proof, or the fewest packets that do, replayed in the simulator",
 		run:     runDeadlock,
 	})
 }
 
 func runDeadlock(e *env) error {
 	fs := newFlags(e, "deadlock", "",
-		"Enumerates every packet a routing algorithm can carry on a topology (all sources,\n"+
-			"destinations and routing states) and checks that its channel dependency graph\n"+
-			"over virtual channels is acyclic (Dally and Seitz), or, for an adaptive\n"+
-			"algorithm with escape channels, Duato's condition: a connected escape\n"+
-			"subfunction whose extended dependency graph is acyclic. Exit 0: proved; exit 1:\n"+
-			"a shortest dependency cycle, channel by channel.")
+		"Decides exactly whether a routing can deadlock on a topology with V VCs, under a VC\n"+
+			"reallocation rule (docs/deadlock.md). Every packet state is enumerated; a fixpoint\n"+
+			"over the VCs proves most routings deadlock-free at once (it subsumes Dally and Seitz's\n"+
+			"and Duato's conditions); what it leaves is decided by the girth of the request graph\n"+
+			"and a SAT formula. Exit 0: deadlock-free, with the proof's kind; exit 1: a deadlock\n"+
+			"configuration with the fewest packets the checker can prove, channel by channel,\n"+
+			"replayed in the simulator from an empty network until its detector reports it.\n"+
+			"--sufficient checks only Dally and Seitz's or Duato's condition (exit 1: a cycle).")
 	topo := fs.String("topology", "", "network: "+topology.Kinds()+" (default torus:8x8, or a routing table's)")
 	rname := fs.String("routing", "dor", "routing algorithm: "+strings.Join(routing.Names(), ", ")+", or table:FILE")
 	vcs := fs.Int("vcs", 0, "virtual channels per physical channel (0: the algorithm's minimum)")
-	asJSON := fs.Bool("json", false, "print the report as JSON")
+	buf := fs.Int("buf", 8, "flits per VC buffer: the replay's, and the packets' lengths")
+	atomic := fs.String("atomic-vc", "auto", "VC reallocation: on (once the buffer is empty), off (once the tail has left), or auto (on for routings that rest on Duato's theorem, as sim does)")
+	sufficient := fs.Bool("sufficient", false, "check only Dally and Seitz's or Duato's sufficient condition (the former behaviour)")
+	noReplay := fs.Bool("no-replay", false, "do not replay a deadlock configuration in the simulator")
+	svg := fs.String("svg", "", "draw the deadlock configuration as SVG to FILE (grids)")
+	certDir := fs.String("certify", "", "write a certificate of the verdict to DIR (wormlab check-certificate DIR checks it)")
+	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+	var mem byteSize = 2 << 30
+	fs.Var(&mem, "max-memory", "memory budget for the state graph and the SAT formula (e.g. 500M, 2G)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
 	writeTable := fs.String("write-table", "", "write the routing as a routing table to FILE (docs/routing-table.md) and stop")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
@@ -44,14 +58,32 @@ func runDeadlock(e *env) error {
 	if *vcs < 1 || *vcs > 64 {
 		return usageError("--vcs: %d outside 1..64", *vcs)
 	}
+	if *buf < 1 {
+		return usageError("--buf: %d, want at least 1", *buf)
+	}
+	if *timeout < 0 {
+		return usageError("--timeout: %v is negative", *timeout)
+	}
+	atomicVC := false
+	switch *atomic {
+	case "auto":
+		atomicVC = alg.Atomic
+	case "on":
+		atomicVC = true
+	case "off":
+	default:
+		return usageError("--atomic-vc: %q, want on, off or auto", *atomic)
+	}
+	for _, o := range []string{*svg, *writeTable} {
+		if err := checkOutput(o); err != nil {
+			return err
+		}
+	}
 	r, err := alg.New(net, *vcs)
 	if err != nil {
 		return usageError("--routing: %v", err)
 	}
 	if *writeTable != "" {
-		if err := checkOutput(*writeTable); err != nil {
-			return err
-		}
 		return writeOut(e, *writeTable, func(w io.Writer) error {
 			if err := routing.WriteTable(w, net, "", r, *vcs); err != nil {
 				return usageError("--write-table: %s on %s: %v", alg.Name, net, err)
@@ -65,19 +97,141 @@ func runDeadlock(e *env) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	rep, err := deadlock.Check(ctx, net, f, *vcs, alg.Name)
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	if *sufficient {
+		return deadlockSufficient(ctx, e, net, f, *vcs, alg.Name, *asJSON)
+	}
+	rule := "off, once the previous tail has left"
+	if atomicVC {
+		rule = "on, once the buffer is empty"
+	}
+	if *atomic == "auto" {
+		rule += " (auto)"
+	}
+	res, err := deadlock.Exact(ctx, net, f, *vcs, alg.Name, deadlock.ExactOptions{Atomic: atomicVC, Buf: *buf, Budget: int64(mem), NoReplay: *noReplay})
+	if err != nil {
+		var me *deadlock.MemoryError
+		switch {
+		case errors.As(err, &me):
+			return negative("%v (--max-memory %s): nothing decided", me, mem.String())
+		case errors.Is(err, deadlock.ErrInterrupted):
+			return negative("%s", interruptedSoFar(res, err))
+		}
+		return fmt.Errorf("%v", err)
+	}
+	if *certDir != "" {
+		if err := certify.WriteDeadlock(ctx, *certDir, *rname, res); err != nil {
+			return err
+		}
+		res.Certificate = *certDir
+	}
+	if *svg != "" && res.Verdict == "deadlock" {
+		if err := writeOut(e, *svg, func(w io.Writer) error { return deadlock.DrawSVG(w, res) }); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		if err := writeJSON(e.stdout, res); err != nil {
+			return err
+		}
+	} else {
+		printExact(e.stdout, res, rule)
+	}
+	if res.Verdict == "deadlock" {
+		return negative("%s on %s with %d VC(s): a deadlock configuration of %d packets", alg.Name, net, *vcs, len(res.Worms))
+	}
+	return nil
+}
+
+func interruptedSoFar(res *deadlock.Result, err error) string {
+	switch {
+	case res == nil || res.Classes == 0:
+		return "interrupted while enumerating the states: nothing decided"
+	case res.Alive > 0 && res.Verdict == "":
+		return fmt.Sprintf("interrupted after the fixpoint (%d VCs and %d states may take part in a deadlock; every configuration has at least %d packets): not decided", res.Alive, res.LiveStates, res.LowerBound)
+	case res.Verdict == "deadlock":
+		return fmt.Sprintf("interrupted while replaying: a deadlock configuration of %d packets was found, not replayed", len(res.Worms))
+	}
+	return "interrupted: " + err.Error()
+}
+
+func printExact(w io.Writer, res *deadlock.Result, rule string) {
+	fmt.Fprintf(w, "%s on %s with %d VC(s), %d-flit buffers, VC reallocation %s\n", res.Routing, res.Topology, res.VCs, res.Buf, rule)
+	fmt.Fprintf(w, "states: %d enumerated, %d classes, %d source-destination pairs; %d VCs, %d held by packets short of their destination\n", res.States, res.Classes, res.Pairs, res.Channels, res.Used)
+	if res.Alive == 0 {
+		fmt.Fprintf(w, "fixpoint: no VC can be held in a deadlock (%d VCs removed one by one)\n", res.Order)
+	} else {
+		fmt.Fprintf(w, "fixpoint: %d VCs and %d states may take part in a deadlock\n", res.Alive, res.LiveStates)
+	}
+	if res.SAT != nil {
+		fmt.Fprintf(w, "SAT: %d variables, %d clauses, %d solve(s)\n", res.SAT.Vars, res.SAT.Clauses, res.SAT.Solves)
+	}
+	if res.Verdict == "deadlock-free" {
+		how := "the fixpoint is empty"
+		if res.Method == "sat" {
+			how = "the SAT formula of every configuration is unsatisfiable"
+		}
+		fmt.Fprintf(w, "DEADLOCK-FREE (exact): no deadlock configuration exists; %s\n", how)
+		if res.Certificate != "" {
+			fmt.Fprintf(w, "certificate: %s\n", res.Certificate)
+		}
+		return
+	}
+	fewest := fmt.Sprintf("every configuration has at least %d", res.LowerBound)
+	switch {
+	case res.Minimal && len(res.Worms) == res.LowerBound:
+		fewest = fmt.Sprintf("the fewest: every configuration has at least %d, the girth of the request graph", res.LowerBound)
+	case res.Minimal:
+		fewest = fmt.Sprintf("the fewest: the SAT formula of %d is unsatisfiable", len(res.Worms)-1)
+	}
+	fmt.Fprintf(w, "DEADLOCK: a configuration of %d packets (%s)\n", len(res.Worms), fewest)
+	for i, wm := range res.Worms {
+		fmt.Fprintf(w, "packet %d: %s -> %s, %d flits; holds %s; head at %s", i+1, wm.Src, wm.Dst, wm.Flits, strings.Join(wm.Hops[len(wm.Hops)-wm.Holds:], ", "), wm.Head)
+		if wm.Commit != "" {
+			fmt.Fprintf(w, ", granted %s (full)\n", wm.Commit)
+		} else {
+			fmt.Fprintf(w, ", requests %s (all held)\n", strings.Join(wm.Requests, ", "))
+		}
+	}
+	if rp := res.Replay; rp != nil {
+		if !rp.Replayed {
+			fmt.Fprintf(w, "replay: NOT replayed: %s\n", rp.Error)
+		} else {
+			how := "the simulator's own selection, without steering, deadlocks the same way"
+			if !rp.Unsteered {
+				how = "with steering only (without it the packets take other VCs)"
+			}
+			helpers := ""
+			if rp.Helpers > 0 {
+				helpers = fmt.Sprintf(", %d helper packet(s) holding VCs a head could otherwise take until it was granted its own", rp.Helpers)
+			}
+			fmt.Fprintf(w, "replay: from an empty network the simulator's detector stopped the run at cycle %d with a wait cycle through the packets%s; %s\n", rp.Cycle, helpers, how)
+		}
+	}
+	if res.Certificate != "" {
+		fmt.Fprintf(w, "certificate: %s\n", res.Certificate)
+	}
+}
+
+// deadlockSufficient is the former check: Dally and Seitz's or Duato's condition.
+func deadlockSufficient(ctx context.Context, e *env, net topology.Network, f deadlock.Function, vcs int, name string, asJSON bool) error {
+	rep, err := deadlock.Check(ctx, net, f, vcs, name)
 	if err != nil {
 		if ctx.Err() != nil {
 			return negative("interrupted before the enumeration ended: nothing proved")
 		}
 		return fmt.Errorf("%v", err)
 	}
-	if *asJSON {
+	if asJSON {
 		if err := writeJSON(e.stdout, rep); err != nil {
 			return err
 		}
 	} else {
-		fmt.Fprintf(e.stdout, "%s on %s with %d VC(s), %s's theorem\n", alg.Name, net, *vcs, map[string]string{"dally-seitz": "Dally and Seitz", "duato": "Duato"}[rep.Theorem])
+		fmt.Fprintf(e.stdout, "%s on %s with %d VC(s), %s's theorem\n", name, net, vcs, map[string]string{"dally-seitz": "Dally and Seitz", "duato": "Duato"}[rep.Theorem])
 		fmt.Fprintf(e.stdout, "enumerated %d packet states over %d source-destination pairs\n", rep.States, rep.Pairs)
 		fmt.Fprintf(e.stdout, "channels: %d virtual channels, %d used", rep.Channels, rep.Used)
 		if rep.Theorem == "duato" {
@@ -95,9 +249,9 @@ func runDeadlock(e *env) error {
 	}
 	if !rep.OK() {
 		if rep.Disconnected != "" {
-			return negative("%s on %s with %d VC(s): escape subfunction not connected", alg.Name, net, *vcs)
+			return negative("%s on %s with %d VC(s): escape subfunction not connected", name, net, vcs)
 		}
-		return negative("%s on %s with %d VC(s): dependency cycle of %d channels", alg.Name, net, *vcs, len(rep.Cycle))
+		return negative("%s on %s with %d VC(s): dependency cycle of %d channels (the condition fails; the exact check, without --sufficient, decides)", name, net, vcs, len(rep.Cycle))
 	}
 	return nil
 }

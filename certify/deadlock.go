@@ -1,0 +1,513 @@
+package certify
+
+// Certificates of `wormlab deadlock`'s verdicts (issue 21), checked by code that
+// shares nothing with package deadlock's decision but the routing function itself
+// and, for formulas, its encoder (as a schedule refutation trusts optimal.Encode).
+//
+//	manifest.json       what is claimed: routing, topology, VCs, reallocation rule,
+//	                    verdict, kind, the files and their SHA-256
+//	routing-table.json  (table routings) the table
+//	order.json          (kind order: deadlock-free by the fixpoint) the VCs in the
+//	                    order the fixpoint removed them, as [router, port, VC]
+//	formula.cnf,        (kind refutation: deadlock-free by SAT; or a configuration's
+//	proof.drat          minimality by SAT) the formula and its DRAT proof
+//	configuration.json  (kind configuration) the packets: source, destination,
+//	                    routing state at the source, the VCs they take, how many
+//	                    of them the chain holds, the VC a head was granted
+//	replay.json         the simulator batch that deadlocks into it (sim.Packet)
+//
+// What the checker does, by kind:
+//
+//   - order: it enumerates every packet state of the routing itself (deadlock_check.go)
+//     and checks, by one pass over each destination's DAG of states, that no state
+//     holding the r-th VC of the order reaches, through states holding VCs of rank
+//     at least r, a state that VCs of rank at least r block (atomic: all its
+//     requests; non-atomic: one). Then no deadlock configuration exists: its VC of
+//     least rank would be held by such a state (package deadlock's fixpoint.go has
+//     the argument). VCs some state holds must all be ranked.
+//   - refutation: the formula re-encoded by this build (deadlock.FormulaOf) has the
+//     named SHA-256 and the proof refutes it (drat.CheckBackward).
+//   - configuration: every packet's hops are choices the routing offers in the
+//     state its own Advance gives, its chain's VCs are no other packet's, no head
+//     is at its destination, and every head is blocked (atomic: every VC it may
+//     request is some chain's; non-atomic: owned, or it was granted a chain's tail
+//     VC no other head was); the replay batch, re-run, ends in the simulator's
+//     deadlock with a wait cycle of the configuration's packets; minimality,
+//     "girth": the checker's own fixpoint and request graph give a shortest cycle
+//     as long as the configuration, "refutation": the formula of one packet fewer
+//     is refuted as above.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/wormlab/wormlab/deadlock"
+	"github.com/wormlab/wormlab/drat"
+	"github.com/wormlab/wormlab/internal/atomicfile"
+	"github.com/wormlab/wormlab/routing"
+	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
+)
+
+// DeadlockFormat is the format of a deadlock certificate's manifest.
+const DeadlockFormat = "wormlab-deadlock-certificate-1"
+
+// Kinds of deadlock certificate.
+const (
+	KindOrder         = "order"
+	KindDLRefutation  = "refutation"
+	KindConfiguration = "configuration"
+)
+
+// DeadlockManifest is a deadlock certificate's manifest.json.
+type DeadlockManifest struct {
+	Format   string   `json:"format"`
+	Routing  string   `json:"routing"`
+	Table    *FileRef `json:"table,omitempty"`
+	Topology string   `json:"topology"`
+	VCs      int      `json:"vcs"`
+	AtomicVC bool     `json:"atomic_vc"`
+	Buf      int      `json:"buf"`
+	Verdict  string   `json:"verdict"`
+	Kind     string   `json:"kind"`
+	Order    *FileRef `json:"order,omitempty"`
+	// Formula: kind refutation, or a configuration's minimality by refutation.
+	Formula *DLFormula `json:"formula,omitempty"`
+	// Configuration, Replay, Packets, Minimality ("girth", "refutation" or ""):
+	// kind configuration.
+	Configuration *FileRef `json:"configuration,omitempty"`
+	Replay        *FileRef `json:"replay,omitempty"`
+	Packets       int      `json:"packets,omitempty"`
+	Minimality    string   `json:"minimality,omitempty"`
+}
+
+// DLFormula names a deadlock formula, its bound (0: any number of packets) and
+// its proof.
+type DLFormula struct {
+	Bound       int     `json:"bound"`
+	CNF         FileRef `json:"cnf"`
+	Vars        int     `json:"vars"`
+	Clauses     int     `json:"clauses"`
+	Proof       FileRef `json:"proof"`
+	ProofFormat string  `json:"proof_format"`
+	Prover      string  `json:"prover"`
+}
+
+// dlPacket is one packet of configuration.json.
+type dlPacket struct {
+	Src   int      `json:"src"`
+	Dst   int      `json:"dst"`
+	Class int32    `json:"class"`
+	Aux   [3]int32 `json:"aux"`
+	Hops  [][3]int `json:"hops"` // [router, port, VC]
+	Holds int      `json:"holds"`
+	// Commit is the VC the head was granted, [router, port, VC], or nil.
+	Commit *[3]int `json:"commit"`
+}
+
+func channelOf(g *deadlock.Graph, c int32) [3]int {
+	ch := g.Channel(c)
+	return [3]int{ch.Router, ch.Port, ch.VC}
+}
+
+// WriteDeadlock writes the certificate of res (from deadlock.Exact for the
+// routing named routingArg: a registry name or "table:FILE") into dir.
+func WriteDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Result) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	g, v := res.Graph(), res.Decision()
+	man := DeadlockManifest{Format: DeadlockFormat, Routing: routingArg, Topology: res.Topology, VCs: res.VCs, AtomicVC: res.Atomic, Buf: res.Buf, Verdict: res.Verdict}
+	put := func(name string, data []byte) (*FileRef, error) {
+		if err := atomicfile.Write(filepath.Join(dir, name), data); err != nil {
+			return nil, err
+		}
+		return &FileRef{File: name, SHA256: sum(data)}, nil
+	}
+	if file, ok := strings.CutPrefix(routingArg, "table:"); ok {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		ref, err := put("routing-table.json", data)
+		if err != nil {
+			return err
+		}
+		man.Table = ref
+		man.Routing = "table:routing-table.json"
+	}
+	switch {
+	case res.Verdict == "deadlock-free" && v.Method == "fixpoint":
+		man.Kind = KindOrder
+		order := make([][3]int, len(v.Fix.Order))
+		for i, c := range v.Fix.Order {
+			order[i] = channelOf(g, c)
+		}
+		data, _ := json.Marshal(map[string]any{"channels": order})
+		ref, err := put("order.json", append(data, '\n'))
+		if err != nil {
+			return err
+		}
+		man.Order = ref
+	case res.Verdict == "deadlock-free":
+		man.Kind = KindDLRefutation
+		fr, err := proveFormula(ctx, dir, v.Formula, 0, nil)
+		if err != nil {
+			return err
+		}
+		man.Formula = fr
+	default:
+		man.Kind = KindConfiguration
+		var ps []dlPacket
+		for i, w := range v.Config.Worms {
+			src, start, pre, err := g.Path(ctx, w.Nodes[0])
+			if err != nil {
+				return err
+			}
+			_, h := g.Rep(w.Nodes[len(w.Nodes)-1])
+			p := dlPacket{Src: src, Dst: int(h.Dst), Class: start.Class, Aux: start.Aux, Holds: len(w.Nodes)}
+			for _, c := range pre {
+				p.Hops = append(p.Hops, channelOf(g, c))
+			}
+			for _, c := range v.Config.VCs(i)[1:] {
+				p.Hops = append(p.Hops, channelOf(g, c))
+			}
+			if w.Commit >= 0 {
+				c := channelOf(g, w.Commit)
+				p.Commit = &c
+			}
+			ps = append(ps, p)
+		}
+		data, _ := json.MarshalIndent(map[string]any{"packets": ps}, "", " ")
+		ref, err := put("configuration.json", append(data, '\n'))
+		if err != nil {
+			return err
+		}
+		man.Configuration, man.Packets = ref, len(ps)
+		if rp := res.Replay; rp != nil && rp.Replayed {
+			data, _ := json.MarshalIndent(map[string]any{"packets": rp.Packets, "worms": len(ps)}, "", " ")
+			if man.Replay, err = put("replay.json", append(data, '\n')); err != nil {
+				return err
+			}
+		}
+		switch {
+		case res.Minimal && len(ps) == res.LowerBound:
+			man.Minimality = "girth"
+		case res.Minimal:
+			net, f, err := dlRouting(dir, man)
+			if err != nil {
+				return err
+			}
+			fo, units, err := deadlock.FormulaOf(ctx, net, f, res.VCs, "", res.Atomic, len(ps)-1)
+			if err != nil {
+				return err
+			}
+			fr, err := proveFormula(ctx, dir, fo, len(ps)-1, units)
+			if err != nil {
+				return err
+			}
+			man.Minimality, man.Formula = "refutation", fr
+		}
+	}
+	data, _ := json.MarshalIndent(man, "", "  ")
+	if err := atomicfile.Write(filepath.Join(dir, ManifestFile), append(data, '\n')); err != nil {
+		return err
+	}
+	r, err := CheckDeadlock(ctx, dir)
+	if err != nil {
+		return err
+	}
+	if !r.Verified {
+		return fmt.Errorf("certify: the certificate written to %s does not check: %s", dir, r.Failure)
+	}
+	return nil
+}
+
+// proveFormula writes formula.cnf (with the unit clauses) and its proof.
+func proveFormula(ctx context.Context, dir string, fo *deadlock.Formula, bound int, units []int32) (*DLFormula, error) {
+	var b bytes.Buffer
+	if err := fo.WriteDIMACS(&b, units...); err != nil {
+		return nil, err
+	}
+	cnfPath := filepath.Join(dir, "formula.cnf")
+	if err := atomicfile.Write(cnfPath, b.Bytes()); err != nil {
+		return nil, err
+	}
+	f, err := drat.ReadCNF(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		return nil, err
+	}
+	prover := DefaultProver()
+	proofPath := filepath.Join(dir, "proof.drat")
+	if err := prover.Prove(ctx, f, cnfPath, proofPath); err != nil {
+		return nil, fmt.Errorf("certify: proving the deadlock formula: %w", err)
+	}
+	pdata, err := os.ReadFile(proofPath)
+	if err != nil {
+		return nil, err
+	}
+	return &DLFormula{Bound: bound, CNF: FileRef{"formula.cnf", sum(b.Bytes())}, Vars: f.Vars, Clauses: len(f.Clauses),
+		Proof: FileRef{"proof.drat", sum(pdata)}, ProofFormat: drat.Detect(pdata).String(), Prover: prover.Name()}, nil
+}
+
+// dlRouting builds the certificate's network and routing.
+func dlRouting(dir string, man DeadlockManifest) (topology.Network, deadlock.Function, error) {
+	name := man.Routing
+	var net topology.Network
+	if man.Table != nil {
+		p := filepath.Join(dir, man.Table.File)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if got := sum(data); got != man.Table.SHA256 {
+			return nil, nil, fmt.Errorf("%s has sha256 %s, the manifest names %s", man.Table.File, got, man.Table.SHA256)
+		}
+		t, err := routing.LoadTable(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		net, name = t.Net(), "table:"+p
+	} else {
+		n, err := topology.Parse(man.Topology)
+		if err != nil {
+			return nil, nil, err
+		}
+		net = n
+	}
+	alg, err := routing.Lookup(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := alg.New(net, man.VCs)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, ok := r.(deadlock.Function)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s lists no start states", man.Routing)
+	}
+	return net, f, nil
+}
+
+// IsDeadlockCertificate reports whether dir holds a deadlock certificate.
+func IsDeadlockCertificate(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return false
+	}
+	var m struct {
+		Format string `json:"format"`
+	}
+	return json.Unmarshal(data, &m) == nil && m.Format == DeadlockFormat
+}
+
+// CheckDeadlock checks the deadlock certificate in dir (see the file's comment).
+// A failed check is in the Report; the error is for certificates that cannot be
+// read.
+func CheckDeadlock(ctx context.Context, dir string) (*Report, error) {
+	mdata, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return nil, err
+	}
+	var man DeadlockManifest
+	dec := json.NewDecoder(bytes.NewReader(mdata))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&man); err != nil {
+		return nil, fmt.Errorf("%s: %w", ManifestFile, err)
+	}
+	if man.Format != DeadlockFormat {
+		return nil, fmt.Errorf("%s: format %q, want %q", ManifestFile, man.Format, DeadlockFormat)
+	}
+	r := &Report{Kind: man.Kind}
+	fail := func(format string, a ...any) (*Report, error) {
+		r.Failure = fmt.Sprintf(format, a...)
+		return r, nil
+	}
+	read := func(ref *FileRef, what string) ([]byte, error) {
+		if ref == nil || ref.File == "" || filepath.Base(ref.File) != ref.File {
+			return nil, fmt.Errorf("%s: the %s file must be a plain name inside the certificate directory", ManifestFile, what)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, ref.File))
+		if err != nil {
+			return nil, err
+		}
+		if got := sum(data); got != ref.SHA256 {
+			return nil, fmt.Errorf("%s has sha256 %s, the manifest names %s", ref.File, got, ref.SHA256)
+		}
+		return data, nil
+	}
+	net, f, err := dlRouting(dir, man)
+	if err != nil {
+		return nil, err
+	}
+	if man.VCs < 1 || man.VCs > 64 || man.Buf < 1 {
+		return nil, fmt.Errorf("%s: vcs %d, buf %d", ManifestFile, man.VCs, man.Buf)
+	}
+	rule := "non-atomic"
+	if man.AtomicVC {
+		rule = "atomic"
+	}
+	r.Claim = fmt.Sprintf("%s on %s with %d VC(s), %s VC reallocation: %s", man.Routing, net, man.VCs, rule, man.Verdict)
+	start := time.Now()
+	defer func() { r.ProofTime = time.Since(start) }()
+	switch man.Kind {
+	case KindOrder:
+		if man.Verdict != "deadlock-free" {
+			return nil, fmt.Errorf("%s: kind order claims %q", ManifestFile, man.Verdict)
+		}
+		data, err := read(man.Order, "order")
+		if err != nil {
+			return nil, err
+		}
+		var o struct {
+			Channels [][3]int `json:"channels"`
+		}
+		if err := json.Unmarshal(data, &o); err != nil {
+			return nil, fmt.Errorf("%s: %w", man.Order.File, err)
+		}
+		sp, err := enumerateStates(ctx, net, f, man.VCs)
+		if err != nil {
+			return nil, err
+		}
+		r.Checked = append(r.Checked, fmt.Sprintf("states: %d enumerated by the checker", sp.count()))
+		if msg := sp.checkOrder(o.Channels, man.AtomicVC); msg != "" {
+			return fail("order: %s", msg)
+		}
+		r.Checked = append(r.Checked, fmt.Sprintf("order: %d VCs; no state holding a VC reaches, through VCs ranked no lower, a state they block", len(o.Channels)))
+	case KindDLRefutation:
+		if man.Verdict != "deadlock-free" || man.Formula == nil || man.Formula.Bound != 0 {
+			return nil, fmt.Errorf("%s: kind refutation needs a verdict deadlock-free and an unbounded formula", ManifestFile)
+		}
+		if err := checkDLFormula(ctx, r, dir, man, net, f, read); err != nil {
+			return nil, err
+		}
+	case KindConfiguration:
+		if man.Verdict != "deadlock" {
+			return nil, fmt.Errorf("%s: kind configuration claims %q", ManifestFile, man.Verdict)
+		}
+		data, err := read(man.Configuration, "configuration")
+		if err != nil {
+			return nil, err
+		}
+		var c struct {
+			Packets []dlPacket `json:"packets"`
+		}
+		if err := json.Unmarshal(data, &c); err != nil {
+			return nil, fmt.Errorf("%s: %w", man.Configuration.File, err)
+		}
+		if len(c.Packets) != man.Packets {
+			return fail("configuration: %d packets, the manifest says %d", len(c.Packets), man.Packets)
+		}
+		if msg := checkConfiguration(net, f, man.VCs, man.AtomicVC, c.Packets); msg != "" {
+			return fail("configuration: %s", msg)
+		}
+		r.Checked = append(r.Checked, fmt.Sprintf("configuration: %d packets on legal chains, every head blocked (%s reallocation)", len(c.Packets), rule))
+		if man.Replay != nil {
+			data, err := read(man.Replay, "replay")
+			if err != nil {
+				return nil, err
+			}
+			var rp struct {
+				Packets []sim.Packet `json:"packets"`
+				Worms   int          `json:"worms"`
+			}
+			if err := json.Unmarshal(data, &rp); err != nil {
+				return nil, fmt.Errorf("%s: %w", man.Replay.File, err)
+			}
+			if msg := checkReplay(ctx, net, f, man, rp.Packets, rp.Worms); msg != "" {
+				return fail("replay: %s", msg)
+			}
+			r.Checked = append(r.Checked, fmt.Sprintf("replay: %d packets from an empty network end in the simulator's deadlock, with a wait cycle of the configuration's packets", len(rp.Packets)))
+		}
+		switch man.Minimality {
+		case "girth":
+			sp, err := enumerateStates(ctx, net, f, man.VCs)
+			if err != nil {
+				return nil, err
+			}
+			girth := sp.girth(man.AtomicVC)
+			if girth != len(c.Packets) {
+				return fail("minimality: the checker's request graph has girth %d, not %d", girth, len(c.Packets))
+			}
+			r.Checked = append(r.Checked, fmt.Sprintf("minimality: every deadlock configuration has at least %d packets (the checker's request graph has girth %d)", girth, girth))
+		case "refutation":
+			if man.Formula == nil || man.Formula.Bound != len(c.Packets)-1 {
+				return nil, fmt.Errorf("%s: minimality by refutation needs the formula of %d packets", ManifestFile, len(c.Packets)-1)
+			}
+			if err := checkDLFormula(ctx, r, dir, man, net, f, read); err != nil {
+				return nil, err
+			}
+			if r.Failure != "" {
+				return r, nil
+			}
+		case "":
+		default:
+			return nil, fmt.Errorf("%s: minimality %q", ManifestFile, man.Minimality)
+		}
+	default:
+		return nil, fmt.Errorf("%s: unknown kind %q", ManifestFile, man.Kind)
+	}
+	if r.Failure == "" {
+		r.Verified = true
+	}
+	return r, nil
+}
+
+func checkDLFormula(ctx context.Context, r *Report, dir string, man DeadlockManifest, net topology.Network, f deadlock.Function, read func(*FileRef, string) ([]byte, error)) error {
+	fr := man.Formula
+	fo, units, err := deadlock.FormulaOf(ctx, net, f, man.VCs, "", man.AtomicVC, fr.Bound)
+	if err != nil {
+		return err
+	}
+	if fo == nil {
+		r.Failure = "formula: the fixpoint is empty, no formula to refute"
+		return nil
+	}
+	var b bytes.Buffer
+	if err := fo.WriteDIMACS(&b, units...); err != nil {
+		return err
+	}
+	file, err := read(&fr.CNF, "cnf")
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(file, b.Bytes()) {
+		r.Failure = fmt.Sprintf("formula: %s differs from the formula re-encoded by this build (sha256 %s)", fr.CNF.File, sum(b.Bytes()))
+		return nil
+	}
+	what := "no deadlock configuration"
+	if fr.Bound > 0 {
+		what = fmt.Sprintf("no deadlock configuration of at most %d packets", fr.Bound)
+	}
+	r.Checked = append(r.Checked, fmt.Sprintf("formula: re-encoded (%s), %d variables, %d clauses, sha256 %s", what, fr.Vars, fr.Clauses, fr.CNF.SHA256))
+	cnf, err := drat.ReadCNF(bytes.NewReader(file))
+	if err != nil {
+		return err
+	}
+	pdata, err := read(&fr.Proof, "proof")
+	if err != nil {
+		return err
+	}
+	p, err := drat.ParseProof(pdata, drat.Auto)
+	if err != nil {
+		return fmt.Errorf("%s: %w", fr.Proof.File, err)
+	}
+	res, err := drat.CheckBackward(ctx, cnf, p)
+	if err != nil {
+		return err
+	}
+	r.Proof = res
+	if !res.Verified {
+		r.Failure = fmt.Sprintf("proof: %v", res.Failure)
+		return nil
+	}
+	r.Checked = append(r.Checked, fmt.Sprintf("proof: %s by %s, %d lemmas checked: %s", humanBytes(len(pdata)), fr.Prover, res.Stats.Lemmas, what))
+	return nil
+}
