@@ -14,7 +14,8 @@
 #              and saturation, seeds SEEDS
 #   study      the 1,056-terminal dragonfly (k = 4: p = 4, a = 8, h = 4, g = 33):
 #              BookSim's min (2 VCs) and ugal (3 VCs) under uniform and bad_dragon
-#              (worst-case) traffic at RATES_UR / RATES_WC, one seed
+#              (worst-case) traffic at RATES_UR / RATES_WC, one seed; wormlab
+#              runs at most 60,000 cycles a point
 #   csv        OUTDIR/results.csv: the lines of both TSVs under a CSV header, with
 #              a column series = sim:routing
 #
@@ -26,7 +27,8 @@
 # Environment: BOOKSIM (required unless only wormlab runs: SIDES=wormlab), WORMLAB
 # (default: built from this tree), SIDES ("booksim wormlab"), SEEDS ("1 2 3"),
 # RATES_DF, RATES_FF, RATES_UR, RATES_WC, WL_ROUTINGS (the study's wormlab
-# routings, default "df-min df-valiant df-ugal-l df-ugal-g"). Runs are nice -n 10
+# routings, default "df-min df-valiant df-ugal-l df-ugal-g df-par": 2 VCs for
+# df-min, 4 for df-par, 3 for the others). Runs are nice -n 10
 # and one at a time. Columns: sim case routing traffic vcs rate seed latency
 # latency_ci accepted status (ok, saturated, unstable), cpu_seconds.
 set -eu
@@ -40,7 +42,7 @@ RATES_DF=${RATES_DF:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
 RATES_FF=${RATES_FF:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
 RATES_UR=${RATES_UR:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0"}
 RATES_WC=${RATES_WC:-"0.01 0.02 0.05 0.1 0.2 0.3 0.4 0.5 0.6 1.0"}
-WL_ROUTINGS=${WL_ROUTINGS:-"df-min df-valiant df-ugal-l df-ugal-g"}
+WL_ROUTINGS=${WL_ROUTINGS:-"df-min df-valiant df-ugal-l df-ugal-g df-par"}
 case " $SIDES " in *" booksim "*)
 	: "${BOOKSIM:?set BOOKSIM to the path of a built booksim binary (docs/booksim.md)}"
 	[ -x "$BOOKSIM" ] || { echo "dragonfly-compare: $BOOKSIM is not an executable" >&2; exit 2; } ;;
@@ -126,7 +128,8 @@ for c in $cases; do
 					for rt in $WL_ROUTINGS; do
 						v=3
 						[ "$rt" = df-min ] && v=2
-						wormlab study "$rt" "$tr" "$v" "$r" 1 --topology dragonfly:p=4 $WLDF
+						[ "$rt" = df-par ] && v=4
+						wormlab study "$rt" "$tr" "$v" "$r" 1 --topology dragonfly:p=4 $WLDF --max-cycles 60000
 					done ;;
 				esac
 			done
