@@ -26,7 +26,7 @@ type TerminalMap struct {
 func (m *TerminalMap) Len() int { return len(m.In) }
 
 // Local is the terminal at router r's ejection port k (the inverse of Out and
-// OutPort), or -1.
+// OutPort), or -1. O(terminals).
 func (m *TerminalMap) Local(r, k int) int {
 	for t := range m.Out {
 		if int(m.Out[t]) == r && int(m.OutPort[t]) == k {
@@ -74,9 +74,9 @@ func (t *table) setTerminals(m *TerminalMap) {
 func (t *table) terminalMap() *TerminalMap { return t.terms }
 
 // TerminalsOf returns where the terminals of n attach: the network's own map when
-// it has one, else one terminal at each router with Terminal true, numbered in
-// router order (terminal i is the i-th terminal router: node i on a torus or mesh,
-// processor i on a fat-tree).
+// it has one (shared: read it, do not change it), else one terminal at each router
+// with Terminal true, numbered in router order (terminal i is the i-th terminal
+// router: node i on a torus or mesh, processor i on a fat-tree), built in O(routers).
 func TerminalsOf(n Network) *TerminalMap {
 	if tm, ok := n.(interface{ terminalMap() *TerminalMap }); ok {
 		if m := tm.terminalMap(); m != nil {
