@@ -23,8 +23,8 @@ func CheckHeatmap(r *Run) error {
 	return nil
 }
 
-// HeatmapOf is a run's heatmap: every node coloured by the mean latency of the
-// packets it sent (grey when none, or when the point is saturated), every channel
+// HeatmapOf is a run's heatmap: every router coloured by the mean latency of the
+// packets its terminals sent (grey when none, or when the point is saturated), every channel
 // by its utilisation over the measured window. res must hold the channels and the
 // per-node statistics (Measure.Nodes).
 func HeatmapOf(r *Run, res *sim.Result, title string) (figure.GridMap, error) {
@@ -42,9 +42,20 @@ func HeatmapOf(r *Run, res *sim.Result, title string) (figure.GridMap, error) {
 	for v := range m.Node {
 		m.Node[v] = math.NaN()
 	}
+	// per-node statistics are per terminal: a router's colour is the mean over the
+	// packets of its terminals (a concentrated mesh has several)
+	tm := topology.TerminalsOf(net)
+	sum, n := make([]float64, g.Nodes()), make([]int64, g.Nodes())
 	for _, ns := range res.Nodes {
 		if ns.LatencySrc != nil {
-			m.Node[ns.Node] = *ns.LatencySrc
+			r := tm.In[ns.Node]
+			sum[r] += *ns.LatencySrc * float64(ns.PacketsSrc)
+			n[r] += ns.PacketsSrc
+		}
+	}
+	for r := range m.Node {
+		if n[r] > 0 {
+			m.Node[r] = sum[r] / float64(n[r])
 		}
 	}
 	for _, c := range res.Channels {
