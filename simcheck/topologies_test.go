@@ -80,3 +80,54 @@ func TestTopologyInvariants(t *testing.T) {
 		require.Positive(t, rep.Delivered)
 	})
 }
+
+// The checks of terminals and link latencies fail on tampered traces: a flit sent
+// into another terminal's ejection port, an injection by another terminal's port,
+// a flit that crosses a long link a cycle early.
+func TestTopologyTamper(t *testing.T) {
+	record := func(spec, name string, vcs int) (topology.Network, []sim.Event, sim.Pipeline) {
+		net, err := topology.Parse(spec)
+		require.NoError(t, err)
+		alg, _ := routing.Lookup(name)
+		rt, err := alg.New(net, vcs)
+		require.NoError(t, err)
+		p := sim.BookSim(net)
+		var evs []sim.Event
+		cfg := sim.Config{Net: net, Routing: rt, VCs: vcs, Buf: 8, Pipeline: p, Seed: 1, Trace: func(e sim.Event) { evs = append(evs, e) }}
+		pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+		require.NoError(t, err)
+		_, err = sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 0.3, Sizes: sim.Fixed(4)}, sim.Measure{MinCycles: 500, MaxCycles: 500, Period: 500})
+		require.NoError(t, err)
+		return net, evs, p
+	}
+	check := func(net topology.Network, p sim.Pipeline, evs []sim.Event) error {
+		c := simcheck.New(net, simcheck.Params{VCs: 3, Buf: 8, Hop: int64(p.SwAlloc + p.Traverse + p.Link), Link: int64(p.Link), Credit: int64(p.Credit)})
+		for _, e := range evs {
+			c.Event(e)
+		}
+		_, err := c.Finish()
+		return err
+	}
+	net, evs, p := record("cmesh:2x2,c=4", "dor", 3)
+	require.NoError(t, check(net, p, evs))
+	tamper := func(match func(sim.Event) bool, edit func(*sim.Event), want string) {
+		bad := append([]sim.Event(nil), evs...)
+		for i := range bad {
+			if match(bad[i]) {
+				edit(&bad[i])
+				break
+			}
+		}
+		err := check(net, p, bad)
+		require.ErrorContains(t, err, want)
+	}
+	eject := func(e sim.Event) bool { return e.Kind == sim.Send && int(e.Port) >= net.Ports(int(e.Node)) }
+	tamper(eject, func(e *sim.Event) { e.Port = int32(net.Ports(int(e.Node))) + (e.Port-int32(net.Ports(int(e.Node)))+1)%4 }, "terminal")
+	tamper(func(e sim.Event) bool { return e.Kind == sim.Inject }, func(e *sim.Event) {
+		e.InPort = int32(net.InPorts(int(e.Node))) + (e.InPort-int32(net.InPorts(int(e.Node)))+1)%4
+	}, "terminal")
+	net, evs, p = record("dragonfly:a=3,p=2,h=1,local=3,global=9", "df-min", 3)
+	require.NoError(t, check(net, p, evs))
+	tamper(func(e sim.Event) bool { return e.Kind == sim.Arrive && e.Port < int32(net.InPorts(int(e.Node))) },
+		func(e *sim.Event) { e.Cycle-- }, "link")
+}
