@@ -86,3 +86,53 @@ func Saturation(k, L int, r Readings, step float64) (float64, string) {
 	}
 	return 0, ""
 }
+
+// FactorScore is Solve at the tables' rates times a factor against the paper's Model
+// column for one torus: the largest and mean absolute error, percent (a saturated
+// point counts 100%).
+func FactorScore(k int, r Readings, factor float64) (maxErr, meanErr float64) {
+	n := 0
+	for _, e := range Tables() {
+		if e.K != k {
+			continue
+		}
+		res, _ := Solve(Params{K: k, L: TableL, Rate: e.Rate * factor}, r)
+		d := 100.0
+		if !res.Saturated {
+			d = math.Abs(100 * (res.Latency - e.Model) / e.Model)
+		}
+		maxErr = math.Max(maxErr, d)
+		meanErr += d
+		n++
+	}
+	return maxErr, meanErr / float64(n)
+}
+
+// BestFactor is the rate factor in [lo, hi] (steps of step) that minimises the
+// mean squared relative error of Solve against the Model column for k, and the
+// root mean square error there, percent. A factor that fits every torus alike
+// would be a unit (the rate counted per some other cycle); one that depends on k
+// is not.
+func BestFactor(k int, r Readings, lo, hi, step float64) (factor, rms float64) {
+	best := math.Inf(1)
+	for i := 0; lo+float64(i)*step <= hi+1e-12; i++ {
+		f := lo + float64(i)*step
+		s, n := 0.0, 0
+		for _, e := range Tables() {
+			if e.K != k {
+				continue
+			}
+			res, _ := Solve(Params{K: k, L: TableL, Rate: e.Rate * f}, r)
+			d := 1.0
+			if !res.Saturated {
+				d = (res.Latency - e.Model) / e.Model
+			}
+			s += d * d
+			n++
+		}
+		if s /= float64(n); s < best {
+			best, factor = s, f
+		}
+	}
+	return factor, 100 * math.Sqrt(best)
+}
