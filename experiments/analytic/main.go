@@ -137,7 +137,10 @@ func main() {
 	}
 	recs, err := study.Load(opt.Out, ps)
 	if err == nil {
-		err = Report(opt.Out, recs)
+		err = study.WritePoints(opt.Out, study.Points(recs, fields))
+	}
+	if err == nil {
+		err = Report(opt.Out)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "analytic:", err)
@@ -156,33 +159,27 @@ type simPoint struct {
 	seeds     int
 }
 
-func collect(recs []study.Rec) map[string]map[string]simPoint {
+// fields are the values the report reads of a sim point.
+var fields = []string{"latency", "accepted"}
+
+func collect(pts []study.Point) map[string]map[string]simPoint {
 	out := map[string]map[string]simPoint{}
-	for part, rs := range study.Group(recs, func(r study.Rec) string { return r.Part }) {
-		out[part] = map[string]simPoint{}
-		for name, rs := range study.Group(rs, func(r study.Rec) string { return r.Params["point"] }) {
-			var p simPoint
-			var lat, acc []float64
-			for _, r := range rs {
-				p.seeds++
-				if r.Failed != "" {
-					p.failed++
-					continue
-				}
-				a, _ := r.Num("accepted")
-				acc = append(acc, a)
-				if l, ok := r.Num("latency"); ok {
-					lat = append(lat, l)
-				} else {
-					p.saturated++
-				}
-			}
-			p.acc = study.MeanCI(acc)
-			if len(lat) == p.seeds {
-				p.lat = study.MeanCI(lat)
-			}
-			out[part][name] = p
+	for _, pt := range pts {
+		if out[pt.Part] == nil {
+			out[pt.Part] = map[string]simPoint{}
 		}
+		p := simPoint{seeds: len(pt.Obs), acc: pt.Est("accepted")}
+		for _, o := range pt.Obs {
+			if o.Failed != "" {
+				p.failed++
+			} else if _, ok := o.Get("latency"); !ok {
+				p.saturated++
+			}
+		}
+		if pt.All("latency") {
+			p.lat = pt.Est("latency")
+		}
+		out[pt.Part][pt.Name] = p
 	}
 	return out
 }
@@ -217,9 +214,13 @@ func f2(x float64) string {
 	return strconv.FormatFloat(x, 'f', 2, 64)
 }
 
-// Report writes summary.md and the figures.
-func Report(dir string, recs []study.Rec) error {
-	data := collect(recs)
+// Report writes summary.md and the figures of the points in dir/points.jsonl.
+func Report(dir string) error {
+	pts, err := study.ReadPoints(dir)
+	if err != nil {
+		return err
+	}
+	data := collect(pts)
 	cpu, err := study.ReadCPU(dir)
 	if err != nil {
 		return err

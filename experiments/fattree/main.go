@@ -175,7 +175,10 @@ func main() {
 	}
 	recs, err := study.Load(opt.Out, ps)
 	if err == nil {
-		err = Report(opt.Out, recs)
+		err = study.WritePoints(opt.Out, study.Points(recs, fields))
+	}
+	if err == nil {
+		err = Report(opt.Out)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fattree:", err)
@@ -188,62 +191,61 @@ func main() {
 // val is one point: the mean over its runs of the maximum latency with its 99%
 // interval, the mean congestion and latency / c.
 type val struct {
-	lat       study.Est
-	c, perC   float64
-	lb, opt   float64 // FP bounds: the best lower bound and the SAT optimum (means)
-	cl, d     float64
-	solved    int // runs whose optimum is proven
-	runs      int
-	latencies []float64
+	lat     study.Est
+	c, perC float64
+	lb, opt float64 // FP bounds: the best lower bound and the SAT optimum (means)
+	cl, d   float64
+	solved  int // runs whose optimum is proven
+	runs    int
 }
 
-func collect(recs []study.Rec) map[string]map[string]map[int]val {
+// fields are the values the report reads of a fattree point.
+var fields = []string{"max_latency", "max_latency_ci", "runs", "congestion", "latency_per_c",
+	"fp_bounds.lower_bound", "fp_bounds.c_l", "fp_bounds.d", "fp_bounds.optimum", "fp_bounds.proven"}
+
+func collect(pts []study.Point) map[string]map[string]map[int]val {
 	out := map[string]map[string]map[int]val{}
-	for _, r := range recs {
-		if r.Failed != "" {
+	for _, pt := range pts {
+		if len(pt.Obs) == 0 || pt.Obs[0].Failed != "" {
 			continue
 		}
-		label, _, _ := strings.Cut(r.Params["point"], " @")
-		n := int(r.P("n"))
-		if out[r.Part] == nil {
-			out[r.Part] = map[string]map[int]val{}
+		o := pt.Obs[0] // one replication: the runs are inside the point
+		label, _, _ := strings.Cut(pt.Name, " @")
+		n := int(pt.P("n"))
+		if out[pt.Part] == nil {
+			out[pt.Part] = map[string]map[int]val{}
 		}
-		if out[r.Part][label] == nil {
-			out[r.Part][label] = map[int]val{}
+		if out[pt.Part][label] == nil {
+			out[pt.Part][label] = map[int]val{}
 		}
 		v := val{}
-		v.lat.Mean, _ = r.Num("max_latency")
-		v.lat.Half, _ = r.Num("max_latency_ci")
-		runs, _ := r.Num("runs")
+		v.lat.Mean, _ = o.Get("max_latency")
+		v.lat.Half, _ = o.Get("max_latency_ci")
+		runs, _ := o.Get("runs")
 		v.runs = int(runs)
 		v.lat.N = v.runs
-		v.c, _ = r.Num("congestion")
-		v.perC, _ = r.Num("latency_per_c")
-		if ls, ok := r.Values["latencies"].([]any); ok {
-			for _, x := range ls {
-				f, _ := study.Rec{Values: map[string]any{"x": x}}.Num("x")
-				v.latencies = append(v.latencies, f)
-			}
+		v.c, _ = o.Get("congestion")
+		v.perC, _ = o.Get("latency_per_c")
+		v.lb, _ = o.Get("fp_bounds.lower_bound")
+		v.cl, _ = o.Get("fp_bounds.c_l")
+		v.d, _ = o.Get("fp_bounds.d")
+		if x, ok := o.Get("fp_bounds.optimum"); ok {
+			v.opt = x
+			p, _ := o.Get("fp_bounds.proven")
+			v.solved = int(p)
 		}
-		if fb, ok := r.Values["fp_bounds"].(map[string]any); ok {
-			g := study.Rec{Values: fb}
-			v.lb, _ = g.Num("lower_bound")
-			v.cl, _ = g.Num("c_l")
-			v.d, _ = g.Num("d")
-			if o, ok := g.Num("optimum"); ok {
-				v.opt = o
-				p, _ := g.Num("proven")
-				v.solved = int(p)
-			}
-		}
-		out[r.Part][label][n] = v
+		out[pt.Part][label][n] = v
 	}
 	return out
 }
 
-// Report writes summary.md and the figures.
-func Report(dir string, recs []study.Rec) error {
-	data := collect(recs)
+// Report writes summary.md and the figures of the points in dir/points.jsonl.
+func Report(dir string) error {
+	pts, err := study.ReadPoints(dir)
+	if err != nil {
+		return err
+	}
+	data := collect(pts)
 	cpu, err := study.ReadCPU(dir)
 	if err != nil {
 		return err

@@ -135,7 +135,10 @@ func main() {
 	}
 	recs, err := study.Load(opt.Out, ps)
 	if err == nil {
-		err = Report(ctx, opt.Out, recs)
+		err = study.WritePoints(opt.Out, study.Points(recs, fields))
+	}
+	if err == nil {
+		err = Report(ctx, opt.Out)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "seed001:", err)
@@ -191,60 +194,64 @@ type point struct {
 type series struct {
 	alg    string
 	points []point
+	peaks  map[int]float64 // per replication, the largest accepted load
 	peak   study.Est
 	steady int
 }
 
-func collect(recs []study.Rec) map[string]map[string]*series {
+// fields are the values the report reads of a sim point.
+var fields = []string{"accepted", "latency", "net_latency"}
+
+func collect(pts []study.Point) map[string]map[string]*series {
 	out := map[string]map[string]*series{}
-	for part, rs := range study.Group(recs, func(r study.Rec) string { return r.Part }) {
-		out[part] = map[string]*series{}
-		for name, rs := range study.Group(rs, func(r study.Rec) string { return r.Params["routing"] }) {
-			s := &series{alg: name}
-			peaks := map[int]float64{}
-			for _, prs := range study.Group(rs, func(r study.Rec) string { return r.Params["rate"] }) {
-				p := point{x: prs[0].P("rate")}
-				var acc, lat []float64
-				for _, r := range prs {
-					p.seeds++
-					if r.Failed != "" {
-						continue
-					}
-					a, _ := r.Num("accepted")
-					acc = append(acc, a)
-					peaks[r.Rep] = math.Max(peaks[r.Rep], a)
-					if l, ok := r.Num("latency"); ok {
-						lat = append(lat, l)
-						p.steady++
-					}
-				}
-				p.acc = study.MeanCI(acc)
-				if p.steady == p.seeds && p.seeds > 0 {
-					p.lat = study.MeanCI(lat)
-					s.steady++
-				}
-				s.points = append(s.points, p)
+	for _, pt := range pts {
+		if out[pt.Part] == nil {
+			out[pt.Part] = map[string]*series{}
+		}
+		name := pt.Params["routing"]
+		s := out[pt.Part][name]
+		if s == nil {
+			s = &series{alg: name, peaks: map[int]float64{}}
+			out[pt.Part][name] = s
+		}
+		p := point{x: pt.P("rate"), seeds: len(pt.Obs), acc: pt.Est("accepted")}
+		for _, o := range pt.Obs {
+			if a, ok := o.Get("accepted"); ok && o.Failed == "" {
+				s.peaks[o.Rep] = math.Max(s.peaks[o.Rep], a)
 			}
+		}
+		if pt.All("latency") {
+			p.lat = pt.Est("latency")
+			p.steady = p.seeds
+			s.steady++
+		}
+		s.points = append(s.points, p)
+	}
+	for _, m := range out {
+		for _, s := range m {
 			sort.Slice(s.points, func(i, j int) bool { return s.points[i].x < s.points[j].x })
-			var pk []float64
-			reps := make([]int, 0, len(peaks))
-			for r := range peaks {
+			reps := make([]int, 0, len(s.peaks))
+			for r := range s.peaks {
 				reps = append(reps, r)
 			}
 			slices.Sort(reps)
+			var pk []float64
 			for _, r := range reps {
-				pk = append(pk, peaks[r])
+				pk = append(pk, s.peaks[r])
 			}
 			s.peak = study.MeanCI(pk)
-			out[part][name] = s
 		}
 	}
 	return out
 }
 
-// Report writes summary.md and the figures.
-func Report(ctx context.Context, dir string, recs []study.Rec) error {
-	data := collect(recs)
+// Report writes summary.md and the figures of the points in dir/points.jsonl.
+func Report(ctx context.Context, dir string) error {
+	pts, err := study.ReadPoints(dir)
+	if err != nil {
+		return err
+	}
+	data := collect(pts)
 	cost, err := Costs(ctx)
 	if err != nil {
 		return err
@@ -253,7 +260,7 @@ func Report(ctx context.Context, dir string, recs []study.Rec) error {
 	if err != nil {
 		return err
 	}
-	sum := Summary(data, recs, cost, cpu)
+	sum := Summary(data, pts, cost, cpu)
 	for _, p := range partsOf("full") {
 		m := data[p.name]
 		if m == nil || p.buf != 4 {
@@ -298,23 +305,28 @@ func gain(a, b study.Est, scale float64) string {
 
 // Summary is summary.md: the tables docs/seed001.md quotes, each after a line
 // "`NAME`".
-func Summary(data map[string]map[string]*series, recs []study.Rec, cost map[string]Cost, cpu map[string]float64) string {
+func Summary(data map[string]map[string]*series, pts []study.Point, cost map[string]Cost, cpu map[string]float64) string {
 	var b strings.Builder
 	b.WriteString("# Seed 001 re-run: tables\n\nWritten by `go run ./experiments/seed001`; docs/seed001.md quotes them.\n")
 	section := func(name, text string) { fmt.Fprintf(&b, "\n`%s`\n\n%s", name, text) }
 
 	runs := study.Table{Head: []string{"part", "points", "seeds", "steady points per routing (fewest)", "failed", "CPU-hours"}}
 	total := 0.0
-	byPart := study.Group(recs, func(r study.Rec) string { return r.Part })
+	byPart := map[string][]study.Point{}
+	for _, p := range pts {
+		byPart[p.Part] = append(byPart[p.Part], p)
+	}
 	for _, p := range partsOf("full") {
-		rs := byPart[p.name]
-		if len(rs) == 0 {
+		ps := byPart[p.name]
+		if len(ps) == 0 {
 			continue
 		}
 		failed := 0
-		for _, r := range rs {
-			if r.Failed != "" {
-				failed++
+		for _, pt := range ps {
+			for _, o := range pt.Obs {
+				if o.Failed != "" {
+					failed++
+				}
 			}
 		}
 		fewest := math.MaxInt
@@ -323,7 +335,7 @@ func Summary(data map[string]map[string]*series, recs []study.Rec, cost map[stri
 		}
 		h := study.CPUHours(cpu, p.name)
 		total += h
-		runs.Rows = append(runs.Rows, []string{p.name, fmt.Sprint(len(rs) / p.reps), fmt.Sprint(p.reps), fmt.Sprint(fewest), fmt.Sprint(failed), fmt.Sprintf("%.2f", h)})
+		runs.Rows = append(runs.Rows, []string{p.name, fmt.Sprint(len(ps)), fmt.Sprint(p.reps), fmt.Sprint(fewest), fmt.Sprint(failed), fmt.Sprintf("%.2f", h)})
 	}
 	runs.Rows = append(runs.Rows, []string{"all", "", "", "", "", fmt.Sprintf("%.2f", total)})
 	section("runs", runs.String())

@@ -87,6 +87,9 @@ type variant struct {
 	algs  []string // "" : all six
 	reps  int
 	plots bool
+	// rates, when set, are the loads in flits/node/cycle (a mesh has no offered
+	// channel utilisation of the torus's form)
+	rates []float64
 }
 
 // mean hops on the 16x16 torus: uniform and hotspot 8 (the hot node's mean distance
@@ -170,6 +173,10 @@ func variants() []variant {
 		{part: "packet", title: "uniform traffic, 1-flit packets", group: "packet", set: map[string]any{"traffic": "uniform", "flits": 1}, dbar: hopsUniform, grid: coarse, algs: []string{"dor", "nbc", "pn"}, reps: 3, plots: true},
 		// Pn at the paper's count, 4 VCs: refuted, run unsafe to see whether
 		// it deadlocks (docs/seed003.md)
+		// the paper's check of its simulator: e-cube's normalised throughput on the
+		// 16x16 mesh (normalised by the bisection) and on the torus
+		{part: "ecube-mesh", title: "uniform traffic, 16x16 mesh, e-cube", group: "mesh", set: map[string]any{"traffic": "uniform", "topology": "mesh:16x16"}, algs: []string{"dor"}, reps: 3,
+			rates: []float64{0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.12, 0.15}},
 		{part: "pn4", title: "uniform traffic, Pn with 4 VCs", group: "pn4", set: map[string]any{"traffic": "uniform", "unsafe": true}, dbar: hopsUniform, grid: func(alg) []float64 { return []float64{0.1, 0.2, 0.3} }, algs: []string{"pn2n"}, reps: 3},
 	}
 	for _, p := range []struct {
@@ -250,6 +257,9 @@ func parts(scale string) []study.Part {
 		if scale == "test" && v.group != "main" {
 			continue
 		}
+		if v.grid == nil {
+			v.grid = func(alg) []float64 { return nil }
+		}
 		params := base(scale)
 		for k, x := range v.set {
 			params[k] = x
@@ -257,12 +267,16 @@ func parts(scale string) []study.Part {
 		var cases []study.Case
 		for _, a := range v.algsUsed() {
 			grid := v.grid(a)
-			if scale == "test" {
+			if scale == "test" && len(grid) > 0 {
 				grid = testGrid(v, a)
 			}
 			for _, rho := range grid {
 				cases = append(cases, study.Case{Name: fmt.Sprintf("%s@%g", a.name, rho),
 					Params: map[string]any{"routing": a.name, "vcs": a.vcs, "rate": rateOf(rho, v.dbar)}})
+			}
+			for _, r := range v.rates {
+				cases = append(cases, study.Case{Name: fmt.Sprintf("%s@rate=%g", a.name, r),
+					Params: map[string]any{"routing": a.name, "vcs": a.vcs, "rate": r}})
 			}
 		}
 		reps := v.reps
@@ -302,11 +316,13 @@ func main() {
 		os.Exit(1)
 	}
 	recs, err := study.Load(opt.Out, ps)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "seed003:", err)
-		os.Exit(1)
+	if err == nil {
+		err = study.WritePoints(opt.Out, study.Points(recs, fields))
 	}
-	if err := Report(opt.Out, recs); err != nil {
+	if err == nil {
+		err = Report(opt.Out)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "seed003:", err)
 		os.Exit(1)
 	}
@@ -322,6 +338,7 @@ type point struct {
 	steady, seeds    int
 	failed           []string
 	utilBySeed       map[int]float64
+	accBySeed        map[int]float64
 	saturatedReasons []string
 }
 
@@ -334,50 +351,62 @@ type series struct {
 	steady int       // points below saturation: every seed steady
 }
 
-func collect(recs []study.Rec) map[string]map[string]*series {
+// fields are the values the report reads of a sim point.
+var fields = []string{"util_mean", "accepted", "latency", "net_latency"}
+
+func collect(pts []study.Point) map[string]map[string]*series {
 	vs := map[string]variant{}
 	for _, v := range variants() {
 		vs[v.part] = v
 	}
 	out := map[string]map[string]*series{}
-	byPart := study.Group(recs, func(r study.Rec) string { return r.Part })
-	for part, rs := range byPart {
-		v := vs[part]
-		out[part] = map[string]*series{}
-		for name, rs := range study.Group(rs, func(r study.Rec) string { return r.Params["routing"] }) {
-			s := &series{alg: name}
-			peaks := map[int]float64{}
-			for _, prs := range study.Group(rs, func(r study.Rec) string { return r.Params["rate"] }) {
-				p := point{rho: math.Round(prs[0].P("rate")*v.dbar/4*1e6) / 1e6, utilBySeed: map[int]float64{}}
-				var util, acc, lat, net []float64
-				for _, r := range prs {
-					p.seeds++
-					if r.Failed != "" {
-						p.failed = append(p.failed, r.Failed)
-						continue
-					}
-					u, _ := r.Num("util_mean")
-					a, _ := r.Num("accepted")
-					util, acc = append(util, u), append(acc, a)
-					p.utilBySeed[r.Rep] = u
-					peaks[r.Rep] = math.Max(peaks[r.Rep], u)
-					if n, ok := r.Num("net_latency"); ok {
-						net = append(net, n)
-					}
-					if l, ok := r.Num("latency"); ok {
-						lat = append(lat, l)
-						p.steady++
-					} else if why, ok := r.Values["reason"].(string); ok {
-						p.saturatedReasons = append(p.saturatedReasons, why)
-					}
-				}
-				p.util, p.acc, p.net = study.MeanCI(util), study.MeanCI(acc), study.MeanCI(net)
-				if p.steady == p.seeds && p.seeds > 0 {
-					p.lat = study.MeanCI(lat)
-				}
-				s.points = append(s.points, p)
+	for _, pt := range pts {
+		v := vs[pt.Part]
+		if out[pt.Part] == nil {
+			out[pt.Part] = map[string]*series{}
+		}
+		name := pt.Params["routing"]
+		s := out[pt.Part][name]
+		if s == nil {
+			s = &series{alg: name}
+			out[pt.Part][name] = s
+		}
+		p := point{rho: math.Round(pt.P("rate")*v.dbar/4*1e6) / 1e6, utilBySeed: map[int]float64{}, accBySeed: map[int]float64{}}
+		var lat []float64
+		for _, o := range pt.Obs {
+			p.seeds++
+			if o.Failed != "" {
+				p.failed = append(p.failed, o.Failed)
+				continue
 			}
+			if u, ok := o.Get("util_mean"); ok {
+				p.utilBySeed[o.Rep] = u
+			}
+			if a, ok := o.Get("accepted"); ok {
+				p.accBySeed[o.Rep] = a
+			}
+			if l, ok := o.Get("latency"); ok {
+				lat = append(lat, l)
+				p.steady++
+			} else if o.Reason != "" {
+				p.saturatedReasons = append(p.saturatedReasons, o.Reason)
+			}
+		}
+		p.util, p.acc, p.net = pt.Est("util_mean"), pt.Est("accepted"), pt.Est("net_latency")
+		if p.steady == p.seeds && p.seeds > 0 {
+			p.lat = study.MeanCI(lat)
+		}
+		s.points = append(s.points, p)
+	}
+	for _, m := range out {
+		for _, s := range m {
 			sort.Slice(s.points, func(i, j int) bool { return s.points[i].rho < s.points[j].rho })
+			peaks := map[int]float64{}
+			for _, p := range s.points {
+				for rep, u := range p.utilBySeed {
+					peaks[rep] = math.Max(peaks[rep], u)
+				}
+			}
 			var pk []float64
 			for _, rep := range study.Keys(intKeys(peaks)) {
 				pk = append(pk, peaks[atoi(rep)])
@@ -389,7 +418,6 @@ func collect(recs []study.Rec) map[string]map[string]*series {
 					s.steady++
 				}
 			}
-			out[part][name] = s
 		}
 	}
 	return out
@@ -412,9 +440,14 @@ type Figure struct {
 	N    int     `json:"n"`
 }
 
-// Report writes summary.md, figures.json and the SVG figures of recs into dir.
-func Report(dir string, recs []study.Rec) error {
-	data := collect(recs)
+// Report writes summary.md, figures.json and the SVG figures of the points in
+// dir/points.jsonl into dir.
+func Report(dir string) error {
+	pts, err := study.ReadPoints(dir)
+	if err != nil {
+		return err
+	}
+	data := collect(pts)
 	figs := map[string]Figure{}
 	put := func(name string, e study.Est) {
 		if e.N > 0 && !math.IsNaN(e.Mean) {
@@ -426,7 +459,7 @@ func Report(dir string, recs []study.Rec) error {
 		return err
 	}
 	var b strings.Builder
-	b.WriteString(Summary(data, recs, cpu, put))
+	b.WriteString(Summary(data, pts, cpu, put))
 	for _, v := range variants() {
 		if !v.plots || data[v.part] == nil {
 			continue

@@ -10,7 +10,7 @@ import (
 
 // Summary is summary.md: the tables docs/seed003.md quotes, each preceded by a line
 // "`TABLE NAME`" so that the test can find it; put receives every figure stated.
-func Summary(data map[string]map[string]*series, recs []study.Rec, cpu map[string]float64, put func(string, study.Est)) string {
+func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[string]float64, put func(string, study.Est)) string {
 	var b strings.Builder
 	b.WriteString("# Seed 003 re-run: tables\n\nWritten by `go run ./experiments/seed003`; docs/seed003.md quotes them.\n")
 	vs := variants()
@@ -20,17 +20,22 @@ func Summary(data map[string]map[string]*series, recs []study.Rec, cpu map[strin
 
 	// the runs: points, seeds, points below saturation, CPU time
 	runs := study.Table{Head: []string{"part", "configuration", "points", "seeds", "steady points per routing (fewest)", "failed", "CPU-hours"}}
-	byPart := study.Group(recs, func(r study.Rec) string { return r.Part })
+	byPart := map[string][]study.Point{}
+	for _, p := range pts {
+		byPart[p.Part] = append(byPart[p.Part], p)
+	}
 	total := 0.0
 	for _, v := range vs {
-		rs := byPart[v.part]
-		if len(rs) == 0 {
+		ps := byPart[v.part]
+		if len(ps) == 0 {
 			continue
 		}
 		failed := 0
-		for _, r := range rs {
-			if r.Failed != "" {
-				failed++
+		for _, p := range ps {
+			for _, o := range p.Obs {
+				if o.Failed != "" {
+					failed++
+				}
 			}
 		}
 		fewest := math.MaxInt
@@ -39,7 +44,7 @@ func Summary(data map[string]map[string]*series, recs []study.Rec, cpu map[strin
 		}
 		h := study.CPUHours(cpu, v.part)
 		total += h
-		runs.Rows = append(runs.Rows, []string{v.part, v.title, fmt.Sprint(len(rs) / max(v.reps, 1)), fmt.Sprint(v.reps),
+		runs.Rows = append(runs.Rows, []string{v.part, v.title, fmt.Sprint(len(ps)), fmt.Sprint(v.reps),
 			fmt.Sprint(fewest), fmt.Sprint(failed), fmt.Sprintf("%.2f", h)})
 	}
 	runs.Rows = append(runs.Rows, []string{"all", "", "", "", "", "", fmt.Sprintf("%.2f", total)})
@@ -140,6 +145,19 @@ func Summary(data map[string]map[string]*series, recs []study.Rec, cpu map[strin
 			t.Rows = append(t.Rows, []string{labelOf(s.alg), fmt.Sprintf("%s (%s)", s.peak.Fmt(3), s.last.util.Fmt(3)), s.at(0.1).lat.Fmt(2), s.at(0.3).lat.Fmt(2)})
 		}
 		section("packet", t.String())
+	}
+	// the simulator check: e-cube on the mesh against the torus, normalised
+	if m, tor := data["ecube-mesh"], data["uniform"]; m != nil && m["dor"] != nil && tor != nil && tor["dor"] != nil {
+		// uniform traffic: the bisection bounds a node's load at 4k/N on the k x k
+		// mesh (0.25 flits/node/cycle) and 8k/N on the torus (0.5), which the
+		// torus's channel utilisation already expresses (rho = load / 0.5)
+		mp := peakAccepted(m["dor"])
+		tp := tor["dor"].peak
+		t := study.Table{Head: []string{"network", "peak accepted (flits/node/cycle)", "bisection bound", "peak / bound"}}
+		t.Rows = append(t.Rows, []string{"16x16 mesh", mp.Fmt(4), "0.25", scaled(mp, 1/0.25).Fmt(3)})
+		t.Rows = append(t.Rows, []string{"16x16 torus", scaled(tp, 0.5).Fmt(4), "0.5", tp.Fmt(3)})
+		put("norm/mesh/dor", scaled(mp, 1/0.25))
+		section("mesh", t.String())
 	}
 	if m := data["pn4"]; m != nil {
 		t := study.Table{Head: []string{"offered", "runs", "deadlocked", "first failure"}}
@@ -285,4 +303,26 @@ func claims(vs []variant, data map[string]map[string]*series, put func(string, s
 		return strings.Join(parts, " / ")
 	})
 	return t
+}
+
+// peakAccepted is a series's peak in flits/node/cycle (its points' offered
+// utilisation is not defined on a mesh: util_mean there is per channel of a mesh).
+func peakAccepted(s *series) study.Est {
+	peaks := map[int]float64{}
+	for _, p := range s.points {
+		for rep, a := range p.accBySeed {
+			peaks[rep] = math.Max(peaks[rep], a)
+		}
+	}
+	var xs []float64
+	for rep := 0; rep < len(peaks); rep++ {
+		xs = append(xs, peaks[rep])
+	}
+	return study.MeanCI(xs)
+}
+
+func scaled(e study.Est, f float64) study.Est {
+	e.Mean *= f
+	e.Half *= f
+	return e
 }

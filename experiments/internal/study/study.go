@@ -59,7 +59,7 @@ func (c Case) MarshalJSON() ([]byte, error) {
 }
 
 // Part is one spec of a study and the name of its files: specs/NAME.json and
-// NAME.jsonl in the output folder.
+// sweeps/NAME.jsonl in the output folder.
 type Part struct {
 	Name string
 	Spec Spec
@@ -146,7 +146,10 @@ func Run(ctx context.Context, opt Options, parts []Part) error {
 		if opt.Report || (len(opt.Only) > 0 && !slices.Contains(opt.Only, p.Name)) {
 			continue
 		}
-		res := filepath.Join(opt.Out, p.Name+".jsonl")
+		res := filepath.Join(opt.Out, "sweeps", p.Name+".jsonl")
+		if err := os.MkdirAll(filepath.Dir(res), 0o755); err != nil {
+			return err
+		}
 		if err := carryOver(path, res); err != nil {
 			return err
 		}
@@ -289,9 +292,17 @@ type Rec struct {
 	CPUMS  float64
 }
 
-// Num is a value as a number: ok false when absent, null or not a number.
+// Num is a value as a number: ok false when absent, null or not a number. A
+// dotted name reaches into nested objects ("fp_bounds.lower_bound").
 func (r Rec) Num(name string) (float64, bool) {
 	v, ok := r.Values[name]
+	if !ok {
+		if head, rest, dotted := strings.Cut(name, "."); dotted {
+			if m, isMap := r.Values[head].(map[string]any); isMap {
+				return Rec{Values: m}.Num(rest)
+			}
+		}
+	}
 	if !ok || v == nil {
 		return 0, false
 	}
@@ -314,12 +325,12 @@ func (r Rec) P(name string) float64 {
 	return f
 }
 
-// Load reads every part's results there are in dir (a part without a file has no
-// records).
+// Load reads every part's sweep results there are in dir (a part without a file
+// has no records).
 func Load(dir string, parts []Part) ([]Rec, error) {
 	var out []Rec
 	for _, p := range parts {
-		path := filepath.Join(dir, p.Name+".jsonl")
+		path := filepath.Join(dir, "sweeps", p.Name+".jsonl")
 		data, err := os.ReadFile(path)
 		if errors.Is(err, os.ErrNotExist) {
 			continue

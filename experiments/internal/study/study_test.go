@@ -72,3 +72,21 @@ func TestCarryOver(t *testing.T) {
 		require.Equal(t, "0.2", r.Params["rate"].Text)
 	}
 }
+
+// Sections finds every table after its name line; Differences accepts a rerun
+// inside the committed interval and names one outside it or missing.
+func TestSectionsDifferences(t *testing.T) {
+	s := Sections("# t\n\n`a`\n\n| x |\n| --- |\n| 1 |\n\n`b-2`\n\ntext\n")
+	require.Equal(t, map[string]string{"a": "| x |\n| --- |\n| 1 |", "b-2": "text"}, s)
+	pt := func(name string, xs ...float64) Point {
+		p := Point{Part: "p", Name: name}
+		for i, x := range xs {
+			p.Obs = append(p.Obs, Obs{Rep: i, V: map[string]float64{"u": x}})
+		}
+		return p
+	}
+	c := []Point{pt("a", 1, 2, 3), pt("b", 5, 5, 5)}
+	require.Empty(t, Differences(c, []Point{pt("a", 1.5, 2.5, 3.5)}, []string{"u"}, 0))
+	require.Len(t, Differences(c, []Point{pt("b", 6, 6, 6)}, []string{"u"}, 0), 1)
+	require.Len(t, Differences(c, []Point{pt("z", 1, 1, 1)}, []string{"u"}, 0), 1)
+}

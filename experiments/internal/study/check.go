@@ -1,0 +1,135 @@
+package study
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"strings"
+)
+
+var sectionRe = regexp.MustCompile("(?m)^`([a-z0-9-]+)`\n\n")
+
+// Sections splits a summary.md into its tables: the text after each line "`NAME`"
+// up to the next such line.
+func Sections(summary string) map[string]string {
+	out := map[string]string{}
+	locs := sectionRe.FindAllStringSubmatchIndex(summary, -1)
+	for i, l := range locs {
+		end := len(summary)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		out[summary[l[2]:l[3]]] = strings.TrimSpace(summary[l[1]:end])
+	}
+	return out
+}
+
+// Unquoted lists the sections of the summary at summaryPath that the page at
+// docPath does not hold verbatim (except those named in skip).
+func Unquoted(summaryPath, docPath string, skip ...string) ([]string, error) {
+	sum, err := os.ReadFile(summaryPath)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := os.ReadFile(docPath)
+	if err != nil {
+		return nil, err
+	}
+	var miss []string
+	for name, text := range Sections(string(sum)) {
+		skipped := false
+		for _, s := range skip {
+			skipped = skipped || s == name
+		}
+		if !skipped && !strings.Contains(string(doc), text) {
+			miss = append(miss, name)
+		}
+	}
+	return miss, nil
+}
+
+// Differences compares points rerun with the points committed: for every rerun
+// point that was committed and every field, the rerun's mean must lie within the
+// committed interval widened by the rerun's own half-width (a point of one
+// replication may hold its interval as FIELD_ci) and by slack, a relative
+// tolerance. It lists what does not, and the rerun
+// points the commit lacks.
+func Differences(committed, rerun []Point, fields []string, slack float64) []string {
+	byKey := map[string]Point{}
+	for _, p := range committed {
+		byKey[p.Part+"|"+p.Name] = p
+	}
+	var out []string
+	for _, r := range rerun {
+		c, ok := byKey[r.Part+"|"+r.Name]
+		if !ok {
+			out = append(out, fmt.Sprintf("%s %s: not in the committed points", r.Part, r.Name))
+			continue
+		}
+		for _, f := range fields {
+			a, b := c.Est(f), r.Est(f)
+			if a.N == 0 && b.N == 0 {
+				continue
+			}
+			if a.N != b.N {
+				out = append(out, fmt.Sprintf("%s %s %s: %d replications with a value, committed %d", r.Part, r.Name, f, b.N, a.N))
+				continue
+			}
+			ha, hb := a.Half, b.Half
+			if a.N == 1 { // one replication holding its own interval (FIELD_ci)
+				ha, _ = c.Obs[0].Get(f + "_ci")
+				hb, _ = r.Obs[0].Get(f + "_ci")
+			}
+			tol := ha + hb + slack*math.Abs(a.Mean) + 1e-9
+			if math.Abs(a.Mean-b.Mean) > tol {
+				out = append(out, fmt.Sprintf("%s %s %s: %.6g against the committed %s", r.Part, r.Name, f, b.Mean, a.Fmt(4)))
+			}
+		}
+	}
+	return out
+}
+
+// Regenerate runs report on a copy of a committed output folder's points and CPU
+// times and lists the committed files (summary.md, figures.json, the figures)
+// that it does not rewrite byte for byte: the committed tables and figures must be
+// those of the committed points.
+func Regenerate(committed string, report func(dir string) error) ([]string, error) {
+	dir, err := os.MkdirTemp("", "study-regenerate-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	for _, f := range []string{"points.jsonl", cpuFile} {
+		data, err := os.ReadFile(committed + "/" + f)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(dir+"/"+f, data, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	if err := report(dir); err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(committed)
+	if err != nil {
+		return nil, err
+	}
+	var diff []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !(n == "summary.md" || n == "figures.json" || strings.HasSuffix(n, ".svg")) {
+			continue
+		}
+		want, err := os.ReadFile(committed + "/" + n)
+		if err != nil {
+			return nil, err
+		}
+		got, err := os.ReadFile(dir + "/" + n)
+		if err != nil || string(got) != string(want) {
+			diff = append(diff, n)
+		}
+	}
+	return diff, nil
+}
