@@ -32,6 +32,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -379,12 +380,14 @@ func adversaryFamily(root string) (family, error) {
 }
 
 // The measurements. A bound that does not apply to an instance (not levelled, a
-// cycle in the dependencies) gives no record.
+// cycle in the dependencies) gives no record; any other error stops the study.
 
 func measureGreedy(ctx context.Context, in *model.Instance, seed uint64) ([]Record, error) {
 	b, err := online.GreedyBound(in)
-	if err != nil {
+	if errors.Is(err, online.ErrNotLevelled) {
 		return nil, nil
+	} else if err != nil {
+		return nil, err
 	}
 	// The makespan against the largest component's bound, and the component
 	// closest to its own bound d + |C| L (its last delivery against it), each the
@@ -415,8 +418,10 @@ func measurePhased(ctx context.Context, in *model.Instance, seed uint64) ([]Reco
 	var out []Record
 	for _, alpha := range []float64{online.DefaultAlpha, online.PaperAlpha} {
 		b, err := online.PhasedBound(in, alpha, online.DefaultBeta)
-		if err != nil {
+		if errors.Is(err, online.ErrNotLevelled) {
 			return nil, nil
+		} else if err != nil {
+			return nil, err
 		}
 		r, err := online.Run(ctx, in, online.Phased{Alpha: alpha}, online.Options{Arb: engine.ArbRandom, Seed: seed})
 		if err != nil {
