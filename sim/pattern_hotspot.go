@@ -39,7 +39,7 @@ func init() {
 			}
 		}
 		return h, nil
-	})
+	}, ParamHot, ParamHotFraction)
 }
 
 func (h Hotspot) Dest(_ int, r *rand.Rand) int {

@@ -71,7 +71,7 @@ func init() {
 			l.Ball[s] = ball
 		}
 		return lift(g, l), nil
-	})
+	}, ParamRadius)
 }
 
 func (l Local) Dest(src int, r *rand.Rand) int {

@@ -54,7 +54,7 @@ func init() {
 			cells *= side
 		}
 		return lift(g, LocalSquare{g: g, radius: rad, side: side, cells: cells - 1}), nil
-	})
+	}, ParamRadius)
 }
 
 // Dest draws a cell of the square other than the centre and maps it to a node.

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/wormlab/wormlab/topology"
@@ -39,12 +40,47 @@ type PatternMaker func(PatternParams) (Pattern, error)
 
 var patterns = map[string]PatternMaker{}
 
-// RegisterPattern adds a traffic pattern to the registry (from init).
-func RegisterPattern(name string, m PatternMaker) {
+// A PatternParam is a field of PatternParams that only some patterns read, named
+// as wormlab sim's flag that sets it.
+type PatternParam string
+
+const (
+	ParamHot         PatternParam = "hot"          // PatternParams.Hot
+	ParamHotFraction PatternParam = "hot-fraction" // PatternParams.HotFraction
+	ParamRadius      PatternParam = "radius"       // PatternParams.Radius
+)
+
+// patternReads holds the PatternParams fields each pattern reads (beyond the
+// network and the seed).
+var patternReads = map[string][]PatternParam{}
+
+// RegisterPattern adds a traffic pattern to the registry (from init), with the
+// fields of PatternParams it reads beyond Net and Seed, so that a caller can refuse
+// a parameter the pattern would ignore (TestPatternReadsWhatItDeclares checks the
+// list).
+func RegisterPattern(name string, m PatternMaker, reads ...PatternParam) {
 	if _, dup := patterns[name]; dup {
 		panic("sim: pattern registered twice: " + name)
 	}
 	patterns[name] = m
+	patternReads[name] = reads
+}
+
+// PatternReads reports whether the named pattern reads param (false for a name
+// not registered).
+func PatternReads(name string, param PatternParam) bool {
+	return slices.Contains(patternReads[name], param)
+}
+
+// PatternsReading lists the registered patterns that read param.
+func PatternsReading(param PatternParam) []string {
+	var out []string
+	for _, n := range PatternNames() {
+		if PatternReads(n, param) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // PatternNames lists the registered traffic patterns.

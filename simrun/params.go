@@ -135,7 +135,7 @@ var params = []*Param{
 		get: func(r *Run) string { return r.Hot },
 		set: func(r *Run, s string) error { r.Hot = s; return nil }}),
 	float("hot-fraction", "", "hotspot: share of packets to the hot nodes (0: 0.1)", func(r *Run) *float64 { return &r.HotFraction }),
-	integer("radius", "hops", "local: largest distance (0: 1)", false, func(r *Run) *int { return &r.Radius }),
+	integer("radius", "hops", "local: largest grid distance, localsq: the square's half-side (0: 1)", false, func(r *Run) *int { return &r.Radius }),
 	float("rel", "", "stop when the interval's half-width is below this fraction of the mean", func(r *Run) *float64 { return &r.Rel }),
 	integer64("min-cycles", "cycles", "cycles before the stop rule is looked at", func(r *Run) *int64 { return &r.MinCycles }),
 	integer64("max-cycles", "cycles", "cycle budget of a point", func(r *Run) *int64 { return &r.MaxCycles }),

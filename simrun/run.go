@@ -3,6 +3,7 @@ package simrun
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,16 +182,15 @@ func (r *Run) checkNumbers() error {
 			return errf(d.name, "%d outside %d..64 (or -1: the preset's)", d.v, lo)
 		}
 	}
-	if r.Traffic != "hotspot" {
-		if r.Hot != "" {
-			return errf("hot", "applies to --traffic hotspot only, not %s", r.Traffic)
+	// a pattern's own parameters, as its registry entry declares them (an unknown
+	// pattern is reported by Build)
+	for _, p := range []struct {
+		param sim.PatternParam
+		set   bool
+	}{{sim.ParamHot, r.Hot != ""}, {sim.ParamHotFraction, r.HotFraction != 0}, {sim.ParamRadius, r.Radius != 0}} {
+		if p.set && slices.Contains(sim.PatternNames(), r.Traffic) && !sim.PatternReads(r.Traffic, p.param) {
+			return errf(string(p.param), "applies to --traffic %s only, not %s", strings.Join(sim.PatternsReading(p.param), " or "), r.Traffic)
 		}
-		if r.HotFraction != 0 {
-			return errf("hot-fraction", "applies to --traffic hotspot only, not %s", r.Traffic)
-		}
-	}
-	if r.Radius != 0 && r.Traffic != "local" {
-		return errf("radius", "applies to --traffic local only, not %s", r.Traffic)
 	}
 	if r.Process != "onoff" {
 		d := Default()

@@ -52,6 +52,8 @@ func TestValidateNamesTheParameter(t *testing.T) {
 		{"hot", map[string]string{"hot": "3"}},
 		{"hot-fraction", map[string]string{"hot-fraction": "0.5"}},
 		{"radius", map[string]string{"radius": "2"}},
+		{"radius", map[string]string{"traffic": "hotspot", "radius": "2"}},
+		{"hot", map[string]string{"traffic": "localsq", "hot": "2"}},
 		{"burst-alpha", map[string]string{"burst-alpha": "0.2"}},
 		{"link-delay", map[string]string{"link-delay": "0"}},
 		{"route-delay", map[string]string{"route-delay": "65"}},
@@ -73,6 +75,23 @@ func TestValidateNamesTheParameter(t *testing.T) {
 		var e *Error
 		require.True(t, errors.As(err, &e), "%v: %v", c.set, err)
 		require.Equal(t, c.param, e.Param, "%v: %v", c.set, err)
+	}
+}
+
+// A pattern's own parameters are taken by the patterns that read them (its
+// registry entry says which): local and seed 003's localsq take a radius, hotspot
+// its hot nodes and fraction.
+func TestPatternParamsAccepted(t *testing.T) {
+	for _, set := range []map[string]string{
+		{"traffic": "local", "radius": "3"},
+		{"traffic": "localsq", "radius": "3"},
+		{"traffic": "hotspot", "hot": "3,5", "hot-fraction": "0.5"},
+	} {
+		r := Default()
+		for k, v := range set {
+			require.NoError(t, r.Set(k, v), "%s=%s", k, v)
+		}
+		require.NoError(t, r.Validate(), "%v", set)
 	}
 }
 
