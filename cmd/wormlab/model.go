@@ -32,6 +32,7 @@ func runModel(e *env) error {
 	msgRate := fs.String("msg-rate", "0.001:0.015:0.001", "the rates in messages/node/cycle, each in (0, 1): one, a list A,B or a range FROM:TO:STEP")
 	rate := fs.String("rate", "", "deprecated: --msg-rate (one rate in messages/node/cycle)")
 	rates := fs.String("rates", "", "deprecated: --msg-rate FROM:TO:STEP")
+	det := fs.Bool("deterministic", false, "solve wormlab's dimension-order counterpart of the model instead (seed 004's Figures 3 and 4; docs/analytic-model.md)")
 	verbose := fs.Bool("verbose", false, "print the intermediate quantities (p_X, p_Y, waits, utilisations; flows and residual times in JSON)")
 	tables := fs.Bool("tables", false, "print the paper's Tables 1 and 2 beside wormlab's model")
 	jsonOut := fs.Bool("json", false, "print JSON Lines, one object per rate")
@@ -42,6 +43,9 @@ func runModel(e *env) error {
 	}
 	if *jsonOut && *csvOut {
 		return usageError("--json and --csv: give one")
+	}
+	if *det && (*verbose || *tables) {
+		return usageError("--deterministic: gives the latency only (not with --verbose or --tables)")
 	}
 	if *tables {
 		return writeOut(e, *out, func(w io.Writer) error { return printModelTables(w, *jsonOut, *csvOut) })
@@ -74,7 +78,12 @@ func runModel(e *env) error {
 	}
 	var results []*analytic.Result
 	for _, x := range points {
-		res, err := analytic.Solve(analytic.Params{K: *k, L: *flits, Rate: x}, analytic.Paper)
+		p := analytic.Params{K: *k, L: *flits, Rate: x}
+		res, err := analytic.Solve(p, analytic.Paper)
+		if *det && err == nil {
+			d, _ := analytic.SolveDeterministic(p, analytic.Paper)
+			res = &analytic.Result{Params: p, Saturated: d.Saturated, Reason: d.Reason, Iterations: d.Iterations, Latency: d.Latency}
+		}
 		if err != nil {
 			pe := err.(*analytic.ParamError)
 			field := pe.Field
@@ -86,7 +95,11 @@ func runModel(e *env) error {
 		results = append(results, res)
 	}
 	return writeOut(e, *out, func(w io.Writer) error {
-		return printModel(w, results, *verbose, *jsonOut, *csvOut)
+		what := "fully adaptive routing"
+		if *det {
+			what = "dimension order (wormlab's deterministic counterpart)"
+		}
+		return printModel(w, results, what, *verbose, *jsonOut, *csvOut)
 	})
 }
 
@@ -146,7 +159,7 @@ func toModelRow(r *analytic.Result, verbose bool) modelRow {
 	return row
 }
 
-func printModel(w io.Writer, results []*analytic.Result, verbose, jsonOut, csvOut bool) error {
+func printModel(w io.Writer, results []*analytic.Result, what string, verbose, jsonOut, csvOut bool) error {
 	if jsonOut {
 		for _, r := range results {
 			b, err := json.Marshal(toModelRow(r, verbose))
@@ -191,7 +204,7 @@ func printModel(w io.Writer, results []*analytic.Result, verbose, jsonOut, csvOu
 		return nil
 	}
 	r0 := results[0]
-	fmt.Fprintf(w, "# %dx%d torus, %d-flit messages, zero-load latency %.4f\n", r0.K, r0.K, r0.L, analytic.ZeroLoad(r0.K, r0.L))
+	fmt.Fprintf(w, "# %dx%d torus, %d-flit messages, %s, zero-load latency %.4f\n", r0.K, r0.K, r0.L, what, analytic.ZeroLoad(r0.K, r0.L))
 	return printAligned(w, head, rows)
 }
 
