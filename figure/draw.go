@@ -130,13 +130,15 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 	p.Title.Text = f.Title
 	p.X.Label.Text = f.XLabel
 	p.Y.Label.Text = f.YLabel
+	// round numbers on every axis (roundTicks, logRoundTicks)
+	p.X.Tick.Marker, p.Y.Tick.Marker = roundTicks{}, roundTicks{}
 	if f.LogX {
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Tick.Marker = logRoundTicks{}
 	}
 	if f.LogY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Tick.Marker = logRoundTicks{}
 	}
 	if f.Categories != nil {
 		ticks := make(plot.ConstantTicks, len(f.Categories))
@@ -279,11 +281,6 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 			ticks[i] = plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'g', -1, 64)}
 		}
 		p.X.Tick.Marker = ticks
-	} else if f.LogX && p.X.Max/p.X.Min < 100 {
-		p.X.Tick.Marker = plot.DefaultTicks{}
-	}
-	if f.LogY && p.Y.Max/p.Y.Min < 100 {
-		p.Y.Tick.Marker = plot.DefaultTicks{}
 	}
 	return p, outside, nil
 }

@@ -67,6 +67,8 @@ func defs(scale string) []partDef {
 		{name: "fig2", runs: 20, sizes: sizes, pts: []pt{
 			{"UNIV (rank rule alone)", strat("univ", "rp", "rr")},
 			{"UNIV with ghosts", strat("univ-ghost", "rp", "rr")},
+			{"UNIV with ghosts complement", strat("univ-ghost", "rp", "rr", "pattern", "complement")},
+			{"UNIV with ghosts many-to-1", strat("univ-ghost", "rp", "rr", "pattern", "many-to-1")},
 		}},
 		{name: "fig2-flitghosts", runs: 20, sizes: []int{16, 64, 256, 1024}, pts: []pt{
 			{"UNIV with one-flit ghosts", strat("univ-ghost", "rp", "rr", "ghost-hops", 16)},
@@ -451,6 +453,8 @@ func Summary(data map[string]map[string]map[int]val, cpu map[string]float64) str
 	cmpRow(&ct, "UNIV with ghosts vs STORE", g("fig2", "UNIV with ghosts"), rs)
 	cmpRow(&ct, "UNIV, one-flit ghosts vs STORE", g("fig2-flitghosts", "UNIV with one-flit ghosts"), rs)
 	cmpRow(&ct, "UNIV, rank rule alone vs STORE", g("fig2", "UNIV (rank rule alone)"), rs)
+	cmpRow(&ct, "UNIV with ghosts vs STORE, complement", g("fig2", "UNIV with ghosts complement"), t1["STORE-RP-RR complement"])
+	cmpRow(&ct, "UNIV with ghosts vs STORE, many-to-1", g("fig2", "UNIV with ghosts many-to-1"), t1["STORE-RP-RR many-to-1"])
 	cmpRow(&ct, "STORE-FP vs STORE-RP", g("fig3", "STORE-FP-RR"), rs)
 	cmpRow(&ct, "STORE-GP vs STORE-RP", g("fig3", "STORE-GP-RR"), rs)
 	cmpRow(&ct, "WORM-FP vs WORM-RP", g("fig3", "WORM-FP-RR"), rw)
