@@ -66,7 +66,7 @@ func Heatmap(w io.Writer, g GridMap) error {
 	sliceW := float64(X) * cell
 	width := 2*margin + float64(Z)*sliceW + float64(Z-1)*gap
 	width = math.Max(width, 480)
-	title := wrapWords(g.Title, int(width/7.5))
+	title := WrapWords(g.Title, int(width/7.5))
 	top := 30 + 17*float64(len(title))
 	height := top + float64(Y)*cell + margin + 90
 
@@ -239,8 +239,9 @@ func blues(t float64) string {
 	return ramp(t, [][3]float64{{222, 235, 247}, {158, 202, 225}, {66, 146, 198}, {8, 48, 107}})
 }
 
-// wrapWords breaks text into lines of at most width bytes at spaces.
-func wrapWords(text string, width int) []string {
+// WrapWords breaks text into lines of at most width bytes at spaces (a word longer
+// than width stands alone on its line).
+func WrapWords(text string, width int) []string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(text) {

@@ -48,7 +48,7 @@ func Figures(g *Grid, outs []Outcome) ([]*figure.Figure, error) {
 	if len(keys) > 0 {
 		series = "series"
 	}
-	opt := figure.Options{X: "offered", Y: "latency", Series: series, ShowNull: true, Title: wrap(g.Head(), 80)}
+	opt := figure.Options{X: "offered", Y: "latency", Series: series, ShowNull: true, Title: strings.Join(figure.WrapWords(g.Head(), 80), "\n")}
 	if !seeds {
 		opt.Err = "latency_ci"
 	}
@@ -74,21 +74,4 @@ func buildFigure(rows []figure.Row, o figure.Options, keys []string) (*figure.Fi
 		f.SeriesField = ""
 	}
 	return f, nil
-}
-
-// wrap breaks text into lines of at most width bytes at spaces.
-func wrap(text string, width int) string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		if line != "" && len(line)+1+len(w) > width {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	return strings.Join(append(lines, line), "\n")
 }
