@@ -114,3 +114,33 @@ func (g *Grid) Points() ([]Point, error) {
 	}
 	return pts, nil
 }
+
+// isLoad reports whether the parameter named sets the offered load.
+func isLoad(name string) bool {
+	p, ok := Lookup(name)
+	return ok && p.Load
+}
+
+// Configurations is g without its load axes: one point per configuration (its
+// parameters but the load), the points a saturation search runs from.
+func (g *Grid) Configurations() *Grid {
+	c := &Grid{Base: g.Base}
+	for _, a := range g.Axes {
+		if !isLoad(a.Param) {
+			c.Axes = append(c.Axes, a)
+		}
+	}
+	return c
+}
+
+// ConfigurationOf is the index, among the points of g.Configurations(), of the
+// configuration of p, a point of g.
+func (g *Grid) ConfigurationOf(p Point) int {
+	idx := 0
+	for i, a := range g.Axes {
+		if !isLoad(a.Param) {
+			idx = idx*len(a.Values) + slices.Index(a.Values, p.Vary[i])
+		}
+	}
+	return idx
+}

@@ -38,8 +38,11 @@ type Param struct {
 	Specs bool
 	// Defining marks the parameters every output row carries, varying or not.
 	Defining bool
-	get      func(*Run) string
-	set      func(*Run, string) error
+	// Load marks the parameters that set the offered load (rate, msg-rate): the
+	// x of a latency-load curve, the one a saturation search varies.
+	Load bool
+	get  func(*Run) string
+	set  func(*Run, string) error
 }
 
 // Get is the parameter's value in r, as text.
@@ -168,6 +171,7 @@ var params = []*Param{
 
 // load makes a load parameter clear the other load when set: a run has one.
 func load(p *Param, clear func(*Run)) *Param {
+	p.Load = true
 	set := p.set
 	p.set = func(r *Run, s string) error {
 		if err := set(r, s); err != nil {

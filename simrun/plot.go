@@ -15,7 +15,7 @@ import (
 func Figures(g *Grid, outs []Outcome) ([]*figure.Figure, error) {
 	var keys []string
 	for _, a := range g.Axes {
-		if a.Param != "rate" && a.Param != "msg-rate" && a.Param != "seed" {
+		if !isLoad(a.Param) && a.Param != "seed" {
 			keys = append(keys, a.Param)
 		}
 	}

@@ -22,7 +22,7 @@ func (g *Grid) Columns() []string {
 	vary := g.Varying()
 	var cols []string
 	for _, p := range Params() {
-		if p.Name == "rate" || p.Name == "msg-rate" {
+		if p.Load {
 			continue
 		}
 		if p.Defining || slices.Contains(vary, p.Name) || p.get(&g.Base) != p.get(&d) {

@@ -192,6 +192,37 @@ func TestGridPoints(t *testing.T) {
 	}
 }
 
+// A grid's configurations are its points without the load: each point maps to
+// the configuration with its other values (the saturation row it gets), three
+// loads to each of the eight.
+func TestGridConfigurations(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	f := Bind(fs, Default())
+	require.NoError(t, fs.Parse(splitArgs("--topology mesh:4x4 --routing dor,westfirst --vcs 2,3 --rate 0.1:0.3:0.1 --seed 1,2")))
+	g := &Grid{Base: Default()}
+	require.NoError(t, f.Apply(g))
+	require.Equal(t, []string{"routing", "vcs", "seed", "rate"}, g.Varying())
+	c := g.Configurations()
+	require.Equal(t, []string{"routing", "vcs", "seed"}, c.Varying())
+	pts, err := g.Points()
+	require.NoError(t, err)
+	cfgs, err := c.Points()
+	require.NoError(t, err)
+	require.Len(t, cfgs, 8)
+	seen := map[int]int{}
+	for _, p := range pts {
+		k := g.ConfigurationOf(p)
+		seen[k]++
+		want := p.Run
+		want.Rate = g.Base.Rate
+		require.Equal(t, want, cfgs[k].Run, "point %v", p.Vary)
+	}
+	require.Len(t, seen, 8)
+	for k, n := range seen {
+		require.Equal(t, 3, n, "configuration %d", k)
+	}
+}
+
 func splitArgs(s string) []string {
 	var out []string
 	word := ""

@@ -227,7 +227,7 @@ func runSim(e *env) error {
 		if !(*satTol > 0 && *satTol < 1) {
 			return usageError("--saturation-tol: %g outside (0, 1)", *satTol)
 		}
-		satGrid = seriesGrid(grid)
+		satGrid = grid.Configurations()
 		if satPts, err = satGrid.Points(); err != nil {
 			return badRun(err)
 		}
@@ -308,7 +308,7 @@ func runSim(e *env) error {
 			satRows = append(satRows, simrun.Row{Point: p, Saturation: sats[i]})
 		}
 		for i := range rows {
-			rows[i].Saturation = sats[seriesOf(grid, satGrid, rows[i].Point)]
+			rows[i].Saturation = sats[grid.ConfigurationOf(rows[i].Point)]
 		}
 	}
 	werr := writeOut(e, *out, func(wr io.Writer) error {
@@ -490,32 +490,6 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	return set
-}
-
-// seriesGrid is g without its load axes: one point per configuration whose
-// saturation throughput is searched.
-func seriesGrid(g *simrun.Grid) *simrun.Grid {
-	s := &simrun.Grid{Base: g.Base}
-	for _, a := range g.Axes {
-		if a.Param != "rate" && a.Param != "msg-rate" {
-			s.Axes = append(s.Axes, a)
-		}
-	}
-	return s
-}
-
-// seriesOf is the index in sg's points of the configuration of g's point p.
-func seriesOf(g, sg *simrun.Grid, p simrun.Point) int {
-	idx := 0
-	k := 0
-	for i, a := range g.Axes {
-		if a.Param == "rate" || a.Param == "msg-rate" {
-			continue
-		}
-		idx = idx*len(sg.Axes[k].Values) + slices.Index(a.Values, p.Vary[i])
-		k++
-	}
-	return idx
 }
 
 // printSaturation writes the saturation rows alone: a table, CSV, JSON Lines, or
