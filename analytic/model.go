@@ -143,6 +143,17 @@ func rel(a, b float64) float64 {
 	return d
 }
 
+// Bytes estimates the memory of one solution on the k x k torus: six tables of
+// (k/4+1) x k/4 numbers (flows, residual times and their sums), which the
+// Result keeps.
+func Bytes(k int) int64 {
+	K := int64(max(k, 0) / 4)
+	if K > 1<<24 { // (2^24)^2 x 48 bytes is already 2^54
+		return 1 << 62
+	}
+	return 6*(K+1)*(K*8+24) + 4*(K+1)*8
+}
+
 type mats struct {
 	fx, fy, tx, ty, ux, uy [][]float64
 	tbx, tby, ubx, uby     []float64

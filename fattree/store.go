@@ -19,6 +19,10 @@ type sfPacket struct {
 	far      int32 // level of its least common ancestor
 }
 
+// checkWork is the work between looks at the context: nodes visited (issue 26: a
+// look every 64 steps left fattree --n 65536 deaf to Ctrl-C for long).
+const checkWork = 1 << 16
+
 // storeForward runs the packet-level step engine shared by STORE, UNIV and SPLIT:
 // every node input holds a queue of at most run.StoreQueue packets (1 when unset);
 // in each packet-step every node scans the heads of its input queues (and, for a
@@ -77,12 +81,31 @@ func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int, g *
 		g.init(ft, base, queue, src, head, ps)
 	}
 	var cands []cand
+	work := checkWork // a pass over the nodes is nodes units: look by work, not by step
+	inQueues := 0     // packets in node inputs
 	for t := int64(0); left > 0; t++ {
-		if t&63 == 0 && ctx.Err() != nil {
-			return Outcome{}, ctx.Err()
+		if inQueues == 0 && g == nil {
+			// nothing in the network: skip to the next release (a step in which
+			// nothing can move draws nothing; a delay of R steps cost R passes)
+			next := int64(-1)
+			for v := range n {
+				if head[v] < len(src[v]) {
+					if r := ps[src[v][head[v]]].release; next < 0 || r < next {
+						next = r
+					}
+				}
+			}
+			t = max(t, next)
 		}
 		movedAny := false
 		for moved := true; moved; {
+			if work >= checkWork {
+				if err := ctx.Err(); err != nil {
+					return Outcome{}, err
+				}
+				work = 0
+			}
+			work += nodes
 			moved = false
 			for v := range nodes {
 				// candidates in input order, then in the scan's order
@@ -135,12 +158,14 @@ func storeForward(ctx context.Context, run *Run, ps []sfPacket, stepLen int, g *
 						q := queue[base[v]+c.in]
 						copy(q, q[1:])
 						queue[base[v]+c.in] = q[:len(q)-1]
+						inQueues--
 					}
 					if w == p.dst {
 						left--
 						last = t + 1
 					} else {
 						queue[base[w]+in] = append(queue[base[w]+in], c.pk)
+						inQueues++
 					}
 					moved, movedAny = true, true
 				}

@@ -49,31 +49,23 @@ type ParamError struct{ Field, Msg string }
 
 func (e *ParamError) Error() string { return e.Field + ": " + e.Msg }
 
-// Check validates the numbers of a Config.
+// Check validates the numbers of a Config (each within its bound: MaxFlits,
+// MaxRuns) and builds its network.
 func (c *Config) Check() (*topology.FatTree, error) {
+	for _, f := range []struct {
+		name   string
+		v      int
+		lo, hi int
+	}{{"flits", c.Flits, 1, MaxFlits}, {"queue", c.Queue, 1, MaxFlits}, {"runs", c.Runs, 1, MaxRuns},
+		{"delay", c.Delay, 0, MaxFlits}, {"overhead", c.Overhead, 0, MaxFlits},
+		{"ghost-hops", c.GhostHops, 0, MaxFlits}, {"store-queue", c.StoreQueue, 0, MaxFlits}} {
+		if f.v < f.lo || f.v > f.hi {
+			return nil, &ParamError{f.name, fmt.Sprintf("%d outside %d..%d", f.v, f.lo, f.hi)}
+		}
+	}
 	ft, err := topology.NewFatTree(c.N)
 	if err != nil {
 		return nil, &ParamError{"n", fmt.Sprintf("%d is not a power of 4 from 4 to %d", c.N, topology.MaxNodes)}
-	}
-	for _, f := range []struct {
-		name string
-		v    int
-	}{{"flits", c.Flits}, {"queue", c.Queue}, {"runs", c.Runs}} {
-		if f.v < 1 {
-			return nil, &ParamError{f.name, fmt.Sprintf("%d is below 1", f.v)}
-		}
-	}
-	if c.GhostHops < 0 {
-		return nil, &ParamError{"ghost-hops", fmt.Sprintf("%d is negative", c.GhostHops)}
-	}
-	if c.StoreQueue < 0 {
-		return nil, &ParamError{"store-queue", fmt.Sprintf("%d is negative", c.StoreQueue)}
-	}
-	if c.Delay < 0 {
-		return nil, &ParamError{"delay", fmt.Sprintf("%d is negative", c.Delay)}
-	}
-	if c.Overhead < 0 {
-		return nil, &ParamError{"overhead", fmt.Sprintf("%d is negative", c.Overhead)}
 	}
 	return ft, nil
 }

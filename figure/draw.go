@@ -39,6 +39,9 @@ const (
 // With Legend "outside" the legend stands to the right of the plot area, in a
 // strip as wide as its longest entry, so that it never covers a point.
 func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error {
+	if err := checkSize(width, height); err != nil {
+		return err
+	}
 	p, leg, err := makePlot(f)
 	if err != nil {
 		return err
@@ -79,6 +82,9 @@ func Draw(w io.Writer, f *Figure, format string, width, height vg.Length) error 
 // DrawColumn renders figures one above the other, each width x height, their
 // plot areas aligned, in format (one of Formats).
 func DrawColumn(w io.Writer, figs []*Figure, format string, width, height vg.Length) error {
+	if err := checkSize(width, height); err != nil {
+		return err
+	}
 	plots := make([][]*plot.Plot, len(figs))
 	for i, f := range figs {
 		if f.Legend == "outside" {
@@ -329,4 +335,22 @@ func pad(a *plot.Axis, log, categorical bool) {
 		d = math.Max(0.5, 0.1*math.Abs(a.Max))
 	}
 	a.Min, a.Max = a.Min-d, a.Max+d
+}
+
+// MaxSize bounds a figure's width and height: 100 inches (a PNG of 100 x 100
+// inches at gonum's 96 dpi is 92 million pixels).
+const MaxSize = 100 * vg.Inch
+
+// checkSize refuses a width or height that is not a positive finite length up to
+// MaxSize (NaN wrote width="NaNpt" into an SVG and panicked in a PNG).
+func checkSize(width, height vg.Length) error {
+	for _, d := range []struct {
+		name string
+		v    vg.Length
+	}{{"width", width}, {"height", height}} {
+		if !(d.v > 0 && d.v <= MaxSize) {
+			return fmt.Errorf("figure: %s %g pt outside (0, %g]", d.name, float64(d.v), float64(MaxSize))
+		}
+	}
+	return nil
 }

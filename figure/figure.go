@@ -183,11 +183,14 @@ func Build(rows []Row, o Options) (*Figure, error) {
 		case failed+filtered == len(rows):
 			msg = "every record failed"
 		}
-		field := o.Y
-		if len(missing[o.X]) > 0 {
-			field = o.X
+		field, role := absent(rows, o)
+		if field == "" {
+			field, role = o.Y, "y"
+			if len(missing[o.X]) > 0 {
+				field, role = o.X, "x"
+			}
 		}
-		return nil, &FieldError{Field: field, Msg: msg}
+		return nil, &FieldError{Field: field, Msg: fmt.Sprintf("%s (--%s)", msg, role)}
 	}
 
 	// x: numeric when every value is, otherwise categories in natural order.
@@ -422,4 +425,39 @@ func digitRun(s string) int {
 		i++
 	}
 	return i
+}
+
+// absent is the first of the options' fields (x, y or the parts of a ratio,
+// series, err) that no row has, and the option that names it ("" when each is in
+// some row): the culprit when no row could be drawn (issue 26: --err and --series
+// naming a field of no row blamed the --y field).
+func absent(rows []Row, o Options) (field, role string) {
+	type named struct{ field, role string }
+	fs := []named{{o.X, "x"}}
+	if num, den, ratio := strings.Cut(o.Y, "/"); ratio && !anyRow(rows, o.Y) {
+		fs = append(fs, named{num, "y"}, named{den, "y"})
+	} else {
+		fs = append(fs, named{o.Y, "y"})
+	}
+	if o.Series != "" {
+		fs = append(fs, named{o.Series, "series"})
+	}
+	if o.Err != "" {
+		fs = append(fs, named{o.Err, "err"})
+	}
+	for _, f := range fs {
+		if !anyRow(rows, f.field) {
+			return f.field, f.role
+		}
+	}
+	return "", ""
+}
+
+func anyRow(rows []Row, field string) bool {
+	for _, r := range rows {
+		if _, ok := r.Lookup(field); ok {
+			return true
+		}
+	}
+	return false
 }

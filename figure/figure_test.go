@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot/vg"
 )
 
 func rowsOf(t *testing.T, s string) []Row {
@@ -79,7 +80,17 @@ func TestLookupPaths(t *testing.T) {
 func TestBuildErrors(t *testing.T) {
 	rows := rowsOf(t, "{\"a\":1,\"b\":0}\n{\"a\":2,\"b\":\"x\"}\n")
 	_, err := Build(rows, Options{X: "a", Y: "c"})
-	require.EqualError(t, err, `field "c": no row has it`)
+	require.EqualError(t, err, `field "c": no row has it (--y)`)
+	// the culprit is the field no row has, whichever option names it (issue
+	// 26: --err and --series blamed the --y field)
+	_, err = Build(rows[:1], Options{X: "a", Y: "b", Err: "nosuch"})
+	require.EqualError(t, err, `field "nosuch": no row has it (--err)`)
+	_, err = Build(rows[:1], Options{X: "a", Y: "b", Series: "nosuch"})
+	require.EqualError(t, err, `field "nosuch": no row has it (--series)`)
+	_, err = Build(rows[:1], Options{X: "nosuch", Y: "b"})
+	require.EqualError(t, err, `field "nosuch": no row has it (--x)`)
+	_, err = Build(rows[:1], Options{X: "a", Y: "b/nosuch"})
+	require.EqualError(t, err, `field "nosuch": no row has it (--y)`)
 	_, err = Build(rows, Options{X: "a", Y: "b"})
 	require.EqualError(t, err, `line 2: field "b": "x" is not a finite number`)
 	_, err = Build(rows[:1], Options{X: "a", Y: "b", LogY: true})
@@ -113,4 +124,22 @@ func TestNaturalLess(t *testing.T) {
 	require.True(t, naturalLess("a", "b"))
 	require.True(t, seriesLess("0.1", "0.05") == false)
 	require.True(t, seriesLess("4", "16"))
+}
+
+// A figure's size is a positive finite length up to MaxSize: NaN, infinities,
+// zero and negatives are refused before drawing (issue 26: --width NaN wrote
+// width="NaNpt", --height NaN panicked in the PNG encoder).
+func TestDrawSizeChecked(t *testing.T) {
+	f, err := Build(rowsOf(t, "{\"a\":1,\"b\":1}\n{\"a\":2,\"b\":3}\n"), Options{X: "a", Y: "b"})
+	require.NoError(t, err)
+	for _, bad := range []vg.Length{vg.Length(math.NaN()), vg.Length(math.Inf(1)), vg.Length(math.Inf(-1)), 0, -1, MaxSize + 1} {
+		for _, format := range []string{"svg", "png"} {
+			var b bytes.Buffer
+			require.Error(t, Draw(&b, f, format, bad, DefaultHeight), "width %v %s", bad, format)
+			require.Error(t, Draw(&b, f, format, DefaultWidth, bad), "height %v %s", bad, format)
+			require.Error(t, DrawColumn(&b, []*Figure{f}, format, DefaultWidth, bad), "column height %v %s", bad, format)
+		}
+	}
+	var b bytes.Buffer
+	require.NoError(t, Draw(&b, f, "png", DefaultWidth, DefaultHeight))
 }

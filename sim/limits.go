@@ -20,13 +20,18 @@ import (
 // MemoryError is a run refused because its estimate is above the budget.
 type MemoryError struct {
 	// What the estimate is of, Need the estimate and Budget Config.MaxMemory, in
-	// bytes.
+	// bytes; Detail, when set, says what the estimate is made of.
 	What         string
 	Need, Budget int64
+	Detail       string
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("sim: %s needs about %s, more than the memory budget of %s", e.What, Bytes(e.Need), Bytes(e.Budget))
+	d := ""
+	if e.Detail != "" {
+		d = " (" + e.Detail + ")"
+	}
+	return fmt.Sprintf("sim: %s needs about %s%s, more than the memory budget of %s", e.What, Bytes(e.Need), d, Bytes(e.Budget))
 }
 
 // Bytes prints a size in binary units ("4.0 GiB").
@@ -142,12 +147,31 @@ const packetBytes = int64(unsafe.Sizeof(packet{})) + 4
 // hold before an open-loop point is declared saturated and stopped.
 const DefaultMaxQueue = 1000
 
-// OpenBytes estimates the memory of RunOpen: the engine, the arrival wheel, the
-// source queues filled up to m.MaxQueue packets each, the delivery records of
-// every packet the budget of cycles can deliver (at most one flit per terminal
-// per cycle, at most the packets generated) and a snapshot of every channel's
-// use at each look.
+// queueAllowance is the packets per source queue OpenBytes counts: a stable
+// point's queues hold a few; a run that holds more is stopped, saturated, before
+// its packets pass the memory budget (RunOpen, maxAlive).
+const queueAllowance = 2
+
+// OpenBytes estimates the memory of RunOpen: the engine, the arrival wheel,
+// queueAllowance packets per source queue, the record of the deliveries the
+// budget of cycles can make (at most one flit per terminal per cycle, at most the
+// packets generated) and the snapshots of the looks. Source queues beyond the
+// allowance are bounded at run time: by m.MaxQueue per queue, and by what is left
+// of Config.MaxMemory for the whole packet table.
 func OpenBytes(cfg *Config, w Workload, m Measure) int64 {
+	net, recs := openParts(cfg, w, m)
+	return satAdd(net, recs)
+}
+
+// openDetail says what OpenBytes is made of.
+func openDetail(cfg *Config, w Workload, m Measure) string {
+	net, recs := openParts(cfg, w, m)
+	return fmt.Sprintf("the routers and sources %s, the record of up to %d cycles %s", Bytes(net), m.withDefaults().MaxCycles, Bytes(recs))
+}
+
+// openParts is OpenBytes as the network's part and the part that grows with the
+// cycles (the record of deliveries, the looks' snapshots).
+func openParts(cfg *Config, w Workload, m Measure) (network, records int64) {
 	m = m.withDefaults()
 	_, nout, nq, _ := ports(cfg.Net, cfg.InjectPerPort)
 	T := int64(len(topology.Terminals(cfg.Net)))
@@ -176,15 +200,33 @@ func OpenBytes(cfg *Config, w Workload, m Measure) int64 {
 		snap += 6 * int64(cfg.Net.Nodes())
 	}
 	snaps := min(looks, 2*max(64, snapBudget/max(snap, 1))) // thinned (looks.look)
-	return satAdd(
+	network = satAdd(
 		EngineBytes(cfg),
 		satMul(T, 8+4+4), // next arrival, wheel entries
-		satMul(satMul(nq, m.MaxQueue), packetBytes), // full source queues
+		satMul(satMul(nq, queueAllowance), packetBytes), // source queues of a stable point
+	)
+	records = satAdd(
 		recordBytes(int64(recs), m.Exact),
 		satMul(snaps, satMul(snap, 8)),
 		satMul(looks, 3*8), // look times, flits generated and delivered
 	)
+	return network, records
 }
+
+// maxAlive is the packets RunOpen's table may hold (waiting at sources or in the
+// network) within cfg.MaxMemory, given the run's estimate need: the allowance
+// counted plus what the budget leaves (no bound without a budget).
+func maxAlive(cfg *Config, need int64) int64 {
+	if cfg.MaxMemory <= 0 {
+		return satMax
+	}
+	_, _, nq, _ := ports(cfg.Net, cfg.InjectPerPort)
+	return nq*queueAllowance + max(0, cfg.MaxMemory-need)/packetBytes
+}
+
+// alive is the number of packets in the packet table: waiting at their sources
+// or in the network.
+func (e *engine) alive() int64 { return int64(len(e.packets) - len(e.free)) }
 
 // recordBytes is the memory of a record of n deliveries (stats.go): 6 bytes each
 // and a block of five while exact, a quarter more for the analysis's scratch;

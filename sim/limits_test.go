@@ -126,8 +126,9 @@ func TestContextByWork(t *testing.T) {
 }
 
 // A source queue is bounded (Measure.MaxQueue): far beyond saturation the run
-// stops in the cycle a queue passes the bound, saturated, saying so; a stable
-// point at 60% of its saturation throughput never comes near the default bound.
+// stops in the cycle a queue passes the bound, saturated, saying so; with a memory
+// budget the packets of all queues are bounded by it; a stable point at 60% of its
+// saturation throughput never comes near the default bound.
 func TestSourceQueueBound(t *testing.T) {
 	// every node sends to node 0, whose sink takes one flit a cycle: 16 nodes
 	// offering 0.5 flits each overload it eightfold
@@ -141,6 +142,19 @@ func TestSourceQueueBound(t *testing.T) {
 	require.Contains(t, res.Reason, "passed 100 packets")
 	require.Less(t, res.Cycles, int64(1000), "the bound stops the run at once")
 	require.Less(t, res.PacketsLeft, int64(16*102+16*4), "at most the bound per source plus the network's buffers")
+
+	// with a memory budget the whole packet table is bounded as well: a budget
+	// 64 KiB above the run's estimate stops the overloaded point when its packets
+	// would pass it, whatever the bound per queue
+	w := sim.Workload{Pattern: hot, Rate: 0.5, Sizes: sim.Fixed(1)}
+	m := sim.Measure{MinCycles: 1 << 30, MaxCycles: 1 << 30}
+	cfg.MaxMemory = sim.OpenBytes(&cfg, w, m) + 64<<10
+	res, err = sim.RunOpen(testCtx(t), cfg, w, m)
+	require.NoError(t, err)
+	require.True(t, res.Saturated)
+	require.Contains(t, res.Reason, "memory budget")
+	require.Less(t, res.PacketsLeft, int64(16*2+(64<<10)/100), "the allowance plus what the budget leaves")
+	cfg.MaxMemory = 0
 
 	uni, err := sim.NewPattern("uniform", sim.PatternParams{Net: cfg.Net})
 	require.NoError(t, err)

@@ -229,9 +229,12 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		return nil, err
 	}
 	m = m.withDefaults()
-	if err := cfg.checkMemory("the run on "+cfg.describe(), OpenBytes(&cfg, w, m)); err != nil {
+	need := OpenBytes(&cfg, w, m)
+	if err := cfg.checkMemory("the run on "+cfg.describe(), need); err != nil {
+		err.(*MemoryError).Detail = openDetail(&cfg, w, m)
 		return nil, err
 	}
+	limit := maxAlive(&cfg, need)
 	e, err := newEngine(&cfg)
 	if err != nil {
 		return nil, err
@@ -267,7 +270,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 				src, dst := i, int32(w.Pattern.Dest(int(i), rDst))
 				l := w.Sizes.draw(rSize)
 				e.newPacket(src, dst, int32(l), nil, -1)
-				if full < 0 && e.queued(src) > m.MaxQueue {
+				if full < 0 && (e.queued(src) > m.MaxQueue || e.alive() > limit) {
 					full = src
 				}
 				genPackets++
@@ -329,7 +332,10 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	res.PacketsLeft = genPackets - int64(rec.n)
 	est := rec.estimate(m.Level)
 	sat, reason := saturation(rec, est, lk, T, m.Level)
-	if full >= 0 {
+	switch {
+	case full >= 0 && e.alive() > limit:
+		sat, reason = true, fmt.Sprintf("%d packets waiting or in flight in cycle %d: more than the memory budget holds", e.alive(), e.t)
+	case full >= 0:
 		sat, reason = true, fmt.Sprintf("the source queue of node %d passed %d packets in cycle %d", full, m.MaxQueue, e.t)
 	}
 	res.Saturated, res.Reason = sat, reason

@@ -31,11 +31,11 @@ func init() {
 			h.Fraction = 0.1
 		}
 		if !(h.Fraction >= 0 && h.Fraction <= 1) {
-			return nil, fmt.Errorf("traffic hotspot: fraction %g outside [0, 1]", h.Fraction)
+			return nil, &ConfigError{"hot-fraction", fmt.Sprintf("traffic hotspot: fraction %g outside [0, 1]", h.Fraction)}
 		}
 		for _, x := range h.Hot {
 			if x < 0 || x >= t {
-				return nil, fmt.Errorf("traffic hotspot: hot terminal %d outside 0..%d", x, t-1)
+				return nil, &ConfigError{"hot", fmt.Sprintf("traffic hotspot: hot terminal %d outside 0..%d", x, t-1)}
 			}
 		}
 		return h, nil

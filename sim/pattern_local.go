@@ -30,7 +30,7 @@ func init() {
 			rad = 1
 		}
 		if rad < 1 || rad > g.Diameter() {
-			return nil, fmt.Errorf("traffic local: radius %d outside 1..%d (the diameter of %s)", rad, g.Diameter(), g)
+			return nil, &ConfigError{"radius", fmt.Sprintf("traffic local: radius %d outside 1..%d (the diameter of %s)", rad, g.Diameter(), g)}
 		}
 		n := g.Nodes()
 		l := Local{Ball: make([][]int32, n)}
@@ -58,7 +58,7 @@ func init() {
 				}
 			}
 			if entries += len(queue) - 1; entries > maxLocalEntries {
-				return nil, fmt.Errorf("traffic local: radius %d on %s lists more than %d destinations in all", rad, g, maxLocalEntries)
+				return nil, &ConfigError{"radius", fmt.Sprintf("traffic local: radius %d on %s lists more than %d destinations in all", rad, g, maxLocalEntries)}
 			}
 			ball := make([]int32, 0, len(queue)-1)
 			for _, v := range queue {

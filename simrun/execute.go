@@ -24,6 +24,48 @@ type Options struct {
 	// Prepare, when set, may adjust a point's simulation before it runs (a trace,
 	// per-node statistics); it is called on the point's own goroutine.
 	Prepare func(pt *Point, b *Built)
+	// MaxMemory, when positive, is the memory budget of all the points running
+	// at once: a point whose estimate (sim.OpenBytes) is above it fails with a
+	// *sim.MemoryError before it allocates, and a point starts only when its
+	// estimate fits beside those running. A point's outcome so does not depend on
+	// the number of workers.
+	MaxMemory int64
+}
+
+// pool is a budget of bytes shared by the points running: take waits until n
+// bytes are free (or ctx ends), give returns them.
+type pool struct {
+	mu    sync.Mutex
+	free  int64
+	freed chan struct{} // closed, and replaced, at every give
+}
+
+func newPool(n int64) *pool { return &pool{free: n, freed: make(chan struct{})} }
+
+func (p *pool) take(ctx context.Context, n int64) error {
+	for {
+		p.mu.Lock()
+		if p.free >= n {
+			p.free -= n
+			p.mu.Unlock()
+			return nil
+		}
+		ch := p.freed
+		p.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (p *pool) give(n int64) {
+	p.mu.Lock()
+	p.free += n
+	close(p.freed)
+	p.freed = make(chan struct{})
+	p.mu.Unlock()
 }
 
 // Outcome is what running one point gave.
@@ -60,12 +102,26 @@ func TuneGC() func() {
 // RunOne simulates one run: Build, then sim.RunOpen. prepare may adjust the
 // simulation first (nil: none).
 func RunOne(ctx context.Context, r Run, prepare func(*Built)) (*sim.Result, error) {
+	return runBudget(ctx, r, prepare, 0, nil)
+}
+
+// runBudget is RunOne within a memory budget (0: none) shared through p.
+func runBudget(ctx context.Context, r Run, prepare func(*Built), budget int64, p *pool) (*sim.Result, error) {
 	b, err := r.Build()
 	if err != nil {
 		return nil, err
 	}
 	if prepare != nil {
 		prepare(b)
+	}
+	if budget > 0 {
+		b.Config.MaxMemory = budget
+		if need := sim.OpenBytes(&b.Config, b.Workload, b.Measure); need <= budget && p != nil {
+			if err := p.take(ctx, need); err != nil {
+				return nil, err
+			}
+			defer p.give(need)
+		}
 	}
 	res, err := sim.RunOpen(ctx, b.Config, b.Workload, b.Measure)
 	if err != nil {
@@ -104,6 +160,10 @@ func Execute(ctx context.Context, pts []Point, opt Options) []Outcome {
 	// change its result)
 	threads := max(1, runtime.GOMAXPROCS(0)/workers)
 	jobs := make(chan int)
+	var budget *pool
+	if opt.MaxMemory > 0 {
+		budget = newPool(opt.MaxMemory)
+	}
 	var mu sync.Mutex
 	done := 0
 	var wg sync.WaitGroup
@@ -124,7 +184,7 @@ func Execute(ctx context.Context, pts []Point, opt Options) []Outcome {
 						opt.Prepare(pt, b)
 					}
 				}
-				res, err := RunOne(ctx, pt.Run, prep)
+				res, err := runBudget(ctx, pt.Run, prep, opt.MaxMemory, budget)
 				o := &out[i]
 				o.Result, o.Err = res, err
 				c1, _ := cputime.Thread()

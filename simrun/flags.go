@@ -102,12 +102,12 @@ func (f *Flags) Apply(g *Grid) error {
 			}
 			all = append(all, vals...)
 		}
-		for i := range all {
-			for j := range i {
-				if all[i] == all[j] {
-					return &Error{n, fmt.Sprintf("%s given twice", all[i])}
-				}
+		seen := make(map[string]bool, len(all))
+		for _, v := range all {
+			if seen[v] {
+				return &Error{n, fmt.Sprintf("%s given twice", v)}
 			}
+			seen[v] = true
 		}
 		if err := g.SetAxis(v.p.Name, all); err != nil {
 			if e, ok := err.(*Error); ok {

@@ -49,14 +49,17 @@ type Row struct {
 	Point      Point
 	Result     *sim.Result // nil: a saturation row alone
 	Saturation *Saturation
+	// Interrupted marks a result cut short (Ctrl-C, --timeout): its figures are
+	// those of the cycles run (JSON "interrupted": true, a CSV column, a note).
+	Interrupted bool
 }
 
-// Rows are the outcomes with a result, as rows.
+// Rows are the outcomes with a result, as rows; a point cut short is marked.
 func Rows(outs []Outcome) []Row {
 	rows := make([]Row, 0, len(outs))
 	for _, o := range outs {
 		if o.Result != nil {
-			rows = append(rows, Row{Point: o.Point, Result: o.Result})
+			rows = append(rows, Row{Point: o.Point, Result: o.Result, Interrupted: !o.Done})
 		}
 	}
 	return rows
@@ -99,6 +102,9 @@ func JSON(cols []string, row Row) ([]byte, error) {
 		b.WriteString(`,"saturation":`)
 		b.Write(sat)
 	}
+	if row.Interrupted {
+		b.WriteString(`,"interrupted":true`)
+	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
 }
@@ -134,10 +140,11 @@ var satColumns = []string{"saturation_lo", "saturation_hi", "accepted_lo", "thro
 // measured fields (empty where a saturated point has no latency) when rows have
 // results, the saturation fields when they have them.
 func WriteCSV(w io.Writer, cols []string, rows []Row) error {
-	hasRes, hasSat := false, false
+	hasRes, hasSat, hasInt := false, false, false
 	for _, r := range rows {
 		hasRes = hasRes || r.Result != nil
 		hasSat = hasSat || r.Saturation != nil
+		hasInt = hasInt || r.Interrupted
 	}
 	head := slices.Clone(cols)
 	if hasRes {
@@ -145,6 +152,9 @@ func WriteCSV(w io.Writer, cols []string, rows []Row) error {
 	}
 	if hasSat {
 		head = append(head, satColumns...)
+	}
+	if hasInt {
+		head = append(head, "interrupted")
 	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(head); err != nil {
@@ -169,6 +179,9 @@ func WriteCSV(w io.Writer, cols []string, rows []Row) error {
 				strconv.FormatFloat(s.Throughput, 'f', 4, 64), fmtFloat(s.Upper), strconv.Itoa(s.Probes))
 		} else if hasSat {
 			rec = append(rec, make([]string, len(satColumns))...)
+		}
+		if hasInt {
+			rec = append(rec, strconv.FormatBool(row.Interrupted))
 		}
 		if err := cw.Write(rec); err != nil {
 			return err
@@ -246,6 +259,9 @@ func WriteTable(w io.Writer, g *Grid, outs []Row) error {
 		fmt.Fprintf(&b, "%-8g %-8.4f %-16s %-5s %-5s %-6s %d", r.Offered, r.Accepted, lat, fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0), r.Cycles)
 		if r.Saturated && r.Reason != "" {
 			fmt.Fprintf(&b, "  (%s)", r.Reason)
+		}
+		if o.Interrupted {
+			b.WriteString("  (interrupted: partial)")
 		}
 		fmt.Fprintln(w, b.String())
 	}

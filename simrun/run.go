@@ -62,6 +62,7 @@ func Default() Run {
 		RouteDelay: -1, VCDelay: -1, SwDelay: -1, STDelay: -1,
 		LinkDelay: -1, CreditDelay: -1, InjectDelay: -1, EjectDelay: -1,
 		Select: "first", Arb: "round-robin", Seed: 1, AtomicVC: "auto",
+		HotFraction: 0.1, Radius: 1,
 		Rel: 0.02, MinCycles: 10000, MaxCycles: 200000, DeadlockCycles: 1000,
 	}
 }
@@ -182,18 +183,26 @@ func (r *Run) checkNumbers() error {
 			return errf(d.name, "%d outside %d..64 (or -1: the preset's)", d.v, lo)
 		}
 	}
+	d := Default()
 	// a pattern's own parameters, as its registry entry declares them (an unknown
 	// pattern is reported by Build)
 	for _, p := range []struct {
 		param sim.PatternParam
 		set   bool
-	}{{sim.ParamHot, r.Hot != ""}, {sim.ParamHotFraction, r.HotFraction != 0}, {sim.ParamRadius, r.Radius != 0}} {
+	}{{sim.ParamHot, r.Hot != ""}, {sim.ParamHotFraction, r.HotFraction != d.HotFraction}, {sim.ParamRadius, r.Radius != d.Radius}} {
 		if p.set && slices.Contains(sim.PatternNames(), r.Traffic) && !sim.PatternReads(r.Traffic, p.param) {
 			return errf(string(p.param), "applies to --traffic %s only, not %s", strings.Join(sim.PatternsReading(p.param), " or "), r.Traffic)
 		}
 	}
+	// a fraction of 0 ran as 0.1 and one of NaN as 0 (issue 26): in range, or
+	// refused
+	if !(r.HotFraction > 0 && r.HotFraction <= 1) {
+		return errf("hot-fraction", "%g outside (0, 1] (a share of the packets; 0 is --traffic uniform)", r.HotFraction)
+	}
+	if r.Radius < 1 {
+		return errf("radius", "%d is below 1", r.Radius)
+	}
 	if r.Process != "onoff" {
-		d := Default()
 		for _, b := range []struct {
 			name    string
 			v, def0 float64
@@ -267,6 +276,9 @@ func (r *Run) Router(net topology.Network) (sim.Config, error) {
 
 // simError maps a sim.ConfigError's field to the parameter that sets it.
 func simError(err error) error {
+	if me, ok := err.(*sim.MemoryError); ok {
+		return &Error{"max-memory", strings.TrimPrefix(me.Error(), "sim: ")}
+	}
 	ce, ok := err.(*sim.ConfigError)
 	if !ok {
 		return err
@@ -306,6 +318,9 @@ func (r *Run) workload(net topology.Network) (sim.Workload, sim.Sizes, error) {
 	}
 	pat, err := sim.NewPattern(r.Traffic, params)
 	if err != nil {
+		if ce, ok := err.(*sim.ConfigError); ok { // a pattern's parameter: --hot, --radius
+			return sim.Workload{}, sizes, errf(ce.Field, "%s", ce.Msg)
+		}
 		return sim.Workload{}, sizes, errf("traffic", "%v", err)
 	}
 	w := sim.Workload{Pattern: pat, Process: proc, Sizes: sizes, InjectLimit: r.InjectLimit, ClassLimit: r.ClassLimit, Rate: r.Rate, MsgRate: r.MsgRate}

@@ -46,6 +46,8 @@ type Saturation struct {
 type SatOptions struct {
 	Tolerance float64 // the interval's largest width (<= 0: 0.01)
 	Workers   int
+	// MaxMemory is Options.MaxMemory for the probes.
+	MaxMemory int64
 	// Progress, when set, is called after each probe with the probes done and the
 	// total the search will need.
 	Progress func(done, total int)
@@ -109,7 +111,7 @@ func Saturate(ctx context.Context, runs []Run, opt SatOptions) ([]*Saturation, e
 			return sats(ss), nil
 		}
 		base := probesDone
-		outs := Execute(ctx, pts, Options{Workers: opt.Workers, Progress: func(done, _ int) {
+		outs := Execute(ctx, pts, Options{Workers: opt.Workers, MaxMemory: opt.MaxMemory, Progress: func(done, _ int) {
 			if opt.Progress != nil {
 				opt.Progress(base+done, total)
 			}

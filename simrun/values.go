@@ -3,7 +3,6 @@ package simrun
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -33,6 +32,7 @@ func (p *Param) Values(text string) ([]string, error) {
 		vals = strings.Split(text, ",")
 	}
 	var scratch Run
+	seen := make(map[string]bool, len(vals)) // a map: 10^5 values compared pairwise took seconds
 	for i, v := range vals {
 		if strings.TrimSpace(v) == "" {
 			if len(vals) == 1 {
@@ -46,9 +46,10 @@ func (p *Param) Values(text string) ([]string, error) {
 			}
 			return nil, err
 		}
-		if j := slices.Index(vals[:i], v); j >= 0 {
+		if seen[v] {
 			return nil, fmt.Errorf("%q: %s appears twice", text, v)
 		}
+		seen[v] = true
 	}
 	return vals, nil
 }
@@ -92,14 +93,17 @@ func Range(s string, float bool) ([]string, error) {
 	if err := checkRange(s, v[0], v[1], v[2]); err != nil {
 		return nil, err
 	}
-	var out []string
-	for i := 0; ; i++ {
-		x := math.Round((v[0]+float64(i)*v[2])*1e12) / 1e12
-		if x > v[1]+1e-12 {
-			return out, nil
-		}
-		out = append(out, fmtFloat(x))
+	if v[2] < 1e-12 {
+		// values are rounded to 12 decimals: a finer step repeats them
+		return nil, fmt.Errorf("%q: the step is below 1e-12, the values' rounding", s)
 	}
+	// counted before built: with FROM = TO a step of 1e-300 never ended (issue 26)
+	n := int(math.Floor((v[1]-v[0])/v[2]+1e-9)) + 1
+	out := make([]string, 0, n)
+	for i := range n {
+		out = append(out, fmtFloat(math.Round((v[0]+float64(i)*v[2])*1e12)/1e12))
+	}
+	return out, nil
 }
 
 func checkRange(s string, from, to, step float64) error {
@@ -110,7 +114,7 @@ func checkRange(s string, from, to, step float64) error {
 		return fmt.Errorf("%q: the step is negative", s)
 	case from > to:
 		return fmt.Errorf("%q: FROM is above TO", s)
-	case (to-from)/step >= MaxValues:
+	case math.Floor((to-from)/step+1e-9) >= MaxValues:
 		return fmt.Errorf("%q: more than %d values", s, MaxValues)
 	}
 	return nil

@@ -63,7 +63,7 @@ func init() {
 			if len(parts) > 1 {
 				s = parts[i]
 			}
-			k, err := strconv.Atoi(s)
+			k, err := atoi(s)
 			if err != nil || k < 1 {
 				return nil, &SpecError{Field: "k", Msg: fmt.Sprintf("%q is not a whole number at least 1", s)}
 			}

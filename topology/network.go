@@ -200,7 +200,7 @@ func init() {
 		})
 	}
 	fat := func(arg string) (Network, error) {
-		n, err := strconv.Atoi(arg)
+		n, err := atoi(arg)
 		if err != nil {
 			return nil, &SpecError{Field: "size", Msg: fmt.Sprintf("%q is not a whole number", arg)}
 		}
@@ -218,11 +218,20 @@ func init() {
 func parseSides(arg string) ([]int, error) {
 	var sides []int
 	for _, s := range strings.Split(arg, "x") {
-		k, err := strconv.Atoi(s)
+		k, err := atoi(s)
 		if err != nil {
 			return nil, &SpecError{Field: "sides", Msg: fmt.Sprintf("%q is not a whole number", s)}
 		}
 		sides = append(sides, k)
 	}
 	return sides, nil
+}
+
+// atoi reads a whole number written in decimal digits alone: strconv.Atoi also
+// takes a sign, so "torus:+8x8" was torus:8x8 without a word (issue 26).
+func atoi(s string) (int, error) {
+	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	return strconv.Atoi(s)
 }

@@ -3,7 +3,6 @@ package topology
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -46,7 +45,7 @@ func (p *params) int(key string, def, lo int) (int, error) {
 	if !ok {
 		return def, nil
 	}
-	v, err := strconv.Atoi(s)
+	v, err := atoi(s)
 	if err != nil {
 		return 0, &SpecError{Field: key, Msg: fmt.Sprintf("%q is not a whole number", s)}
 	}

@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -140,4 +141,19 @@ func TestModelRoundTrip(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Sizes are decimal digits alone: a sign was read without a word (issue 26:
+// torus:+8x8 was torus:8x8), and a grid's links are bounded (MaxLinks).
+func TestParseDigitsOnly(t *testing.T) {
+	for _, spec := range []string{"torus:+8x8", "torus:8x+8", "mesh:-4x4", "fattree:+16", "torus: 8x8", "torus:8x8 ", "hyperx:4x4,k=+1", "cmesh:4x4,c=+2"} {
+		_, err := Parse(spec)
+		require.Error(t, err, spec)
+	}
+	for _, spec := range []string{"torus:8x8", "mesh:2", "fattree:16", "torus:08x8"} {
+		_, err := Parse(spec)
+		require.NoError(t, err, spec)
+	}
+	_, err := Parse("mesh:" + strings.Repeat("2x", 21) + "2")
+	require.ErrorContains(t, err, "links")
 }

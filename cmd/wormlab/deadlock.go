@@ -9,6 +9,7 @@ import (
 
 	"github.com/wormlab/wormlab/certify"
 	"github.com/wormlab/wormlab/deadlock"
+	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -41,8 +42,8 @@ func runDeadlock(e *env) error {
 	svg := fs.String("svg", "", "draw the deadlock configuration as SVG to FILE (grids)")
 	certDir := fs.String("certify", "", "write a certificate of the verdict to DIR (wormlab check-certificate DIR checks it)")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
-	var mem byteSize = 2 << 30
-	fs.Var(&mem, "max-memory", "memory budget for the state graph and the SAT formula (e.g. 500M, 2G)")
+	mem := byteSize(lower.DefaultMaxMemory) // the default of every command's --max-memory
+	fs.Var(&mem, "max-memory", "memory budget for the state graph and the SAT formula (e.g. 500M, 2G); a network whose states cannot fit is refused before the enumeration")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	writeTable := fs.String("write-table", "", "write the routing as a routing table to FILE (docs/routing-table.md) and stop")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
@@ -79,11 +80,19 @@ func runDeadlock(e *env) error {
 			return err
 		}
 	}
+	// refused before the enumeration when even a lower bound on its states
+	// cannot fit (issue 26: a 1024x1024 torus ran out of memory)
+	if pairs := deadlockPairs(net); satMulInt(pairs, deadlockPairBytes) > int64(mem) {
+		return overBudget(fmt.Sprintf("enumerating %s on %s (%d source-destination pairs)", alg.Name, net, pairs), satMulInt(pairs, deadlockPairBytes), int64(mem))
+	}
 	r, err := alg.New(net, *vcs)
 	if err != nil {
 		return usageError("--routing: %v", err)
 	}
 	if *writeTable != "" {
+		if err := unused(e, fs, "with --write-table", "json", "timeout", "buf", "atomic-vc", "sufficient", "no-replay", "svg", "certify"); err != nil {
+			return err
+		}
 		return writeOut(e, *writeTable, func(w io.Writer) error {
 			if err := routing.WriteTable(w, net, "", r, *vcs); err != nil {
 				return usageError("--write-table: %s on %s: %v", alg.Name, net, err)
@@ -95,13 +104,8 @@ func runDeadlock(e *env) error {
 	if !ok {
 		return usageError("--routing: %s does not list its start states, so it cannot be enumerated", alg.Name)
 	}
-	ctx, stop := interruptContext()
+	ctx, stop := withTimeout(e, *timeout)
 	defer stop()
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
 	if *sufficient {
 		return deadlockSufficient(ctx, e, net, f, *vcs, alg.Name, *asJSON)
 	}
@@ -119,7 +123,23 @@ func runDeadlock(e *env) error {
 		case errors.As(err, &me):
 			return negative("%v (--max-memory %s): nothing decided", me, mem.String())
 		case errors.Is(err, deadlock.ErrInterrupted):
-			return negative("%s", interruptedSoFar(res, err))
+			// the convention of stopped: the output says it too
+			msg := interruptedSoFar(res, err)
+			if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				msg = strings.Replace(msg, "interrupted", "timed out", 1)
+			}
+			if *asJSON {
+				writeJSON(e.stdout, struct {
+					Topology    string `json:"topology"`
+					Routing     string `json:"routing"`
+					VCs         int    `json:"vcs"`
+					Interrupted bool   `json:"interrupted"`
+					Reason      string `json:"reason"`
+				}{net.String(), alg.Name, *vcs, true, msg})
+			} else {
+				fmt.Fprintf(e.stdout, "%s on %s with %d VC(s): %s\n", alg.Name, net, *vcs, msg)
+			}
+			return negative("%s", msg)
 		}
 		return fmt.Errorf("%v", err)
 	}
@@ -222,7 +242,19 @@ func deadlockSufficient(ctx context.Context, e *env, net topology.Network, f dea
 	rep, err := deadlock.Check(ctx, net, f, vcs, name)
 	if err != nil {
 		if ctx.Err() != nil {
-			return negative("interrupted before the enumeration ended: nothing proved")
+			// the convention of stopped: the output says it too
+			if asJSON {
+				writeJSON(e.stdout, struct {
+					Topology    string `json:"topology"`
+					Routing     string `json:"routing"`
+					VCs         int    `json:"vcs"`
+					Interrupted bool   `json:"interrupted"`
+					Reason      string `json:"reason"`
+				}{net.String(), name, vcs, true, stopReason(ctx) + ": nothing proved"})
+			} else {
+				fmt.Fprintf(e.stdout, "%s on %s with %d VC(s): %s before the enumeration ended: nothing proved\n", name, net, vcs, stopReason(ctx))
+			}
+			return stopped(ctx, "the enumeration did not end: nothing proved")
 		}
 		return fmt.Errorf("%v", err)
 	}

@@ -22,7 +22,9 @@ func runFatTree(e *env) error {
 		"Routes --runs closed batches (every processor holds its packets at time 0) on the\n"+
 			"butterfly fat-tree of --n processors (seed 000, section B) and prints the mean\n"+
 			"maximum latency in flit-steps (the last tail's arrival) with its 99% interval and\n"+
-			"the mean congestion c (--json: one object). Ctrl-C stops and prints the runs done.")
+			"the mean congestion c (--json: one object). Ctrl-C or --timeout stops it: the runs done\n"+
+			"are printed, marked interrupted, and the exit status is 1. A study that would not fit\n"+
+			"--max-memory is refused before it starts.")
 	n := fs.Int("n", 64, "processors (a power of 4)")
 	algo := fs.String("algo", "worm", "algorithm: "+strings.Join(fattree.AlgorithmNames(), ", "))
 	path := fs.String("path", "rp", "path selection: "+strings.Join(fattree.PathNames(), ", "))
@@ -41,11 +43,44 @@ func runFatTree(e *env) error {
 	bounds := fs.Bool("bounds", false, "with --path fp: each run's FP instance's c, d, c_L and best lower bound (MODEL.md)")
 	tables := fs.String("tables", "", "print Tables I and II (Markdown) from FILE, the JSON objects of earlier --json runs, and stop")
 	optimum := fs.Duration("optimal", 0, "with --bounds: also the SAT optimum, at most this long per run (e.g. 60s)")
+	memory := memoryFlag(fs)
+	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit): the runs done are printed, exit 1")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
 	if *tables != "" {
+		if err := unused(e, fs, "with --tables (it prints the tables of FILE)", "n", "algo", "path", "scan", "pattern", "flits", "queue", "store-queue",
+			"ghost-hops", "delay", "overhead", "runs", "seed", "json", "bounds", "optimal", "max-memory", "timeout"); err != nil {
+			return err
+		}
 		return fatTreeTables(e, *tables, *out)
+	}
+	if *timeout < 0 {
+		return usageError("--timeout: %v is negative", *timeout)
+	}
+	// flags the chosen algorithm does not read (--delay is every algorithm's R,
+	// --scan and --path every algorithm's)
+	if *algo != "split" {
+		if err := unused(e, fs, "by --algo "+*algo+" (SPLIT's addressing flits)", "overhead"); err != nil {
+			return err
+		}
+	}
+	if *algo != "worm" {
+		if err := unused(e, fs, "by --algo "+*algo+" (WORM's input queue)", "queue"); err != nil {
+			return err
+		}
+	} else if err := unused(e, fs, "by --algo worm (the packet queues of STORE, UNIV and SPLIT)", "store-queue"); err != nil {
+		return err
+	}
+	if *algo != "univ-ghost" {
+		if err := unused(e, fs, "by --algo "+*algo+" (univ-ghost's ghosts)", "ghost-hops"); err != nil {
+			return err
+		}
+	}
+	if !*bounds {
+		if err := unused(e, fs, "without --bounds", "optimal"); err != nil {
+			return err
+		}
 	}
 	cfg := fattree.Config{N: *n, Flits: *flits, Queue: *queue, StoreQueue: *storeQueue, GhostHops: *ghostHops, Delay: *delay, Overhead: *overhead, Runs: *runs, Seed: *seed}
 	var err error
@@ -61,8 +96,17 @@ func runFatTree(e *env) error {
 	if cfg.Pattern, err = fattree.LookupPattern(*pattern); err != nil {
 		return usageError("--pattern: %v", err)
 	}
-	if _, err := cfg.Check(); err != nil {
+	budget, restore := memory()
+	defer restore()
+	if need := fattree.TopologyBytes(*n); need > budget {
+		return overBudget(fmt.Sprintf("the fat-tree of %d processors", *n), need, budget)
+	}
+	ft, err := cfg.Check()
+	if err != nil {
 		return usageError("--%v", err)
+	}
+	if need := cfg.Bytes(ft); need > budget {
+		return overBudget(fmt.Sprintf("%s on %s with %d-flit packets", strings.ToUpper(*algo), ft, *flits), need, budget)
 	}
 	if *bounds && *path != "fp" {
 		return usageError("--bounds: needs --path fp (only FP fixes the paths before routing)")
@@ -73,7 +117,7 @@ func runFatTree(e *env) error {
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
-	ctx, cancel := interruptContext()
+	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
 	var fbs []fattree.FPBounds
 	var fbErr error
@@ -87,13 +131,14 @@ func runFatTree(e *env) error {
 		}
 	}
 	s, err := fattree.Study(ctx, cfg)
-	if s == nil || s.Runs == 0 {
-		if err != nil {
-			return negative("fattree: %v (no run finished)", err)
-		}
+	if err != nil && ctx.Err() == nil {
+		return negative("fattree: %v (no run finished)", err)
 	}
-	if s.Interrupted {
-		fmt.Fprintf(e.stderr, "wormlab fattree: interrupted after %d of %d runs\n", s.Runs, *runs)
+	if s == nil {
+		s = &fattree.Summary{N: *n}
+	}
+	if ctx.Err() != nil {
+		s.Interrupted = true
 	}
 	if fbErr != nil && ctx.Err() == nil {
 		return negative("fattree: bounds: %v", fbErr)
@@ -119,13 +164,22 @@ func runFatTree(e *env) error {
 		label += fmt.Sprintf(" R=%d", *delay)
 	}
 	r := result{label, *algo, *path, *scan, *pattern, *flits, *queue, *delay, *seed, s, meanBounds(fbs)}
-	return writeOut(e, *out, func(w io.Writer) error {
+	werr := writeOut(e, *out, func(w io.Writer) error {
 		if *jsonOut {
 			return writeJSON(w, r)
 		}
-		_, err := fmt.Fprintf(w, "fattree:%d %s-%s-%s %s L=%d: max latency %.1f ± %.1f (99%%, %d runs), congestion c %.2f, latency/c %.2f\n",
+		partial := ""
+		if s.Interrupted {
+			partial = fmt.Sprintf(" (%s after %d of %d runs)", stopReason(ctx), s.Runs, *runs)
+			if s.Runs == 0 {
+				_, err := fmt.Fprintf(w, "fattree:%d %s-%s-%s %s L=%d: %s before the first run ended\n", s.N, strings.ToUpper(*algo),
+					strings.ToUpper(*path), strings.ToUpper(*scan), *pattern, *flits, stopReason(ctx))
+				return err
+			}
+		}
+		_, err := fmt.Fprintf(w, "fattree:%d %s-%s-%s %s L=%d: max latency %.1f ± %.1f (99%%, %d runs), congestion c %.2f, latency/c %.2f%s\n",
 			s.N, strings.ToUpper(*algo), strings.ToUpper(*path), strings.ToUpper(*scan), *pattern, *flits,
-			s.MaxLatency, s.MaxLatencyCI, s.Runs, s.Congestion, s.LatencyPerC)
+			s.MaxLatency, s.MaxLatencyCI, s.Runs, s.Congestion, s.LatencyPerC, partial)
 		if err != nil || r.Bounds == nil {
 			return err
 		}
@@ -137,6 +191,13 @@ func runFatTree(e *env) error {
 		fmt.Fprintln(w)
 		return err
 	})
+	if werr != nil {
+		return werr
+	}
+	if s.Interrupted {
+		return stopped(ctx, "%d of %d runs done; the figures are theirs", s.Runs, *runs)
+	}
+	return nil
 }
 
 // boundsMean is the mean of the runs' FP figures.
@@ -181,7 +242,7 @@ func meanBounds(fbs []fattree.FPBounds) *boundsMean {
 func fatTreeTables(e *env, path, out string) error {
 	r, done, err := open(e, path)
 	if err != nil {
-		return err
+		return usageError("--tables: %v", err)
 	}
 	defer done()
 	var rows []fattree.Row
@@ -194,6 +255,9 @@ func fatTreeTables(e *env, path, out string) error {
 			return usageError("--tables: %s: row %d: %v", path, len(rows)+1, err)
 		}
 		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return usageError("--tables: %s holds no JSON objects (the output of fattree --json runs)", path)
 	}
 	return writeOut(e, out, func(w io.Writer) error { return fattree.Tables(w, rows) })
 }

@@ -61,3 +61,32 @@ func TestInterruptAdversary(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, in.Messages)
 }
+
+// The network half's one convention for a command stopped early (issue 26): the
+// output it writes is marked, the exit status is 1 and stderr says why in one
+// line. sim on a 128x128 torus (a cycle there is long: the context used to be
+// looked at every 1,024 of them, and a 5 s timeout ran 205 s) stops within the
+// bound after SIGINT (sim.TestContextByWork pins the granularity by work: a look
+// after every cycle of a busy network); so do deadlock, fattree and sweep.
+func TestInterruptNetworkCommands(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(spec, []byte(`{"command": "sim", "params": {"topology": "torus:32x32", "min-cycles": 1000000, "max-cycles": 1000000}, "axes": {"seed": [1, 2, 3, 4]}}`), 0o644))
+	for _, c := range []struct {
+		args       []string
+		out, stder string
+	}{
+		{[]string{"sim", "--topology", "torus:128x128", "--min-cycles", "1000000", "--max-cycles", "1000000"}, "interrupted after", "interrupted: the row is partial"},
+		{[]string{"sim", "--topology", "torus:64x64", "--min-cycles", "1000000", "--max-cycles", "1000000", "--seed", "1,2", "--json"}, `"interrupted":true`, "interrupted: 0 of 2 points done"},
+		{[]string{"deadlock", "--topology", "torus:24x24"}, "interrupted before the enumeration ended", "interrupted: the enumeration did not end"},
+		{[]string{"fattree", "--n", "16384", "--runs", "1000"}, "interrupted", "interrupted: "},
+		{[]string{"sweep", spec, "-o", filepath.Join(dir, "r.jsonl"), "--workers", "2"}, "", "interrupted: after 0 of 4 points"},
+	} {
+		code, out, errs, took := interrupt(t, 500*time.Millisecond, c.args...)
+		require.Equal(t, 1, code, "%v: %s", c.args, errs)
+		require.Less(t, took, 2*time.Second, "%v: within a second on an idle machine; the bound allows for a shared one", c.args)
+		require.Contains(t, out, c.out, c.args)
+		require.Contains(t, errs, c.stder, c.args)
+		require.Equal(t, 1, strings.Count(strings.TrimSpace(errs), "\n")+1, "%v: one line on stderr: %q", c.args, errs)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +20,12 @@ type env struct {
 	stderr io.Writer
 	// stderrTTY is true when stderr is a terminal (progress lines go there only then).
 	stderrTTY bool
+	// implied are flags the caller passes whether or not the run reads them (a
+	// sweep gives every point --seed and --json): unused does not refuse them.
+	implied map[string]bool
+	// ctx, when set, is the caller's context (a sweep's point): the command stops
+	// when it ends instead of listening to the signals itself.
+	ctx context.Context
 }
 
 type command struct {
@@ -69,6 +76,12 @@ func main() {
 
 // run executes one wormlab invocation and returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int {
+	return runEnv(args, &env{stdin: stdin, stdout: stdout, stderr: stderr, stderrTTY: tty})
+}
+
+// runEnv is run with the streams, the terminal flag and the implied flags of base.
+func runEnv(args []string, base *env) int {
+	stdin, stdout, stderr, tty := base.stdin, base.stdout, base.stderr, base.stderrTTY
 	if len(args) == 0 {
 		// Bad usage: the list of commands goes to stderr, stdout stays empty.
 		usage(stderr)
@@ -95,7 +108,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int
 		fmt.Fprintf(stderr, "wormlab: unknown command %q (run 'wormlab help')\n", args[0])
 		return 2
 	}
-	err := c.run(&env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr, stderrTTY: tty})
+	err := c.run(&env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr, stderrTTY: tty, implied: base.implied, ctx: base.ctx})
 	if err == nil {
 		return 0
 	}

@@ -38,6 +38,7 @@ func runModel(e *env) error {
 	jsonOut := fs.Bool("json", false, "print JSON Lines, one object per rate")
 	csvOut := fs.Bool("csv", false, "print CSV")
 	out := fs.String("o", "", "write to this file instead of stdout")
+	memory := memoryFlag(fs)
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
@@ -47,9 +48,17 @@ func runModel(e *env) error {
 	if *det && (*verbose || *tables) {
 		return usageError("--deterministic: gives the latency only (not with --verbose or --tables)")
 	}
+	if err := checkOutput(*out); err != nil {
+		return err
+	}
 	if *tables {
+		if err := unused(e, fs, "with --tables (the paper's tables fix k, the length and the rates)", "k", "flits", "msg-rate", "rate", "rates", "verbose", "max-memory"); err != nil {
+			return err
+		}
 		return writeOut(e, *out, func(w io.Writer) error { return printModelTables(w, *jsonOut, *csvOut) })
 	}
+	budget, restore := memory()
+	defer restore()
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	// --rate and --rates are the old spellings of --msg-rate (docs/cli.md)
@@ -75,6 +84,13 @@ func runModel(e *env) error {
 	}
 	if name != "msg-rate" {
 		deprecated(e, "model --"+name, "--msg-rate")
+	}
+	// every rate's result keeps the model's tables, O(k^2) each (issue 26:
+	// --k 400000 ran out of memory)
+	if *k > 0 {
+		if need := satMulInt(analytic.Bytes(*k), int64(len(points))); need > budget {
+			return overBudget(fmt.Sprintf("the model of the %dx%d torus at %d rate(s)", *k, *k, len(points)), need, budget)
+		}
 	}
 	var results []*analytic.Result
 	for _, x := range points {

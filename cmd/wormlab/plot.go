@@ -61,9 +61,9 @@ func runPlot(e *env) error {
 		return usageError("--y is required")
 	case *out == "":
 		return usageError("-o FILE is required (its extension, .svg or .png, picks the format)")
-	case *width <= 0 || *width > 100:
+	case !(*width > 0 && *width <= 100): // NaN too (issue 26: width="NaNpt")
 		return usageError("--width: %g inches is not in (0, 100]", *width)
-	case *height <= 0 || *height > 100:
+	case !(*height > 0 && *height <= 100):
 		return usageError("--height: %g inches is not in (0, 100]", *height)
 	}
 	if !slices.Contains(figure.Legends, *legend) {
@@ -72,6 +72,9 @@ func runPlot(e *env) error {
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(*out)), ".")
 	if !slices.Contains(figure.Formats, format) {
 		return usageError("-o %s: unknown format %q (want .%s)", *out, format, strings.Join(figure.Formats, ", ."))
+	}
+	if err := checkOutput(*out); err != nil {
+		return err
 	}
 	r, closer, err := open(e, args[0])
 	if err != nil {

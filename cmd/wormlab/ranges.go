@@ -28,19 +28,24 @@ func parseRange(s string) ([]float64, error) {
 		return nil, fmt.Errorf("%q: the step is zero", s)
 	case v[2] < 0:
 		return nil, fmt.Errorf("%q: the step is negative", s)
+	case v[2] < 1e-12:
+		// values are rounded to 12 decimals: a finer step repeats them (issue 26:
+		// 0.001:0.001:1e-13 printed 15 identical rows)
+		return nil, fmt.Errorf("%q: the step is below 1e-12, the values' rounding", s)
 	case v[0] > v[1]:
 		return nil, fmt.Errorf("%q: FROM is above TO", s)
-	case (v[1]-v[0])/v[2] > 100000:
-		return nil, fmt.Errorf("%q: more than 100000 rates", s)
 	}
-	var xs []float64
-	for i := 0; ; i++ {
-		x := math.Round((v[0]+float64(i)*v[2])*1e12) / 1e12
-		if x > v[1]+1e-12 {
-			return xs, nil
-		}
-		xs = append(xs, x)
+	// count before building (issue 26: with FROM = TO the count was skipped and a
+	// step of 1e-300 never ended)
+	n := math.Floor((v[1]-v[0])/v[2]+1e-9) + 1
+	if n > 100000 {
+		return nil, fmt.Errorf("%q: %.0f rates, more than 100000", s, n)
 	}
+	xs := make([]float64, 0, int(n))
+	for i := 0; i < int(n); i++ {
+		xs = append(xs, math.Round((v[0]+float64(i)*v[2])*1e12)/1e12)
+	}
+	return xs, nil
 }
 
 // parseRateList reads one rate, a list A,B,C or a range FROM:TO:STEP.

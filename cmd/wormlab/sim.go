@@ -69,9 +69,18 @@ func runSim(e *env) error {
 	traceCycles := fs.String("trace-cycles", "", "with --trace: packets generated in cycles FROM:TO (either may be left out)")
 	traceMax := fs.Int("trace-max", simrun.DefaultTraceMax, "with --trace: the most events written; beyond, the trace is cut and says so")
 	plotOut := fs.String("plot", "", "also draw the latency-load and accepted-offered curves to `FILE` (.svg, .png, .pdf, .eps): one series per varying parameter, saturated points marked")
+	memory := memoryFlag(fs)
 	args, err := parseFlags(fs, e.args, 0, -1)
 	if err != nil {
 		return err
+	}
+	if *jsonOut && *csvOut {
+		return usageError("--csv: give --json or --csv, not both")
+	}
+	if !*jsonOut {
+		if err := unused(e, fs, "without --json (the channels' use is a JSON field)", "channels"); err != nil {
+			return err
+		}
 	}
 	if *timeout < 0 {
 		return usageError("--timeout: %v is negative", *timeout)
@@ -132,16 +141,28 @@ func runSim(e *env) error {
 		}
 		return writeOut(e, *emit, func(w io.Writer) error { _, err := io.WriteString(w, text); return err })
 	}
-	ctx, stop := interruptContext()
+	budget, restore := memory()
+	defer restore()
+	ctx, stop := withTimeout(e, *timeout)
 	defer stop()
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
 	if *batch != "" {
 		if rf.Given("rate") || rf.Given("rates") || rf.Given("msg-rate") || rf.Given("traffic") {
 			return usageError("--batch takes no --rate, --rates, --msg-rate or --traffic")
+		}
+		// a batch routes the instance's messages on their paths: the open loop's
+		// network, routing, traffic and measurement flags are not read
+		why := "with --batch (the instance fixes the network, the paths and the packets)"
+		if err := unused(e, fs, why, "topology", "routing", "flits", "process", "burst-alpha", "burst-beta", "burst-rate",
+			"inject-limit", "hot", "hot-fraction", "radius", "rel", "min-cycles", "max-cycles", "unsafe", "atomic-vc",
+			"saturation", "saturation-tol", "plot", "workers", "csv", "channels"); err != nil {
+			return err
+		}
+		if *theory {
+			why := "with --theory (V = 1, B = 1, the ideal pipeline; the output is a MODEL.md schedule)"
+			if err := unused(e, fs, why, "vcs", "buf", "pipeline", "route-delay", "vc-delay", "sw-delay", "st-delay",
+				"link-delay", "credit-delay", "inject-delay", "eject-delay", "select", "json"); err != nil {
+				return err
+			}
 		}
 		if len(grid.Axes) > 0 {
 			return usageError("--%s: --batch takes one value per flag", grid.Axes[0].Param)
@@ -154,6 +175,7 @@ func runSim(e *env) error {
 		if err != nil {
 			return usageError("%v", err)
 		}
+		cfg.MaxMemory = budget
 		if *theory {
 			return simTheory(ctx, e, in, cfg, *rotate, *out)
 		}
@@ -241,7 +263,7 @@ func runSim(e *env) error {
 	var done []simrun.Outcome
 	var runErr error
 	if !*saturation || loadGiven {
-		opt := simrun.Options{Workers: *workers}
+		opt := simrun.Options{Workers: *workers, MaxMemory: budget}
 		if e.stderrTTY && len(pts) > 1 {
 			opt.Progress = progressLine(e.stderr, "sim", "points")
 		}
@@ -261,8 +283,8 @@ func runSim(e *env) error {
 			if o.Err != nil && runErr == nil {
 				runErr = o.Err
 			}
-			if o.Result == nil || (!o.Done && len(pts) > 1) {
-				continue
+			if o.Result == nil {
+				continue // not started: nothing to show
 			}
 			if *heatmap != "" {
 				hm, err := simrun.HeatmapOf(&o.Point.Run, o.Result, grid.Head()+fmt.Sprintf(" offered %g", o.Result.Offered))
@@ -293,7 +315,7 @@ func runSim(e *env) error {
 		for i, p := range satPts {
 			runs[i] = p.Run
 		}
-		opt := simrun.SatOptions{Tolerance: *satTol, Workers: *workers}
+		opt := simrun.SatOptions{Tolerance: *satTol, Workers: *workers, MaxMemory: budget}
 		if e.stderrTTY {
 			opt.Progress = progressLine(e.stderr, "sim: saturation", "probes")
 		}
@@ -354,13 +376,18 @@ func runSim(e *env) error {
 	if ctx.Err() != nil {
 		switch {
 		case *saturation:
-			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); the saturation searches say how far they got\n", ctx.Err())
+			return stopped(ctx, "the saturation searches say how far they got")
 		case len(pts) > 1:
-			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); %d of %d points done\n", ctx.Err(), len(done), len(pts))
+			finished := 0
+			for _, r := range rows {
+				if !r.Interrupted {
+					finished++
+				}
+			}
+			return stopped(ctx, "%d of %d points done; the rows cut short are marked interrupted", finished, len(pts))
 		default:
-			fmt.Fprintf(e.stderr, "wormlab: sim: stopped early (%v); the last row is partial\n", ctx.Err())
+			return stopped(ctx, "the row is partial (marked interrupted)")
 		}
-		return nil
 	}
 	if runErr != nil {
 		var dl *sim.DeadlockError
@@ -370,6 +397,10 @@ func runSim(e *env) error {
 		var se *simrun.Error
 		if errors.As(runErr, &se) {
 			return usageError("%v", se)
+		}
+		var me *sim.MemoryError
+		if errors.As(runErr, &me) {
+			return usageError("--max-memory: %s", strings.TrimPrefix(me.Error(), "sim: "))
 		}
 		return runErr
 	}
@@ -557,6 +588,9 @@ func printSim(w io.Writer, g *simrun.Grid, outs []simrun.Row, sweep, jsonOut, cs
 	for _, o := range outs {
 		r := o.Result
 		fmt.Fprintln(w, g.Head())
+		if o.Interrupted {
+			fmt.Fprintf(w, "interrupted after %d cycles: the figures are those of the cycles run\n", r.Cycles)
+		}
 		fmt.Fprintf(w, "offered %g flits/node/cycle (%.4g packets), accepted %.4f\n", r.Offered, r.MsgRate, r.Accepted)
 		if r.Saturated {
 			fmt.Fprintf(w, "saturated: %s; no steady latency\n", r.Reason)
@@ -596,10 +630,13 @@ func batchPackets(in *model.Instance, net *topology.General) []sim.Packet {
 }
 
 type simBatchReport struct {
-	Makespan int64   `json:"makespan"`
-	Latency  float64 `json:"latency"`
-	Cycles   int64   `json:"cycles"`
-	Messages []struct {
+	// Interrupted: Ctrl-C or --timeout ended the batch; messages not delivered
+	// have delivery and latency 0.
+	Interrupted bool    `json:"interrupted,omitempty"`
+	Makespan    int64   `json:"makespan"`
+	Latency     float64 `json:"latency"`
+	Cycles      int64   `json:"cycles"`
+	Messages    []struct {
 		ID        string `json:"id"`
 		Delivered int64  `json:"delivered"`
 		Latency   int64  `json:"latency"`
@@ -609,10 +646,12 @@ type simBatchReport struct {
 func simBatch(ctx context.Context, e *env, in *model.Instance, cfg sim.Config, out string, jsonOut bool) error {
 	net := cfg.Net.(*topology.General)
 	res, err := sim.RunBatch(ctx, cfg, batchPackets(in, net), sim.BatchOptions{})
-	if err := batchErr(in, err); err != nil {
+	cut := err != nil && ctx.Err() != nil && res != nil
+	if err := batchErr(in, err); err != nil && !cut {
 		return err
 	}
-	rep := simBatchReport{Makespan: res.Makespan, Cycles: res.Cycles}
+	rep := simBatchReport{Makespan: res.Makespan, Cycles: res.Cycles, Interrupted: cut}
+	delivered := 0
 	rep.Messages = make([]struct {
 		ID        string `json:"id"`
 		Delivered int64  `json:"delivered"`
@@ -623,14 +662,25 @@ func simBatch(ctx context.Context, e *env, in *model.Instance, cfg sim.Config, o
 		rep.Messages[i].Delivered = res.Delivered[i]
 		rep.Messages[i].Latency = res.Latency[i]
 		rep.Latency += float64(res.Latency[i]) / float64(len(in.Messages))
+		if res.Delivered[i] > 0 || res.Latency[i] > 0 {
+			delivered++
+		}
 	}
-	return writeOut(e, out, func(w io.Writer) error {
+	werr := writeOut(e, out, func(w io.Writer) error {
 		if jsonOut {
 			return writeJSON(w, rep)
+		}
+		if cut {
+			_, err := fmt.Fprintf(w, "%s after %d cycles: %d of %d messages delivered\n", stopReason(ctx), rep.Cycles, delivered, len(in.Messages))
+			return err
 		}
 		fmt.Fprintf(w, "makespan %d, mean latency %.2f cycles, %d messages\n", rep.Makespan, rep.Latency, len(in.Messages))
 		return nil
 	})
+	if werr != nil || !cut {
+		return werr
+	}
+	return stopped(ctx, "%d of %d messages delivered", delivered, len(in.Messages))
 }
 
 // batchErr maps a batch's error to an exit status; a deadlock names the messages
@@ -641,7 +691,10 @@ func batchErr(in *model.Instance, err error) error {
 	}
 	var dl *sim.DeadlockError
 	var ce *sim.ConfigError
+	var me *sim.MemoryError
 	switch {
+	case errors.As(err, &me):
+		return usageError("--max-memory: %s", strings.TrimPrefix(me.Error(), "sim: "))
 	case errors.As(err, &dl):
 		var b strings.Builder
 		fmt.Fprintf(&b, "deadlock: no flit moved for %d cycles up to cycle %d with %d flits in the network", dl.Idle, dl.At, dl.Flits)
@@ -663,7 +716,11 @@ func simTheory(ctx context.Context, e *env, in *model.Instance, cfg sim.Config, 
 	tc, ps := sim.TheoryConfig(in, cfg.Arbiter, cfg.Seed)
 	tc.Rotate = rotate
 	tc.DeadlockCycles = cfg.DeadlockCycles
+	tc.MaxMemory = cfg.MaxMemory
 	s, _, err := sim.TheoryRun(ctx, in, tc, ps)
+	if err != nil && ctx.Err() != nil {
+		return stopped(ctx, "no schedule (the batch did not end)")
+	}
 	if err := batchErr(in, err); err != nil {
 		return err
 	}

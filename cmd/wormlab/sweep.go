@@ -11,12 +11,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wormlab/wormlab/simrun"
 	"github.com/wormlab/wormlab/sweep"
@@ -100,6 +102,7 @@ func runSweep(e *env) error {
 	cpus := fs.Int("cpus", 1, "with --slurm: CPUs per task (and its --workers)")
 	timeLimit := fs.String("time", "", "with --slurm: time limit per task (sbatch --time)")
 	partition := fs.String("partition", "", "with --slurm: partition")
+	memory := memoryFlag(fs)
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -110,6 +113,13 @@ func runSweep(e *env) error {
 	if *workers < 1 {
 		return usageError("--workers: %d is below 1", *workers)
 	}
+	if *slurm {
+		if err := unused(e, fs, "with --slurm (the array's tasks are the shards, --cpus their workers)", "workers", "shard", "retry-failed"); err != nil {
+			return err
+		}
+	} else if err := unused(e, fs, "without --slurm", "submit", "tasks", "cpus", "time", "partition"); err != nil {
+		return err
+	}
 	spec, dir, err := readSweepSpec(e, args[0])
 	if err != nil {
 		return err
@@ -118,19 +128,24 @@ func runSweep(e *env) error {
 	if err != nil {
 		return err
 	}
+	budget, restore := memory()
+	defer restore()
+	if err := checkSweepMemory(spec, budget); err != nil {
+		return err
+	}
 	if spec.Command == "sim" {
 		if err := checkSimSpec(spec); err != nil {
 			return err
 		}
 	}
 	if *slurm {
-		if *tasks < 1 || *cpus < 1 {
-			return usageError("--tasks and --cpus must be at least 1")
+		if args[0] == "-" {
+			return usageError("--slurm needs the spec in a file the array tasks can read")
+		}
+		if err := checkSlurm(spec, *tasks, *cpus, *timeLimit, *partition); err != nil {
+			return err
 		}
 		return sweepSlurm(e, args[0], *out, sweep.Job{Tasks: *tasks, CPUs: *cpus, Time: *timeLimit, Partition: *partition}, *submit)
-	}
-	if *submit {
-		return usageError("--submit goes with --slurm")
 	}
 	shard, err := sweepShard(*shardFlag)
 	if err != nil {
@@ -149,7 +164,11 @@ func runSweep(e *env) error {
 	if e.stderrTTY {
 		opt.Progress = e.stderr
 	}
-	runner := &pointRunner{target: target, dir: dir}
+	// each point may use its share of the budget: the points of --workers run at
+	// once, in this process
+	runner := &pointRunner{target: target, dir: dir, budget: budget / int64(*workers)}
+	sweeping.Add(1)
+	defer sweeping.Add(-1)
 	sum, err := sweep.Run(ctx, spec, runner, *out, opt)
 	if err != nil {
 		var le *sweep.LineError
@@ -158,14 +177,15 @@ func runSweep(e *env) error {
 		}
 		return err
 	}
-	fmt.Fprintf(e.stderr, "wormlab sweep: %s: %d points (shard %v), %d already there, %d run, %d failed\n",
-		*out, sum.Points, shard, sum.Skipped, sum.Done, sum.Failed)
+	summary := fmt.Sprintf("%s: %d points (shard %v), %d already there, %d run, %d failed", *out, sum.Points, shard, sum.Skipped, sum.Done, sum.Failed)
 	switch {
 	case sum.Interrupted:
-		return negative("interrupted after %d of %d points; the records are whole: rerun to resume", sum.Skipped+sum.Done, sum.Points)
+		// the convention of stopped; the results file holds whole records only
+		return stopped(ctx, "after %d of %d points (%s); the records are whole: rerun to resume", sum.Skipped+sum.Done, sum.Points, summary)
 	case sum.Failed > 0:
-		return negative("%d point(s) failed (status \"failed\" in %s; --retry-failed runs them again)", sum.Failed, *out)
+		return negative("%s: status \"failed\" in the file (--retry-failed runs them again)", summary)
 	}
+	fmt.Fprintf(e.stderr, "wormlab sweep: %s\n", summary)
 	return nil
 }
 
@@ -318,6 +338,7 @@ func checkSweepSpec(s *sweep.Spec) (sweepTarget, error) {
 type pointRunner struct {
 	target sweepTarget
 	dir    string // the spec's directory
+	budget int64  // each point's --max-memory, unless the spec sets it
 }
 
 var _ sweep.Runner = (*pointRunner)(nil)
@@ -357,11 +378,21 @@ func (r *pointRunner) Run(ctx context.Context, p sweep.Point) (map[string]any, e
 			args = append(args, "--"+n+"="+v)
 		}
 	}
+	// flags every point gets whether or not its run reads them: the point's seed,
+	// JSON output (its values are read from it) and its memory budget; a command
+	// does not refuse them as unused (env.implied)
+	implied := map[string]bool{}
 	if _, set := p.Params["seed"]; flags["seed"] && !set {
 		args = append(args, "--seed="+strconv.FormatUint(p.Seed, 10))
+		implied["seed"] = true
 	}
 	if _, set := p.Params["json"]; flags["json"] && !set {
 		args = append(args, "--json")
+		implied["json"] = true
+	}
+	if _, set := p.Params["max-memory"]; flags["max-memory"] && !set && r.budget > 0 {
+		args = append(args, "--max-memory="+strconv.FormatInt(r.budget, 10))
+		implied["max-memory"] = true
 	}
 	var stdin io.Reader = strings.NewReader("")
 	if r.target.input {
@@ -378,7 +409,7 @@ func (r *pointRunner) Run(ctx context.Context, p sweep.Point) (map[string]any, e
 		args = append(args, "--", input)
 	}
 	var stdout, stderr bytes.Buffer
-	code := run(args, stdin, &stdout, &stderr, false)
+	code := runEnv(args, &env{stdin: stdin, stdout: &stdout, stderr: &stderr, implied: implied, ctx: ctx})
 	values, perr := pointValues(stdout.Bytes(), r.target.drop, r.target.count)
 	if code == 1 && r.target.answer && perr == nil {
 		values["exit"] = 1
@@ -451,9 +482,12 @@ func runSweepMerge(e *env, args []string) error {
 			"naming both lines. OUT may be one of FILES. --strip-timings zeroes wall_ms and\n"+
 			"cpu_ms, so that two runs of a spec compare byte for byte.")
 	strip := fs.Bool("strip-timings", false, "write wall_ms and cpu_ms as 0")
-	pos, err := parseFlags(fs, args, 2, -1)
+	pos, err := parseFlags(fs, args, 0, -1)
 	if err != nil {
 		return err
+	}
+	if len(pos) < 2 {
+		return usageError("merge: want OUT and at least one FILE to join, got %d argument(s)", len(pos))
 	}
 	var inputs []sweep.Input
 	for _, name := range pos[1:] {
@@ -467,6 +501,12 @@ func runSweepMerge(e *env, args []string) error {
 	recs, err := sweep.Merge(inputs)
 	if err != nil {
 		return usageError("%v", err)
+	}
+	if len(recs) == 0 {
+		return usageError("merge: %s: no records (an empty shard is fine beside others, not alone)", strings.Join(pos[1:], ", "))
+	}
+	if err := checkOutput(pos[0]); err != nil {
+		return err
 	}
 	return writeOut(e, pos[0], func(w io.Writer) error {
 		for _, r := range recs {
@@ -505,6 +545,9 @@ func runSweepCSV(e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
+	if len(recs) == 0 {
+		return usageError("csv: %s: no records", pos[0])
+	}
 	return writeOut(e, *out, func(w io.Writer) error { return sweep.WriteCSV(w, recs) })
 }
 
@@ -513,6 +556,7 @@ func runSweepPoints(e *env, args []string) error {
 		"Lists a spec's points as JSON Lines (key, replication, seed, params), sorted by key,\n"+
 			"after checking the spec as a sweep would. --shard I/N lists that shard's.")
 	shardFlag := fs.String("shard", "", "list part I of N")
+	memory := memoryFlag(fs)
 	pos, err := parseFlags(fs, args, 1, 1)
 	if err != nil {
 		return err
@@ -522,6 +566,11 @@ func runSweepPoints(e *env, args []string) error {
 		return err
 	}
 	if _, err := checkSweepSpec(spec); err != nil {
+		return err
+	}
+	budget, restore := memory()
+	defer restore()
+	if err := checkSweepMemory(spec, budget); err != nil {
 		return err
 	}
 	shard := sweep.All
@@ -639,6 +688,16 @@ func checkSimSpec(s *sweep.Spec) error {
 	return nil
 }
 
+// checkSweepMemory refuses a spec whose points would not fit the budget while the
+// sweep lists them (issue 26: a spec of 9,999,999 points was accepted and crashed
+// at 6.5 GB).
+func checkSweepMemory(spec *sweep.Spec, budget int64) error {
+	if need := satMulInt(spec.Count(), sweep.PointBytes); need > budget {
+		return overBudget(fmt.Sprintf("listing the spec's %d points", spec.Count()), need, budget)
+	}
+	return nil
+}
+
 // simSpecChecked bounds the points checkSimSpec builds.
 const simSpecChecked = 10000
 
@@ -650,3 +709,33 @@ func sortedParamNames(m map[string]sweep.Value) []string {
 	sort.Strings(ns)
 	return ns
 }
+
+// slurmTime is a --time sbatch takes: minutes, minutes:seconds, hours:minutes:
+// seconds, days-hours, days-hours:minutes, days-hours:minutes:seconds, or
+// INFINITE / UNLIMITED (sbatch(1)).
+var slurmTime = regexp.MustCompile(`^(\d+|\d+:\d+|\d+:\d+:\d+|\d+-\d+|\d+-\d+:\d+|\d+-\d+:\d+:\d+|INFINITE|UNLIMITED|infinite|unlimited)$`)
+
+// slurmPartition is a partition name or a comma-separated list of them.
+var slurmPartition = regexp.MustCompile(`^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$`)
+
+// checkSlurm refuses what sbatch would refuse, or what would leave a task with
+// nothing to run.
+func checkSlurm(spec *sweep.Spec, tasks, cpus int, timeLimit, partition string) error {
+	switch {
+	case tasks < 1:
+		return usageError("--tasks: %d is below 1", tasks)
+	case int64(tasks) > spec.Count():
+		return usageError("--tasks: %d tasks for %d points would leave tasks with nothing to run", tasks, spec.Count())
+	case cpus < 1:
+		return usageError("--cpus: %d is below 1", cpus)
+	case timeLimit != "" && !slurmTime.MatchString(timeLimit):
+		return usageError("--time: %q is not a Slurm time (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS)", timeLimit)
+	case partition != "" && !slurmPartition.MatchString(partition):
+		return usageError("--partition: %q is not a partition name (letters, digits, _ . -; a list with commas)", partition)
+	}
+	return nil
+}
+
+// sweeping counts the sweeps running in this process: their points' commands
+// leave the runtime's memory limit alone (the sweep's own stands).
+var sweeping atomic.Int32

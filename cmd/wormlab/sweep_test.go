@@ -90,7 +90,7 @@ func TestSweepDeadlockIsAFailedPoint(t *testing.T) {
 	res := filepath.Join(dir, "r.jsonl")
 	code, _, stderr := runCLI(t, "", "sweep", spec, "-o", res)
 	require.Equal(t, 1, code, stderr)
-	require.Contains(t, stderr, "1 point(s) failed")
+	require.Contains(t, stderr, "2 run, 1 failed")
 	recs := readSweepLines(t, res)
 	require.Len(t, recs, 2)
 	for _, r := range recs {
@@ -103,4 +103,30 @@ func TestSweepDeadlockIsAFailedPoint(t *testing.T) {
 			require.NotNil(t, r.Values["makespan"])
 		}
 	}
+}
+
+// A point over the memory budget is refused before it allocates and recorded as
+// failed, naming the budget; the sweep goes on with the others (issue 26: one such
+// point took the whole sweep down). Each point gets the sweep's --max-memory
+// divided by the workers.
+func TestSweepRecordsRefusedPoint(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(spec, []byte(`{"command": "sim", "params": {"topology": "torus:4x4", "min-cycles": 1000, "max-cycles": 2000},
+		"axes": {"buf": [8, 1000000000]}}`), 0o644))
+	res := filepath.Join(dir, "r.jsonl")
+	code, _, stderr := runCLI(t, "", "sweep", spec, "-o", res, "--workers", "2", "--max-memory", "1G")
+	require.Equal(t, 1, code, stderr)
+	recs := readSweepLines(t, res)
+	require.Len(t, recs, 2)
+	byBuf := map[string]sweepLine{}
+	for _, r := range recs {
+		byBuf[strconv.Itoa(int(r.Params["buf"].(float64)))] = r
+	}
+	require.Equal(t, "ok", byBuf["8"].Status)
+	require.Equal(t, "failed", byBuf["1000000000"].Status)
+	require.Contains(t, byBuf["1000000000"].Message, "--max-memory")
+	require.Contains(t, byBuf["1000000000"].Message, "512.0 MiB", "the budget is the sweep's over its 2 workers")
+	_, has := byBuf["8"].Params["max-memory"]
+	require.False(t, has, "the budget is not a parameter of the point")
 }

@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -79,7 +81,7 @@ func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error)
 			usage()
 			return nil, err
 		}
-		return nil, usageError("%v", err)
+		return nil, usageError("%s", flagError(fs, err))
 	}
 	pos = append(pos, fs.Args()...)
 	if len(pos) < min || (max >= 0 && len(pos) > max) {
@@ -93,6 +95,47 @@ func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error)
 		}
 	}
 	return pos, nil
+}
+
+// flagErrors are the flag package's messages, rewritten to begin with the flag
+// as wormlab spells it (--name: ...), like every other error of a command.
+var flagErrors = []struct {
+	re  *regexp.Regexp
+	out string
+}{
+	{regexp.MustCompile(`^invalid value (".*") for flag -([^:]+): parse error$`), "--$2: $1 is not a valid value"},
+	{regexp.MustCompile(`^invalid value (".*") for flag -([^:]+): value out of range$`), "--$2: $1 is out of range"},
+	{regexp.MustCompile(`^invalid value (".*") for flag -([^:]+): (.*)$`), "--$2: $3"},
+	{regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): .*$`), "--$2: $1 is not true or false"},
+	{regexp.MustCompile(`^invalid boolean flag (\S+): .*$`), "--$1: not true or false"},
+	{regexp.MustCompile(`^flag needs an argument: -(\S+)$`), "--$1: needs a value"},
+	{regexp.MustCompile(`^flag provided but not defined: -(\S+)$`), "--$1: no such flag (wormlab %s -h lists them)"},
+}
+
+// flagError rewrites an error of fs.Parse (flagErrors); the command's name fills
+// the help hint.
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if m := flagErrors[0].re.FindStringSubmatch(msg); m != nil {
+		if f := fs.Lookup(m[2]); f != nil {
+			want := map[string]string{"*flag.intValue": "an integer", "*flag.int64Value": "an integer",
+				"*flag.uintValue": "an unsigned integer", "*flag.uint64Value": "an unsigned integer",
+				"*flag.float64Value": "a number", "*flag.durationValue": "a duration such as 30s or 5m"}[fmt.Sprintf("%T", f.Value)]
+			if want != "" {
+				return fmt.Sprintf("--%s: %s is not %s", m[2], m[1], want)
+			}
+		}
+	}
+	for _, f := range flagErrors {
+		if f.re.MatchString(msg) {
+			out := f.re.ReplaceAllString(msg, f.out)
+			if strings.Contains(out, "%s") {
+				out = fmt.Sprintf(out, strings.TrimPrefix(fs.Name(), "wormlab "))
+			}
+			return out
+		}
+	}
+	return msg
 }
 
 // readInstance reads and validates an instance file ("-" is standard input); errors
@@ -212,7 +255,7 @@ func checkOutput(path string) error {
 		if fi.IsDir() {
 			return usageError("cannot write %s: is a directory", path)
 		}
-		return nil
+		return checkWritable(path)
 	}
 	dir := filepath.Dir(path)
 	fi, err := os.Stat(dir)
@@ -221,6 +264,51 @@ func checkOutput(path string) error {
 	}
 	if !fi.IsDir() {
 		return usageError("cannot write %s: %s is not a directory", path, dir)
+	}
+	return checkWritable(path)
+}
+
+// checkWritable is atomicfile.Check as a usage error: the file system refuses the
+// file the command would write at the end (a read-only directory, /proc).
+func checkWritable(path string) error {
+	if err := atomicfile.Check(path); err != nil {
+		return usageError("%v", err)
+	}
+	return nil
+}
+
+// finiteFloat is a float flag that refuses NaN and the infinities when parsed
+// (strconv.ParseFloat reads "NaN" and "Inf": issue 26 found them run as 0).
+type finiteFloat float64
+
+func (f *finiteFloat) String() string { return strconv.FormatFloat(float64(*f), 'g', -1, 64) }
+
+func (f *finiteFloat) Set(s string) error {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%q is not a finite number", s)
+	}
+	*f = finiteFloat(v)
+	return nil
+}
+
+// floatFlag declares a finite float flag.
+func floatFlag(fs *flag.FlagSet, name string, def float64, usage string) *float64 {
+	v := finiteFloat(def)
+	fs.Var(&v, name, usage)
+	return (*float64)(&v)
+}
+
+// unused refuses the flags in names that were given on the command line: the run
+// chosen does not read them (issue 26: such flags were accepted without a word).
+// why says which run it is ("with --tables"). A flag the caller passes on purpose
+// (e.implied: a sweep's --seed and --json) is not refused.
+func unused(e *env, fs *flag.FlagSet, why string, names ...string) error {
+	given := setFlags(fs)
+	for _, n := range names {
+		if given[n] && !e.implied[n] {
+			return usageError("--%s: not used %s", n, why)
+		}
 	}
 	return nil
 }
@@ -264,6 +352,9 @@ func memoryFlag(fs *flag.FlagSet) func() (int64, func()) {
 	v := byteSize(lower.DefaultMaxMemory)
 	fs.Var(&v, "max-memory", "memory budget: bounds whose estimate exceeds it are skipped and named (e.g. 4G, 512M)")
 	return func() (int64, func()) {
+		if sweeping.Load() > 0 {
+			return int64(v), func() {} // a sweep's point: the sweep set the limit
+		}
 		old := debug.SetMemoryLimit(max(int64(v), 256<<20))
 		return int64(v), func() { debug.SetMemoryLimit(old) }
 	}

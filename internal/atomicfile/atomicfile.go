@@ -65,3 +65,39 @@ func Write(path string, data []byte) error {
 	}
 	return nil
 }
+
+// Check tells, before any work, whether Write(path, ...) can succeed as far as
+// the file system can say: a device or pipe opens for writing; otherwise a
+// temporary file can be created (and is removed) in the directory of the file
+// that would be replaced. The error reads as Write's ("cannot write PATH: ...").
+// (Issue 26: sim -o /proc/version passed the early checks and failed after the
+// run.)
+func Check(path string) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			return fmt.Errorf("cannot write %s: is a directory", path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
+		}
+		return f.Close()
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
+	}
+	tmp.Close()
+	return os.Remove(tmp.Name())
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -36,3 +36,25 @@ func TestWrite(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "a temporary file was left behind")
 }
+
+// Check foresees Write's failures without writing: a directory that does not
+// exist or cannot take a new file (/proc), a path that is a directory; and it
+// leaves nothing behind where Write would succeed.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "out.json")
+	require.NoError(t, Check(ok))
+	_, err := os.Stat(ok)
+	require.True(t, os.IsNotExist(err))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Empty(t, entries)
+	require.Error(t, Check(filepath.Join(dir, "no", "such")))
+	require.ErrorContains(t, Check(dir), "is a directory")
+	if _, err := os.Stat("/proc/version"); err == nil && os.Geteuid() >= 0 {
+		err := Check("/proc/version")
+		require.Error(t, err)
+		require.Error(t, Write("/proc/version", []byte("x")), "Check and Write agree")
+	}
+	require.NoError(t, Check(os.DevNull))
+}
