@@ -154,7 +154,8 @@ func runSim(e *env) error {
 		why := "with --batch (the instance fixes the network, the paths and the packets)"
 		if err := unused(e, fs, why, "topology", "routing", "flits", "process", "burst-alpha", "burst-beta", "burst-rate",
 			"inject-limit", "hot", "hot-fraction", "radius", "rel", "min-cycles", "max-cycles", "unsafe", "atomic-vc",
-			"saturation", "saturation-tol", "plot", "workers", "csv", "channels"); err != nil {
+			"saturation", "saturation-tol", "plot", "workers", "csv", "channels", "nodes", "heatmap", "trace", "trace-packets",
+			"trace-src", "trace-dst", "trace-cycles", "trace-max", "config", "lenient"); err != nil {
 			return err
 		}
 		if *theory {
