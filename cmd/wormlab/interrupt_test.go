@@ -78,7 +78,7 @@ func TestInterruptNetworkCommands(t *testing.T) {
 	}{
 		{[]string{"sim", "--topology", "torus:128x128", "--min-cycles", "1000000", "--max-cycles", "1000000"}, "interrupted after", "interrupted: the row is partial"},
 		{[]string{"sim", "--topology", "torus:64x64", "--min-cycles", "1000000", "--max-cycles", "1000000", "--seed", "1,2", "--json"}, `"interrupted":true`, "interrupted: 0 of 2 points done"},
-		{[]string{"deadlock", "--topology", "torus:24x24"}, "interrupted before the enumeration ended", "interrupted: the enumeration did not end"},
+		{[]string{"deadlock", "--topology", "torus:24x24"}, "interrupted while enumerating the states", "interrupted while enumerating the states"},
 		{[]string{"fattree", "--n", "16384", "--runs", "1000"}, "interrupted", "interrupted: "},
 		{[]string{"sweep", spec, "-o", filepath.Join(dir, "r.jsonl"), "--workers", "2"}, "", "interrupted: after 0 of 4 points"},
 	} {
