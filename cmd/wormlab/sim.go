@@ -74,9 +74,6 @@ func runSim(e *env) error {
 	if err != nil {
 		return err
 	}
-	if *jsonOut && *csvOut {
-		return usageError("--csv: give --json or --csv, not both")
-	}
 	if !*jsonOut {
 		if err := unused(e, fs, "without --json (the channels' use is a JSON field)", "channels"); err != nil {
 			return err
