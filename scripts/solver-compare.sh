@@ -19,17 +19,16 @@
 #
 # Times are CPU seconds (user + system, children included), so that a loaded
 # machine slows every column alike; each external run is stopped after TIMEOUT
-# CPU seconds (default 60) by ulimit -t, and wormlab after TIMEOUT seconds of
-# wall time times WALL (default 4, for a shared machine). Every schedule a
+# CPU seconds (default 60) by ulimit -t, and wormlab by its own --cpu-limit
+# (it then writes its best schedule). Every schedule a
 # solver reports is decoded and checked by wormlab verify (a failed check
 # prints "ILLEGAL").
 #
 # Needs cadical and minizinc with Gecode (Debian: apt-get install cadical
 # minizinc flatzinc); a missing one prints "-" in its columns. Environment:
-# WORMLAB (default: built from this tree), TIMEOUT, WALL, STEP_FROM (default 5).
+# WORMLAB (default: built from this tree), TIMEOUT, STEP_FROM (default 5).
 set -eu
 TIMEOUT=${TIMEOUT:-60}
-WALL=${WALL:-4}
 STEP_FROM=${STEP_FROM:-5}
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -160,7 +159,7 @@ for name in $names; do
 	worms=$(grep -c '"id"' "$tmp/$name.json")
 	for model in bufferless wormhole; do
 		out=$tmp/$name-$model.out.json
-		/usr/bin/time -f "%U %S" -o "$tmp/w.cpu" "$wl" solve --model "$model" --timeout "$((TIMEOUT * WALL))s" "$tmp/$name.json" -o "$out" 2>/dev/null || true
+		/usr/bin/time -f "%U %S" -o "$tmp/w.cpu" "$wl" solve --model "$model" --cpu-limit "${TIMEOUT}s" "$tmp/$name.json" -o "$out" 2>/dev/null || true
 		mk=$(field makespan "$out")
 		lb=$(field lower_bound "$out")
 		opt=$(field optimal "$out")
