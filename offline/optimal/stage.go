@@ -35,17 +35,21 @@ type StageStats struct {
 }
 
 // bufferlessStage solves in in the bufferless model with the options of opt (but
-// no upper schedule: opt.Upper may wait). When ctx has a deadline the stage gets
+// no upper schedule: opt.Upper may wait), and greedy, the wormhole solve's
+// verified greedy schedule, so that it is not computed twice, and the wormhole
+// lower bound (named source) to start from, valid for bufferless schedules too.
+// When ctx has a deadline the stage gets
 // half the time left, so that the wormhole search keeps the other half. It
 // returns the bufferless result, whose schedule has passed verify.Schedule.
-func bufferlessStage(ctx context.Context, in *model.Instance, opt Options, lower int) (*Result, error) {
+func bufferlessStage(ctx context.Context, in *model.Instance, opt Options, lower int, source string, greedy *model.Schedule) (*Result, error) {
 	if d, ok := ctx.Deadline(); ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
 		defer cancel()
 	}
 	bopt := opt
-	bopt.Model, bopt.Upper = model.Bufferless, nil
+	bopt.Model, bopt.Upper, bopt.greedy = model.Bufferless, nil, greedy
+	bopt.floor, bopt.floorSource = lower, source
 	if p := opt.Progress; p != nil {
 		bopt.Progress = func(q Progress) {
 			q.Lower = lower // the wormhole bound, not the bufferless one
