@@ -168,3 +168,43 @@ func TestDocTrends(t *testing.T) {
 		}
 	}
 }
+
+// docs/tightness.md says that at alpha = 128^2 the phased algorithm's makespan is
+// "about 10^5" times the lower bound: so it is on every run of the phased study at
+// that alpha (experiments/online-phased, Ranade's light and heavy butterflies),
+// within half a decade.
+func TestDocPhasedAgainstLowerBound(t *testing.T) {
+	f, err := os.Open("../online-phased/results.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var rec struct {
+			Params struct {
+				Alpha   float64 `json:"alpha"`
+				Problem string  `json:"problem"`
+			} `json:"params"`
+			Status string `json:"status"`
+			Values struct {
+				Makespan float64 `json:"makespan"`
+				Online   struct {
+					Lower float64 `json:"instance_lower_bound"`
+				} `json:"online"`
+			} `json:"values"`
+		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &rec))
+		if rec.Params.Alpha != 128*128 || rec.Status != "ok" {
+			continue
+		}
+		r := math.Log10(rec.Values.Makespan / rec.Values.Online.Lower)
+		require.True(t, r >= 4.5 && r <= 5.5, "%s: makespan / lower bound 10^%.2f", rec.Params.Problem, r)
+		n++
+	}
+	require.NoError(t, sc.Err())
+	require.Positive(t, n)
+	doc, err := os.ReadFile("../../docs/tightness.md")
+	require.NoError(t, err)
+	require.Contains(t, strings.Join(strings.Fields(string(doc)), " "), "at alpha = 128^2 that makespan is about 10^5 times the lower bound")
+}
