@@ -11,7 +11,9 @@ import (
 // per combination of the varying parameters other than the load and the seed
 // (several seeds are replications: their mean, with a 95% interval), a saturated
 // point (no latency) marked along the top of the latency plot. With one seed the
-// latency's error bar is its own interval (latency_ci).
+// latency's error bar is its own interval (latency_ci). When every point is
+// saturated there is no latency to draw the marks against, and the accepted-offered
+// figure (with the title) is the only one.
 func Figures(g *Grid, outs []Outcome) ([]*figure.Figure, error) {
 	var keys []string
 	for _, a := range g.Axes {
@@ -52,11 +54,24 @@ func Figures(g *Grid, outs []Outcome) ([]*figure.Figure, error) {
 	if !seeds {
 		opt.Err = "latency_ci"
 	}
+	latencies := false
+	for _, o := range outs {
+		latencies = latencies || o.Result.Latency != nil
+	}
+	accOpt := figure.Options{X: "offered", Y: "accepted", Series: series}
+	if !latencies {
+		accOpt.Title = opt.Title
+		acc, err := buildFigure(rows, accOpt, keys)
+		if err != nil {
+			return nil, err
+		}
+		return []*figure.Figure{acc}, nil
+	}
 	lat, err := buildFigure(rows, opt, keys)
 	if err != nil {
 		return nil, err
 	}
-	acc, err := buildFigure(rows, figure.Options{X: "offered", Y: "accepted", Series: series}, keys)
+	acc, err := buildFigure(rows, accOpt, keys)
 	if err != nil {
 		return nil, err
 	}

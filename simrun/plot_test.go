@@ -57,4 +57,16 @@ func TestFigures(t *testing.T) {
 	require.Len(t, figs[0].Series, 2, "the seed is not a series")
 	require.Equal(t, 2, figs[0].Series[0].Points[0].N, "two seeds, one point")
 	require.Greater(t, figs[0].Series[0].Points[0].Err, 0.0)
+
+	// every point saturated: the accepted-offered figure alone, with the title
+	for i := range outs {
+		outs[i].Result.Latency, outs[i].Result.LatencyCI, outs[i].Result.Saturated = nil, nil, true
+	}
+	figs, err = Figures(g, outs)
+	require.NoError(t, err)
+	require.Len(t, figs, 1)
+	require.Equal(t, "accepted load (flits/node/cycle)", figs[0].YLabel)
+	require.NotEmpty(t, figs[0].Title)
+	b.Reset()
+	require.NoError(t, figure.DrawColumn(&b, figs, "svg", figure.DefaultWidth, figure.DefaultHeight))
 }
