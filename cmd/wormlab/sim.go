@@ -85,9 +85,6 @@ func runSim(e *env) error {
 	if *workers < 1 {
 		return usageError("--workers: %d is below 1", *workers)
 	}
-	if *jsonOut && *csvOut {
-		return usageError("--json and --csv: give one")
-	}
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
