@@ -3,7 +3,10 @@ package routing
 // Minimal routing on the dragonfly (Kim, Dally, Scott and Abts, ISCA 2008, section
 // 4.1; dragonfly.go has the route), with BookSim2's VC assignment
 // (src/networks/dragonfly.cpp, min_dragonflynew): class 0 on the local hop of the
-// source group, class 1 on the global hop and in the destination group. A class 0
+// source group, class 1 on the global hop and in the destination group, its
+// ejection port included (sim.Ejecting: BookSim names the phase's VC there too;
+// with any VC at ejection the 72-terminal dragonfly saturates 5% above BookSim's
+// 0.513 flits/terminal/cycle, with the rule 1% above: docs/dragonfly.md). A class 0
 // channel leads only to class 0 channels of its group's routers' global ports or to
 // class 1, and class 1 chains are a global hop then at most one local hop: two VCs
 // make it deadlock-free. With one VC, a local hop of one group waits on a global
@@ -52,3 +55,9 @@ func (r *DFMin) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 }
 
 func (r *DFMin) Advance(_ int, h *sim.Header, port, _ int) { r.advance(h, port) }
+
+// EjectVCs is BookSim2's rule at the destination: the packet ejects on its class's
+// VCs (1 after a global channel, 0 within its source group), as on every hop.
+func (r *DFMin) EjectVCs(h *sim.Header) uint64 { return r.cls.mask(min(int(h.Class), 1)) }
+
+var _ sim.Ejecting = (*DFMin)(nil)

@@ -12,9 +12,11 @@ func (e *engine) Queue(r, port int) int {
 	return used
 }
 
-// bindRouting gives a Sensing routing the engine's state.
+// bindRouting gives a Sensing routing the engine's state, and keeps an Ejecting
+// one's ejection rule.
 func (e *engine) bindRouting() {
 	if s, ok := e.cfg.Routing.(Sensing); ok {
 		e.cfg.Routing = s.Sense(e)
 	}
+	e.ejecting, _ = e.cfg.Routing.(Ejecting)
 }

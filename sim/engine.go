@@ -219,6 +219,8 @@ type engine struct {
 	// the flit's arrival beyond its link, dCred[i] those from a slot freed at input
 	// port i to its credit upstream
 	dOut, dCred []int64
+	// ejecting is cfg.Routing when it restricts the ejection VCs (Ejecting)
+	ejecting Ejecting
 
 	// the partitions (part.go): their routers, events, sources and scratch;
 	// rtrPart the partition of each router; multi: more than one. work, wg and

@@ -74,7 +74,11 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		// where the path ends
 		ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
 	case pk.h.Dst == r && (pk.path != nil || e.cfg.Routing == nil || Arrives(e.cfg.Routing, &pk.h)):
-		ch = append(ch, Choice{Port: int(ports + e.tEj[pk.dt]), VCs: all})
+		vcs := all
+		if e.ejecting != nil && pk.path == nil {
+			vcs = e.ejecting.EjectVCs(&pk.h) & all
+		}
+		ch = append(ch, Choice{Port: int(ports + e.tEj[pk.dt]), VCs: vcs})
 	case pk.path != nil:
 		return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}
 	default:

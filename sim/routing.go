@@ -79,3 +79,11 @@ func Arrives(r Routing, h *Header) bool {
 	a, ok := r.(Arriver)
 	return !ok || a.Arrived(h)
 }
+
+// Ejecting is a Routing that names the VCs a packet may take on its destination
+// terminal's ejection port (BookSim2's routing functions give one there as at
+// every hop: its dragonfly's min_dragonflynew the packet's phase); without it a
+// packet may take any.
+type Ejecting interface {
+	EjectVCs(h *Header) uint64
+}
