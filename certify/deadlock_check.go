@@ -465,7 +465,13 @@ func checkReplay(ctx context.Context, net topology.Network, f deadlock.Function,
 	for _, p := range ps {
 		longest = max(longest, p.Flits)
 	}
-	cfg := sim.Config{Net: net, Routing: f, VCs: man.VCs, Buf: man.Buf, Pipeline: sim.Ideal(), AtomicVC: man.AtomicVC, DeadlockCycles: 2*longest + 256}
+	lat := 0
+	for v := range net.Nodes() {
+		for p := range net.Ports(v) {
+			lat = max(lat, topology.Latency(net, v, p))
+		}
+	}
+	cfg := sim.Config{Net: net, Routing: f, VCs: man.VCs, Buf: man.Buf, Pipeline: sim.Ideal(), AtomicVC: man.AtomicVC, DeadlockCycles: 2*longest + 256 + 4*lat}
 	res, err := sim.RunBatch(ctx, cfg, ps, sim.BatchOptions{})
 	var de *sim.DeadlockError
 	if !errors.As(err, &de) {

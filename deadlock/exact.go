@@ -41,6 +41,10 @@ type Options struct {
 	Minimal bool
 	// Budget, when positive, bounds the formula's estimated memory in bytes.
 	Budget int64
+	// MinimalTime, when positive, bounds the time spent proving the fewest worms
+	// by the formula (the girth needs none); past it the configuration found is
+	// reported with the lower bound, not proved the fewest.
+	MinimalTime time.Duration
 	// Progress, when set, is told what the decision is doing.
 	Progress func(string)
 }
@@ -101,20 +105,28 @@ func Decide(ctx context.Context, g *Graph, opt Options) (*Verdict, error) {
 	}
 	v.LowerBound = lb
 	say("every configuration has at least %d worms (the girth of the request graph)", lb)
-	if cfg != nil {
+	if cfg != nil && len(cfg.Worms) == lb {
 		v.Config, v.Method, v.MinimalProved = cfg, "girth", true
 		return v, nil
 	}
-	if !opt.Atomic {
+	if cfg != nil {
+		// a cycle closed by more worms: a configuration above the bound
+		v.Config, v.Method = cfg, "closure"
+	}
+	switch {
+	case v.Config != nil:
+	case !opt.Atomic:
 		v.Method = "cycle"
 		v.Config = commitCycle(g, fp)
 		if err := v.Config.Validate(); err != nil {
 			return nil, fmt.Errorf("deadlock: internal error: the commit cycle: %v", err)
 		}
-	} else if c := singleFill(g, fp); c != nil {
-		v.Method, v.Config = "fill", c
-		if err := v.Config.Validate(); err != nil {
-			return nil, fmt.Errorf("deadlock: internal error: the single-VC fill: %v", err)
+	default:
+		if c := singleFill(g, fp); c != nil {
+			v.Method, v.Config = "fill", c
+			if err := v.Config.Validate(); err != nil {
+				return nil, fmt.Errorf("deadlock: internal error: the single-VC fill: %v", err)
+			}
 		}
 	}
 	if v.Config != nil && !opt.Minimal {
@@ -154,22 +166,31 @@ func Decide(ctx context.Context, g *Graph, opt Options) (*Verdict, error) {
 			return v, nil
 		}
 	}
-	for k := max(lb, 1); k < len(v.Config.Worms) && k <= maxK; k++ {
-		say("is there a configuration of at most %d worms?", k)
-		r, err := v.solve(ctx, s, f.Bound(k))
+	// fewer worms than the best so far, until the formula of one fewer is refuted,
+	// the lower bound is met, or the time for it is spent
+	var deadline time.Time
+	if opt.MinimalTime > 0 {
+		deadline = time.Now().Add(opt.MinimalTime)
+	}
+	for n := len(v.Config.Worms); n > max(lb, 1) && n-1 <= maxK; n = len(v.Config.Worms) {
+		say("is there a configuration of at most %d worms?", n-1)
+		r, err := v.solveUntil(ctx, s, f.Bound(n-1), deadline)
 		if err != nil {
 			return v, err
 		}
+		if r == 0 {
+			say("no answer within the time for minimality: between %d and %d worms", lb, n)
+			break
+		}
 		if r < 0 {
-			v.Refuted = k
-			continue
+			v.Refuted = n - 1
+			break
 		}
 		c, err := v.decode(f, s)
 		if err != nil {
 			return nil, err
 		}
 		v.Config = c
-		break
 	}
 	n := len(v.Config.Worms)
 	v.MinimalProved = n == lb || v.Refuted == n-1
@@ -238,6 +259,11 @@ func pickFill(g *Graph, fp *Fixpoint, c int32, in []bool) int32 {
 
 // solve runs s under the assumptions, stopping when ctx ends.
 func (v *Verdict) solve(ctx context.Context, s *gini.Gini, assume []int32) (int, error) {
+	return v.solveUntil(ctx, s, assume, time.Time{})
+}
+
+// solveUntil is solve that also gives up (0) at deadline (when not zero).
+func (v *Verdict) solveUntil(ctx context.Context, s *gini.Gini, assume []int32, deadline time.Time) (int, error) {
 	start := time.Now()
 	defer func() { v.Solves++; v.SolveTime += time.Since(start) }()
 	for _, a := range assume {
@@ -252,6 +278,10 @@ func (v *Verdict) solve(ctx context.Context, s *gini.Gini, assume []int32) (int,
 		if ctx.Err() != nil {
 			sv.Stop()
 			return 0, fmt.Errorf("deadlock: %w", ErrInterrupted)
+		}
+		if !deadline.IsZero() && time.Now().After(deadline) {
+			sv.Stop()
+			return 0, nil
 		}
 		time.Sleep(wait)
 		wait = min(2*wait, 50*time.Millisecond)

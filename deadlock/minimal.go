@@ -238,7 +238,111 @@ func lowerBound(ctx context.Context, g *Graph, fp *Fixpoint, atomic bool, blockB
 	}
 	cfg := realize(g, fp, vcs, atomic)
 	if cfg != nil && cfg.Validate() != nil {
-		cfg = nil
+		if atomic {
+			// cover the requests the cycle leaves uncovered with more worms
+			cfg = closeConfig(g, fp, cfg)
+		} else {
+			cfg = nil
+		}
 	}
 	return len(cyc), cfg, nil
+}
+
+// closeConfig adds worms to an atomic configuration until every head's requests
+// lie on chains: for a request r no chain holds, the shortest chain through live
+// nodes from a holder of r, avoiding the VCs taken, to a good node, preferring
+// among the nearest such nodes the one with the fewest requests still uncovered.
+// nil when some request cannot be covered (the result then decides nothing).
+func closeConfig(g *Graph, fp *Fixpoint, cfg *Config) *Config {
+	occ := map[int32]bool{}
+	for i := range cfg.Worms {
+		for _, v := range cfg.VCs(i) {
+			occ[v] = true
+		}
+	}
+	var queue []int32
+	for _, w := range cfg.Worms {
+		queue = append(queue, g.Choices(w.head())...)
+	}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 4*g.Channels {
+			return nil
+		}
+		r := queue[0]
+		queue = queue[1:]
+		if occ[r] {
+			continue
+		}
+		path := chainFrom(g, fp, r, occ)
+		if path == nil {
+			return nil
+		}
+		for _, m := range path {
+			occ[g.held[m]] = true
+		}
+		cfg.Worms = append(cfg.Worms, Worm{Nodes: path, Commit: -1})
+		queue = append(queue, g.Choices(path[len(path)-1])...)
+	}
+	if cfg.Validate() != nil {
+		return nil
+	}
+	return cfg
+}
+
+// chainFrom is a shortest path through live nodes from a holder of v, holding no
+// VC of occ, to a good node; among the good nodes at the least depth, the one
+// with the fewest requests outside occ and the path.
+func chainFrom(g *Graph, fp *Fixpoint, v int32, occ map[int32]bool) []int32 {
+	par := map[int32]int32{}
+	depth := map[int32]int{}
+	var q []int32
+	for _, m := range g.Holders(v) {
+		if fp.Live[m] {
+			par[m], depth[m] = -1, 0
+			q = append(q, m)
+		}
+	}
+	best, bestMiss, bestDepth := int32(-1), 1<<30, 1<<30
+	path := func(m int32) []int32 {
+		var p []int32
+		for x := m; x >= 0; x = par[x] {
+			p = append(p, x)
+		}
+		for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+			p[i], p[j] = p[j], p[i]
+		}
+		return p
+	}
+	for h := 0; h < len(q); h++ {
+		m := q[h]
+		if depth[m] > bestDepth {
+			break
+		}
+		if fp.Good[m] {
+			on := map[int32]bool{}
+			for _, x := range path(m) {
+				on[g.held[x]] = true
+			}
+			miss := 0
+			for _, c := range g.Choices(m) {
+				if !occ[c] && !on[c] {
+					miss++
+				}
+			}
+			if miss < bestMiss {
+				best, bestMiss, bestDepth = m, miss, depth[m]
+			}
+		}
+		for _, s := range g.Succ(m) {
+			if _, seen := par[s]; seen || !fp.Live[s] || occ[g.held[s]] {
+				continue
+			}
+			par[s], depth[s] = m, depth[m]+1
+			q = append(q, s)
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return path(best)
 }

@@ -34,9 +34,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
 )
 
 // ReplayOptions tune Replay.
@@ -68,6 +70,11 @@ var ErrNotReplayed = errors.New("the simulator did not deadlock")
 // from, on the graph's network and VCs).
 func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (*ReplayResult, error) {
 	g := c.g
+	if _, ok := r.(sim.Sensing); ok {
+		// a routing that senses congestion runs, in the replay, with every choice
+		// it may make offered (what the decision enumerated)
+		r = unsensed{r}
+	}
 	if opt.Pipeline == (sim.Pipeline{}) {
 		opt.Pipeline = sim.Ideal()
 	}
@@ -97,11 +104,29 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 	}
 	var packets []sim.Packet
 	finalHop := make([]int, len(c.Worms)) // index of the hop into the head's VC
+	// sources: distinct where possible (a source injects its packets one after
+	// another), and prefixes that keep off the other chains
+	busy := map[int]bool{}
 	for i, w := range c.Worms {
-		src, start, pre, err := g.Path(ctx, w.Nodes[0])
+		n0 := w.Nodes[0]
+		_, rh := g.Rep(n0)
+		isTail := func(st *state) bool {
+			k, ok := g.b.memo.get(st)
+			return ok && k == n0
+		}
+		offChains := func(v int32) bool { return onChain[v] && v != g.held[n0] }
+		free := func(s int) bool { return !busy[s] }
+		src, start, pre, err := g.pathWhere(ctx, int(rh.Dst), isTail, free, offChains)
+		if errors.Is(err, errNoPath) {
+			src, start, pre, err = g.pathWhere(ctx, int(rh.Dst), isTail, free, nil)
+		}
+		if errors.Is(err, errNoPath) {
+			src, start, pre, err = g.Path(ctx, n0)
+		}
 		if err != nil {
 			return nil, err
 		}
+		busy[src] = true
 		steer := make([]sim.Hop, 0, len(pre)+len(w.Nodes))
 		for _, v := range pre {
 			steer = append(steer, hop(v))
@@ -121,6 +146,7 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 	cfg := sim.Config{Net: g.Net, Routing: r, VCs: g.VCs, Buf: B, Pipeline: opt.Pipeline, AtomicVC: c.Atomic, DeadlockCycles: 0}
 	// each worm alone: when its head enters its last VC
 	arrive := make([]int64, len(packets))
+	hops := make([][]int64, len(packets)) // per hop, when the head entered its buffer
 	longest := 0
 	for i, p := range packets {
 		p.Release = 0
@@ -129,7 +155,8 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 		if err != nil {
 			return nil, fmt.Errorf("deadlock: worm %d alone: %v", i+1, err)
 		}
-		arrive[i] = res.HeadArrivals[0][finalHop[i]]
+		hops[i] = res.HeadArrivals[0]
+		arrive[i] = hops[i][finalHop[i]]
 		longest = max(longest, p.Flits)
 	}
 	// helpers: one per VC a committed head may request that no chain holds,
@@ -142,6 +169,7 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 	}
 	T += 16
 	helperArrive := []int64{}
+	var helperHops [][]int64
 	if !c.Atomic {
 		busySrc := map[int]bool{}
 		for _, p := range packets {
@@ -163,9 +191,16 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 					continue
 				}
 				seen[v] = true
-				hp, err := c.helper(ctx, v, int(hold), busySrc, func(x int32) bool { return x != v && (onChain[x] || requested[x]) })
+				avoid := func(x int32) bool { return x != v && (onChain[x] || requested[x]) }
+				hp, err := c.helper(ctx, v, int(hold), busySrc, avoid)
 				if err != nil {
-					return nil, err
+					hp, err = c.helper(ctx, v, int(hold), map[int]bool{}, avoid)
+				}
+				if err != nil {
+					if ctx.Err() != nil {
+						return nil, ctx.Err()
+					}
+					continue // no helper for v: the runs may still deadlock
 				}
 				busySrc[hp.Src] = true
 				res, err := sim.RunBatch(ctx, cfg, []sim.Packet{hp}, sim.BatchOptions{RecordHops: true})
@@ -175,11 +210,40 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 				at := res.HeadArrivals[0][len(hp.Steer)-1]
 				helpers = append(helpers, hp)
 				helperArrive = append(helperArrive, at)
+				helperHops = append(helperHops, res.HeadArrivals[0])
 				T = max(T, at+16)
 			}
 		}
 	}
-	cfg.DeadlockCycles = int(hold) + 64
+	all := append(slices.Clone(packets), helpers...)
+	allHops := append(slices.Clone(hops), helperHops...)
+	var release []int64
+	for round := 0; round < 3; round++ {
+		release = c.schedule(all, allHops, arrive, finalHop)
+		if release == nil || len(helpers) == 0 {
+			break
+		}
+		// a helper holds its VC from its head's passage until every worm has
+		// arrived and packed into its chain
+		end := int64(0)
+		for i, a := range arrive {
+			end = max(end, release[i]+a)
+		}
+		end += int64(2*longest + 64)
+		for i := range helpers {
+			j := len(packets) + i
+			helpers[i].Flits = int(max(hold, end-(release[j]+helperHops[i][len(helperHops[i])-1])))
+			all[j].Flits = helpers[i].Flits
+		}
+	}
+	// more than any link's latency and the pipeline's quiet time (sim's check)
+	lat := 0
+	for v := range g.Net.Nodes() {
+		for p := range g.Net.Ports(v) {
+			lat = max(lat, topology.Latency(g.Net, v, p))
+		}
+	}
+	cfg.DeadlockCycles = int(hold) + 64 + 4*lat
 	rng := rand.New(rand.NewPCG(21, uint64(len(packets))))
 	for try := 0; try < tries; try++ {
 		if ctx.Err() != nil {
@@ -188,14 +252,33 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 		batch := make([]sim.Packet, 0, len(packets)+len(helpers))
 		for i, p := range packets {
 			p.Release = T - arrive[i]
+			if release != nil {
+				p.Release = release[i]
+			}
 			if try > 0 {
 				p.Release += int64(rng.IntN(7)) - 3
 			}
 			batch = append(batch, p)
 		}
+		first := T - 16 // the first head's arrival
+		if release != nil {
+			for i, a := range arrive {
+				first = min(first, release[i]+a)
+			}
+		}
 		for i, hp := range helpers {
-			hp.Release = T - 8 - helperArrive[i]
+			hp.Release = first - 8 - helperArrive[i]
+			if release != nil {
+				hp.Release = release[len(packets)+i]
+			}
 			batch = append(batch, hp)
+		}
+		lo := int64(0)
+		for _, p := range batch {
+			lo = min(lo, p.Release)
+		}
+		for i := range batch {
+			batch[i].Release -= lo
 		}
 		res, err := sim.RunBatch(ctx, cfg, batch, sim.BatchOptions{})
 		var de *sim.DeadlockError
@@ -212,6 +295,101 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 	}
 	return nil, fmt.Errorf("deadlock: %w in %d runs", ErrNotReplayed, tries)
 }
+
+// schedule chooses release times under which every head, arriving, finds each VC
+// it may request already taken by the worm whose chain holds it (or the helper
+// that holds it for a while): for head i and a request held at hop k of packet j,
+// R_j + (packet j alone: its head past hop k) <= R_i + (worm i alone: its head at
+// its last router); and packets of one source one after the other. ps lists the
+// worms, then the helpers. These are difference constraints, solved by Bellman-Ford; nil
+// when they have no solution (the releases then make every head arrive together).
+func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final []int) []int64 {
+	g := c.g
+	n := len(ps)
+	type at struct{ worm, hop int }
+	where := map[int32]at{}
+	for j, w := range c.Worms {
+		for k := range w.Nodes {
+			where[g.held[w.Nodes[k]]] = at{j, final[j] - (len(w.Nodes) - 1 - k)}
+		}
+	}
+	for j := len(c.Worms); j < n; j++ { // helpers: their last hop
+		last := ps[j].Steer[len(ps[j].Steer)-1]
+		next := ps[j].Src
+		for _, h := range ps[j].Steer[:len(ps[j].Steer)-1] {
+			next, _ = g.Net.Link(next, h.Port)
+		}
+		where[g.ChannelID(Channel{Router: next, Port: last.Port, VC: last.VC})] = at{j, len(ps[j].Steer) - 1}
+	}
+	type edge struct {
+		from, to int
+		w        int64
+	}
+	var base []edge // R_to <= R_from + w
+	for i, w := range c.Worms {
+		for _, r := range g.Choices(w.head()) {
+			if x, ok := where[r]; ok && x.worm != i && x.hop >= 0 {
+				base = append(base, edge{i, x.worm, arrive[i] - hops[x.worm][x.hop]})
+			}
+		}
+	}
+	solve := func(es []edge) []int64 {
+		d := make([]int64, n)
+		for range n + 1 {
+			changed := false
+			for _, e := range es {
+				if d[e.from]+e.w < d[e.to] {
+					d[e.to] = d[e.from] + e.w
+					changed = true
+				}
+			}
+			if !changed {
+				lo := int64(0)
+				for _, x := range d {
+					lo = min(lo, x)
+				}
+				for i := range d {
+					d[i] += 20 - lo
+				}
+				return d
+			}
+		}
+		return nil // a negative cycle
+	}
+	first := solve(base)
+	if first == nil {
+		return nil
+	}
+	// packets of one source one after the other: worms in the order the
+	// constraints alone give them, helpers after them (a helper holds its VC
+	// until every worm has arrived, so nothing of its source can follow it)
+	bySrc := map[int][]int{}
+	for i, p := range ps {
+		bySrc[p.Src] = append(bySrc[p.Src], i)
+	}
+	worms := len(c.Worms)
+	es := base
+	for _, ws := range bySrc {
+		sort.Slice(ws, func(x, y int) bool {
+			a, b := ws[x], ws[y]
+			if (a < worms) != (b < worms) {
+				return a < worms
+			}
+			return first[a] < first[b] || (first[a] == first[b] && a < b)
+		})
+		for k := 1; k < len(ws); k++ {
+			a, b := ws[k-1], ws[k]
+			if a >= worms {
+				return nil // two helpers at one source
+			}
+			es = append(es, edge{b, a, -int64(ps[a].Flits) - 1})
+		}
+	}
+	return solve(es)
+}
+
+// unsensed hides a routing's Sense from the simulator.
+type unsensed struct{ sim.Routing }
 
 // flits is worm i's length: B in every VC of its chain, one in its tail VC unless
 // a head commits to it (non-atomic), which must stay full.

@@ -24,6 +24,8 @@ type ExactOptions struct {
 	Budget int64
 	// NoReplay skips the replay in the simulator.
 	NoReplay bool
+	// MinimalTime bounds the SAT search for the fewest packets (0: none).
+	MinimalTime time.Duration
 	// Progress, when set, is told what the decision is doing.
 	Progress func(string)
 }
@@ -148,7 +150,7 @@ func Exact(ctx context.Context, net topology.Network, f Function, vcs int, name 
 			res.Used++
 		}
 	}
-	v, err := Decide(ctx, g, Options{Atomic: opt.Atomic, Minimal: true, Budget: opt.Budget, Progress: opt.Progress})
+	v, err := Decide(ctx, g, Options{Atomic: opt.Atomic, Minimal: true, Budget: opt.Budget, MinimalTime: opt.MinimalTime, Progress: opt.Progress})
 	if v != nil {
 		res.verdict = v
 		res.Alive, res.LiveStates = v.Fix.AliveVCs, v.Fix.LiveNodes
@@ -234,12 +236,15 @@ func (c *Config) report(ctx context.Context, B int) []WormReport {
 // unsteered reruns a replay's batch without steering: the simulator's own
 // selection from the same injections.
 func (c *Config) unsteered(ctx context.Context, r sim.Routing, rr *ReplayResult, buf int) bool {
+	if _, ok := r.(sim.Sensing); ok {
+		r = unsensed{r}
+	}
 	batch := make([]sim.Packet, len(rr.Packets))
 	for i, p := range rr.Packets {
 		p.Steer = nil
 		batch[i] = p
 	}
-	cfg := sim.Config{Net: c.g.Net, Routing: r, VCs: c.g.VCs, Buf: buf, Pipeline: sim.Ideal(), AtomicVC: c.Atomic, DeadlockCycles: int(rr.Deadlock.Idle)}
+	cfg := sim.Config{Net: c.g.Net, Routing: r, VCs: c.g.VCs, Buf: buf, Pipeline: sim.Ideal(), AtomicVC: c.Atomic, DeadlockCycles: int(rr.Deadlock.Idle) + 1}
 	res, err := sim.RunBatch(ctx, cfg, batch, sim.BatchOptions{})
 	var de *sim.DeadlockError
 	return errors.As(err, &de) && c.confirms(res, de, batch, rr.Worms)

@@ -244,7 +244,24 @@ func WriteTable(w io.Writer, net topology.Network, spec string, r sim.Routing, v
 	}
 	// One entry a line.
 	var b strings.Builder
-	fmt.Fprintf(&b, "{\n \"format\": %q,\n \"topology\": %q,\n \"vcs\": %d,\n \"routes\": [", TableFormat, spec, vcs)
+	fmt.Fprintf(&b, "{\n \"format\": %q,\n", TableFormat)
+	if _, inline := net.(*topology.General); inline || spec == "network" {
+		// a MODEL.md network: written out, nodes and edges
+		m, _ := topology.Model(net)
+		nodes, _ := json.Marshal(m.Nodes)
+		b.WriteString(" \"network\": {\"nodes\": " + string(nodes) + ", \"edges\": [")
+		for i, e := range m.Edges {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			pair, _ := json.Marshal([2]string{m.Nodes[e.From], m.Nodes[e.To]})
+			b.Write(pair)
+		}
+		b.WriteString("]},\n")
+	} else {
+		fmt.Fprintf(&b, " \"topology\": %q,\n", spec)
+	}
+	fmt.Fprintf(&b, " \"vcs\": %d,\n \"routes\": [", vcs)
 	for i, e := range entries {
 		line, err := json.Marshal(e)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/wormlab/wormlab/certify"
 	"github.com/wormlab/wormlab/deadlock"
@@ -42,6 +43,7 @@ func runDeadlock(e *env) error {
 	svg := fs.String("svg", "", "draw the deadlock configuration as SVG to FILE (grids)")
 	certDir := fs.String("certify", "", "write a certificate of the verdict to DIR (wormlab check-certificate DIR checks it)")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+	minTime := fs.Duration("minimal-timeout", 30*time.Second, "time for the SAT search to prove a configuration the fewest packets, when the girth does not (0: no limit)")
 	mem := byteSize(lower.DefaultMaxMemory) // the default of every command's --max-memory
 	fs.Var(&mem, "max-memory", "memory budget for the state graph and the SAT formula (e.g. 500M, 2G); a network whose states cannot fit is refused before the enumeration")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -64,6 +66,9 @@ func runDeadlock(e *env) error {
 	}
 	if *timeout < 0 {
 		return usageError("--timeout: %v is negative", *timeout)
+	}
+	if *minTime < 0 {
+		return usageError("--minimal-timeout: %v is negative", *minTime)
 	}
 	atomicVC := false
 	switch *atomic {
@@ -116,7 +121,7 @@ func runDeadlock(e *env) error {
 	if *atomic == "auto" {
 		rule += " (auto)"
 	}
-	res, err := deadlock.Exact(ctx, net, f, *vcs, alg.Name, deadlock.ExactOptions{Atomic: atomicVC, Buf: *buf, Budget: int64(mem), NoReplay: *noReplay})
+	res, err := deadlock.Exact(ctx, net, f, *vcs, alg.Name, deadlock.ExactOptions{Atomic: atomicVC, Buf: *buf, Budget: int64(mem), NoReplay: *noReplay, MinimalTime: *minTime})
 	if err != nil {
 		var me *deadlock.MemoryError
 		switch {
