@@ -122,7 +122,9 @@ func TestTopologyTamper(t *testing.T) {
 		require.ErrorContains(t, err, want)
 	}
 	eject := func(e sim.Event) bool { return e.Kind == sim.Send && int(e.Port) >= net.Ports(int(e.Node)) }
-	tamper(eject, func(e *sim.Event) { e.Port = int32(net.Ports(int(e.Node))) + (e.Port-int32(net.Ports(int(e.Node)))+1)%4 }, "terminal")
+	tamper(eject, func(e *sim.Event) {
+		e.Port = int32(net.Ports(int(e.Node))) + (e.Port-int32(net.Ports(int(e.Node)))+1)%4
+	}, "terminal")
 	tamper(func(e sim.Event) bool { return e.Kind == sim.Inject }, func(e *sim.Event) {
 		e.InPort = int32(net.InPorts(int(e.Node))) + (e.InPort-int32(net.InPorts(int(e.Node)))+1)%4
 	}, "terminal")
