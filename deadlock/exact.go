@@ -95,10 +95,13 @@ func Decide(ctx context.Context, g *Graph, opt Options) (*Verdict, error) {
 		return v, nil
 	}
 	// the girth of the request graph: a lower bound, often met
-	block := 1 << 20
+	// the request graph's per-node bitsets, a block of VCs at a time: at most
+	// 256 MB (or a quarter of the budget) per pass
+	mem := int64(256 << 20)
 	if opt.Budget > 0 {
-		block = int(min(int64(block), opt.Budget/2/int64(max(g.Nodes(), 1))*8))
+		mem = min(mem, opt.Budget/4)
 	}
+	block := int(max(64, mem*8/int64(max(g.Nodes(), 1))))
 	lb, cfg, err := lowerBound(ctx, g, fp, opt.Atomic, block)
 	if err != nil {
 		return v, wrapCtx(ctx, err)
