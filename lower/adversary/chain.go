@@ -91,24 +91,28 @@ func (c *Chain) Start() *Set {
 }
 
 // Random returns a random set of Config.Messages worms (the start's size when a
-// start is given), admitted by the space when 100 draws can find one (else the
-// last draw).
+// start is given) that the space admits; when 100 draws find none (a kept measure
+// random sets rarely have), the start perturbed by a few moves, or the start.
 func (c *Chain) Random() *Set {
 	n := c.e.cfg.Messages
-	if c.e.cfg.Start != nil {
-		n = len(c.e.cfg.Start.Worms)
+	start := c.e.cfg.Start
+	if start != nil {
+		n = len(start.Worms)
 	}
-	var s *Set
 	for range 100 {
-		var err error
-		if s, err = c.Space().RandomSet(n, c.R); err != nil {
-			return c.e.cfg.Start // checked at the search's start: cannot happen
+		s, err := c.Space().RandomSet(n, c.R)
+		if err != nil {
+			break // checked at the search's start: cannot happen
 		}
 		if c.Space().Admit(s) {
-			break
+			return s
 		}
 	}
-	return s
+	if start == nil {
+		s, _ := c.Space().RandomSet(n, c.R)
+		return s
+	}
+	return c.Perturb(start, 1+c.R.IntN(6))
 }
 
 // Neighbour counts one move and returns a neighbour of s drawn from the move mix,
@@ -154,10 +158,17 @@ func (c *Chain) Shared() Candidate { return c.shared }
 func (c *Chain) Best() Candidate { return c.best }
 
 // Evaluate measures s, with floor passed to the objective (ratios below it may
-// come back Below). It keeps the chain's best. False when s cannot be measured
-// (the failure is counted) or the search was cancelled during the measurement
+// come back Below). It keeps the chain's best. False when s is outside the space
+// or cannot be measured (the failure is counted) or the search was cancelled during the measurement
 // (then the chain is done and nothing measured is kept).
 func (c *Chain) Evaluate(s *Set, floor float64) (Candidate, bool) {
+	if !c.Space().Admit(s) {
+		if c.failed == 0 {
+			c.first = "a candidate outside the search space (worm count, lengths or a kept measure)"
+		}
+		c.failed++
+		return Candidate{}, false
+	}
 	c.evals++
 	in := c.Space().Instance(c.e.cfg.Name, s)
 	sc, err := c.e.cfg.Objective.Score(c.e.ctx, in, floor)

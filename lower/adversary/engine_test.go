@@ -182,3 +182,41 @@ func TestSearchErrors(t *testing.T) {
 	_, err = ParseMix("reroute=0")
 	require.ErrorContains(t, err, "weight")
 }
+
+// A kept measure holds for every candidate measured, restarts from random sets
+// included: with the start's congestion and dilation kept, every set the
+// objective sees has them.
+func TestKeepHolds(t *testing.T) {
+	for _, name := range Strategies() {
+		cfg := testConfig(t, name)
+		cfg.Space.Prepare()
+		start, err := cfg.Space.RandomSet(5, newRand(3))
+		require.NoError(t, err)
+		c, d := measures(cfg.Space, start)
+		cfg.Start = start
+		cfg.Space.Keep = Keep{C: c, D: d}
+		seen := &keepWatch{sp: cfg.Space, c: c, d: d}
+		cfg.Objective = seen
+		cfg.Iterations = 2000
+		_, err = Search(context.Background(), cfg)
+		require.NoError(t, err)
+		require.Positive(t, seen.n.Load())
+		require.Zero(t, seen.bad.Load(), "%s: %d sets with another c or d measured", name, seen.bad.Load())
+	}
+}
+
+type keepWatch struct {
+	sp     *Space
+	c, d   int
+	n, bad atomic.Int64
+	o      boundOverDilation
+}
+
+func (k *keepWatch) Score(ctx context.Context, in *model.Instance, floor float64) (Score, error) {
+	k.n.Add(1)
+	ms := in.Measure()
+	if ms.C != k.c || ms.D != k.d {
+		k.bad.Add(1)
+	}
+	return k.o.Score(ctx, in, floor)
+}
