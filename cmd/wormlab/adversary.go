@@ -34,18 +34,20 @@ func init() {
 func runAdversary(e *env) error {
 	var about strings.Builder
 	about.WriteString("Searches path sets on a network (--topology, random starts) or from an instance (--from) for\n" +
-		"one that maximises a ratio, with independent chains on every core sharing the best.\nObjectives:\n")
-	for _, n := range objective.Names() {
-		fmt.Fprintf(&about, "  %-14s %s\n", n, objective.About(n))
+		"one that maximises a ratio, with independent chains on every core sharing the best.\n")
+	list := func(title string, names []string, line func(string) string) {
+		w := 0
+		for _, n := range names {
+			w = max(w, len(n))
+		}
+		about.WriteString(title + "\n")
+		for _, n := range names {
+			fmt.Fprintf(&about, "  %-*s  %s\n", w, n, line(n))
+		}
 	}
-	about.WriteString("Strategies:\n")
-	for _, n := range adversary.Strategies() {
-		fmt.Fprintf(&about, "  %-14s %s\n", n, adversary.StrategyAbout(n))
-	}
-	about.WriteString("Moves (--moves NAME[=WEIGHT],...; default all):\n")
-	for _, n := range adversary.Moves() {
-		fmt.Fprintf(&about, "  %-16s %s\n", n, adversary.MoveAbout(n))
-	}
+	list("Objectives:", objective.Names(), objective.About)
+	list("Strategies:", adversary.Strategies(), adversary.StrategyAbout)
+	list("Moves (--moves NAME[=WEIGHT],...; default all):", adversary.Moves(), adversary.MoveAbout)
 	fs := newFlags(e, "adversary", "", strings.TrimSuffix(about.String(), "\n"))
 	spec := fs.String("topology", "", "network spec: line:N, tree:N, kary-tree:KxD, mesh:AxB, torus:AxB, butterfly:N, fattree:N, levelled:WxD[xK]")
 	oldSpec := fs.String("network", "", "deprecated: use --topology")

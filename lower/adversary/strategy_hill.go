@@ -2,11 +2,11 @@ package adversary
 
 // Hill climbing with restarts. From the current candidate, a neighbour is kept
 // when its ratio is higher, or equal and ranked at least as high by the Ranking (a
-// plateau walk towards the smallest sets with the most meetings); neighbours whose ratio
-// the objective proves lower are rejected without an exact measurement (the
-// floor is the current ratio). After Patience moves without a higher ratio the
-// chain restarts: half of the time from the best of all chains perturbed by
-// 1..Kick moves, a quarter from the search's start, a quarter from a random set.
+// plateau walk); neighbours whose ratio the objective proves lower are rejected
+// without an exact measurement (the floor is the current ratio). After Patience
+// moves without a higher ratio the chain restarts: half of the time from the best
+// of all chains perturbed by 1..Kick moves, a quarter from the search's start, a
+// quarter from a random set.
 
 // Hill is the hill-climbing strategy.
 type Hill struct {
