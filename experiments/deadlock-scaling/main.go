@@ -132,16 +132,16 @@ func measure(bin, topo, routing string, vcs int, atomic string) (row, error) {
 		return row{}, fmt.Errorf("wormlab %s: %v: %s", strings.Join(args, " "), err, stderr.String())
 	}
 	var res struct {
-		Routing  string `json:"routing"`
-		VCs      int    `json:"vcs"`
-		Atomic   bool   `json:"atomic_vc"`
-		Verdict  string `json:"verdict"`
-		Method   string `json:"method"`
-		States   int64  `json:"states"`
-		Classes  int    `json:"classes"`
-		Minimal  bool   `json:"minimal"`
-		Worms    []any  `json:"worms"`
-		Replay   *struct {
+		Routing string `json:"routing"`
+		VCs     int    `json:"vcs"`
+		Atomic  bool   `json:"atomic_vc"`
+		Verdict string `json:"verdict"`
+		Method  string `json:"method"`
+		States  int64  `json:"states"`
+		Classes int    `json:"classes"`
+		Minimal bool   `json:"minimal"`
+		Worms   []any  `json:"worms"`
+		Replay  *struct {
 			Replayed bool `json:"replayed"`
 		} `json:"replay"`
 	}
