@@ -45,12 +45,14 @@ func ParseSizes(s string) (Sizes, error) {
 
 // Mean is the mean size in flits.
 func (z Sizes) Mean() float64 {
-	s, w := 0.0, 0.0
+	// the weights normalised first: size times weight overflowed for weights
+	// near the largest float (FuzzParseSizes: "2:1e308" had mean +Inf)
+	w := z.total()
+	s := 0.0
 	for i, l := range z.Flits {
-		s += float64(l) * z.Weight[i]
-		w += z.Weight[i]
+		s += float64(l) * (z.Weight[i] / w)
 	}
-	return s / w
+	return s
 }
 
 func (z Sizes) check() error {

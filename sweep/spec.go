@@ -72,8 +72,12 @@ func (e *SpecError) Error() string {
 	return fmt.Sprintf("spec: %s: %s", e.Field, e.Msg)
 }
 
-// MaxPoints bounds the points of one spec (axes' product times replications).
-const MaxPoints = 10_000_000
+// MaxPoints bounds the points of one spec (axes' product times replications),
+// and so the values of one range: 10^6, about 1 GiB while the sweep lists them
+// (PointBytes) and half a second to expand the largest range (issue 26: at 10^7
+// a range took 9 s and 1 GB before the spec was looked at further, and a spec of
+// 9,999,999 points crashed at 6.5 GB).
+const MaxPoints = 1_000_000
 
 // PointBytes is the memory of one point while a sweep lists them (its key, seed
 // and parameter map), measured: 256 bytes for a replication of a spec without

@@ -61,7 +61,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{`{"command": "sim", "params": {"flits": [8]}}`, "spec: params.flits: want a string, number or boolean, got [8]"},
 		{`{"command": "sim", "params": {"flits": null}}`, "spec: params.flits: null is not a parameter value"},
 		{`{"command": "sim", "params": {"rate": 1}, "axes": {"rate": [1, 2]}}`, "spec: axes.rate: also fixed in params"},
-		{`{"command": "sim", "axes": {"a": {"from": 0, "to": 1e6, "step": 1}, "b": {"from": 0, "to": 10, "step": 1}}}`, "spec: axes: 11000011 points, more than 10000000"},
+		{`{"command": "sim", "axes": {"a": {"from": 0, "to": 1e5, "step": 1}, "b": {"from": 0, "to": 10, "step": 1}}}`, "spec: axes: 1100011 points, more than 1000000"},
 	} {
 		_, err := ParseSpec(strings.NewReader(c.in))
 		require.EqualError(t, err, c.err, "spec %s", c.in)

@@ -82,9 +82,6 @@ func runModel(e *env) error {
 	if err != nil {
 		return usageError("--%s: %v", name, err)
 	}
-	if name != "msg-rate" {
-		deprecated(e, "model --"+name, "--msg-rate")
-	}
 	// every rate's result keeps the model's tables, O(k^2) each (issue 26:
 	// --k 400000 ran out of memory)
 	if *k > 0 {
@@ -109,6 +106,9 @@ func runModel(e *env) error {
 			return usageError("--%s: %s", field, pe.Problem)
 		}
 		results = append(results, res)
+	}
+	if name != "msg-rate" { // once the run is known good: bad input is one line
+		deprecated(e, "model --"+name, "--msg-rate")
 	}
 	return writeOut(e, *out, func(w io.Writer) error {
 		what := "fully adaptive routing"

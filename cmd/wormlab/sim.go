@@ -123,6 +123,9 @@ func runSim(e *env) error {
 		if errors.As(err, &se) && !rf.Given(se.Param) && origin[se.Param] != "" {
 			return usageError("booksim key %s: %s", origin[se.Param], se.Msg)
 		}
+		if se != nil && se.Param == "rate" && !rf.Given("rate") && rf.Given("rates") {
+			se.Param = "rates" // the flag as it was spelled (FuzzNetworkArgs)
+		}
 		return usageError("%v", err)
 	}
 	if *emit != "" {

@@ -482,12 +482,9 @@ func runSweepMerge(e *env, args []string) error {
 			"naming both lines. OUT may be one of FILES. --strip-timings zeroes wall_ms and\n"+
 			"cpu_ms, so that two runs of a spec compare byte for byte.")
 	strip := fs.Bool("strip-timings", false, "write wall_ms and cpu_ms as 0")
-	pos, err := parseFlags(fs, args, 0, -1)
+	pos, err := parseFlags(fs, args, 2, -1)
 	if err != nil {
 		return err
-	}
-	if len(pos) < 2 {
-		return usageError("merge: want OUT and at least one FILE to join, got %d argument(s)", len(pos))
 	}
 	var inputs []sweep.Input
 	for _, name := range pos[1:] {
