@@ -1,6 +1,10 @@
 // Package certify writes and checks certificates of optimality for schedules found
-// by package optimal: a legal schedule of makespan T* together with a proof that no
-// legal schedule of makespan T* - 1 exists, checkable by someone who trusts neither
+// by package optimal, and certificates of `wormlab deadlock`'s verdicts (deadlock.go:
+// the fixpoint's order, a DRAT refutation, or a configuration with its replay and
+// its minimality, checked by this package's own enumeration of the routing's
+// states); what follows is about schedules. A schedule's certificate is a legal
+// schedule of makespan T* together with a proof that no legal schedule of
+// makespan T* - 1 exists, checkable by someone who trusts neither
 // our solver nor our encoder's author, only the instance, MODEL.md and small
 // checkers (verify, drat, and this package's edge-set search).
 //

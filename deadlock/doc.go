@@ -1,37 +1,57 @@
-// Package deadlock proves, for one topology, routing function and VC count, that
-// wormhole routing cannot deadlock, or finds the dependency cycle that can.
+// Package deadlock decides, for one topology, routing function, VC count and VC
+// reallocation rule, whether wormhole routing can deadlock: exactly (Exact), or by
+// the sufficient conditions of Dally and Seitz and of Duato (Check). docs/deadlock.md
+// has the readings, the proofs and the figures.
 //
-// Channels are virtual channels: (router, output port, VC). The checker enumerates
-// every packet a routing can carry: for every ordered pair of terminals, every
-// initial state the routing's Start can produce (Starts), and every state reachable
-// from there by Route, Advance and the simulator's own header update (Hops, Port,
-// InPort, VC), in a breadth-first search that merges identical (router, held
-// channel, header) states. The enumeration is exhaustive for that size: nothing is
-// sampled.
+// # The exact decision
 //
-// Two theorems are checked:
+// A deadlock configuration (config.go) is a set of packets, each holding a legal
+// chain of VCs with its head stuck: under atomic reallocation every VC a head may
+// request lies on a chain; under non-atomic reallocation (a VC is reused once the
+// previous tail has left its router) every request is owned, or the head was
+// granted a chain's full tail VC. Both are necessary and sufficient for a state of
+// wormlab's router in which no flit ever moves again (Verbeek and Schmaltz, IEEE
+// TPDS 22(12), 2011, give the static condition over channels and destinations;
+// the definitions here are written for wormlab's router and proved in
+// docs/deadlock.md). The decision:
 //
-//   - Dally and Seitz (IEEE Trans. Computers C-36(5), 1987, Theorem 1): a routing
-//     function is deadlock-free if its channel dependency graph is acyclic. An edge
-//     c1 -> c2 says that some packet holding c1 may request c2 next.
-//   - Duato (IEEE TPDS 4(12), 1993, Theorem 1; the wormhole form of IEEE TPDS
-//     6(10), 1995): an adaptive routing function is deadlock-free if it has a
-//     connected routing subfunction R1 (the escape choices, declared by the routing
-//     through Escaper, choice by choice) whose extended channel dependency graph is
-//     acyclic. C1 is every channel R1 supplies to some packet. The checker builds
-//     the extended graph over C1 with an edge e1 -> e2 whenever some packet that
-//     holds e1 (taken by any choice R allows: the cross dependencies) can request
-//     e2 as an R1 choice either at once (a direct dependency) or after a run of
-//     channels outside C1 (an indirect one), as Duato defines them. Connected: at every reachable state R offers at least one escape
-//     channel, and from every reachable state the escape channels alone lead to the
-//     destination.
+//   - graph.go, hash.go: every packet state (router, VC held, header) reachable by
+//     the routing's Starts, Route and Advance, merged by bisimilarity into a DAG of
+//     classes; a routing's Canon (Canonical) clears the header fields it never
+//     reads, so that merging happens before enumeration;
+//   - fixpoint.go: the greatest set U* of VCs every configuration lies in, in
+//     O(classes + edges); empty means deadlock-free, and its order of deletion is
+//     the certificate; it empties for every routing Dally-Seitz or Duato proves;
+//   - minimal.go: the request graph over U*, whose girth bounds the packets of any
+//     configuration from below, and configurations along its shortest cycles
+//     (under non-atomic reallocation one always exists when U* is not empty);
+//   - encode.go, exact.go: the SAT formula of configurations (gini), for what the
+//     rest leaves: existence, and the fewest packets by a counter (co-NP-complete,
+//     Verbeek and Schmaltz 2011, section 6);
+//   - replay.go: a configuration replayed in package sim from an empty network
+//     (steered packets released by difference constraints, helper packets),
+//     until sim's detector reports the deadlock;
+//   - run.go: Exact, the whole of it, and its report; svg.go: the picture.
 //
-// An acyclic verdict comes with a topological order (its number of levels, the
-// longest dependency chain); a cyclic one with a shortest cycle, found by a
-// breadth-first search from every channel of the graph's non-trivial strongly
-// connected components.
+// Package certify checks the verdicts with its own enumeration (order, DRAT
+// refutation, configuration and replay).
 //
-// Cost: O(S * (P + V)) for S reachable states and P choices per state, with a hash
-// set of states; the cycle search O(C * E) over the C channels and E dependencies of
-// the cyclic components only.
+// # The sufficient conditions (check.go, cycle.go)
+//
+// Check enumerates every packet state and checks Dally and Seitz's condition (IEEE
+// Trans. Computers C-36(5), 1987, Theorem 1: the channel dependency graph is
+// acyclic) or, for a routing that declares its escape subfunction (Escaper),
+// Duato's (IEEE TPDS 4(12), 1993, Theorem 1; 6(10), 1995: a connected escape
+// subfunction whose extended dependency graph, with direct, indirect and cross
+// dependencies, is acyclic), with a shortest cycle when it fails. A cycle there
+// does not mean a deadlock; Exact decides.
+//
+// # Cost
+//
+// Exact: one Route call per canonical state, O(classes + edges) for the fixpoint,
+// O(classes x |U*| / 64) words for the request graph (in blocks bounded to 256 MB),
+// exponential in the worst case for the formula. Duato's protocol on a 16x16 torus:
+// 259,584 states, 194,304 classes, 0.2 CPU-s and about 80 MB. Check: O(S (P + V))
+// for S states and P choices per state, with Go maps (12 CPU-s and 2.2 GB for the
+// same routing).
 package deadlock

@@ -1,24 +1,29 @@
 package deadlock
 
 // The exact decision: is there a deadlock configuration (config.go) of a routing
-// on a network with V VCs, under a VC reallocation rule? Three steps, each exact:
+// on a network with V VCs, under a VC reallocation rule? Each step is exact:
 //
 //  1. the fixpoint (fixpoint.go), linear: an empty U* proves the routing
 //     deadlock-free (the order of the VCs' deaths is the certificate);
-//  2. non-atomic reallocation with U* not empty: a cycle of single-VC worms, each
-//     committed to the next one's VC, exists in U* (every VC of U* is held by a
-//     node that may request a VC of U*: follow such requests until a VC repeats),
-//     so the routing can deadlock; no SAT is needed;
-//  3. atomic reallocation with U* not empty: the formula of encode.go over the live
-//     nodes; a model is a configuration, unsatisfiability a proof of freedom (a
-//     DRAT proof when a certificate is asked for: package certify).
+//  2. the girth of the request graph (minimal.go): every configuration has at least
+//     that many worms, and a configuration along a shortest cycle, when its chains
+//     are disjoint and (atomic) cover every request, has exactly that many: the
+//     fewest, proved;
+//  3. non-atomic reallocation with U* not empty: a cycle of one-VC worms, each
+//     granted the next one's VC, always exists (commitCycle): a deadlock;
+//  4. atomic reallocation: the closure of the shortest cycle by more worms, or
+//     one-VC worms filling every VC they block (singleFill), else the formula of
+//     encode.go over the live nodes: a model is a configuration, unsatisfiability
+//     a proof of freedom (a DRAT proof when a certificate is asked for: package
+//     certify).
 //
 // The decision problem is co-NP-complete for wormhole networks (Verbeek and
-// Schmaltz, IEEE TPDS 22(12), 2011, section 6), so step 3 may take exponential
-// time; DCI2 (IEEE TPDS 25(8), 2014) also decides by a polynomial pre-pass and a
-// search for the rest. The fewest worms is found by the same formula with a
-// sequential counter on the VCs that hold a head: bounds 1, 2, ... until a model;
-// the unsatisfiable bound below it is the proof of minimality.
+// Schmaltz, IEEE TPDS 22(12), 2011), so step 4 may take exponential time; DCI2
+// (IEEE TPDS 25(8), 2014) also decides by a polynomial pre-pass and a search for
+// the rest. The fewest worms above the girth are searched by the same formula with
+// a sequential counter on the VCs that hold a head, downwards from the best found,
+// within Options.MinimalTime; the unsatisfiable bound below the result is the
+// proof.
 
 import (
 	"context"

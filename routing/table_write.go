@@ -245,21 +245,42 @@ func WriteTable(w io.Writer, net topology.Network, spec string, r sim.Routing, v
 	// One entry a line.
 	var b strings.Builder
 	fmt.Fprintf(&b, "{\n \"format\": %q,\n", TableFormat)
-	if _, inline := net.(*topology.General); inline || spec == "network" {
-		// a MODEL.md network: written out, nodes and edges
-		m, _ := topology.Model(net)
-		nodes, _ := json.Marshal(m.Nodes)
-		b.WriteString(" \"network\": {\"nodes\": " + string(nodes) + ", \"edges\": [")
-		for i, e := range m.Edges {
+	if n2, err := topology.Parse(spec); err == nil && SameNetwork(n2, net) {
+		fmt.Fprintf(&b, " \"topology\": %q,\n", spec)
+	} else {
+		// a network no spec builds: written out, nodes and edges, the edges in
+		// the order that gives its routers the same input ports
+		nodes := make([]string, net.Nodes())
+		for v := range nodes {
+			nodes[v] = topology.NodeName(net, v)
+		}
+		type link struct{ from, to, order int }
+		var links []link
+		g, general := net.(*topology.General)
+		for v := range net.Nodes() {
+			for p := range net.Ports(v) {
+				if w, in := net.Link(v, p); w >= 0 {
+					order := len(links)
+					if general {
+						order = g.Edge(v, p)
+					} else {
+						order = w*1024 + in // incoming links in input-port order
+					}
+					links = append(links, link{v, w, order})
+				}
+			}
+		}
+		slices.SortStableFunc(links, func(a, b link) int { return a.order - b.order })
+		nb, _ := json.Marshal(nodes)
+		b.WriteString(" \"network\": {\"nodes\": " + string(nb) + ", \"edges\": [")
+		for i, l := range links {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			pair, _ := json.Marshal([2]string{m.Nodes[e.From], m.Nodes[e.To]})
+			pair, _ := json.Marshal([2]string{nodes[l.from], nodes[l.to]})
 			b.Write(pair)
 		}
 		b.WriteString("]},\n")
-	} else {
-		fmt.Fprintf(&b, " \"topology\": %q,\n", spec)
 	}
 	fmt.Fprintf(&b, " \"vcs\": %d,\n \"routes\": [", vcs)
 	for i, e := range entries {
