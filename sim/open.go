@@ -219,11 +219,11 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	if w.Rate != 0 && (w.Rate <= 0 || w.Rate > 1) {
 		return nil, &ConfigError{"rate", fmt.Sprintf("%g flits/node/cycle outside (0, 1]", w.Rate)}
 	}
-	if w.InjectLimit < 0 {
-		return nil, &ConfigError{"inject-limit", "negative"}
+	if w.InjectLimit < 0 || w.InjectLimit > math.MaxInt32 {
+		return nil, &ConfigError{"inject-limit", "negative or above 2^31-1"}
 	}
-	if w.ClassLimit < 0 {
-		return nil, &ConfigError{"class-limit", "negative"}
+	if w.ClassLimit < 0 || w.ClassLimit > math.MaxInt32 {
+		return nil, &ConfigError{"class-limit", "negative or above 2^31-1"}
 	}
 	if err := m.check(); err != nil {
 		return nil, err

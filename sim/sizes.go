@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -33,6 +34,9 @@ func ParseSizes(s string) (Sizes, error) {
 			if err != nil || !(wt > 0) || math.IsInf(wt, 0) {
 				return z, fmt.Errorf("weight %q of size %d is not a finite positive number", w, l)
 			}
+		}
+		if slices.Contains(z.Flits, l) {
+			return z, fmt.Errorf("size %d appears twice", l)
 		}
 		z.Flits = append(z.Flits, l)
 		z.Weight = append(z.Weight, wt)

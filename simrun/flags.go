@@ -31,6 +31,9 @@ func (v *flagValue) Set(s string) error { v.given = append(v.given, s); return n
 
 func (v *flagValue) IsBoolFlag() bool { return v != nil && v.p != nil && v.p.Kind == Bool }
 
+// Repeatable: the values of every occurrence are joined (a list).
+func (v *flagValue) Repeatable() bool { return true }
+
 // ratesFlag is the other spelling of --rate, kept from before lists: a range.
 const ratesFlag = "rates"
 

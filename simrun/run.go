@@ -155,10 +155,11 @@ func (r *Run) checkNumbers() error {
 		return errf("buf", "%d, want at least 1", r.Buf)
 	case r.VCs < 1 || r.VCs > 64:
 		return errf("vcs", "%d outside 1..64", r.VCs)
-	case r.InjectLimit < 0:
-		return errf("inject-limit", "%d is negative", r.InjectLimit)
-	case r.ClassLimit < 0:
-		return errf("class-limit", "%d is negative", r.ClassLimit)
+	case r.InjectLimit < 0 || r.InjectLimit > math.MaxInt32:
+		// the simulator counts in 32 bits: 2^32+1 was a limit of 1 (issue 26)
+		return errf("inject-limit", "%d outside 0..%d", r.InjectLimit, math.MaxInt32)
+	case r.ClassLimit < 0 || r.ClassLimit > math.MaxInt32:
+		return errf("class-limit", "%d outside 0..%d", r.ClassLimit, math.MaxInt32)
 	case r.DeadlockCycles < 1:
 		return errf("deadlock-cycles", "%d, want at least 1", r.DeadlockCycles)
 	case !(r.Rel > 0 && r.Rel < 1):
@@ -312,6 +313,9 @@ func (r *Run) workload(net topology.Network) (sim.Workload, sim.Sizes, error) {
 			x, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil {
 				return sim.Workload{}, sizes, errf("hot", "%q is not a node number", s)
+			}
+			if slices.Contains(params.Hot, x) {
+				return sim.Workload{}, sizes, errf("hot", "%d appears twice", x)
 			}
 			params.Hot = append(params.Hot, x)
 		}

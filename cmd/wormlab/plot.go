@@ -109,6 +109,9 @@ type whereFlag struct{ m map[string][]string }
 
 func (w *whereFlag) String() string { return "" }
 
+// Repeatable: --where is given once per field.
+func (w *whereFlag) Repeatable() bool { return true }
+
 func (w *whereFlag) Set(s string) error {
 	field, values, ok := strings.Cut(s, "=")
 	if !ok || field == "" || values == "" {

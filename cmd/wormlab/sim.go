@@ -85,6 +85,9 @@ func runSim(e *env) error {
 	if *workers < 1 {
 		return usageError("--workers: %d is below 1", *workers)
 	}
+	if *jsonOut && *csvOut {
+		return usageError("--json and --csv: give one")
+	}
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
@@ -116,6 +119,11 @@ func runSim(e *env) error {
 	if err := rf.Apply(grid); err != nil {
 		return usageError("%v", err)
 	}
+	// both given and crossed: the run would clip --min-cycles to --max-cycles
+	// without a word (the default 10000 is clipped on purpose: --max-cycles alone)
+	if rf.Given("min-cycles") && rf.Given("max-cycles") && grid.Base.MinCycles > grid.Base.MaxCycles {
+		return usageError("--min-cycles: %d is above --max-cycles %d", grid.Base.MinCycles, grid.Base.MaxCycles)
+	}
 	// a bad value from the configuration names its key, not a flag it was not
 	// given as
 	badRun := func(err error) error {
@@ -123,8 +131,15 @@ func runSim(e *env) error {
 		if errors.As(err, &se) && !rf.Given(se.Param) && origin[se.Param] != "" {
 			return usageError("booksim key %s: %s", origin[se.Param], se.Msg)
 		}
-		if se != nil && se.Param == "rate" && !rf.Given("rate") && rf.Given("rates") {
-			se.Param = "rates" // the flag as it was spelled (FuzzNetworkArgs)
+		if se != nil && se.Param == "rate" && !rf.Given("rate") {
+			// the flag as it was spelled (FuzzNetworkArgs); a --msg-rate of 0
+			// reads as no packet load, so the flit load is the one checked
+			switch {
+			case rf.Given("rates"):
+				se.Param = "rates"
+			case rf.Given("msg-rate"):
+				se.Param = "msg-rate"
+			}
 		}
 		return usageError("%v", err)
 	}

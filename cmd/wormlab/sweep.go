@@ -719,16 +719,16 @@ var slurmPartition = regexp.MustCompile(`^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$`)
 // nothing to run.
 func checkSlurm(spec *sweep.Spec, tasks, cpus int, timeLimit, partition string) error {
 	switch {
-	case tasks < 1:
-		return usageError("--tasks: %d is below 1", tasks)
-	case int64(tasks) > spec.Count():
-		return usageError("--tasks: %d tasks for %d points would leave tasks with nothing to run", tasks, spec.Count())
-	case cpus < 1:
-		return usageError("--cpus: %d is below 1", cpus)
 	case timeLimit != "" && !slurmTime.MatchString(timeLimit):
 		return usageError("--time: %q is not a Slurm time (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS)", timeLimit)
 	case partition != "" && !slurmPartition.MatchString(partition):
 		return usageError("--partition: %q is not a partition name (letters, digits, _ . -; a list with commas)", partition)
+	case tasks < 1:
+		return usageError("--tasks: %d is below 1", tasks)
+	case cpus < 1:
+		return usageError("--cpus: %d is below 1", cpus)
+	case int64(tasks) > spec.Count():
+		return usageError("--tasks: %d tasks for %d points would leave tasks with nothing to run", tasks, spec.Count())
 	}
 	return nil
 }

@@ -94,6 +94,26 @@ func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error)
 		}
 		return nil, usageError("%s", flagError(fs, err))
 	}
+	// a flag given twice keeps its last value without a word in the flag
+	// package (issue 26: fattree --algo worm ... --algo univ ran univ): refused,
+	// but for the flags made to repeat (lists, --where)
+	count := map[string]int{}
+	for _, a := range flags {
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if r, ok := f.Value.(interface{ Repeatable() bool }); ok && r.Repeatable() {
+			continue
+		}
+		if count[name]++; count[name] == 2 {
+			return nil, usageError("--%s: given twice (give it once)", name)
+		}
+	}
 	pos = append(pos, fs.Args()...)
 	operandsMu.Lock()
 	want := operands[fs]
