@@ -66,6 +66,9 @@ func buildReqGraph(ctx context.Context, g *Graph, fp *Fixpoint, blockBits int) (
 		ws := min(bw, r.words-w0) // words in this block
 		clear(req)
 		for m := range n {
+			if m&(1<<16-1) == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			if !fp.Live[m] {
 				continue
 			}
