@@ -157,11 +157,11 @@ func variants() []variant {
 		return map[string]any{"traffic": "hotspot", "hot": strconv.Itoa(node), "hot-fraction": share}
 	}
 	vs := []variant{
-		{part: "uniform", title: "uniform traffic", group: "main", set: map[string]any{"traffic": "uniform"}, dbar: hopsUniform, grid: uniformGrid, reps: 3, plots: true},
-		{part: "hotspot-1", title: "hotspot traffic, 1% to node 0", group: "main", set: hot(0.01, 0), dbar: hopsUniform, grid: uniformGrid, reps: 3, plots: true},
+		{part: "uniform", title: "uniform traffic", group: "main", set: map[string]any{"traffic": "uniform"}, dbar: hopsUniform, grid: uniformGrid, reps: 5, plots: true},
+		{part: "hotspot-1", title: "hotspot traffic, 1% to node 0", group: "main", set: hot(0.01, 0), dbar: hopsUniform, grid: uniformGrid, reps: 5, plots: true},
 		{part: "hotspot-2", title: "hotspot traffic, 2% to node 0", group: "main", set: hot(0.02, 0), dbar: hopsUniform, grid: hotGrid(0.33), reps: 3, plots: true},
 		{part: "hotspot-4", title: "hotspot traffic, 4% to node 0", group: "main", set: hot(0.04, 0), dbar: hopsUniform, grid: hotGrid(0.18), reps: 3, plots: true},
-		{part: "local-7x7", title: "local traffic, 7x7 square", group: "main", set: map[string]any{"traffic": "localsq", "radius": 3}, dbar: hops7x7, grid: localGrid, reps: 3, plots: true},
+		{part: "local-7x7", title: "local traffic, 7x7 square", group: "main", set: map[string]any{"traffic": "localsq", "radius": 3}, dbar: hops7x7, grid: localGrid, reps: 5, plots: true},
 		// where the hot node sits: (8,8), as far from the wrap links as can be
 		{part: "hotspot-1-at136", title: "hotspot traffic, 1% to node (8,8)", group: "hotnode", set: hot(0.01, 136), dbar: hopsUniform, grid: coarse, reps: 3},
 		{part: "hotspot-4-at136", title: "hotspot traffic, 4% to node (8,8)", group: "hotnode", set: hot(0.04, 136), dbar: hopsUniform, grid: coarseHot, reps: 3},
