@@ -54,9 +54,14 @@ var patterns = []string{"uniform", "transpose", "bitrev", "shuffle", "bitcomp"}
 const topo = "torus:16x16"
 
 // grid is the offered loads (flits/node/cycle): at least six under every
-// saturation (the lowest, the spiral's on shuffle, is near 0.09), then past it.
+// saturation (the lowest, the spiral's on shuffle, is near 0.085; the steady
+// points of a series are those where every seed is steady, so the grid is dense
+// below 0.085), then in steps of 0.01 from 0.12 to 0.23, where the spiral and the
+// Duato variant reach their peak and fall (a collapsing curve's peak is resolved
+// to the grid's step), then past it.
 func grid() []float64 {
-	return []float64{0.01, 0.025, 0.04, 0.055, 0.07, 0.085, 0.1, 0.12, 0.14, 0.16, 0.18, 0.21, 0.25, 0.32, 0.42}
+	return []float64{0.01, 0.0175, 0.025, 0.0325, 0.04, 0.0475, 0.055, 0.0625, 0.07, 0.0775, 0.085, 0.1,
+		0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.25, 0.32, 0.42}
 }
 
 type part struct {

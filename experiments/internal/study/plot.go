@@ -35,6 +35,13 @@ func Plot(dir, file, title, xlabel, ylabel string, keys []string, curves []Curve
 			f.Series = append(f.Series, s)
 		}
 	}
+	points := 0
+	for _, s := range f.Series {
+		points += len(s.Points)
+	}
+	if points == 0 { // nothing measured yet (every run failed or none ran): no figure
+		return nil
+	}
 	var b bytes.Buffer
 	if err := figure.Draw(&b, f, "svg", figure.DefaultWidth+2*72, figure.DefaultHeight); err != nil {
 		return err
