@@ -9,6 +9,14 @@
 // Run through these parameters, and Run.Validate (Build) is the one place that
 // checks them: every error is an *Error naming the parameter.
 //
+// A Job is a whole wormlab sim command line as a value: a grid, the mode (points,
+// saturation searches, a BookSim2 file written, a batch) and the outputs.
+// BindJob declares the command's flags; JobFlags.Job reads them, with a BookSim2
+// file and its key=value overrides, into a Job and makes every check of the
+// command line there (an *Error naming the flag, key or combination); Execute
+// runs it (a progress line on a terminal, the finished points kept when the
+// context ends) and Write prints it. The command only parses, calls and prints.
+//
 // A Grid is a base run and axes, each a parameter with several values (a list
 // A,B,C or a range FROM:TO:STEP); its points are the cross product, the load
 // varying fastest. Execute runs points on several goroutines and returns their

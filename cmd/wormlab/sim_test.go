@@ -20,16 +20,23 @@ func TestSimUnknownRouting(t *testing.T) {
 	require.Equal(t, 1, strings.Count(stderr.String(), "\n"))
 }
 
-// The progress line redraws one terminal line: points done of the total, the time
-// spent and the time left.
-func TestProgressLine(t *testing.T) {
-	var b bytes.Buffer
-	p := progressLine(&b, "sim", "points")
-	p(1, 4)
-	p(2, 4)
-	require.Equal(t, 2, strings.Count(b.String(), "\r\x1b[K"))
-	require.Contains(t, b.String(), "sim: 1/4 points, ")
-	require.Contains(t, b.String(), "sim: 2/4 points, ")
-	require.Contains(t, b.String(), " left")
-	require.NotContains(t, b.String(), "\n")
+// On a terminal, sim of several points redraws a progress line on stderr (points
+// done, the time left) and ends it; off a terminal stderr stays empty.
+func TestSimProgressOnTerminal(t *testing.T) {
+	args := []string{"sim", "--topology", "mesh:3x3", "--flits", "4", "--min-cycles", "1000", "--max-cycles", "2000", "--rate", "0.05,0.1", "--csv"}
+	for _, tty := range []bool{true, false} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, strings.NewReader(""), &stdout, &stderr, tty)
+		require.Equal(t, 0, code, stderr.String())
+		require.Equal(t, 3, strings.Count(stdout.String(), "\n"), "a header and two rows")
+		if !tty {
+			require.Empty(t, stderr.String())
+			continue
+		}
+		require.Contains(t, stderr.String(), "\r\x1b[Ksim: 1/2 points, ")
+		require.Contains(t, stderr.String(), "\r\x1b[Ksim: 2/2 points, ")
+		require.Contains(t, stderr.String(), " left")
+		require.True(t, strings.HasSuffix(stderr.String(), "\n"), "%q", stderr.String())
+		require.Equal(t, 1, strings.Count(stderr.String(), "\n"))
+	}
 }

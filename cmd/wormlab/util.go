@@ -365,6 +365,13 @@ func unused(e *env, fs *flag.FlagSet, why string, names ...string) error {
 	return nil
 }
 
+// setFlags is the set of flags given on the command line.
+func setFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
 // byteSize is a --max-memory value: bytes, or a number with a unit K, M, G, T
 // (powers of 1024; "KiB", "GB" and the like are read the same way).
 type byteSize int64
