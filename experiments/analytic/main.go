@@ -142,6 +142,9 @@ func main() {
 	if err == nil {
 		err = Report(opt.Out)
 	}
+	if err == nil && opt.Doc != "" {
+		err = study.FillFile(opt.Doc, opt.Out+"/summary.md")
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "analytic:", err)
 		os.Exit(1)

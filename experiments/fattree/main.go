@@ -182,6 +182,9 @@ func main() {
 	if err == nil {
 		err = Report(opt.Out)
 	}
+	if err == nil && opt.Doc != "" {
+		err = study.FillFile(opt.Doc, opt.Out+"/summary.md")
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fattree:", err)
 		os.Exit(1)

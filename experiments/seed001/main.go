@@ -145,6 +145,9 @@ func main() {
 	if err == nil {
 		err = Report(ctx, opt.Out)
 	}
+	if err == nil && opt.Doc != "" {
+		err = study.FillFile(opt.Doc, opt.Out+"/summary.md")
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "seed001:", err)
 		os.Exit(1)

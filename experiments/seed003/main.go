@@ -8,15 +8,16 @@
 // local region, message length, congestion-control limit and reading, buffer depth),
 // the paper's packet-switching probe of priority, and Pn at the paper's VC count.
 //
-// Usage: go run ./experiments/seed003 [-scale full|test] [-workers N] [-only PARTS]
+// Usage: go run ./experiments/seed003 [-scale full|reduced|test] [-workers N] [-only PARTS]
 // [-report] [-wormlab BIN] OUTDIR
 //
 // Every part is a sweep spec (OUTDIR/specs/PART.json) that `wormlab sweep` runs into
 // OUTDIR/PART.jsonl (resumable; on Slurm: wormlab sweep OUTDIR/specs/PART.json
 // --slurm, then -report). The report writes OUTDIR/summary.md (the tables
 // docs/seed003.md quotes), OUTDIR/figures.json (every figure the doc states, with its
-// interval, for the tests) and the SVG figures. -scale test runs a few points of the
-// main parts, for the gated test.
+// interval, for the tests) and the SVG figures. -scale reduced is the committed run
+// (docs/seed003): seven loads and 3 seeds a part; -scale test reruns two of its loads
+// of each main series (the fourth and the last), for the gated test.
 package main
 
 import (
@@ -264,11 +265,18 @@ func parts(scale string) []study.Part {
 		for k, x := range v.set {
 			params[k] = x
 		}
+		reps := v.reps
 		var cases []study.Case
 		for _, a := range v.algsUsed() {
+			if scale == "reduced" && v.group != "main" && v.algs == nil && a.fast && a.name != "nbc" {
+				continue // positive- and negative-hop in the main parts only
+			}
 			grid := v.grid(a)
+			if scale != "full" && len(grid) > 0 {
+				grid, reps = reducedGrid(v, a), 3
+			}
 			if scale == "test" && len(grid) > 0 {
-				grid = testGrid(v, a)
+				grid = []float64{grid[3], grid[len(grid)-1]}
 			}
 			for _, rho := range grid {
 				cases = append(cases, study.Case{Name: fmt.Sprintf("%s@%g", a.name, rho),
@@ -279,30 +287,38 @@ func parts(scale string) []study.Part {
 					Params: map[string]any{"routing": a.name, "vcs": a.vcs, "rate": r}})
 			}
 		}
-		reps := v.reps
 		ps = append(ps, study.Part{Name: v.part, Spec: study.Spec{Command: "sim", Seed: 3, Replications: reps,
 			Timeout: "30m", Params: params, Axes: map[string]any{"point": cases}}})
 	}
 	return ps
 }
 
-// testGrid is the few loads the gated test reruns: the load of each algorithm's
-// committed peak and the last one.
-func testGrid(v variant, a alg) []float64 {
-	g := v.grid(a)
-	return []float64{g[len(g)/2], g[len(g)-1]}
+// reducedGrid is the loads of a part at the reduced scale (3 seeds a point): seven,
+// the coarse grid (or the hotspot's, below its node's cap and past it), where the
+// full scale has eleven to fourteen. The parts outside the main ones run e-cube,
+// north-last, NBC and Pn only at that scale.
+func reducedGrid(v variant, a alg) []float64 {
+	switch v.part {
+	case "hotspot-4", "hotspot-4-at136", "hotspot-4-class1", "hotspot-4-nocc":
+		return coarseHot(a)
+	case "hotspot-2":
+		return []float64{0.1, 0.2, 0.25, 0.3, 0.35, 0.6, 0.9}
+	case "pn4":
+		return v.grid(a)
+	}
+	return coarse(a)
 }
 
 func main() {
 	fs := flag.NewFlagSet("seed003", flag.ExitOnError)
 	var opt study.Options
-	scale := study.Flags(fs, &opt, "full (the paper's 16x16 torus, 3-5 seeds a point), test (a few points of the main parts)")
+	scale := study.Flags(fs, &opt, "full (the paper's 16x16 torus, 3-5 seeds a point), reduced (the same network and runs, seven loads and 3 seeds a part), test (two loads of each main series of the reduced scale)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: go run ./experiments/seed003 [flags] OUTDIR")
 		fs.PrintDefaults()
 	}
 	fs.Parse(os.Args[1:])
-	if fs.NArg() != 1 || (*scale != "full" && *scale != "test") {
+	if fs.NArg() != 1 || (*scale != "full" && *scale != "reduced" && *scale != "test") {
 		fs.Usage()
 		os.Exit(2)
 	}
@@ -321,6 +337,9 @@ func main() {
 	}
 	if err == nil {
 		err = Report(opt.Out)
+	}
+	if err == nil && opt.Doc != "" {
+		err = study.FillFile(opt.Doc, opt.Out+"/summary.md")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "seed003:", err)

@@ -6,6 +6,8 @@ import (
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/wormlab/wormlab/internal/atomicfile"
 )
 
 var sectionRe = regexp.MustCompile("(?m)^`([a-z0-9-]+)`\n\n")
@@ -132,4 +134,62 @@ func Regenerate(committed string, report func(dir string) error) ([]string, erro
 		}
 	}
 	return diff, nil
+}
+
+var markRe = regexp.MustCompile("(?m)^<!-- table ([a-z0-9-]+) -->\n")
+
+const endMark = "<!-- end -->"
+
+// Fill returns the page doc with every table it quotes taken from summary: the text
+// between a line "<!-- table NAME -->" and the next line "<!-- end -->" becomes the
+// summary's section NAME. It names the sections the page asks for that the summary
+// lacks, and fails on a marker without its end. A page whose Fill is itself quotes
+// the summary exactly (the doc test of a study).
+func Fill(doc, summary string) (string, []string, error) {
+	secs := Sections(summary)
+	var b strings.Builder
+	var missing []string
+	rest := doc
+	for {
+		loc := markRe.FindStringSubmatchIndex(rest)
+		if loc == nil {
+			b.WriteString(rest)
+			return b.String(), missing, nil
+		}
+		name := rest[loc[2]:loc[3]]
+		end := strings.Index(rest[loc[1]:], endMark+"\n")
+		if end < 0 || (end > 0 && rest[loc[1]+end-1] != '\n') {
+			return "", nil, fmt.Errorf("table %s: no line %q after its marker", name, endMark)
+		}
+		b.WriteString(rest[:loc[1]])
+		text, ok := secs[name]
+		if ok {
+			b.WriteString(text + "\n")
+		} else {
+			missing = append(missing, name)
+			b.WriteString(rest[loc[1] : loc[1]+end])
+		}
+		rest = rest[loc[1]+end:]
+	}
+}
+
+// FillFile rewrites the page at docPath with the tables of the summary at
+// summaryPath (Fill); a section the page asks for and the summary lacks is an error.
+func FillFile(docPath, summaryPath string) error {
+	doc, err := os.ReadFile(docPath)
+	if err != nil {
+		return err
+	}
+	sum, err := os.ReadFile(summaryPath)
+	if err != nil {
+		return err
+	}
+	out, missing, err := Fill(string(doc), string(sum))
+	if err != nil {
+		return fmt.Errorf("%s: %v", docPath, err)
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%s: %s lacks the tables %s", docPath, summaryPath, strings.Join(missing, ", "))
+	}
+	return atomicfile.Write(docPath, []byte(out))
 }

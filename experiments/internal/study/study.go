@@ -73,6 +73,7 @@ type Options struct {
 	Report  bool   // run nothing: read the results there are
 	Only    []string
 	Log     io.Writer // progress lines (nil: none)
+	Doc     string    // a page whose tables are rewritten from the summary (FillFile), or ""
 }
 
 // Flags binds the options every study's program takes and returns its scale flag.
@@ -84,6 +85,7 @@ func Flags(fs *flag.FlagSet, o *Options, scales string) *string {
 		o.Only = strings.Split(s, ",")
 		return nil
 	})
+	fs.StringVar(&o.Doc, "doc", "", "rewrite the tables this page quotes (docs/NAME.md) from OUTDIR/summary.md")
 	return fs.String("scale", "full", "scale: "+scales)
 }
 

@@ -90,3 +90,21 @@ func TestSectionsDifferences(t *testing.T) {
 	require.Len(t, Differences(c, []Point{pt("b", 6, 6, 6)}, []string{"u"}, 0), 1)
 	require.Len(t, Differences(c, []Point{pt("z", 1, 1, 1)}, []string{"u"}, 0), 1)
 }
+
+// Fill replaces what stands between a table's marker and its end by the summary's
+// section, keeps the rest of the page, names a section the summary lacks (leaving
+// its block as it was), refuses a marker without its end, and is idempotent: a
+// filled page fills to itself.
+func TestFill(t *testing.T) {
+	sum := "# tables\n\n`peaks`\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n`runs`\n\n| r |\n| --- |\n| 3 |\n"
+	doc := "Intro.\n\n<!-- table peaks -->\nold\nlines\n<!-- end -->\n\nMiddle.\n\n<!-- table runs -->\n<!-- end -->\n<!-- table gone -->\nkept\n<!-- end -->\nEnd.\n"
+	got, missing, err := Fill(doc, sum)
+	require.NoError(t, err)
+	require.Equal(t, []string{"gone"}, missing)
+	require.Equal(t, "Intro.\n\n<!-- table peaks -->\n| a | b |\n| --- | --- |\n| 1 | 2 |\n<!-- end -->\n\nMiddle.\n\n<!-- table runs -->\n| r |\n| --- |\n| 3 |\n<!-- end -->\n<!-- table gone -->\nkept\n<!-- end -->\nEnd.\n", got)
+	again, _, err := Fill(got, sum)
+	require.NoError(t, err)
+	require.Equal(t, got, again)
+	_, _, err = Fill("<!-- table peaks -->\nno end\n", sum)
+	require.ErrorContains(t, err, "table peaks")
+}
