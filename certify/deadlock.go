@@ -14,7 +14,7 @@ package certify
 //	configuration.json  (kind configuration) the packets: source, destination,
 //	                    routing state at the source, the VCs they take, how many
 //	                    of them the chain holds, the VC a head was granted
-//	replay.json         the simulator batch that deadlocks into it (sim.Packet)
+//	replay.json         the simulator batch that deadlocks into it (sim.Packet), and the pipeline it runs on
 //
 // What the checker does, by kind:
 //
@@ -191,7 +191,7 @@ func WriteDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Re
 		}
 		man.Configuration, man.Packets = ref, len(ps)
 		if rp := res.Replay; rp != nil && rp.Replayed {
-			data, _ := json.MarshalIndent(map[string]any{"packets": rp.Packets, "worms": len(ps)}, "", " ")
+			data, _ := json.MarshalIndent(map[string]any{"packets": rp.Packets, "worms": len(ps), "pipeline": rp.Pipeline}, "", " ")
 			if man.Replay, err = put("replay.json", append(data, '\n')); err != nil {
 				return err
 			}
@@ -415,16 +415,24 @@ func CheckDeadlock(ctx context.Context, dir string) (*Report, error) {
 				return nil, err
 			}
 			var rp struct {
-				Packets []sim.Packet `json:"packets"`
-				Worms   int          `json:"worms"`
+				Packets  []sim.Packet `json:"packets"`
+				Worms    int          `json:"worms"`
+				Pipeline string       `json:"pipeline"`
 			}
 			if err := json.Unmarshal(data, &rp); err != nil {
 				return nil, fmt.Errorf("%s: %w", man.Replay.File, err)
 			}
-			if msg := checkReplay(ctx, net, f, man, rp.Packets, rp.Worms); msg != "" {
+			if rp.Pipeline == "" {
+				rp.Pipeline = "ideal" // certificates written before the field
+			}
+			pipe, err := sim.LookupPipeline(rp.Pipeline, net)
+			if err != nil {
+				return nil, fmt.Errorf("%s: pipeline: %w", man.Replay.File, err)
+			}
+			if msg := checkReplay(ctx, net, f, man, pipe, rp.Packets, rp.Worms); msg != "" {
 				return fail("replay: %s", msg)
 			}
-			r.Checked = append(r.Checked, fmt.Sprintf("replay: %d packets from an empty network end in the simulator's deadlock, with a wait cycle of the configuration's packets", len(rp.Packets)))
+			r.Checked = append(r.Checked, fmt.Sprintf("replay: %d packets from an empty network end in the simulator's deadlock (%s pipeline), with a wait cycle of the configuration's packets", len(rp.Packets), rp.Pipeline))
 		}
 		switch man.Minimality {
 		case "girth":

@@ -457,7 +457,7 @@ func checkConfiguration(net topology.Network, f deadlock.Function, vcs int, atom
 
 // checkReplay re-runs the batch; "" when the simulator deadlocks with a wait cycle
 // of the first worms packets of the batch (ids in order of release).
-func checkReplay(ctx context.Context, net topology.Network, f deadlock.Function, man DeadlockManifest, ps []sim.Packet, worms int) string {
+func checkReplay(ctx context.Context, net topology.Network, f deadlock.Function, man DeadlockManifest, pipe sim.Pipeline, ps []sim.Packet, worms int) string {
 	if worms < 1 || worms > len(ps) {
 		return fmt.Sprintf("%d worms in a batch of %d", worms, len(ps))
 	}
@@ -471,7 +471,7 @@ func checkReplay(ctx context.Context, net topology.Network, f deadlock.Function,
 			lat = max(lat, topology.Latency(net, v, p))
 		}
 	}
-	cfg := sim.Config{Net: net, Routing: f, VCs: man.VCs, Buf: man.Buf, Pipeline: sim.Ideal(), AtomicVC: man.AtomicVC, DeadlockCycles: 2*longest + 256 + 4*lat}
+	cfg := sim.Config{Net: net, Routing: f, VCs: man.VCs, Buf: man.Buf, Pipeline: pipe, AtomicVC: man.AtomicVC, DeadlockCycles: 2*longest + 256 + 4*lat}
 	res, err := sim.RunBatch(ctx, cfg, ps, sim.BatchOptions{})
 	var de *sim.DeadlockError
 	if !errors.As(err, &de) {

@@ -125,3 +125,30 @@ func TestDeadlockConfigurationCertificate(t *testing.T) {
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "configuration:")
 }
+
+// A replay that deadlocks only on the booksim pipeline (Duato's protocol on a
+// 4x4 mesh under non-atomic reallocation: on the ideal pipeline the helpers that
+// hold a head's other request must start where a worm starts) records its
+// pipeline, and the checker runs the batch on it; on the ideal pipeline the same
+// batch does not deadlock, so the record is what makes it check.
+func TestDeadlockReplayPipeline(t *testing.T) {
+	dir, res := dlCertificate(t, "mesh:4x4", "duato", 2, false)
+	require.Equal(t, "deadlock", res.Verdict)
+	require.Equal(t, "booksim", res.Replay.Pipeline)
+	r := checkDL(t, dir)
+	require.True(t, r.Verified, r.Failure)
+	require.Contains(t, strings.Join(r.Checked, "\n"), "(booksim pipeline)")
+	rp := filepath.Join(dir, "replay.json")
+	data, err := os.ReadFile(rp)
+	require.NoError(t, err)
+	ideal := strings.Replace(string(data), `"pipeline": "booksim"`, `"pipeline": "ideal"`, 1)
+	require.NotEqual(t, string(data), ideal)
+	require.NoError(t, os.WriteFile(rp, []byte(ideal), 0o644))
+	man := filepath.Join(dir, ManifestFile)
+	md, err := os.ReadFile(man)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(md), sum(data), sum([]byte(ideal)), 1)), 0o644))
+	r = checkDL(t, dir)
+	require.False(t, r.Verified)
+	require.Contains(t, r.Failure, "replay:")
+}

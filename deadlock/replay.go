@@ -28,14 +28,31 @@ package deadlock
 //
 // Success means the detector stopped the run with flits of every worm still in
 // the network and a wait cycle made of worms only.
+//
+// The pipeline: first the ideal one (a hop a cycle, a head requesting in the
+// cycle it arrives), then, when no run deadlocked, the booksim preset, wormlab
+// sim's default (a head requests a cycle after it arrives, and a VC is
+// allocated three cycles or more before its holder's head reaches the next
+// router). On the ideal pipeline a cycle of one-VC worms whose heads each request
+// the next worm's only VC must have all those VCs allocated in one cycle (each
+// must be taken before the head that requests it arrives, and that head arrives
+// one cycle after its own VC was taken): two worms that start at one router,
+// whose source injects one packet at a time, cannot be. The booksim pipeline's
+// slack of a few cycles a hop lets them. Under non-atomic reallocation the
+// helpers are tried first and then none: with the booksim pipeline's slack a
+// head can arrive after the tail it is granted has left, so no helper need hold
+// its other requests (and a helper that must start where a worm starts delays
+// that worm).
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
@@ -44,10 +61,10 @@ import (
 // ReplayOptions tune Replay.
 type ReplayOptions struct {
 	// Buf is the buffer depth in flits (B); Pipeline the router's delays (the
-	// zero value: sim.Ideal()).
+	// zero value: sim.Ideal(), then sim.BookSim when the ideal runs fail).
 	Buf      int
 	Pipeline sim.Pipeline
-	// Tries bounds the runs (0: 40).
+	// Tries bounds the runs of each attempt (0: 40).
 	Tries int
 }
 
@@ -57,6 +74,11 @@ type ReplayResult struct {
 	// helpers.
 	Packets []sim.Packet
 	Worms   int
+	// Pipeline is the router's delays of the run that deadlocked, PipelineName
+	// its preset's name ("ideal", "booksim"; "" for one given in ReplayOptions
+	// that is neither).
+	Pipeline     sim.Pipeline
+	PipelineName string
 	// Deadlock is the simulator's report.
 	Deadlock *sim.DeadlockError
 	// Tries counts the runs made.
@@ -69,23 +91,93 @@ var ErrNotReplayed = errors.New("the simulator did not deadlock")
 // Replay runs c in the simulator with routing r (the routing the graph was built
 // from, on the graph's network and VCs).
 func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (*ReplayResult, error) {
-	g := c.g
 	if _, ok := r.(sim.Sensing); ok {
 		// a routing that senses congestion runs, in the replay, with every choice
 		// it may make offered (what the decision enumerated)
 		r = unsensed{r}
 	}
-	if opt.Pipeline == (sim.Pipeline{}) {
-		opt.Pipeline = sim.Ideal()
-	}
 	if opt.Buf < 1 {
 		return nil, fmt.Errorf("buffer depth %d below 1", opt.Buf)
 	}
-	tries := opt.Tries
+	type attempt struct {
+		name string
+		p    sim.Pipeline
+	}
+	var plan []attempt
+	if opt.Pipeline == (sim.Pipeline{}) {
+		plan = []attempt{{"ideal", sim.Ideal()}, {"booksim", sim.BookSim(c.g.Net)}}
+	} else {
+		name := ""
+		for _, n := range sim.PipelineNames() {
+			if p, err := sim.LookupPipeline(n, c.g.Net); err == nil && p == opt.Pipeline {
+				name = n
+			}
+		}
+		plan = []attempt{{name, opt.Pipeline}}
+	}
+	modes := []helperMode{allHelpers}
+	if c.commits() {
+		modes = append(modes, someHelpers, noHelpers)
+	}
+	runs := 0
+	for _, a := range plan {
+		for _, mode := range modes {
+			rr, err := c.replay(ctx, r, opt.Buf, a.p, opt.Tries, mode)
+			if err == nil {
+				rr.Tries += runs
+				rr.Pipeline, rr.PipelineName = a.p, a.name
+				return rr, nil
+			}
+			var nr attemptFailed
+			if !errors.As(err, &nr) {
+				return nil, err
+			}
+			runs += int(nr)
+		}
+	}
+	var names []string
+	for _, a := range plan {
+		if !slices.Contains(names, a.name) {
+			names = append(names, a.name)
+		}
+	}
+	return nil, fmt.Errorf("deadlock: %w in %d runs (pipelines: %s)", ErrNotReplayed, runs, strings.Join(names, ", "))
+}
+
+// commits says whether some head is granted a VC (non-atomic): only then does a
+// replay use helpers.
+func (c *Config) commits() bool {
+	for _, w := range c.Worms {
+		if w.Commit >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// helperMode says which granted heads (non-atomic) a replay gives helpers: every
+// one, with helpers from any source (the former replay); those whose helpers can
+// start where no worm or other helper does, the others going by timing; none,
+// every granted head going by timing (schedule).
+type helperMode int
+
+const (
+	allHelpers helperMode = iota
+	someHelpers
+	noHelpers
+)
+
+// attemptFailed is an attempt's failure: the runs it made.
+type attemptFailed int
+
+func (n attemptFailed) Error() string { return fmt.Sprintf("not replayed in %d runs", int(n)) }
+
+// replay is one attempt: pipeline p, helpers or none.
+func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipeline, tries int, mode helperMode) (*ReplayResult, error) {
+	g := c.g
 	if tries == 0 {
 		tries = 40
 	}
-	B := opt.Buf
 	committedTo := map[int32]bool{}
 	for _, w := range c.Worms {
 		if w.Commit >= 0 {
@@ -143,7 +235,7 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 		st := start
 		packets = append(packets, sim.Packet{Src: src, Dst: int(h.Dst), Flits: flits, Start: &st, Steer: steer})
 	}
-	cfg := sim.Config{Net: g.Net, Routing: r, VCs: g.VCs, Buf: B, Pipeline: opt.Pipeline, AtomicVC: c.Atomic, DeadlockCycles: 0}
+	cfg := sim.Config{Net: g.Net, Routing: r, VCs: g.VCs, Buf: B, Pipeline: pipe, AtomicVC: c.Atomic, DeadlockCycles: 0}
 	// each worm alone: when its head enters its last VC
 	arrive := make([]int64, len(packets))
 	hops := make([][]int64, len(packets)) // per hop, when the head entered its buffer
@@ -170,6 +262,9 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 	T += 16
 	helperArrive := []int64{}
 	var helperHops [][]int64
+	// timed[i]: worm i's head is to arrive after the tail VC it is granted has
+	// been left by its tail (and is granted it at once), with no helper
+	timed := make([]bool, len(packets))
 	if !c.Atomic {
 		busySrc := map[int]bool{}
 		for _, p := range packets {
@@ -182,35 +277,58 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 			}
 		}
 		seen := map[int32]bool{}
-		for _, w := range c.Worms {
+		for i, w := range c.Worms {
 			if w.Commit < 0 {
 				continue
 			}
+			if mode == noHelpers {
+				timed[i] = true
+				continue
+			}
+			var mine []sim.Packet
+			var mineHops [][]int64
+			var mineVC []int32
+			taken := maps.Clone(busySrc)
+			ok := true
 			for _, v := range g.Choices(w.head()) {
-				if onChain[v] || seen[v] {
+				if onChain[v] || seen[v] || slices.Contains(mineVC, v) {
 					continue
 				}
-				seen[v] = true
 				avoid := func(x int32) bool { return x != v && (onChain[x] || requested[x]) }
-				hp, err := c.helper(ctx, v, int(hold), busySrc, avoid)
-				if err != nil {
+				hp, err := c.helper(ctx, v, int(hold), taken, avoid)
+				if err != nil && mode == allHelpers {
 					hp, err = c.helper(ctx, v, int(hold), map[int]bool{}, avoid)
 				}
 				if err != nil {
 					if ctx.Err() != nil {
 						return nil, ctx.Err()
 					}
+					ok = false
+					if mode == someHelpers {
+						break // this head goes by timing instead
+					}
 					continue // no helper for v: the runs may still deadlock
 				}
-				busySrc[hp.Src] = true
 				res, err := sim.RunBatch(ctx, cfg, []sim.Packet{hp}, sim.BatchOptions{RecordHops: true})
 				if err != nil {
 					return nil, fmt.Errorf("deadlock: helper on %s alone: %v", g.ChannelName(v), err)
 				}
-				at := res.HeadArrivals[0][len(hp.Steer)-1]
+				taken[hp.Src] = true
+				mine = append(mine, hp)
+				mineHops = append(mineHops, res.HeadArrivals[0])
+				mineVC = append(mineVC, v)
+			}
+			if !ok && mode == someHelpers {
+				timed[i] = true
+				continue
+			}
+			for k, hp := range mine {
+				seen[mineVC[k]] = true
+				busySrc[hp.Src] = true
+				at := mineHops[k][len(hp.Steer)-1]
 				helpers = append(helpers, hp)
 				helperArrive = append(helperArrive, at)
-				helperHops = append(helperHops, res.HeadArrivals[0])
+				helperHops = append(helperHops, mineHops[k])
 				T = max(T, at+16)
 			}
 		}
@@ -219,7 +337,7 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 	allHops := append(slices.Clone(hops), helperHops...)
 	var release []int64
 	for round := 0; round < 3; round++ {
-		release = c.schedule(all, allHops, arrive, finalHop)
+		release = c.schedule(all, allHops, arrive, finalHop, pipe, timed)
 		if release == nil || len(helpers) == 0 {
 			break
 		}
@@ -293,7 +411,7 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 		}
 		return &ReplayResult{Packets: batch, Worms: len(packets), Deadlock: de, Tries: try + 1}, nil
 	}
-	return nil, fmt.Errorf("deadlock: %w in %d runs", ErrNotReplayed, tries)
+	return nil, attemptFailed(tries)
 }
 
 // schedule chooses release times under which every head, arriving, finds each VC
@@ -303,7 +421,17 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 // its last router); and packets of one source one after the other. ps lists the
 // worms, then the helpers. These are difference constraints, solved by Bellman-Ford; nil
 // when they have no solution (the releases then make every head arrive together).
-func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final []int) []int64 {
+//
+// A head that goes by timing (timed[i], non-atomic, no helper) instead arrives
+// after the tail of the worm whose tail VC it is granted has left that VC's
+// router: it is then granted that VC at once, whatever else is free.
+//
+// The pipeline's slack: a VC is allocated at least VCAlloc + SwAlloc + Traverse +
+// Link cycles before its holder's head enters the next buffer, and a head
+// requests Route cycles after it arrives (none of either on the ideal pipeline);
+// a tail leaves a router SwAlloc + Traverse + Link cycles before it enters the
+// next buffer.
+func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final []int, pipe sim.Pipeline, timed []bool) []int64 {
 	g := c.g
 	n := len(ps)
 	type at struct{ worm, hop int }
@@ -326,10 +454,21 @@ func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final
 		w        int64
 	}
 	var base []edge // R_to <= R_from + w
+	held := int64(pipe.Route + pipe.VCAlloc + pipe.SwAlloc + pipe.Traverse + pipe.Link - 1)
+	left := int64(pipe.Route + pipe.SwAlloc + pipe.Traverse + pipe.Link - 2)
 	for i, w := range c.Worms {
+		if timed[i] {
+			// worm j's tail enters the buffer after its tail VC Flits-1 cycles after
+			// its head did, when nothing stops it
+			x := where[w.Commit]
+			j := x.worm
+			tail := hops[j][x.hop] + int64(ps[j].Flits) - 1
+			base = append(base, edge{i, j, arrive[i] + left - tail})
+			continue
+		}
 		for _, r := range g.Choices(w.head()) {
 			if x, ok := where[r]; ok && x.worm != i && x.hop >= 0 {
-				base = append(base, edge{i, x.worm, arrive[i] - hops[x.worm][x.hop]})
+				base = append(base, edge{i, x.worm, arrive[i] + held - hops[x.worm][x.hop]})
 			}
 		}
 	}

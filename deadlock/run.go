@@ -112,6 +112,9 @@ type ReplayReport struct {
 	Cycle   int64    `json:"cycle,omitempty"`
 	Wait    []string `json:"wait_cycle,omitempty"`
 	Helpers int      `json:"helpers,omitempty"`
+	// Pipeline is the preset of the run that deadlocked ("ideal", else
+	// "booksim", wormlab sim's default: replay.go says why a run may need it).
+	Pipeline string `json:"pipeline,omitempty"`
 	// Unsteered: the same packets at the same times, without steering (the
 	// simulator's own selection), deadlock too.
 	Unsteered bool   `json:"unsteered"`
@@ -183,6 +186,7 @@ func Exact(ctx context.Context, net topology.Network, f Function, vcs int, name 
 				rep.Wait = append(rep.Wait, fmt.Sprintf("%s port %d vc %d packet %d", w.Name, w.Port, w.VC, w.Packet))
 			}
 			rep.Helpers = len(rr.Packets) - rr.Worms
+			rep.Pipeline = rr.PipelineName
 			rep.Packets = rr.Packets
 			rep.Unsteered = v.Config.unsteered(ctx, f, rr, opt.Buf)
 		case errors.Is(err, ErrNotReplayed):
@@ -244,7 +248,7 @@ func (c *Config) unsteered(ctx context.Context, r sim.Routing, rr *ReplayResult,
 		p.Steer = nil
 		batch[i] = p
 	}
-	cfg := sim.Config{Net: c.g.Net, Routing: r, VCs: c.g.VCs, Buf: buf, Pipeline: sim.Ideal(), AtomicVC: c.Atomic, DeadlockCycles: int(rr.Deadlock.Idle) + 1}
+	cfg := sim.Config{Net: c.g.Net, Routing: r, VCs: c.g.VCs, Buf: buf, Pipeline: rr.Pipeline, AtomicVC: c.Atomic, DeadlockCycles: int(rr.Deadlock.Idle) + 1}
 	res, err := sim.RunBatch(ctx, cfg, batch, sim.BatchOptions{})
 	var de *sim.DeadlockError
 	return errors.As(err, &de) && c.confirms(res, de, batch, rr.Worms)

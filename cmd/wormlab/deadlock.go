@@ -234,7 +234,11 @@ func printExact(w io.Writer, res *deadlock.Result, rule string) {
 			if rp.Helpers > 0 {
 				helpers = fmt.Sprintf(", %d helper packet(s) holding VCs a head could otherwise take until it was granted its own", rp.Helpers)
 			}
-			fmt.Fprintf(w, "replay: from an empty network the simulator's detector stopped the run at cycle %d with a wait cycle through the packets%s; %s\n", rp.Cycle, helpers, how)
+			pipe := ""
+			if rp.Pipeline != "ideal" {
+				pipe = fmt.Sprintf(" on the %s pipeline (none on the ideal one deadlocked)", rp.Pipeline)
+			}
+			fmt.Fprintf(w, "replay: from an empty network%s the simulator's detector stopped the run at cycle %d with a wait cycle through the packets%s; %s\n", pipe, rp.Cycle, helpers, how)
 		}
 	}
 	if res.Certificate != "" {
