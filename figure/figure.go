@@ -299,6 +299,9 @@ type nullError struct{ field string }
 func (e *nullError) Error() string { return fmt.Sprintf("field %q: null", e.field) }
 
 // matches reports whether the row satisfies every condition of where.
+// Matches reports whether r is kept by Options.Where's conditions.
+func Matches(r Row, where map[string][]string) bool { return matches(r, where) }
+
 func matches(r Row, where map[string][]string) bool {
 	for field, want := range where {
 		v, ok := r.Lookup(field)

@@ -90,3 +90,106 @@ func buildFigure(rows []figure.Row, o figure.Options, keys []string) (*figure.Fi
 	}
 	return f, nil
 }
+
+// Axes are the axes wormlab plot takes by default for rows of wormlab sim (or of
+// a sweep of it): the offered load against the latency, one series per
+// combination of the parameters whose values differ among the rows (the load
+// aside, and the seed: several seeds are replications, drawn as their mean and
+// its interval), and with one seed the latency's own 95% interval as the error
+// bar.
+type Axes struct {
+	X, Y, Err string
+	// Vary are the parameters that differ among the rows; Series is the field
+	// naming a row's series: Vary's one parameter, or with several a field
+	// SeriesField adds ("routing=dor vcs=2"); "" with none.
+	Vary   []string
+	Series string
+}
+
+// DefaultAxes are the default axes of rows: ok is false unless a row has both
+// an offered load and a latency field (rows of wormlab sim).
+func DefaultAxes(rows []figure.Row) (a Axes, ok bool) {
+	for _, r := range rows {
+		_, off := r.Lookup("offered")
+		_, lat := r.Lookup("latency")
+		if off && lat {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return Axes{}, false
+	}
+	a = Axes{X: "offered", Y: "latency"}
+	seeds := false
+	for _, p := range Params() {
+		if p.Load {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, r := range rows {
+			seen[rowValue(r, p)] = true
+		}
+		if len(seen) < 2 {
+			continue
+		}
+		if p.Name == "seed" {
+			seeds = true
+			continue
+		}
+		a.Vary = append(a.Vary, p.Name)
+	}
+	switch len(a.Vary) {
+	case 0:
+	case 1:
+		a.Series = a.Vary[0]
+	default:
+		a.Series = strings.Join(a.Vary, "+")
+	}
+	if !seeds {
+		for _, r := range rows {
+			if _, ok := r.Lookup("latency_ci"); ok {
+				a.Err = "latency_ci"
+				break
+			}
+		}
+	}
+	return a, true
+}
+
+// SeriesField adds to every row the field a.Series names: with one parameter
+// varying its value where the row leaves it at its default, with several their
+// values, name=value each ("routing=dor vcs=2").
+func (a Axes) SeriesField(rows []figure.Row) {
+	if len(a.Vary) == 1 {
+		for _, r := range rows {
+			if _, ok := r.Lookup(a.Series); !ok {
+				r.Fields[a.Series] = rowValue(r, byName[a.Series])
+			}
+		}
+		return
+	}
+	for _, r := range rows {
+		var name []string
+		for _, k := range a.Vary {
+			name = append(name, k+"="+rowValue(r, byName[k]))
+		}
+		r.Fields[a.Series] = strings.Join(name, " ")
+	}
+}
+
+// rowValue is a parameter's value in a row as text: the default's when the row
+// has no such field (wormlab sim writes the parameters set away from their
+// defaults).
+func rowValue(r figure.Row, p *Param) string {
+	v, ok := r.Lookup(p.Name)
+	if !ok {
+		d := Default()
+		return p.get(&d)
+	}
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}

@@ -2,6 +2,7 @@ package simrun
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -69,4 +70,46 @@ func TestFigures(t *testing.T) {
 	require.NotEmpty(t, figs[0].Title)
 	b.Reset()
 	require.NoError(t, figure.DrawColumn(&b, figs, "svg", figure.DefaultWidth, figure.DefaultHeight))
+}
+
+// Rows of wormlab sim plot offered load against latency by default, a series per
+// parameter that varies (a parameter left out of a row is at its default; seeds
+// are replications, and with several the latency's own interval is not the
+// error bar); other rows have no default axes.
+func TestDefaultAxes(t *testing.T) {
+	read := func(text string) []figure.Row {
+		rows, err := figure.ReadRows(strings.NewReader(text))
+		require.NoError(t, err)
+		return rows
+	}
+	rows := read(`{"routing":"xy","vcs":2,"seed":1,"offered":0.1,"latency":20,"latency_ci":1}
+{"routing":"westfirst","vcs":2,"seed":1,"offered":0.1,"latency":21,"latency_ci":1}
+{"routing":"xy","seed":1,"offered":0.1,"latency":19,"latency_ci":1}
+`)
+	a, ok := DefaultAxes(rows)
+	require.True(t, ok)
+	require.Equal(t, Axes{X: "offered", Y: "latency", Err: "latency_ci", Vary: []string{"routing", "vcs"}, Series: "routing+vcs"}, a)
+	a.SeriesField(rows)
+	var names []string
+	for _, r := range rows {
+		names = append(names, r.Fields["routing+vcs"].(string))
+	}
+	require.Equal(t, []string{"routing=xy vcs=2", "routing=westfirst vcs=2", "routing=xy vcs=4"}, names)
+
+	rows = read("routing,seed,offered,latency,latency_ci\nxy,1,0.1,20,1\nxy,2,0.1,,\n")
+	a, ok = DefaultAxes(rows)
+	require.True(t, ok)
+	require.Equal(t, Axes{X: "offered", Y: "latency"}, a, "seeds are replications")
+
+	rows = read(`{"routing":"xy","vcs":2,"offered":0.1,"latency":20}
+{"routing":"xy","offered":0.2,"latency":22}
+`)
+	a, ok = DefaultAxes(rows)
+	require.True(t, ok)
+	require.Equal(t, "vcs", a.Series)
+	a.SeriesField(rows)
+	require.Equal(t, "4", rows[1].Fields["vcs"], "the default filled in")
+
+	_, ok = DefaultAxes(read(`{"rate":0.1,"latency":10}`))
+	require.False(t, ok)
 }

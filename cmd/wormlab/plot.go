@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/wormlab/wormlab/figure"
+	"github.com/wormlab/wormlab/simrun"
 )
 
 func init() {
@@ -32,10 +33,13 @@ func runPlot(e *env) error {
 			"--where FIELD=V1,V2 keeps the rows whose field has one of the values. A row whose y\n"+
 			"is null (a saturated point's latency) is left out and counted on stderr, or drawn\n"+
 			"as a cross along the top with --show-saturated. Axis labels name the unit of the\n"+
-			"fields wormlab knows (offered, accepted, latency, ...).\n"+
+			"fields wormlab knows (offered, accepted, latency, ...). Rows of wormlab sim (or of a\n"+
+			"sweep of it) need no --x or --y: offered load against latency, a series per\n"+
+			"parameter that varies among the rows (seeds are replications), the latency's own\n"+
+			"interval as the error bar with one seed; stderr says what was chosen.\n"+
 			"The format follows -o's extension: .svg, .png, .pdf or .eps.")
-	x := fs.String("x", "", "field on the x axis (required)")
-	y := fs.String("y", "", "field on the y axis, or A/B for a ratio (required)")
+	x := fs.String("x", "", "field on the x axis (rows of wormlab sim: offered)")
+	y := fs.String("y", "", "field on the y axis, or A/B for a ratio (rows of wormlab sim: latency)")
 	series := fs.String("series", "", "one line per value of this field")
 	errField := fs.String("err", "", "field holding the error bar's half-width")
 	logx := fs.Bool("logx", false, "logarithmic x axis")
@@ -55,10 +59,6 @@ func runPlot(e *env) error {
 		return err
 	}
 	switch {
-	case *x == "":
-		return usageError("--x is required")
-	case *y == "":
-		return usageError("--y is required")
 	case *out == "":
 		return usageError("-o FILE is required (its extension, .svg or .png, picks the format)")
 	case !(*width > 0 && *width <= 100): // NaN too (issue 26: width="NaNpt")
@@ -85,7 +85,11 @@ func runPlot(e *env) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
-	f, err := figure.Build(rows, figure.Options{X: *x, Y: *y, Series: *series, Err: *errField, LogX: *logx, LogY: *logy, Title: *title, Where: where.m, ShowNull: *showNull})
+	opt := figure.Options{X: *x, Y: *y, Series: *series, Err: *errField, LogX: *logx, LogY: *logy, Title: *title, Where: where.m, ShowNull: *showNull}
+	if err := plotDefaults(e, rows, &opt); err != nil {
+		return err
+	}
+	f, err := figure.Build(rows, opt)
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
@@ -102,6 +106,49 @@ func runPlot(e *env) error {
 	return writeOut(e, *out, func(w io.Writer) error {
 		return figure.Draw(w, f, format, vg.Length(*width)*vg.Inch, vg.Length(*height)*vg.Inch)
 	})
+}
+
+// plotDefaults fills the axes not given for rows of wormlab sim (simrun.DefaultAxes:
+// offered against latency, a series per parameter that varies, the latency's
+// interval as error bar) and says on stderr what it chose; other rows need --x
+// and --y.
+func plotDefaults(e *env, rows []figure.Row, opt *figure.Options) error {
+	if opt.X != "" && opt.Y != "" {
+		return nil
+	}
+	var kept []figure.Row
+	for _, r := range rows {
+		if figure.Matches(r, opt.Where) {
+			kept = append(kept, r)
+		}
+	}
+	a, ok := simrun.DefaultAxes(kept)
+	switch {
+	case !ok && opt.X == "":
+		return usageError("--x is required")
+	case !ok:
+		return usageError("--y is required")
+	}
+	var chose []string
+	if opt.X == "" {
+		opt.X = a.X
+		chose = append(chose, "--x "+a.X)
+	}
+	if opt.Y == "" {
+		opt.Y = a.Y
+		chose = append(chose, "--y "+a.Y)
+	}
+	if opt.Series == "" && a.Series != "" {
+		a.SeriesField(rows)
+		opt.Series = a.Series
+		chose = append(chose, "--series "+a.Series)
+	}
+	if opt.Err == "" && a.Err != "" && opt.Y == a.Y {
+		opt.Err = a.Err
+		chose = append(chose, "--err "+a.Err)
+	}
+	fmt.Fprintf(e.stderr, "wormlab plot: rows of wormlab sim: %s\n", strings.Join(chose, " "))
+	return nil
 }
 
 // whereFlag collects --where FIELD=V1,V2 conditions.
