@@ -15,7 +15,13 @@ package routing
 //     minimal directions; a packet in VC 0 stays there. Needs 2 VCs.
 //
 // Adaptive choices have priority 0, escape choices 1 (BookSim gives the adaptive
-// outputs the higher priority).
+// outputs the higher priority). BookSim's default VC allocator (vc_allocator =
+// islip, allocators/islip.cpp) ignores those priorities: an input VC takes the
+// first granted output VC from its round-robin accept pointer, escape or not, so
+// the escape VCs carry more packets than a strict preference for the adaptive VC
+// gives. "minadapt-islip" is the same routing without the preference (escape
+// choices at priority 0 too); with --select random it follows BookSim's latencies
+// (docs/booksim.md, "min_adapt").
 
 import (
 	"math/rand/v2"
@@ -29,31 +35,41 @@ type MinAdapt struct {
 	g   *topology.Grid
 	vcs int
 	dor *DORBookSim
+	// escPri is the escape choices' priority: 1 (minadapt), 0 (minadapt-islip)
+	escPri int
 }
 
 var _ sim.Routing = (*MinAdapt)(nil)
 
 func init() {
-	Register(Algorithm{
-		Name:    "minadapt",
-		Summary: "BookSim2's min_adapt: minimal adaptive with a dimension-order escape a packet never leaves",
-		MinVCs:  gridVCs("minadapt", 4, 2),
-		New: func(net topology.Network, vcs int) (sim.Routing, error) {
-			g, err := gridOf("minadapt", net, "")
-			if err != nil {
-				return nil, err
-			}
-			esc := 1
-			if g.Wrap() {
-				esc = 2
-			}
-			d, err := NewDORBookSim(net, min(vcs, esc))
-			if err != nil {
-				return nil, err
-			}
-			return &MinAdapt{g: g, vcs: vcs, dor: d}, nil
-		},
-	})
+	for _, v := range []struct {
+		name, summary string
+		escPri        int
+	}{
+		{"minadapt", "BookSim2's min_adapt: minimal adaptive with a dimension-order escape a packet never leaves", 1},
+		{"minadapt-islip", "min_adapt as BookSim2's iSLIP VC allocator runs it: no preference of the adaptive VC over the escape", 0},
+	} {
+		Register(Algorithm{
+			Name:    v.name,
+			Summary: v.summary,
+			MinVCs:  gridVCs(v.name, 4, 2),
+			New: func(net topology.Network, vcs int) (sim.Routing, error) {
+				g, err := gridOf(v.name, net, "")
+				if err != nil {
+					return nil, err
+				}
+				esc := 1
+				if g.Wrap() {
+					esc = 2
+				}
+				d, err := NewDORBookSim(net, min(vcs, esc))
+				if err != nil {
+					return nil, err
+				}
+				return &MinAdapt{g: g, vcs: vcs, dor: d, escPri: v.escPri}, nil
+			},
+		})
+	}
 }
 
 // inEscape reports whether the packet holds an escape VC.
@@ -104,7 +120,7 @@ func (m *MinAdapt) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	n := len(out)
 	out = m.dor.Route(at, &e, out)
 	for k := n; k < len(out); k++ {
-		out[k].Pri = 1
+		out[k].Pri = m.escPri
 	}
 	return out
 }
