@@ -37,6 +37,13 @@ type Options struct {
 	// Rotate lets a closed cycle of worms waiting for each other's tails shift
 	// (engine.Config.Rotate).
 	Rotate bool
+	// MeetBudget bounds the diagnostic Result.Meet, whose work is MeetWork(in)
+	// pair visits (quadratic in the edges' congestion): 0 examines the pairs when
+	// the work is at most the instance's flit-hops (sum over messages of L times
+	// path length; a pair visit costs about 12 ns, a flit-hop of the engine
+	// tens, so the diagnostic stays under a tenth of the run) or 2^20, a positive
+	// budget when the work is at most it, a negative one always.
+	MeetBudget int64
 }
 
 // Setup is what a run gives its algorithm: the options and the run's random source

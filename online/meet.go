@@ -1,6 +1,51 @@
 package online
 
-import "github.com/wormlab/wormlab/model"
+import (
+	"fmt"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// minMeetBudget is the least default budget of the meet diagnostic: about 10 ms of
+// pair visits, so that small instances are always examined.
+const minMeetBudget = 1 << 20
+
+// MeetWork is MeetRuns' work on in: the pair visits sum_e c_e^2. O(edges +
+// messages' path lengths).
+func MeetWork(in *model.Instance) int64 {
+	c := make([]int64, len(in.Net.Edges))
+	for _, m := range in.Messages {
+		for _, e := range m.Path {
+			c[e]++
+		}
+	}
+	var w int64
+	for _, x := range c {
+		w += x * x
+	}
+	return w
+}
+
+// meetWithin is MeetRuns when its work is within budget (Options.MeetBudget: 0 the
+// instance's flit-hops or minMeetBudget, negative no bound), else a Meet that says
+// it was skipped.
+func meetWithin(in *model.Instance, budget int64) Meet {
+	if budget < 0 {
+		return MeetRuns(in)
+	}
+	if budget == 0 {
+		budget = minMeetBudget
+		var hops int64
+		for _, m := range in.Messages {
+			hops += int64(m.L) * int64(len(m.Path))
+		}
+		budget = max(budget, hops)
+	}
+	if w := MeetWork(in); w > budget {
+		return Meet{Skipped: fmt.Sprintf("%d pair visits, above the budget of %d", w, budget)}
+	}
+	return MeetRuns(in)
+}
 
 // MeetRuns measures seed 000's assumption (section II) that any two paths meet in at
 // most one contiguous run of edges. A run of paths p and q is a maximal sequence of

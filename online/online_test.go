@@ -249,6 +249,31 @@ func TestMeetRuns(t *testing.T) {
 	assert.Equal(t, Meet{OneRun: true, MaxRuns: 1}, MeetRuns(in))
 }
 
+// The meet diagnostic is bounded: its work is sum_e c_e^2 pair visits (MeetWork);
+// Run examines the pairs when that is at most the instance's flit-hops (or
+// Options.MeetBudget), says it skipped them otherwise, and always with a negative
+// budget; what it reports when it examines is MeetRuns.
+func TestMeetBudget(t *testing.T) {
+	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"],["b","c"],["c","d"],["b","x"],["x","c"]]},
+	  "messages": [{"id":"p","path":["a","b","c","d"]},{"id":"q","path":["a","b","x","c","d"]},{"id":"r","path":["b","c"]}]}`))
+	require.NoError(t, err)
+	// c = 2, 2, 2, 1, 1 on the five edges: 4+4+4+1+1
+	require.Equal(t, int64(14), MeetWork(in))
+	// the default budget is the flit-hops (3+4+1 = 8) or 2^20: examined
+	r, err := Run(context.Background(), in, Greedy{}, Options{})
+	require.NoError(t, err)
+	require.Equal(t, MeetRuns(in), r.Meet)
+	for _, budget := range []int64{-1, 14} {
+		r, err = Run(context.Background(), in, Greedy{}, Options{MeetBudget: budget})
+		require.NoError(t, err)
+		require.Equal(t, MeetRuns(in), r.Meet, "budget %d", budget)
+	}
+	r, err = Run(context.Background(), in, Greedy{}, Options{MeetBudget: 13})
+	require.NoError(t, err)
+	require.Contains(t, r.Meet.Skipped, "14 pair visits, above the budget of 13")
+	require.False(t, r.Meet.OneRun)
+}
+
 func TestBadConfig(t *testing.T) {
 	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a","b"]]}, "messages": [{"id":"m","path":["a","b"]}]}`))
 	require.NoError(t, err)

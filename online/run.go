@@ -24,6 +24,10 @@ type Meet struct {
 	MaxRuns int    `json:"max_runs"`
 	A       string `json:"a,omitempty"`
 	B       string `json:"b,omitempty"`
+	// Skipped, when not empty, says why the pairs were not examined (the work
+	// was above the run's budget, Options.MeetBudget): OneRun and MaxRuns are then
+	// unknown and false and 0.
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // DelayedInfo describes a delayed-greedy run.
@@ -96,7 +100,7 @@ func Run(ctx context.Context, in *model.Instance, alg Algorithm, opt Options) (*
 	if err := checkRun(in, opt); err != nil {
 		return nil, err
 	}
-	return run(ctx, in, alg, opt, in.LowerBound().Value, MeetRuns(in))
+	return run(ctx, in, alg, opt, in.LowerBound().Value, meetWithin(in, opt.MeetBudget))
 }
 
 // checkRun checks what Run needs before it measures the instance.

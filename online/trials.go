@@ -112,7 +112,7 @@ func Trials(ctx context.Context, in *model.Instance, alg Algorithm, opt Options,
 		if err := checkRun(in, opt); err != nil {
 			return nil, err
 		}
-		sum.LowerBound, sum.Meet = in.LowerBound().Value, MeetRuns(in)
+		sum.LowerBound, sum.Meet = in.LowerBound().Value, meetWithin(in, opt.MeetBudget)
 	}
 	for k := 0; k < n; k++ {
 		if ctx.Err() != nil {
