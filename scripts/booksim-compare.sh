@@ -5,14 +5,22 @@
 # booksim) and prints tables. It neither fetches nor builds BookSim: see
 # docs/booksim.md for that.
 #
-#   BOOKSIM=/path/to/booksim scripts/booksim-compare.sh [latency|saturation|speed|all]
+#   BOOKSIM=/path/to/booksim scripts/booksim-compare.sh [MODE]
+#
+# MODE: latency, saturation, speed (all but the largest tori), all (those three),
+# and apart: speed-large (the 64x64 and 128x128 rows, hours of BookSim), threads
+# (wormlab on one core and on two, wall time), memory (a 10^7-cycle run's maximum
+# resident size), minadapt (min_adapt against minadapt and minadapt-islip on the
+# 16x16 torus).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); RATES the offered
 # loads of the latency table (default "0.05 0.1 0.2 0.3 0.35 0.38 0.4");
 # SEEDS (default "1 2 3"); ROUTING wormlab's routing (default dor-booksim, the
 # classes BookSim's dim_order_torus uses; dor is Dally-Seitz's); SPEED_CYCLES the
-# cycles of a speed run (default 60000).
+# cycles of a speed run on the 8x8 torus (default 60000; a k x k torus runs
+# SPEED_CYCLES*64/k^2, at least 1200); OUT, when set, a folder where speed and
+# speed-large append their rows to speed.csv (and draw speed.svg with wormlab plot).
 set -eu
 
 mode=${1:-all}
@@ -22,6 +30,7 @@ RATES=${RATES:-"0.05 0.1 0.2 0.3 0.35 0.38 0.4"}
 SEEDS=${SEEDS:-"1 2 3"}
 ROUTING=${ROUTING:-dor-booksim}
 SPEED_CYCLES=${SPEED_CYCLES:-60000}
+OUT=${OUT:-}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -101,19 +110,114 @@ cpu() {
 	tail -1 "$tmp/time" | awk '{print $1+$2}'
 }
 
+# speedrow K RATE: one row of the speed table: BookSim and wormlab (one thread,
+# GOMAXPROCS=1) on the KxK torus at RATE, interleaved; BookSim runs 3 warm-up and 3
+# measured periods (stopping thresholds off) plus its drain. A flit-hop is a flit
+# crossing a channel, a link or into its sink: wormlab counts them (flit_hops);
+# for BookSim they are its accepted flits/node/cycle times nodes, cycles and its
+# "Hops average" (router traversals per packet: (hops+1)).
+speedrow() {
+	k=$1 r=$2
+	c=$((SPEED_CYCLES * 64 / (k * k)))
+	[ "$c" -ge 1200 ] || c=1200
+	c=$((c / 6 * 6))
+	bt=$(cpu "$BOOKSIM" "$tmp/torus.cfg" k="$k" injection_rate="$r" warmup_periods=3 sample_period=$((c / 6)) max_samples=6 stopping_thres=-1.0 acc_stopping_thres=-1.0 latency_thres=-1.0 seed=1)
+	bc=$(grep 'Time taken' "$tmp/run.out" | awk '{print $4}')
+	bh=$(bs_field "$tmp/run.out" 'Hops average')
+	ba=$(bs_field "$tmp/run.out" 'Accepted flit rate average')
+	wt=$(cpu env GOMAXPROCS=1 "$WORMLAB" sim --json --topology "torus:${k}x${k}" --routing "$ROUTING" --rate "$r" --seed 1 --min-cycles "$c" --max-cycles "$c")
+	wc=$(wl_field "$tmp/run.out" cycles)
+	wh=$(wl_field "$tmp/run.out" flit_hops)
+	awk -v k="$k" -v r="$r" -v bc="$bc" -v bt="$bt" -v bh="$bh" -v ba="$ba" -v wc="$wc" -v wt="$wt" -v wh="$wh" -v out="$OUT" 'BEGIN {
+		n = k * k
+		b = bc / (bt > 0 ? bt : 0.01); w = wc / (wt > 0 ? wt : 0.01)
+		bns = 1e9 * bt / (ba * n * bc * bh); wns = 1e9 * wt / wh
+		printf "%-14s %5s %9d %12.0f %12.0f %7.1fx %10.0f %10.1f %7.1fx\n", "torus:" k "x" k, r, wc, b, w, w / b, bns, wns, bns / wns
+		if (out != "") {
+			f = out "/speed.csv"
+			printf "booksim,%d,%s,%d,%.3f,%.1f\n", n, r, bc, bt, bns >> f
+			printf "wormlab,%d,%s,%d,%.3f,%.2f\n", n, r, wc, wt, wns >> f
+		}
+	}'
+}
+
+speedhead() {
+	echo "# simulated cycles per CPU-second and CPU nanoseconds per flit-hop, one thread each, runs interleaved; 8x8: $SPEED_CYCLES cycles, k x k: $SPEED_CYCLES*64/k^2 (at least 1200)"
+	echo "# load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+	printf '%-14s %5s %9s %12s %12s %8s %10s %10s %8s\n' network rate cycles booksim_c/s wormlab_c/s ratio bs_ns/fh wl_ns/fh ratio
+	if [ -n "$OUT" ] && [ ! -s "$OUT/speed.csv" ]; then
+		mkdir -p "$OUT"
+		echo "simulator,routers,rate,cycles,cpu_s,ns_per_flit_hop" > "$OUT/speed.csv"
+	fi
+}
+
+speedplot() {
+	[ -n "$OUT" ] || return 0
+	"$WORMLAB" plot "$OUT/speed.csv" --where rate=0.1 --x routers --y ns_per_flit_hop --series simulator --logx --logy \
+		--title "CPU time per flit-hop, torus at 0.1 flits/node/cycle" -o "$OUT/speed.svg"
+}
+
 speed() {
-	echo "# simulated cycles per CPU-second, runs interleaved; booksim: 3 warm-up + 3 measured periods of $((SPEED_CYCLES / 6)) cycles (stopping thresholds off) plus its drain"
-	printf '%-12s %5s %9s %12s %12s %7s\n' network rate cycles booksim_c/s wormlab_c/s ratio
-	for spec in "8 0.1" "8 0.4" "16 0.1"; do
-		set -- $spec
-		k=$1 r=$2
-		bt=$(cpu "$BOOKSIM" "$tmp/torus.cfg" k="$k" injection_rate="$r" warmup_periods=3 sample_period=$((SPEED_CYCLES / 6)) max_samples=6 stopping_thres=-1.0 acc_stopping_thres=-1.0 latency_thres=-1.0 seed=1)
-		bc=$(grep 'Time taken' "$tmp/run.out" | awk '{print $4}')
-		wt=$(cpu "$WORMLAB" sim --json --topology "torus:${k}x${k}" --routing "$ROUTING" --rate "$r" --seed 1 --min-cycles "$SPEED_CYCLES" --max-cycles "$SPEED_CYCLES")
-		wc=$(wl_field "$tmp/run.out" cycles)
-		awk -v n="torus:${k}x${k}" -v r="$r" -v bc="$bc" -v bt="$bt" -v wc="$wc" -v wt="$wt" 'BEGIN {
-			b = bc / (bt > 0 ? bt : 0.01); w = wc / (wt > 0 ? wt : 0.01)
-			printf "%-12s %5s %9d %12.0f %12.0f %6.1fx\n", n, r, wc, b, w, w / b }'
+	speedhead
+	for spec in "8 0.1" "8 0.4" "16 0.1" "16 0.2" "32 0.1"; do
+		speedrow $spec
+	done
+	speedplot
+}
+
+speedlarge() {
+	speedhead
+	for spec in "64 0.1" "128 0.1"; do
+		speedrow $spec
+	done
+	speedplot
+}
+
+# threads: wormlab on one core and on two (GOMAXPROCS; a run is the same whatever
+# its threads), wall and CPU seconds, on tori from 16x16 to 128x128 at 0.1.
+threads() {
+	echo "# wormlab wall and CPU seconds on one thread and on two; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+	printf '%-14s %7s %9s %9s %9s %9s %8s\n' network cycles wall_1 cpu_1 wall_2 cpu_2 speedup
+	for k in 16 32 64 128; do
+		c=$((SPEED_CYCLES * 64 / (k * k)))
+		[ "$c" -ge 1200 ] || c=1200
+		for g in 1 2; do
+			/usr/bin/time -f '%e %U %S' -o "$tmp/time.$g" env GOMAXPROCS=$g "$WORMLAB" sim --json --topology "torus:${k}x${k}" --routing "$ROUTING" --rate 0.1 --seed 1 --min-cycles "$c" --max-cycles "$c" > "$tmp/thr.$g"
+		done
+		cmp -s "$tmp/thr.1" "$tmp/thr.2" || echo "booksim-compare: torus:${k}x${k}: results differ between 1 and 2 threads" >&2
+		paste "$tmp/time.1" "$tmp/time.2" | awk -v n="torus:${k}x${k}" -v c="$c" '{
+			printf "%-14s %7d %9.2f %9.2f %9.2f %9.2f %7.2fx\n", n, c, $1, $2+$3, $4, $5+$6, $1 / $4 }'
+	done
+}
+
+# memory: the maximum resident size of a 10^7-cycle run at 0.4 on the 8x8 torus.
+memory() {
+	/usr/bin/time -f '%M %U' -o "$tmp/time" "$WORMLAB" sim --json --routing "$ROUTING" --rate 0.4 --seed 1 --min-cycles 10000000 --max-cycles 10000000 > "$tmp/mem.json"
+	awk -v lat="$(wl_field "$tmp/mem.json" latency)" -v n="$(wl_field "$tmp/mem.json" packets_delivered)" '{
+		printf "torus:8x8 at 0.4, 10^7 cycles: %d packets delivered, latency %.2f, maximum resident %.1f MB, %.0f CPU s\n", n, lat, $1 / 1024, $2 }' "$tmp/time"
+}
+
+# minadapt: BookSim2's min_adapt against wormlab's minadapt (adaptive VC
+# preferred, as the routing function's priorities say) and minadapt-islip with
+# random selection (no preference, as BookSim's iSLIP VC allocator has it), on the
+# 16x16 torus; latency means over SEEDS.
+minadapt() {
+	sed 's/^k = 8;/k = 16;/; s/^routing_function = dim_order;/routing_function = min_adapt;/' "$tmp/torus.cfg" > "$tmp/minadapt.cfg"
+	echo "# mean packet latency on the 16x16 torus, seeds: $SEEDS; booksim: sample_period=10000; wormlab: --rel 0.01 --min-cycles 50000"
+	printf '%-7s %10s %10s %8s %16s %8s\n' offered booksim minadapt diff minadapt-islip diff
+	for r in ${MINADAPT_RATES:-0.1 0.25}; do
+		: > "$tmp/bl"; : > "$tmp/w1"; : > "$tmp/w2"
+		for s in $SEEDS; do
+			"$BOOKSIM" "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
+			bs_field "$tmp/bs.out" 'Packet latency average' >> "$tmp/bl"
+			"$WORMLAB" sim --json --topology torus:16x16 --routing minadapt --rate "$r" --seed "$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
+			wl_field "$tmp/wl.json" latency >> "$tmp/w1"
+			"$WORMLAB" sim --json --topology torus:16x16 --routing minadapt-islip --select random --rate "$r" --seed "$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
+			wl_field "$tmp/wl.json" latency >> "$tmp/w2"
+		done
+		bl=$(mean < "$tmp/bl"); w1=$(mean < "$tmp/w1"); w2=$(mean < "$tmp/w2")
+		awk -v r="$r" -v b="$bl" -v x="$w1" -v y="$w2" 'BEGIN {
+			printf "%-7s %10.2f %10.2f %+7.1f%% %16.2f %+7.1f%%\n", r, b, x, 100*(x-b)/b, y, 100*(y-b)/b }'
 	done
 }
 
@@ -121,6 +225,10 @@ case $mode in
 latency) latency ;;
 saturation) saturation ;;
 speed) speed ;;
+speed-large) speedlarge ;;
+threads) threads ;;
+memory) memory ;;
+minadapt) minadapt ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|all]" >&2; exit 2 ;;
 esac
