@@ -211,6 +211,7 @@ type engine struct {
 	flat     bool
 	rule     flatRule
 	outState []int32
+	ovState  []int32 // per output VC, its VC allocation arbiter's (flat)
 	// delays of the events a traversal schedules: to the next buffer, the
 	// sink, the upstream output VC
 	dLink, dEject, dCredit int64
@@ -380,16 +381,19 @@ func newEngine(cfg *Config) (*engine, error) {
 			e.outArb[o] = cfg.Arbiter.NewArbiter(int(e.inBase[r+1]-e.inBase[r]), e.rArb[r])
 		}
 	}
-	e.ovArb = make([]Arbiter, nout*S)
-	for o := range nout {
-		r := e.outRtr[o]
-		ports := int(e.inBase[r+1] - e.inBase[r])
-		for v := range V {
-			e.ovArb[o*S+v] = cfg.Arbiter.NewArbiter(ports*V, e.rArb[r])
+	if !flat {
+		e.ovArb = make([]Arbiter, nout*S)
+		for o := range nout {
+			r := e.outRtr[o]
+			ports := int(e.inBase[r+1] - e.inBase[r])
+			for v := range V {
+				e.ovArb[o*S+v] = cfg.Arbiter.NewArbiter(ports*V, e.rArb[r])
+			}
 		}
 	}
 	if flat {
 		e.flat, e.rule = true, f.flatRule()
+		e.ovState = make([]int32, nout*S)
 		e.outState = make([]int32, nout)
 	}
 	p := cfg.Pipeline

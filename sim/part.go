@@ -13,7 +13,10 @@ package sim
 // order or speed, and each router draws from its own random streams, so a run is
 // the same, bit for bit, whatever the number of threads (TestThreadsSameRun).
 
-import "runtime"
+import (
+	"math/bits"
+	"runtime"
+)
 
 // part is one partition: routers lo..hi-1 (words w0..w1-1 of the router masks),
 // the events it has scheduled (links and credits by the partition that receives
@@ -132,15 +135,41 @@ func (e *engine) cycle(p *part) {
 }
 
 // advance is one partition's phases after receiving.
+// Without Latch a router's phases depend only on its own state (what crosses to
+// another router is an event of a later cycle), so after injecting they run router
+// by router, one sweep: the same run as phase by phase over all routers, with each
+// router's state loaded once a cycle instead of three times (on a 64x64 torus at
+// 0.1 most routers are busy every cycle and their state is far larger than the
+// cache).
 func (e *engine) advance(p *part) {
 	e.inject(p)
-	if p.err = e.route(p); p.err != nil {
+	if e.cfg.Latch {
+		if p.err = e.route(p); p.err != nil {
+			return
+		}
+		e.allocSwitch(p)
 		return
 	}
-	if !e.cfg.Latch {
-		e.allocVCs(p)
+	all := allVCs(e.V)
+	fast := e.flat && !e.cfg.slowSwitch
+	for w := p.w0; w < p.w1; w++ {
+		for word := e.busyRtr[w]; word != 0; word &= word - 1 {
+			r := int32(w<<6 | bits.TrailingZeros64(word))
+			if e.unrouted.ports[r] != 0 {
+				if p.err = e.routeAt(r, all); p.err != nil {
+					return
+				}
+			}
+			if e.waiting.ports[r] != 0 {
+				e.allocVCsAt(p, r)
+			}
+			if fast {
+				e.allocFlat(p, r)
+			} else {
+				e.allocRouter(p, r)
+			}
+		}
 	}
-	e.allocSwitch(p)
 }
 
 // section runs f on every partition, on as many goroutines.

@@ -47,22 +47,55 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 			if len(p.reqs[local]) == 0 {
 				p.touch = append(p.touch, local)
 			}
-			// the arbiter's requesters are the router's input VCs, i*V + v
-			p.reqs[local] = append(p.reqs[local], e.request(iv, i*V+v))
+			// the arbiter's requesters are the router's input VCs, i*V + v (a
+			// flat arbitration reads only the ID)
+			if e.flat {
+				p.reqs[local] = append(p.reqs[local], Request{ID: i*V + v})
+			} else {
+				p.reqs[local] = append(p.reqs[local], e.request(iv, i*V+v))
+			}
 		}
 	}
+	n := (e.inBase[r+1] - ib) * V
 	for _, local := range p.touch {
 		reqs := p.reqs[local]
 		ov := ob<<vs + local
 		w := 0
-		if len(reqs) > 1 {
-			w = e.ovArb[ov].Pick(reqs)
+		if e.flat {
+			w = e.pickVCArb(r, ov, reqs)
+			if e.rule.rotate {
+				e.ovState[ov] = nextPointer(reqs[w].ID, n)
+			}
+		} else {
+			if len(reqs) > 1 {
+				w = e.ovArb[ov].Pick(reqs)
+			}
+			e.ovArb[ov].Granted(reqs[w].ID)
 		}
 		id := reqs[w].ID
-		e.ovArb[ov].Granted(id)
 		e.grantVC(r, (ib+id/V)<<vs|id%V, ov)
 		p.reqs[local] = reqs[:0]
 	}
+}
+
+// pickVCArb is the flat arbitration of output VC ov of router r among reqs (in
+// increasing ID order): what its Arbiter's Pick would answer, drawing the same
+// numbers (a lone requester wins without a draw).
+func (e *engine) pickVCArb(r, ov int32, reqs []Request) int {
+	switch {
+	case len(reqs) == 1:
+		return 0
+	case e.rule.random:
+		return e.rArb[r].IntN(len(reqs))
+	case e.rule.rotate:
+		s := e.ovState[ov]
+		for i, q := range reqs {
+			if q.ID >= s {
+				return i
+			}
+		}
+	}
+	return 0
 }
 
 // pickVC is the selection step of VC allocation for the head at the front of
