@@ -100,18 +100,24 @@ type flitEv struct {
 	f  flit
 }
 
-// wheel holds the events of one kind by the cycle they are due: a power of two
-// slots above the kind's delay, each in the order the events were scheduled.
+// wheel holds the events of one kind by the cycle they are due and by the 64-router
+// word of the engine's router masks that the router they act on belongs to: a power
+// of two slots above the kind's delay, each with a bucket per word, each bucket in
+// the order the events were scheduled. A partition takes a word's events just
+// before it visits that word's routers.
 type wheel[T any] struct {
-	slots [][]T
+	slots [][]T // slot at&mask, word w: slots[(at&mask)*words + w]
 	mask  int64
+	words int
 }
 
-func newWheel[T any](n int) wheel[T] { return wheel[T]{slots: make([][]T, n), mask: int64(n - 1)} }
+func newWheel[T any](n, words int) wheel[T] {
+	return wheel[T]{slots: make([][]T, n*words), mask: int64(n - 1), words: words}
+}
 
-// put schedules ev for cycle at.
-func (w *wheel[T]) put(at int64, ev T) {
-	s := &w.slots[at&w.mask]
+// put schedules ev for cycle at, on a router of word w.
+func (w *wheel[T]) put(at int64, word int32, ev T) {
+	s := &w.slots[int(at&w.mask)*w.words+int(word)]
 	*s = append(*s, ev)
 }
 
@@ -125,10 +131,11 @@ func (w *wheel[T]) empty() bool {
 	return true
 }
 
-// take returns the events due in cycle at and empties their slot (the slice stays
-// valid until the slot is next written: d >= 1 cycles later).
-func (w *wheel[T]) take(at int64) []T {
-	s := &w.slots[at&w.mask]
+// take returns the events due in cycle at on the routers of word w and empties
+// their bucket (the slice stays valid until the bucket is next written: d >= 1
+// cycles later).
+func (w *wheel[T]) take(at int64, word int) []T {
+	s := &w.slots[int(at&w.mask)*w.words+word]
 	evs := *s
 	*s = evs[:0]
 	return evs
@@ -142,7 +149,7 @@ type source struct {
 	cur      int32 // packet being injected (-1 none)
 	vc, rr   int32 // its VC; where the next packet's search for a VC starts
 	node, in int32 // the node and the global input port it feeds
-	active   bool  // in srcAct
+	active   bool  // holds a packet (its router's bit in srcRtr is set)
 }
 
 // engine is the state of one simulated network. Global numbering: router r's input
@@ -239,9 +246,14 @@ type engine struct {
 	recordHops bool
 
 	// busyRtr has bit r%64 of word r/64 set iff router r holds a flit (portBusy[r]
-	// is not 0): each phase visits its routers in increasing order
-	busyRtr []uint64
-	scratch []int32
+	// is not 0): each phase visits its routers in increasing order; srcRtr iff a
+	// source queue of router r holds a packet
+	busyRtr, srcRtr []uint64
+	// per input port: the word of the router feeding it (its own for an
+	// injection port: where its credits go); per output port: the word of the
+	// router it feeds (the ejection port's own)
+	inWord, outWord []int32
+	scratch         []int32
 
 	// sources: one queue per injection port (src[q] feeds global input port
 	// src[q].in; inQ maps an input port back to its queue, -1 for network ports)
@@ -346,6 +358,23 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.in = make([]inPort, nin)
 	e.portBusy = make([]uint64, n)
 	e.busyRtr = make([]uint64, (n+63)/64)
+	e.srcRtr = make([]uint64, (n+63)/64)
+	e.inWord = make([]int32, nin)
+	for i := range e.inWord {
+		if up := e.inPrev[i]; up >= 0 {
+			e.inWord[i] = e.outRtr[up] >> 6
+		} else {
+			e.inWord[i] = e.inRtr[i] >> 6
+		}
+	}
+	e.outWord = make([]int32, nout)
+	for o := range e.outWord {
+		if next := e.outNext[o]; next >= 0 {
+			e.outWord[o] = e.inRtr[next] >> 6
+		} else {
+			e.outWord[o] = e.outRtr[o] >> 6
+		}
+	}
 	e.unrouted = newVCSet(nin, n)
 	e.waiting = newVCSet(nin, n)
 	e.choices = make([][]Choice, nin*S)
@@ -425,7 +454,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.injectFirst = p.Inject >= p.SwAlloc+p.Traverse+p.Link
 	e.dLink, e.dEject, e.dCredit = int64(p.SwAlloc+p.Traverse+p.Link), int64(p.SwAlloc+p.Traverse+p.Eject), int64(p.Credit)
 	e.inQ = make([]int32, nin)
-	e.firstQ = make([]int32, n)
+	e.firstQ = make([]int32, n+1)
 	for i := range e.inQ {
 		e.inQ[i] = -1
 	}
@@ -437,6 +466,7 @@ func newEngine(cfg *Config) (*engine, error) {
 			e.src = append(e.src, source{cur: -1, node: int32(r), in: in})
 		}
 	}
+	e.firstQ[n] = int32(len(e.src))
 	e.srcCredit = make([]int32, len(e.src)*S)
 	e.srcOut = make([]int32, tm.Len())
 	e.tIn, e.tQ, e.tOut, e.tEj = tm.In, make([]int32, tm.Len()), tm.Out, tm.OutPort
@@ -508,8 +538,10 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 	sq.q = append(sq.q, i)
 	if !sq.active {
 		sq.active = true
-		p := e.parts[e.rtrPart[pk.h.Src]]
-		p.srcAct = append(p.srcAct, q)
+		if r := pk.h.Src; e.srcRtr[r>>6]&(1<<uint(r&63)) == 0 {
+			e.srcRtr[r>>6] |= 1 << uint(r&63)
+			e.parts[e.rtrPart[r]].nSrc++
+		}
 	}
 	if e.tracing {
 		e.trace(Event{Kind: Generate, Node: pk.h.Src, Dst: pk.h.Dst, From: src, To: dst, Packet: pk.id, Flit: size, Port: -1, VC: -1, InPort: -1, InVC: -1})
@@ -632,14 +664,21 @@ func (e *engine) deliver(p *part, node int32, f flit) {
 // written into buffers (those from every partition's links), credits returned,
 // flits consumed by sinks.
 func (e *engine) receive(p *part) {
-	injects := p.injects.take(e.t)
+	for w := p.w0; w < p.w1; w++ {
+		e.receiveWord(p, w)
+	}
+}
+
+// receiveWord is receive on the routers of word w (of partition p).
+func (e *engine) receiveWord(p *part, w int) {
+	injects := p.injects.take(e.t, w)
 	if e.injectFirst {
 		for _, ev := range injects {
 			e.write(p, ev.to, ev.f)
 		}
 	}
 	for _, q := range e.parts {
-		for _, ev := range q.links[p.id].take(e.t) {
+		for _, ev := range q.links.take(e.t, w) {
 			e.write(p, ev.to, ev.f)
 		}
 	}
@@ -649,11 +688,11 @@ func (e *engine) receive(p *part) {
 		}
 	}
 	for _, q := range e.parts {
-		for _, ov := range q.credits[p.id].take(e.t) {
+		for _, ov := range q.credits.take(e.t, w) {
 			e.credit(ov)
 		}
 	}
-	for _, x := range p.srcCreds.take(e.t) {
+	for _, x := range p.srcCreds.take(e.t, w) {
 		e.srcCredit[x]++
 		if e.tracing {
 			in := e.src[e.port(x)].in
@@ -661,7 +700,7 @@ func (e *engine) receive(p *part) {
 			e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: x & e.vm, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
 		}
 	}
-	for _, ev := range p.delivers.take(e.t) {
+	for _, ev := range p.delivers.take(e.t, w) {
 		e.deliver(p, ev.to, ev.f)
 	}
 }
@@ -689,19 +728,36 @@ func (e *engine) credit(ov int32) {
 // from the last one used; the packet's other flits follow on that VC as credits
 // allow.
 func (e *engine) inject(p *part) {
-	keep := p.srcAct[:0]
-	for _, q := range p.srcAct {
-		s := &e.src[q]
-		e.injectFrom(p, q, s)
-		if s.cur >= 0 || int(s.head) < len(s.q) {
-			keep = append(keep, q)
-		} else {
-			s.active = false
-			s.q = s.q[:0]
-			s.head = 0
+	for w := p.w0; w < p.w1; w++ {
+		e.injectWord(p, w)
+	}
+}
+
+// injectWord is inject at the routers of word w (the sources of one router are
+// independent: each feeds its own injection port).
+func (e *engine) injectWord(p *part, w int) {
+	for word := e.srcRtr[w]; word != 0; word &= word - 1 {
+		r := int32(w<<6 | bits.TrailingZeros64(word))
+		left := false
+		for q := e.firstQ[r]; q < e.firstQ[r+1]; q++ {
+			s := &e.src[q]
+			if !s.active {
+				continue
+			}
+			e.injectFrom(p, q, s)
+			if s.cur >= 0 || int(s.head) < len(s.q) {
+				left = true
+			} else {
+				s.active = false
+				s.q = s.q[:0]
+				s.head = 0
+			}
+		}
+		if !left {
+			e.srcRtr[w] &^= 1 << uint(r&63)
+			p.nSrc--
 		}
 	}
-	p.srcAct = keep
 }
 
 func (e *engine) injectFrom(p *part, q int32, s *source) {
@@ -768,7 +824,7 @@ func (e *engine) injectFrom(p *part, q int32, s *source) {
 	if d := int64(e.p.Inject); d == 0 {
 		e.write(p, iv, f)
 	} else {
-		p.injects.put(e.t+d, flitEv{to: iv, f: f})
+		p.injects.put(e.t+d, s.node>>6, flitEv{to: iv, f: f})
 	}
 }
 

@@ -293,13 +293,8 @@ const MaxFlits = 1<<31 - 1
 // happen any more without new arrivals.
 func (e *engine) idle() bool {
 	for _, p := range e.parts {
-		if len(p.srcAct) > 0 || !p.injects.empty() || !p.delivers.empty() || !p.srcCreds.empty() {
+		if p.nSrc > 0 || !p.injects.empty() || !p.delivers.empty() || !p.srcCreds.empty() || !p.links.empty() || !p.credits.empty() {
 			return false
-		}
-		for q := range e.parts {
-			if !p.links[q].empty() || !p.credits[q].empty() {
-				return false
-			}
 		}
 	}
 	return true

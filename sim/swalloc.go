@@ -386,35 +386,27 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	}
 	if up := e.inPrev[in]; up >= 0 {
 		if !creditNow {
-			q := 0
-			if e.multi {
-				q = int(e.rtrPart[e.outRtr[up]])
-			}
 			d := e.dCredit
 			if e.dCred != nil {
 				d = e.dCred[in]
 			}
-			p.credits[q].put(e.t+d, up<<vs|v)
+			p.credits.put(e.t+d, e.inWord[in], up<<vs|v)
 		}
 	} else {
-		p.srcCreds.put(e.t+1, e.inQ[in]<<vs|v)
+		p.srcCreds.put(e.t+1, e.inWord[in], e.inQ[in]<<vs|v)
 	}
 	if next := e.outNext[o]; next >= 0 {
 		if e.ovCredit[ov]--; e.ovCredit[ov] == 0 {
 			ip.cred &^= bit
 		}
-		q := 0
-		if e.multi {
-			q = int(e.rtrPart[e.inRtr[next]])
-		}
 		d := e.dLink
 		if e.dOut != nil {
 			d = e.dOut[o]
 		}
-		p.links[q].put(e.t+d, flitEv{to: next<<vs | ov&e.vm, f: f})
+		p.links.put(e.t+d, e.outWord[o], flitEv{to: next<<vs | ov&e.vm, f: f})
 	} else if e.dEject == 0 {
 		e.deliver(p, r, f)
 	} else {
-		p.delivers.put(e.t+e.dEject, flitEv{to: r, f: f})
+		p.delivers.put(e.t+e.dEject, e.outWord[o], flitEv{to: r, f: f})
 	}
 }
