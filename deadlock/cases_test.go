@@ -268,6 +268,7 @@ var nonAtomicDeadlocks = []string{
 	"duato-dp on torus:6x6", "duato-dp on torus:5x5",
 	"hx-dal on hyperx:3x3,t=1",
 	"minadapt on torus:6x6", "minadapt on torus:5x5", "minadapt on mesh:4x4",
+	"minadapt-islip on torus:6x6", "minadapt-islip on torus:5x5", "minadapt-islip on mesh:4x4",
 }
 
 var onBookSim = []string{
@@ -279,4 +280,5 @@ var onBookSim = []string{
 	"duato-dp on torus:6x6 with 2 VCs, atomic false",
 	"duato-dp on torus:5x5 with 2 VCs, atomic false",
 	"minadapt on mesh:4x4 with 2 VCs, atomic false",
+	"minadapt-islip on mesh:4x4 with 2 VCs, atomic false",
 }
