@@ -380,13 +380,17 @@ func (c *bsConfig) float(k string) (float64, error) {
 // bsRouting maps BookSim2's routing function (its name before the topology's) on
 // a torus or mesh to wormlab's routing, with the condition for the same meaning.
 var bsRouting = map[string]map[string]string{
-	"fly":   {"dest_tag": "fly-tag"},
-	"torus": {"dim_order": "dor-booksim", "min_adapt": "minadapt"},
-	"mesh":  {"dim_order": "dor", "dor": "dor", "min_adapt": "minadapt", "valiant": "valiant"},
+	"fly":          {"dest_tag": "fly-tag"},
+	"dragonflynew": {"min": "df-min"},
+	"torus":        {"dim_order": "dor-booksim", "min_adapt": "minadapt"},
+	"mesh":         {"dim_order": "dor", "dor": "dor", "min_adapt": "minadapt", "valiant": "valiant"},
 }
 
 // bsTraffic are BookSim2's traffic patterns wormlab has with the same meaning.
 var bsTraffic = []string{"uniform", "bitcomp", "bitrev", "shuffle", "transpose", "tornado", "neighbor", "randperm"}
+
+// bsTopologies says which of BookSim2's topologies wormlab reads.
+const bsTopologies = "wormlab reads BookSim2's torus, mesh, fly and dragonflynew"
 
 // FromBookSim maps a configuration onto a Run: BookSim2's defaults, then the
 // assignments in order (a later one wins). origin maps each parameter it set to
@@ -488,23 +492,41 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 			break
 		}
 		set("topology", "topology", fmt.Sprintf("fly:k=%d,n=%d", k, n))
+	case "dragonflynew":
+		// BookSim2's dragonfly (networks/dragonfly.cpp, DragonFlyNew): k terminals
+		// a router, a = 2k routers a group, h = k global channels a router, g =
+		// a h + 1 groups, the absolute arrangement, local channels of 10 cycles and
+		// global of 100 (its DRAGON_LATENCY, credits too): wormlab's dragonfly:p=K
+		// (topology/dragonfly.go). BookSim2 stops on n > 1.
+		if k < 1 || n != 1 {
+			refuse(c.errf("n", "k = %d, n = %d: BookSim2's dragonflynew has n = 1 and k >= 1 terminals a router", k, n))
+			break
+		}
+		set("topology", "topology", fmt.Sprintf("dragonfly:p=%d", k))
 	case "fattree":
-		refuse(c.errf("topology", "= fattree: BookSim2's fattree is a k-ary n-tree, not wormlab's butterfly fat-tree (wormlab reads BookSim2's torus, mesh and fly)"))
+		refuse(c.errf("topology", "= fattree: BookSim2's fattree is a k-ary n-tree, not wormlab's butterfly fat-tree (%s)", bsTopologies))
 	default:
-		refuse(c.errf("topology", "= %s: wormlab reads BookSim2's torus, mesh and fly", topo))
+		refuse(c.errf("topology", "= %s: %s", topo, bsTopologies))
 	}
 	rf := c.str("routing_function")
 	if name, ok := bsRouting[topo][rf]; ok {
 		set("routing", "routing_function", name)
-	} else if topo == "torus" || topo == "mesh" || topo == "fly" {
+	} else if _, ok := bsRouting[topo]; ok {
 		why := "no wormlab routing has its meaning"
 		switch {
 		case rf == "none":
 			why = "not given (BookSim2 has no default)"
 		case rf == "valiant":
 			why = "wormlab's valiant keeps one VC per phase and dateline class, BookSim2's valiant_torus splits the VCs by its own classes"
+		case rf == "ugal" && topo == "dragonflynew":
+			why = "BookSim2's ugal_dragonflynew is not wormlab's df-ugal-l (its intermediate is a router, its VCs are phases, and its phase 0 is not deadlock-free: routing/df_ugal_booksim.go)"
 		}
-		refuse(c.errf("routing_function", "= %s on a %s: %s (wormlab reads dim_order, min_adapt, valiant on meshes, dest_tag on flies; docs/booksim.md)", rf, topo, why))
+		refuse(c.errf("routing_function", "= %s on a %s: %s (wormlab reads dim_order, min_adapt, valiant on meshes, dest_tag on flies, min on dragonflynew; docs/booksim.md)", rf, topo, why))
+	}
+	if rf == "min" && topo == "dragonflynew" {
+		if v, _ := c.int("num_vcs"); v != 2 {
+			refuse(c.errf("num_vcs", "= %d with min on dragonflynew: BookSim2's min_dragonflynew uses VCs 0 and 1 whatever their number, wormlab's df-min splits the VCs in two classes; they agree with 2 VCs only", v))
+		}
 	}
 	if rf == "valiant" && topo == "mesh" {
 		if v, _ := c.int("num_vcs"); v != 2 {
@@ -561,6 +583,10 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 	switch {
 	case slices.Contains(bsTraffic, tr):
 		set("traffic", "traffic", tr)
+	case tr == "bad_dragon" && topo == "dragonflynew":
+		// every group's terminals to random terminals of the next group
+		// (traffic.cpp, BadPermDFlyTrafficPattern; sim/pattern_group.go)
+		set("traffic", "traffic", "worstcase")
 	case strings.HasPrefix(tr, "hotspot({"):
 		hot, err := bsHotspot(tr)
 		if err != nil {
@@ -571,7 +597,7 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 		set("hot", "traffic", hot)
 		set("hot-fraction", "traffic", "1")
 	default:
-		refuse(c.errf("traffic", "= %s: no wormlab traffic pattern has its meaning (wormlab reads %s, hotspot({nodes}))", tr, strings.Join(bsTraffic, ", ")))
+		refuse(c.errf("traffic", "= %s: no wormlab traffic pattern has its meaning (wormlab reads %s, hotspot({nodes}), bad_dragon on dragonflynew)", tr, strings.Join(bsTraffic, ", ")))
 	}
 
 	// the router's pipeline

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wormlab/wormlab/topology"
 )
 
 func parseBS(t *testing.T, text string, overrides ...string) []Assignment {
@@ -87,6 +89,48 @@ traffic = uniform; vc_allocator = separable_input_first; sw_allocator = separabl
 	require.Equal(t, "1:4,16:1", run.Flits)
 }
 
+// BookSim2's dragonfly (its src/examples/dragonflyconfig without the internal
+// speedup wormlab does not have) is wormlab's balanced dragonfly of the same
+// p, with df-min for min on 2 VCs and worstcase for bad_dragon; n > 1, ugal and
+// min on other VC counts are refused naming the key.
+func TestFromBookSimDragonfly(t *testing.T) {
+	const df = `vc_buf_size = 256; wait_for_tail_credit = 0; vc_allocator = separable_input_first;
+sw_allocator = separable_input_first; alloc_iters = 1; credit_delay = 2; routing_delay = 0;
+vc_alloc_delay = 1; sw_alloc_delay = 1; st_final_delay = 1; warmup_periods = 3; sample_period = 10000;
+routing_function = min; num_vcs = 2; traffic = uniform; injection_rate = 0.8; packet_size = 10;
+injection_rate_uses_flits = 1; topology = dragonflynew; k = 4; n = 1; watch_out = -;`
+	run, origin, _, err := FromBookSim(parseBS(t, df), false)
+	require.NoError(t, err)
+	require.Equal(t, "dragonfly:p=4", run.Topology)
+	require.Equal(t, "df-min", run.Routing)
+	require.Equal(t, 2, run.VCs)
+	require.Equal(t, 256, run.Buf)
+	require.Equal(t, "10", run.Flits)
+	require.Equal(t, 0.8, run.Rate)
+	require.Equal(t, "uniform", run.Traffic)
+	require.Equal(t, 0, run.RouteDelay)
+	require.Equal(t, 3, run.CreditDelay, "the terminal's credit channel (1) and credit_delay (2); the dragonfly's channels add their own 10 and 100")
+	require.Equal(t, "routing_function (t.cfg:4)", origin["routing"])
+	b, err := run.Build()
+	require.NoError(t, err)
+	d, ok := b.Net.(*topology.Dragonfly)
+	require.True(t, ok)
+	require.Equal(t, []int{4, 8, 4, 33}, []int{d.P(), d.A(), d.H(), d.G()}, "p, a = 2p, h = p, g = a h + 1, as BookSim2 prints for k = 4")
+
+	run, _, _, err = FromBookSim(parseBS(t, df, "traffic=bad_dragon", "k=2"), false)
+	require.NoError(t, err)
+	require.Equal(t, "worstcase", run.Traffic)
+	require.Equal(t, "dragonfly:p=2", run.Topology)
+	for override, msg := range map[string]string{
+		"n=2":                   "booksim key n: k = 4, n = 2: BookSim2's dragonflynew has n = 1",
+		"routing_function=ugal": "booksim key routing_function: = ugal on a dragonflynew: BookSim2's ugal_dragonflynew is not wormlab's df-ugal-l",
+		"num_vcs=3":             "booksim key num_vcs: = 3 with min on dragonflynew",
+	} {
+		_, _, _, err := FromBookSim(parseBS(t, df, override), false)
+		require.ErrorContains(t, err, msg, override)
+	}
+}
+
 // A key wormlab cannot honour is an error naming it and where it was set; with
 // lenient every such key is a note and the run goes on.
 func TestFromBookSimRefuses(t *testing.T) {
@@ -95,7 +139,7 @@ func TestFromBookSimRefuses(t *testing.T) {
 		"num_vcs = four;":                 `t.cfg:1: booksim key num_vcs: "four" is not an integer`,
 		"routing_function = xy_yx;":       "t.cfg:1: booksim key routing_function: = xy_yx on a mesh: no wormlab routing has its meaning",
 		"input_speedup = 2;":              "t.cfg:1: booksim key input_speedup: = 2: wormlab has no crossbar input speedup (only input_speedup = 1 runs)",
-		"topology = flatfly;":             "t.cfg:1: booksim key topology: = flatfly: wormlab reads BookSim2's torus, mesh and fly",
+		"topology = flatfly;":             "t.cfg:1: booksim key topology: = flatfly: wormlab reads BookSim2's torus, mesh, fly and dragonflynew",
 		"limit = 64;":                     "t.cfg:1: booksim key limit: not a key wormlab knows",
 		"traffic = diagonal;":             "t.cfg:1: booksim key traffic: = diagonal: no wormlab traffic pattern has its meaning",
 		"injection_rate = {0.1,0.2};":     "t.cfg:1: booksim key injection_rate: = {0.1,0.2}: one rate per traffic class",
