@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/go-air/gini"
+	"github.com/go-air/gini/inter"
 	"github.com/go-air/gini/z"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
@@ -463,7 +464,7 @@ func (s *search) run() error {
 	if s.g = s.load(f); s.g == nil {
 		return nil
 	}
-	// The first probe is the lower bound (on many instances it is the optimum). It
+	// The probe is the lower bound (on many instances it is the optimum). It
 	// runs on a second solver loaded with the same formula, with the horizon as
 	// assumptions: gini v1.0.4 can return a model that violates a clause when Solve
 	// is called again after an answer "unsatisfiable under assumptions", so that
@@ -471,25 +472,128 @@ func (s *search) run() error {
 	// gini v1.0.4's Copy leaves the decision heuristic's decay settings at zero, so
 	// variable activity stops guiding decisions in the copy (TestCopyLosesDecay;
 	// 4x4 mesh, 241 worms, L = 8, bufferless: the probe took 39 s on a copy and
-	// 0.5 s on a fresh solver). Then the search descends, T = best - 1, on the main
+	// 0.5 s on a fresh solver). The descent, T = best - 1, runs on the main
 	// solver with the horizon as unit clauses (no later call goes higher), so every
 	// learnt clause is kept; each satisfiable answer usually improves the makespan
-	// by more than one step. (Bisection was tried: it spends the time limit on hard
-	// probes below the optimum and ends with worse schedules.)
+	// by more than one step. The two take turns (interleave); until issue 27 the
+	// probe ran to its end first, and on issue 27's 10x10 mesh of seed 3 it did
+	// not end in 20 s of CPU while the best schedule stayed at 107 (the descent
+	// alone reaches 93 in 5 s). (Bisection was tried: it spends the time limit on
+	// hard probes below the optimum and ends with worse schedules.)
 	if s.res.Lower < f.Horizon && s.opt.Workers >= 2 {
 		return s.portfolio()
 	}
-	if s.res.Lower < f.Horizon {
-		c := s.load(f)
-		if c == nil {
-			return nil
+	return s.interleave()
+}
+
+// turnProps is the share of each solver in the interleaved search: the probe
+// at the lower bound and the descent take turns of this many propagations
+// (about half a second of CPU on issue 27's 10x10 meshes; a conflict there
+// costs 0.1 ms in one solver and 2 ms in the other, a propagation about the
+// same in both).
+const turnProps = 2_000_000
+
+// interleave runs the probe at the lower bound and the descent from the best
+// schedule in turns of turnProps propagations each, on two solvers, the probe
+// first: one search, one core, and neither waits for the other to end. The
+// probe settles the optimum when the bound is met; the descent improves the best
+// schedule step by step and settles it with an unsatisfiable horizon. A probe
+// refuted raises the lower bound by one, and the next probe starts on a solver
+// loaded afresh (see run); a probe one below the best makespan is the descent's
+// own next step and is dropped. Each solver's search is the same however the
+// turns fall (a paused call goes on where it was); only which of the two answers
+// first can depend on where gini pauses.
+func (s *search) interleave() error {
+	var probe, step *call
+	defer func() {
+		s.abandon(probe)
+		s.abandon(step)
+	}()
+	settled := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.res.Lower >= s.best.Makespan
+	}
+	newProbe := func() bool {
+		s.mu.Lock()
+		L, B := s.res.Lower, s.best.Makespan
+		s.mu.Unlock()
+		if L >= B-1 {
+			return true
 		}
-		if r, err := s.try(s.ctx, c, s.res.Lower); err != nil || r == 0 {
-			return err
+		g := s.load(s.f)
+		if g == nil {
+			return false
+		}
+		probe = &call{g: g, T: L}
+		return true
+	}
+	if !newProbe() {
+		return nil
+	}
+	for !settled() {
+		if probe != nil {
+			s.mu.Lock()
+			stale := probe.T >= s.best.Makespan-1
+			s.mu.Unlock()
+			if stale {
+				s.abandon(probe)
+				probe = nil
+			}
+		}
+		if probe != nil {
+			r, done := s.resume(s.ctx, probe, turnProps)
+			if done {
+				if _, err := s.finish(probe, r); err != nil || r == 0 {
+					return err
+				}
+				probe = nil
+				if r == 1 || settled() {
+					return nil
+				}
+				if !newProbe() {
+					return nil
+				}
+			}
+		}
+		// The descent's turn: steps T = best - 1 with the horizon as units.
+		budget := int64(turnProps)
+		if probe == nil {
+			budget = 0
+		}
+		for used := int64(0); budget == 0 || used < budget; {
+			if step == nil {
+				s.mu.Lock()
+				T := s.best.Makespan - 1
+				s.mu.Unlock()
+				lits, _ := s.f.horizonLits(T)
+				for _, l := range lits {
+					s.g.Add(z.Dimacs2Lit(l))
+					s.g.Add(0)
+				}
+				step = &call{g: s.g, T: T}
+			}
+			rem := int64(0) // no limit: the probe is done
+			if budget > 0 {
+				rem = budget - used
+			}
+			before := propagations(s.g)
+			r, done := s.resume(s.ctx, step, rem)
+			used += propagations(s.g) - before
+			if !done {
+				break
+			}
+			c := step
+			step = nil
+			if _, err := s.finish(c, r); err != nil || r != 1 {
+				return err // unsatisfiable: the best schedule is optimal; 0: cancelled
+			}
+			if settled() {
+				return nil
+			}
 		}
 	}
-	_, err = s.descend(s.ctx)
-	return err
+	return nil
 }
 
 // descend runs the descending search on s.g, T = best - 1 with the horizon as
@@ -587,43 +691,105 @@ func load(f *Formula, ctx context.Context) *gini.Gini {
 	return g
 }
 
+// call is one solver call, "is there a schedule of makespan at most T?", with
+// the horizon as assumptions on g. It can run in turns (resume with a budget
+// of propagations): between slices its gini.GoSolve is paused, not stopped, so the
+// search goes on where it was and its trajectory does not depend on the slices.
+type call struct {
+	g      *gini.Gini
+	T      int
+	sv     inter.Solve // the running call, paused between slices; nil when not started or ended
+	paused bool
+	before int64 // the solver's conflicts when the call started
+}
+
 // try asks g whether a schedule of makespan at most T exists, with the horizon as
 // assumptions. It returns 1 (and records the schedule), -1, or 0 when cancelled.
 func (s *search) try(ctx context.Context, g *gini.Gini, T int) (int, error) {
-	st := &s.res.Stats
-	lits, ok := s.f.horizonLits(T)
-	if !ok {
-		return -1, nil
+	c := &call{g: g, T: T}
+	r, _ := s.resume(ctx, c, 0)
+	return s.finish(c, r)
+}
+
+// resume runs c (starting it if need be) until it answers (done, r = 1 or -1),
+// ctx is cancelled (done, r = 0 unless the answer came first), or, when budget >
+// 0, it has made budget propagations in this turn (not done: c is left paused).
+func (s *search) resume(ctx context.Context, c *call, budget int64) (r int, done bool) {
+	if c.sv == nil {
+		lits, ok := s.f.horizonLits(c.T)
+		if !ok {
+			return -1, true
+		}
+		zl := make([]z.Lit, len(lits))
+		for x, l := range lits {
+			zl[x] = z.Dimacs2Lit(l)
+		}
+		c.g.Assume(zl...)
+		s.progress(c.T)
+		if ctx.Err() != nil {
+			return 0, true
+		}
+		c.before = conflicts(c.g)
+		c.sv = c.g.GoSolve()
 	}
-	zl := make([]z.Lit, len(lits))
-	for x, l := range lits {
-		zl[x] = z.Dimacs2Lit(l)
+	from := propagations(c.g) // read while paused or before the start: no solve runs
+	if c.paused {
+		c.sv.Unpause()
+		c.paused = false
 	}
-	g.Assume(zl...)
-	s.progress(T)
-	if ctx.Err() != nil {
-		return 0, nil
-	}
-	before := conflicts(g)
-	sv := g.GoSolve()
-	r, wait := 0, time.Millisecond
+	wait := time.Millisecond
 	last := time.Now()
 	for {
-		if res, done := sv.Test(); done {
-			r = res
-			break
-		}
-		if ctx.Err() != nil {
-			r = sv.Stop()
-			break
-		}
 		time.Sleep(wait)
 		wait = min(2*wait, 50*time.Millisecond)
+		if budget > 0 {
+			// gini pauses at its next check (every 20,000 propagations); a
+			// paused solver's counters can be read.
+			res, ok := c.sv.Pause()
+			if !ok {
+				c.sv = nil
+				return res, true
+			}
+			if propagations(c.g)-from >= budget {
+				c.paused = true
+				return 0, false
+			}
+			c.sv.Unpause()
+		} else if res, ended := c.sv.Test(); ended {
+			c.sv = nil
+			return res, true
+		}
+		if ctx.Err() != nil {
+			r = c.sv.Stop()
+			c.sv = nil
+			return r, true
+		}
 		if time.Since(last) >= time.Second {
 			last = time.Now()
-			s.progress(T)
+			s.progress(c.T)
 		}
 	}
+}
+
+// abandon stops c if it is running or paused; its answer, if one came, is
+// dropped.
+func (s *search) abandon(c *call) {
+	if c == nil || c.sv == nil {
+		return
+	}
+	if c.paused {
+		c.sv.Unpause()
+		c.paused = false
+	}
+	c.sv.Stop()
+	c.sv = nil
+}
+
+// finish records the answer r of the ended call c: a schedule (decoded and
+// verified) when r = 1, the lower bound T + 1 when r = -1.
+func (s *search) finish(c *call, r int) (int, error) {
+	st := &s.res.Stats
+	g, T := c.g, c.T
 	var sch *model.Schedule
 	if r == 1 {
 		var err error
@@ -638,7 +804,7 @@ func (s *search) try(ctx context.Context, g *gini.Gini, T int) (int, error) {
 			return 0, fmt.Errorf("optimal: internal error: decoded makespan %d above horizon %d", sch.Makespan, T)
 		}
 	}
-	n := conflicts(g) - before
+	n := conflicts(g) - c.before
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st.Calls++
@@ -667,6 +833,30 @@ func (s *search) progress(T int) {
 	defer s.mu.Unlock()
 	s.opt.Progress(Progress{Horizon: T, Lower: s.res.Lower, Upper: s.best.Makespan, Vars: s.f.Vars,
 		Clauses: len(s.f.Clauses), Conflicts: s.res.Stats.Conflicts, Elapsed: time.Since(s.start)})
+}
+
+// propagations reads gini's running count of propagated literals (internal/xo:
+// S.Trail.Props), by reflection as conflicts; -1 if the layout differs. Like
+// conflicts it is read only when no solve runs (or while one is paused).
+func propagations(g *gini.Gini) (n int64) {
+	defer func() {
+		if recover() != nil {
+			n = -1
+		}
+	}()
+	v := reflect.ValueOf(g).Elem().FieldByName("xo")
+	if !v.IsValid() || v.IsNil() {
+		return -1
+	}
+	t := v.Elem().FieldByName("Trail")
+	if !t.IsValid() || t.IsNil() {
+		return -1
+	}
+	p := t.Elem().FieldByName("Props")
+	if !p.IsValid() || p.Kind() != reflect.Int64 {
+		return -1
+	}
+	return p.Int()
 }
 
 // conflicts reads gini's running conflict count. gini v1.0.4 exports no statistics,

@@ -1,0 +1,74 @@
+package optimal
+
+import (
+	"context"
+	"testing"
+
+	"github.com/go-air/gini/z"
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/lower"
+	"github.com/wormlab/wormlab/model"
+)
+
+// TestSlicesKeepTheSearch: a solver call run in turns (resume with a budget of
+// propagations, paused in between, as interleave runs the probe and the descent)
+// ends with the same answer after the same number of conflicts, and the same
+// schedule, as the call run at once: gini's Pause suspends the search without
+// changing it, which is what lets interleave take turns without losing work.
+// Without the structural aids: the repaired prime construction (p = 3, worms of
+// 3 flits) at one below its bufferless optimum (unsatisfiable, about 7,000
+// conflicts in turns of 20,000 propagations). (Satisfiable calls on instances this small end
+// before gini's first pause point, every 20,000 propagations.)
+func TestSlicesKeepTheSearch(t *testing.T) {
+	prime, err := lower.Prime(3, 7, true)
+	require.NoError(t, err)
+	prime = prime.Clone()
+	for i := range prime.Messages {
+		prime.Messages[i].L = 3
+	}
+	prime.Flits = 3
+	for _, tc := range []struct {
+		in     *model.Instance
+		model  string
+		below  int // the horizon is the optimum minus below
+		budget int64
+	}{{prime, model.Bufferless, 1, 20000}} {
+		res, err := Solve(context.Background(), tc.in, Options{Model: tc.model})
+		require.NoError(t, err)
+		require.True(t, res.Optimal)
+		opt := res.Schedule.Makespan
+		f, err := encode(tc.in, tc.model, opt, encodeOptions{})
+		require.NoError(t, err)
+		T := opt - tc.below
+		run := func(budget int64) (r int, n int64, turns int, sch [][]int) {
+			s := &search{ctx: context.Background(), in: tc.in, res: &Result{}, best: res.Schedule, f: f}
+			c := &call{g: load(f, nil), T: T}
+			for {
+				turns++
+				var done bool
+				if r, done = s.resume(s.ctx, c, budget); done {
+					break
+				}
+			}
+			n = conflicts(c.g) - c.before
+			if r == 1 {
+				got, err := f.Decode(func(v int) bool { return c.g.Value(z.Dimacs2Lit(v)) })
+				require.NoError(t, err)
+				for _, m := range got.Messages {
+					sch = append(sch, m.Cross)
+				}
+			}
+			_, err := s.finish(c, r)
+			require.NoError(t, err)
+			return r, n, turns, sch
+		}
+		r0, n0, _, s0 := run(0)
+		require.Greater(t, n0, int64(1000), "%s T = %d: the call should take thousands of conflicts", tc.in.Name, T)
+		r1, n1, turns, s1 := run(tc.budget)
+		require.Greater(t, turns, 2, "%s T = %d: the call should have been paused", tc.in.Name, T)
+		require.Equal(t, r0, r1, "%s T = %d", tc.in.Name, T)
+		require.Equal(t, n0, n1, "%s T = %d: conflicts at once and in %d turns", tc.in.Name, T, turns)
+		require.Equal(t, s0, s1, "%s T = %d: the schedule found", tc.in.Name, T)
+		require.Equal(t, map[int]int{0: 1, 1: -1}[tc.below], r0)
+	}
+}
