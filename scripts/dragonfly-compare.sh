@@ -16,6 +16,7 @@
 #              BookSim's min (2 VCs) and ugal (3 VCs) under uniform and bad_dragon
 #              (worst-case) traffic at RATES_UR / RATES_WC, one seed; wormlab
 #              runs at most 60,000 cycles a point
+#   study-x2   the study's wormlab runs with two VCs a class (twice the VCs)
 #   csv        OUTDIR/results.csv: the lines of both TSVs under a CSV header, with
 #              a column series = sim:routing
 #
@@ -115,21 +116,24 @@ for c in $cases; do
 				"vc_buf_size = 8; packet_size = 4; vc_allocator = separable_input_first; sw_allocator = separable_input_first; injection_process = bernoulli; injection_rate_uses_flits = 1;" ;; esac
 			case " $SIDES " in *" wormlab "*) wormlab agree-ff hx-dor uniform 4 "$r" "$s" --topology flatfly:k=4,n=3 --buf 8 --flits 4 --pipeline booksim --rel 0.01 --min-cycles 50000 ;; esac
 		done; done ;;
-	study)
+	study | study-x2)
+		# study-x2: wormlab alone, two VCs a class (less head-of-line blocking)
+		x=1
+		[ "$c" = study-x2 ] && x=2
 		for tr in uniform worstcase; do
 			rates=$RATES_UR btr=uniform
 			[ "$tr" = worstcase ] && rates=$RATES_WC btr=bad_dragon
 			for r in $rates; do
-				case " $SIDES " in *" booksim "*)
+				case " $SIDES " in *" booksim "*) if [ $x = 1 ]; then
 					booksim study min "$btr" 2 "$r" 1 "topology = dragonflynew; k = 4; n = 1;" "$DF"
-					booksim study ugal "$btr" 3 "$r" 1 "topology = dragonflynew; k = 4; n = 1;" "$DF" ;;
-				esac
+					booksim study ugal "$btr" 3 "$r" 1 "topology = dragonflynew; k = 4; n = 1;" "$DF"
+				fi ;; esac
 				case " $SIDES " in *" wormlab "*)
 					for rt in $WL_ROUTINGS; do
 						v=3
 						[ "$rt" = df-min ] && v=2
 						[ "$rt" = df-par ] && v=4
-						wormlab study "$rt" "$tr" "$v" "$r" 1 --topology dragonfly:p=4 $WLDF --max-cycles 60000
+						wormlab "$c" "$rt" "$tr" $((v * x)) "$r" 1 --topology dragonfly:p=4 $WLDF --max-cycles 60000
 					done ;;
 				esac
 			done
@@ -141,6 +145,6 @@ for c in $cases; do
 			echo "sim,case,routing,traffic,vcs,rate,seed,latency,latency_ci,accepted,status,cpu_s,series"
 			cat "$out"/booksim.tsv "$out"/wormlab.tsv 2>/dev/null | awk -F'\t' -v OFS=, '{for (i = 1; i <= NF; i++) if ($i == "-" || $i == "null") $i = ""; $13 = $1 ":" $3; print}'
 		} > "$out/results.csv" ;;
-	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-ff, study, csv)" >&2; exit 2 ;;
+	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-ff, study, study-x2, csv)" >&2; exit 2 ;;
 	esac
 done
