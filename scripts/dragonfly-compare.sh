@@ -19,6 +19,8 @@
 #   study-x2   the study's wormlab runs with two VCs a class (twice the VCs)
 #   csv        OUTDIR/results.csv: the lines of both TSVs under a CSV header, with
 #              a column series = sim:routing
+#   plots      OUTDIR/latency-*.svg and accepted-*.svg of the study and study-x2
+#              from OUTDIR/results.csv
 #
 # Every dragonfly run: local channels 10 cycles, global 100 (BookSim's DRAGON_LATENCY,
 # wormlab's dragonfly defaults), 256-flit VC buffers, 4-flit packets, Bernoulli
@@ -145,6 +147,16 @@ for c in $cases; do
 			echo "sim,case,routing,traffic,vcs,rate,seed,latency,latency_ci,accepted,status,cpu_s,series"
 			cat "$out"/booksim.tsv "$out"/wormlab.tsv 2>/dev/null | awk -F'\t' -v OFS=, '{for (i = 1; i <= NF; i++) if ($i == "-" || $i == "null") $i = ""; $13 = $1 ":" $3; print}'
 		} > "$out/results.csv" ;;
-	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-ff, study, study-x2, csv)" >&2; exit 2 ;;
+	plots)
+		# the study's figures from OUTDIR/results.csv (wormlab plot)
+		for k in study study-x2; do for tr in uniform worstcase; do
+			sfx=$tr
+			[ $k = study-x2 ] && sfx=$tr-x2
+			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y latency --ylabel "latency (cycles)" \
+				--series series --where case=$k --where traffic=$tr --show-saturated --title "$k, $tr: latency" -o "$out/latency-$sfx.svg"
+			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y accepted --ylabel "accepted (flits/terminal/cycle)" \
+				--series series --where case=$k --where traffic=$tr --title "$k, $tr: accepted" -o "$out/accepted-$sfx.svg"
+		done; done ;;
+	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-ff, study, study-x2, csv, plots)" >&2; exit 2 ;;
 	esac
 done
