@@ -59,6 +59,24 @@ func TestTopologyRoutings(t *testing.T) {
 	}
 }
 
+// any-min with more VCs than D gives hop h the h-th of D equal ranges of them
+// (routing.TestAnyMinHopClasses): the ranges increase along every route, so the
+// dependency graph stays acyclic at every count from D up (Dally and Seitz).
+func TestAnyMinMoreVCs(t *testing.T) {
+	alg, err := routing.Lookup("any-min")
+	require.NoError(t, err)
+	for _, spec := range []string{"dragonfly:a=4,p=1,h=2", "torus:4x4"} {
+		net, err := topology.Parse(spec)
+		require.NoError(t, err)
+		d, err := alg.MinVCs(net)
+		require.NoError(t, err)
+		for _, v := range []int{d + 1, 2*d + 1, 8} {
+			rep := checkAlg(t, net, alg, v)
+			require.True(t, rep.OK(), "any-min on %s at %d VCs: %s", spec, v, rep.CycleString())
+		}
+	}
+}
+
 // Every routing refuses a topology it does not route on with an error naming both.
 func TestTopologyRoutingsRefuseOthers(t *testing.T) {
 	for name, spec := range map[string]string{
