@@ -14,7 +14,9 @@ import (
 // every router draws from its own streams. Checked on 1 to 4 threads (256 routers:
 // 4 partitions of 64) with deterministic and random selection and arbitration,
 // adaptive routings, an injection limit (receiving its own section), sinks without
-// delay (deliveries inside the switch phase) and size mixes.
+// delay (deliveries inside the switch phase), size mixes, and terminals apart
+// from routers with links of 10 and 100 cycles (a concentrated mesh, the
+// 1,056-terminal dragonfly: 264 routers, 5 words).
 func TestThreadsSameRun(t *testing.T) {
 	for _, c := range []struct {
 		name, topo, routing string
@@ -29,6 +31,9 @@ func TestThreadsSameRun(t *testing.T) {
 		{"mesh minadapt credits", "mesh:16x16", "minadapt", 3, 0.25, "fixed", "credits", 0, false},
 		{"torus pn limit", "torus:16x16", "pn", 6, 0.3, "round-robin", "credits", 4, false},
 		{"mesh westfirst ideal", "mesh:16x16", "westfirst", 2, 0.3, "random", "first", 0, true},
+		// terminals apart from routers (4 a router) and links of 10 and 100 cycles
+		{"cmesh dor", "cmesh:16x16,c=4", "dor", 2, 0.1, "round-robin", "first", 0, false},
+		{"dragonfly df-valiant", "dragonfly:p=4", "df-valiant", 3, 0.2, "random", "random", 0, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			net := mustNet(t, c.topo)
