@@ -13,10 +13,13 @@
 #              channel latency 1), ran_min on 4 VCs of 8 flits, uniform, RATES_FF
 #              and saturation, seeds SEEDS
 #   study      the 1,056-terminal dragonfly (k = 4: p = 4, a = 8, h = 4, g = 33):
-#              BookSim's min (2 VCs) and ugal (3 VCs) under uniform and bad_dragon
-#              (worst-case) traffic at RATES_UR / RATES_WC, one seed; wormlab
-#              runs at most 60,000 cycles a point
-#   study-x2   the study's wormlab runs with two VCs a class (twice the VCs)
+#              wormlab's routings under uniform and worst-case traffic at
+#              RATES_UR / RATES_WC, BookSim's min (2 VCs) and ugal (3 VCs) under
+#              uniform and bad_dragon at RATES_UR_BS / RATES_WC_BS (a BookSim run
+#              here takes minutes of CPU), one seed; wormlab runs at most 60,000
+#              cycles a point
+#   study-x2   the study's wormlab runs with two VCs a class (twice the VCs), at
+#              RATES_X2 under both patterns
 #   csv        OUTDIR/results.csv: the lines of both TSVs under a CSV header, with
 #              a column series = sim:routing
 #   plots      OUTDIR/latency-*.svg and accepted-*.svg of the study and study-x2
@@ -29,9 +32,11 @@
 #
 # Environment: BOOKSIM (required unless only wormlab runs: SIDES=wormlab), WORMLAB
 # (default: built from this tree), SIDES ("booksim wormlab"), SEEDS ("1 2 3"),
-# RATES_DF, RATES_FF, RATES_UR, RATES_WC, WL_ROUTINGS (the study's wormlab
+# RATES_DF, RATES_FF, RATES_UR, RATES_WC, RATES_UR_BS, RATES_WC_BS, RATES_X2,
+# WL_ROUTINGS (the study's wormlab
 # routings, default "df-min df-valiant df-ugal-l df-ugal-g df-par": 2 VCs for
-# df-min, 4 for df-par, 3 for the others). Runs are nice -n 10
+# df-min, 4 for df-par, 3 for the others; a RATES_ variable set empty runs no
+# rate of its kind). Runs are nice -n 19
 # and one at a time. Columns: sim case routing traffic vcs rate seed latency
 # latency_ci accepted status (ok, saturated, unstable), cpu_seconds.
 set -eu
@@ -41,10 +46,13 @@ shift
 cases=${*:-"agree-df agree-ff study"}
 SIDES=${SIDES:-"booksim wormlab"}
 SEEDS=${SEEDS:-"1 2 3"}
-RATES_DF=${RATES_DF:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
-RATES_FF=${RATES_FF:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
-RATES_UR=${RATES_UR:-"0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0"}
-RATES_WC=${RATES_WC:-"0.01 0.02 0.05 0.1 0.2 0.3 0.4 0.5 0.6 1.0"}
+RATES_DF=${RATES_DF-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
+RATES_FF=${RATES_FF-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
+RATES_UR=${RATES_UR-"0.1 0.3 0.35 0.4 0.5 0.7 0.8 0.9 1.0"}
+RATES_WC=${RATES_WC-"0.02 0.1 0.2 0.3 0.4 1.0"}
+RATES_UR_BS=${RATES_UR_BS-"0.3 1.0"}
+RATES_WC_BS=${RATES_WC_BS-"0.02 0.2 1.0"}
+RATES_X2=${RATES_X2-"1.0"}
 WL_ROUTINGS=${WL_ROUTINGS:-"df-min df-valiant df-ugal-l df-ugal-g df-par"}
 case " $SIDES " in *" booksim "*)
 	: "${BOOKSIM:?set BOOKSIM to the path of a built booksim binary (docs/booksim.md)}"
@@ -61,7 +69,7 @@ fi
 
 # cpu CMD...: runs CMD (output to $tmp/run.out), prints its user+system seconds.
 cpu() {
-	/usr/bin/time -f '%U %S' -o "$tmp/time" nice -n 10 "$@" > "$tmp/run.out" 2>&1 || true
+	/usr/bin/time -f '%U %S' -o "$tmp/time" nice -n 19 "$@" > "$tmp/run.out" 2>&1 || true
 	tail -1 "$tmp/time" | awk '{printf "%.1f", $1 + $2}'
 }
 bs_field() {
@@ -123,13 +131,16 @@ for c in $cases; do
 		x=1
 		[ "$c" = study-x2 ] && x=2
 		for tr in uniform worstcase; do
-			rates=$RATES_UR btr=uniform
-			[ "$tr" = worstcase ] && rates=$RATES_WC btr=bad_dragon
-			for r in $rates; do
-				case " $SIDES " in *" booksim "*) if [ $x = 1 ]; then
+			rates=$RATES_UR btr=uniform bsrates=$RATES_UR_BS
+			[ "$tr" = worstcase ] && rates=$RATES_WC btr=bad_dragon bsrates=$RATES_WC_BS
+			[ $x = 2 ] && rates=$RATES_X2
+			case " $SIDES " in *" booksim "*) if [ $x = 1 ]; then
+				for r in $bsrates; do
 					booksim study min "$btr" 2 "$r" 1 "topology = dragonflynew; k = 4; n = 1;" "$DF"
 					booksim study ugal "$btr" 3 "$r" 1 "topology = dragonflynew; k = 4; n = 1;" "$DF"
-				fi ;; esac
+				done
+			fi ;; esac
+			for r in $rates; do
 				case " $SIDES " in *" wormlab "*)
 					for rt in $WL_ROUTINGS; do
 						v=3
