@@ -3,6 +3,7 @@ package figure
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -69,4 +70,41 @@ func TestHeatmap(t *testing.T) {
 	g.Sides = []int{2, 2, 2, 2}
 	g.Node = make([]float64, 16)
 	require.ErrorContains(t, Heatmap(&b, g), "4-dimensional grid has no 2-D drawing")
+}
+
+// Graph draws a disc per node at its place and a curve per channel, bending to
+// the right of its direction (so a link's two directions do not overlap); bad
+// maps are errors, not drawings.
+func TestGraph(t *testing.T) {
+	g := GraphMap{Pos: []XY{{0, 0.5}, {1, 0.5}}, Node: []float64{1, math.NaN()},
+		Links: []LinkValue{{0, 1, 0.5}, {1, 0, 0.25}}, NodeLabel: "latency", LinkLabel: "use", Title: "two", Note: "a note"}
+	var b bytes.Buffer
+	require.NoError(t, Graph(&b, g))
+	svg := b.String()
+	require.Equal(t, 2, strings.Count(svg, "<circle"))
+	require.Equal(t, 2, strings.Count(svg, "<path"))
+	require.Contains(t, svg, "node 1: latency none")
+	require.Contains(t, svg, "a note")
+	// 0 -> 1 runs rightwards: its control point is below the line (y down), the
+	// way back above it
+	var y [2]float64
+	for _, line := range strings.Split(svg, "\n") {
+		if strings.HasPrefix(line, "<path") {
+			var ax, ay, cx, cy, bx, by float64
+			_, err := fmt.Sscanf(line[strings.Index(line, `d="`)+3:], "M%f %f Q%f %f %f %f", &ax, &ay, &cx, &cy, &bx, &by)
+			require.NoError(t, err)
+			if ax < bx {
+				y[0] = cy - ay
+			} else {
+				y[1] = cy - ay
+			}
+		}
+	}
+	require.Positive(t, y[0])
+	require.Negative(t, y[1])
+	g.Node = g.Node[:1]
+	require.EqualError(t, Graph(&b, g), "1 node values for 2 nodes")
+	g.Node = []float64{1, 2}
+	g.Links = append(g.Links, LinkValue{0, 2, 1})
+	require.EqualError(t, Graph(&b, g), "channel 0 -> 2: no such node (2 nodes)")
 }

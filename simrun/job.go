@@ -114,7 +114,7 @@ func BindJob(fs *flag.FlagSet) *JobFlags {
 	f.saturation = fs.Bool("saturation", false, "find the saturation throughput of each configuration: by bisection on the offered load, and in BookSim2's throughput mode (every source offered 1 flit/node/cycle)")
 	f.satTol = fs.Float64("saturation-tol", 0.01, "with --saturation: the bisection's interval width, in flits/node/cycle")
 	f.nds = fs.Bool("nodes", false, "add every node's offered and accepted load and its latency as source and as destination (JSON \"nodes\"; a table in text)")
-	f.heatmap = fs.String("heatmap", "", "draw the network to `FILE` (.svg): channels coloured by utilisation, nodes by the latency of their packets (tori and meshes of 1 to 3 dimensions; one run)")
+	f.heatmap = fs.String("heatmap", "", "draw the network to `FILE` (.svg): channels coloured by utilisation, nodes by the latency of their packets (tori and meshes of 1 to 3 dimensions as grids, other networks of up to 2048 routers by a layout; one run)")
 	f.trace = fs.String("trace", "", "write the events of the selected packets to `FILE` as JSON Lines (generated, injected, routed with its choices, VC granted, each hop, delivered); wormlab draw FILE draws them")
 	f.tracePackets = fs.String("trace-packets", "", "with --trace: packet numbers, a list or a range FROM:TO (0:9 the first ten generated)")
 	f.traceSrc = fs.String("trace-src", "", "with --trace: packets from these nodes (a list)")

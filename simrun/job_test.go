@@ -109,7 +109,7 @@ func TestJobRefuses(t *testing.T) {
 		{[]string{"--trace", "t.jsonl", "--trace-src", "64"}, "--trace-src: node 64 is not a terminal of torus:8x8"},
 		{[]string{"--heatmap", "h.png"}, "--heatmap h.png: want a .svg file"},
 		{[]string{"--heatmap", "h.svg", "--seed", "1,2"}, "--heatmap draws one run: --seed has several values"},
-		{[]string{"--heatmap", "h.svg", "--topology", "torus:2x2x2x2"}, "--heatmap: torus:2x2x2x2 has no 2-D drawing (tori and meshes of 1 to 3 dimensions have one)"},
+		{[]string{"--heatmap", "h.svg", "--topology", "dragonfly:p=8", "--routing", "df-min", "--vcs", "2"}, "--heatmap: dragonfly:p=8 has 2064 routers: too many to draw (at most 2048; tori and meshes of 1 to 3 dimensions have no bound)"},
 		{[]string{"--saturation", "--nodes"}, "--nodes draws or reports runs at a load: with --saturation alone there are none (give --rate, a list or a range)"},
 		{[]string{"--saturation", "--saturation-tol", "1"}, "--saturation-tol: 1 outside (0, 1)"},
 		{[]string{"--saturation-tol", "0.1"}, "--saturation-tol goes with --saturation"},

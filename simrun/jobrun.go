@@ -34,7 +34,7 @@ type Report struct {
 	// Err is the first error of a point or of the searches (not the context's).
 	Err error
 	// Heatmap is the drawing of the run (with Job.Heatmap).
-	Heatmap *figure.GridMap
+	Heatmap *Heatmap
 	// Tracer holds the trace (with Job.Trace).
 	Tracer *Tracer
 }
@@ -88,7 +88,7 @@ func (j *Job) Execute(ctx context.Context, opt ExecOptions) (*Report, error) {
 				if err != nil {
 					return nil, err
 				}
-				rep.Heatmap = &hm
+				rep.Heatmap = hm
 			}
 			if !j.Channels {
 				o.Result.Channels = nil

@@ -70,7 +70,7 @@ func runSim(e *env) error {
 		return asUsage(err)
 	}
 	if rep.Heatmap != nil {
-		if err := writeOut(e, job.Heatmap, func(w io.Writer) error { return figure.Heatmap(w, *rep.Heatmap) }); err != nil {
+		if err := writeOut(e, job.Heatmap, func(w io.Writer) error { return rep.Heatmap.Draw(w) }); err != nil {
 			return err
 		}
 	}
