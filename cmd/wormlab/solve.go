@@ -49,6 +49,7 @@ func runSolve(e *env) error {
 	noBusy := fs.Bool("no-busy", false, "leave out the busy-slot clauses at the lower bound")
 	noEdgeSet := fs.Bool("no-edge-set", false, "skip the edge-set bound (an exhaustive search over the tight edges)")
 	noStage := fs.Bool("no-bufferless-stage", false, "wormhole model: do not run the bufferless solve first")
+	trace := fs.Bool("trace", false, "write a line to stderr whenever the best makespan or the proven lower bound changes, with the process's CPU seconds")
 	workers := fs.Int("workers", 1, "SAT solvers run at once: 2 runs the probe at the lower bound beside the descending search")
 	memory := memoryFlag(fs)
 	pos, err := parseFlags(fs, e.args, 1, 1)
@@ -117,18 +118,31 @@ func runSolve(e *env) error {
 		defer cancel()
 	}
 	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, NoBusy: *noBusy, NoEdgeSet: *noEdgeSet, NoStage: *noStage, Workers: *workers, MaxMemory: budget}
-	if e.stderrTTY {
+	traced := [2]int{-1, -1}
+	traceLine := func(upper, lower int) {
+		if [2]int{upper, lower} != traced {
+			traced = [2]int{upper, lower}
+			fmt.Fprintf(e.stderr, "solve: %.2f s of CPU: makespan %d, lower bound %d\n", processCPU().Seconds(), upper, lower)
+		}
+	}
+	switch {
+	case *trace:
+		opt.Progress = func(p optimal.Progress) { traceLine(p.Upper, p.Lower) }
+	case e.stderrTTY:
 		opt.Progress = func(p optimal.Progress) {
 			fmt.Fprintf(e.stderr, "\rsolve: horizon %d  lower %d  upper %d  vars %d  clauses %d  conflicts %d  %.1fs   ",
 				p.Horizon, p.Lower, p.Upper, p.Vars, p.Clauses, p.Conflicts, p.Elapsed.Seconds())
 		}
 	}
 	res, err := optimal.Solve(ctx, in, opt)
-	if e.stderrTTY {
+	if e.stderrTTY && !*trace {
 		fmt.Fprintln(e.stderr)
 	}
 	if err != nil {
 		return err
+	}
+	if *trace {
+		traceLine(res.Schedule.Makespan, res.Lower)
 	}
 	if !res.Optimal && ctx.Err() != nil {
 		why := "timed out"

@@ -4,8 +4,11 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +54,9 @@ func TestInterruptSolve(t *testing.T) {
 // and it writes the best schedule with its proven lower bound and optimal false,
 // as --timeout does. The instance is TestInterruptSolve's, whose horizon 149
 // keeps gini busy for minutes without the edge-set bound.
+// --trace writes a line whenever the best makespan or the lower bound changes:
+// CPU seconds that never decrease, makespans that never increase, lower bounds
+// that never decrease, and a last line that is the schedule written.
 func TestSolveCPULimit(t *testing.T) {
 	dir := t.TempDir()
 	inst, sched := filepath.Join(dir, "in.json"), filepath.Join(dir, "s.json")
@@ -60,7 +66,7 @@ func TestSolveCPULimit(t *testing.T) {
 	require.Equal(t, 0, code, errb.String())
 	errb.Reset()
 	before := processCPU()
-	code = run([]string{"solve", "--no-edge-set", "--cpu-limit", "1s", inst, "-o", sched}, strings.NewReader(""), &out, &errb, false)
+	code = run([]string{"solve", "--no-edge-set", "--cpu-limit", "1s", "--trace", inst, "-o", sched}, strings.NewReader(""), &out, &errb, false)
 	used := processCPU() - before
 	require.Equal(t, 0, code, errb.String())
 	require.Contains(t, errb.String(), "stopped at the CPU limit after")
@@ -76,6 +82,22 @@ func TestSolveCPULimit(t *testing.T) {
 	require.NoError(t, verify.Schedule(in, s))
 	require.NotNil(t, s.Optimal)
 	require.False(t, *s.Optimal)
+	lines := regexp.MustCompile(`(?m)^solve: ([0-9.]+) s of CPU: makespan ([0-9]+), lower bound ([0-9]+)$`).FindAllStringSubmatch(errb.String(), -1)
+	require.NotEmpty(t, lines, errb.String())
+	prev := [3]float64{0, math.Inf(1), 0}
+	for _, l := range lines {
+		var v [3]float64
+		for k := range v {
+			v[k], err = strconv.ParseFloat(l[k+1], 64)
+			require.NoError(t, err)
+		}
+		require.GreaterOrEqual(t, v[0], prev[0], l[0])
+		require.LessOrEqual(t, v[1], prev[1], l[0])
+		require.GreaterOrEqual(t, v[2], prev[2], l[0])
+		prev = v
+	}
+	require.Equal(t, float64(s.Makespan), prev[1])
+	require.Equal(t, float64(*s.LowerBound), prev[2])
 }
 
 // Issue 10: output paths are checked before the work starts: an -o or --certify

@@ -1,0 +1,82 @@
+#!/bin/sh
+# Issue 27's "best schedule at any time": wormlab's best makespan against CPU
+# time beside cadical's stepping down on wormlab's own formula, bufferless model,
+# on the instances of the family open at 20 s (or those named). Writes
+# OUT/anytime.jsonl, one JSON object per improvement: instance, solver (wormlab
+# or cadical), cpu_s (CPU seconds when that makespan was known), makespan,
+# lower_bound (wormlab's proven bound; cadical's is 0 until it refutes a
+# horizon), for cadical formula_cpu_s (the CPU seconds of the `solve --dimacs`
+# that wrote its first formula), and OUT/anytime.svg (makespan against CPU seconds, a line per
+# instance and solver).
+#
+#   experiments/solver-random/anytime.sh OUT [NAME...]   (WORMLAB=binary, LIMIT=20)
+#
+# wormlab: `solve --model bufferless --cpu-limit LIMIT --trace`, whose lines give
+# the process's CPU seconds at each improvement. cadical 1.5: from the horizon one
+# below wormlab's first SAT-stage makespan (its schedule search's, where both
+# searches start), each horizon's CNF written by `solve --dimacs F --horizon T`
+# and run under ulimit -t with the CPU left of LIMIT; each satisfiable answer is
+# decoded by `solve --assignment`, checked by `wormlab verify`, and the next
+# horizon is one below its makespan. cadical's CPU seconds count cadical alone:
+# not the CPU wormlab spends on the bounds, the schedule search and the CNF
+# (formula_cpu_s, which wormlab's own times include). About 45 s of CPU an
+# instance.
+set -eu
+out=${1:?usage: anytime.sh OUTDIR [NAME...]}
+shift
+names=${*:-"mesh:10x10/400/4/3 mesh:8x8/768/2/2 mesh:8x8/256/4/1 mesh:6x6/288/4/1"}
+limit=${LIMIT:-20}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$out"
+wl=${WORMLAB:-}
+if [ -z "$wl" ]; then
+	wl=$out/wormlab
+	(cd "$here" && go build -o "$wl" ./cmd/wormlab)
+fi
+res=$out/anytime.jsonl
+: >"$res"
+row() { printf '{"instance":"%s","solver":"%s","cpu_s":%s,"makespan":%s,"lower_bound":%s%s}\n' "$@" >>"$res"; }
+for spec in $names; do
+	IFS=/ read -r topo msgs flits seed <<EOS
+$spec
+EOS
+	name=$(echo "$topo" | tr ':' '-')-$msgs-L$flits-s$seed
+	inst=$out/$name.json
+	"$wl" gen "$topo" --routing random-shortest --traffic random --messages "$msgs" --flits "$flits" --seed "$seed" -o "$inst" 2>/dev/null
+	"$wl" solve --model bufferless --cpu-limit "${limit}s" --trace "$inst" -o "$out/$name.schedule.json" 2>"$out/$name.trace" || true
+	"$wl" verify "$inst" "$out/$name.schedule.json" >/dev/null
+	sed -n 's/^solve: \([0-9.]*\) s of CPU: makespan \([0-9]*\), lower bound \([0-9]*\)$/\1 \2 \3/p' "$out/$name.trace" >"$out/$name.wl"
+	while read -r c m l; do row "$name" wormlab "$c" "$m" "$l" ""; done <"$out/$name.wl"
+	T=$(($(head -1 "$out/$name.wl" | cut -d' ' -f2) - 1))
+	used=0 cnf=
+	while :; do
+		left=$(awk -v u="$used" -v t="$limit" 'BEGIN { l = t - u; print (l < 1) ? 0 : int(l) }')
+		[ "$left" -gt 0 ] || break
+		/usr/bin/time -f "%U %S" -o "$out/d.cpu" "$wl" solve --model bufferless --dimacs "$out/d.cnf" --horizon "$T" "$inst" 2>/dev/null || break
+		[ -n "$cnf" ] || cnf=,\"formula_cpu_s\":$(tail -1 "$out/d.cpu" | awk '{ printf "%.2f", $1 + $2 }')
+		rc=0
+		/usr/bin/time -f "%U %S" -o "$out/d.cpu" sh -c "ulimit -t $left; exec cadical -q \"\$1\"" sh "$out/d.cnf" >"$out/d.out" 2>/dev/null || rc=$?
+		used=$(tail -1 "$out/d.cpu" | awk -v u="$used" '{ printf "%.2f", u + $1 + $2 }')
+		case $rc in
+		10)
+			"$wl" solve --model bufferless --assignment "$out/d.out" --horizon "$T" "$inst" -o "$out/d.json" 2>/dev/null
+			"$wl" verify "$inst" "$out/d.json" >/dev/null
+			m=$(sed -n 's/^  "makespan": \([0-9]*\),$/\1/p' "$out/d.json")
+			row "$name" cadical "$used" "$m" 0 "$cnf"
+			T=$((m - 1)) ;;
+		20) row "$name" cadical "$used" $((T + 1)) $((T + 1)) "$cnf"; break ;;
+		*) break ;;
+		esac
+	done
+	rm -f "$out/d.cnf" "$out/d.out" "$out/d.json" "$out/d.cpu"
+done
+python3 - "$res" >"$out/anytime.series.jsonl" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    r["series"] = r["instance"] + " " + r["solver"]
+    print(json.dumps(r, separators=(",", ":")))
+PY
+"$wl" plot "$out/anytime.series.jsonl" --x cpu_s --y makespan --series series --legend top-right \
+	--title "issue 27: best bufferless makespan against CPU time" --xlabel "CPU seconds" --ylabel makespan -o "$out/anytime.svg"
+rm -f "$out/anytime.series.jsonl"
