@@ -499,8 +499,8 @@ const turnProps = 2_000_000
 // probe settles the optimum when the bound is met; the descent improves the best
 // schedule step by step and settles it with an unsatisfiable horizon. A probe
 // refuted raises the lower bound by one, and the next probe starts on a solver
-// loaded afresh (see run); a probe one below the best makespan is the descent's
-// own next step and is dropped. Each solver's search is the same however the
+// loaded afresh (see run); once the best makespan is one above the probe's
+// horizon, the descent has nothing else to try and the probe runs alone. Each solver's search is the same however the
 // turns fall (a paused call goes on where it was); only which of the two answers
 // first can depend on where gini pauses.
 func (s *search) interleave() error {
@@ -519,7 +519,7 @@ func (s *search) interleave() error {
 		L, B := s.res.Lower, s.best.Makespan
 		s.mu.Unlock()
 		if L >= B-1 {
-			return true
+			return true // the descent's next step is the probe
 		}
 		g := s.load(s.f)
 		if g == nil {
@@ -534,11 +534,15 @@ func (s *search) interleave() error {
 	for !settled() {
 		if probe != nil {
 			s.mu.Lock()
-			stale := probe.T >= s.best.Makespan-1
+			last := probe.T >= s.best.Makespan-1
 			s.mu.Unlock()
-			if stale {
-				s.abandon(probe)
+			if last {
+				// The descent's next step would be the probe's horizon: the
+				// probe, with its work so far, runs alone to the end.
+				r, _ := s.resume(s.ctx, probe, 0)
+				_, err := s.finish(probe, r)
 				probe = nil
+				return err
 			}
 		}
 		if probe != nil {
