@@ -45,35 +45,46 @@ func processCPU() time.Duration {
 // (cpu-ms/op), the points' CPU time in all (points-ms/op) and the critical path
 // (crit-ms/op: the CPU time of the busiest worker's points): points-ms with one
 // worker over crit-ms with two is the speed-up two cores give when nothing else
-// runs. The collector's target is TuneGC's, as in wormlab sim.
+// runs. quiet-ms/op is the wall time less the time other processes took the
+// cores: for each worker the sum over its points of their elapsed time less
+// their thread's run-queue wait (/proc/thread-self/schedstat), the largest
+// worker's; unlike crit-ms it counts the points' blocking (collector pauses).
+// wait-ms/op is the run-queue wait in all, a measure of the load. The
+// collector's target is TuneGC's, as in wormlab sim.
 func BenchmarkRates20(b *testing.B) {
 	pts := rates20(b)
 	defer TuneGC()() // as wormlab sim does for a grid
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			var crit, sum, cpu time.Duration
+			var crit, sum, cpu, quiet, wait time.Duration
 			for b.Loop() {
 				c0 := processCPU()
 				outs := Execute(context.Background(), pts, Options{Workers: workers})
 				cpu += processCPU() - c0
-				per := map[int]time.Duration{}
+				per, busy := map[int]time.Duration{}, map[int]time.Duration{}
 				for _, o := range outs {
 					if o.Err != nil || !o.Done {
 						b.Fatal(o.Err)
 					}
 					per[o.Worker] += o.CPU
+					busy[o.Worker] += o.Wall - o.Waited
 					sum += o.CPU
+					wait += o.Waited
 				}
-				var most time.Duration
-				for _, d := range per {
+				var most, longest time.Duration
+				for w, d := range per {
 					most = max(most, d)
+					longest = max(longest, busy[w])
 				}
 				crit += most
+				quiet += longest
 			}
 			n := float64(b.N)
 			b.ReportMetric(float64(cpu.Milliseconds())/n, "cpu-ms/op")
 			b.ReportMetric(float64(crit.Milliseconds())/n, "crit-ms/op")
 			b.ReportMetric(float64(sum.Milliseconds())/n, "points-ms/op")
+			b.ReportMetric(float64(quiet.Milliseconds())/n, "quiet-ms/op")
+			b.ReportMetric(float64(wait.Milliseconds())/n, "wait-ms/op")
 		})
 	}
 }

@@ -80,6 +80,11 @@ type Outcome struct {
 	// is locked to its OS thread; 0 where the system cannot tell).
 	Worker int
 	CPU    time.Duration
+	// Wall is the point's elapsed time, Waited the part of it its thread spent
+	// runnable but waiting for a core (other processes' load; 0 where the system
+	// cannot tell): Wall - Waited is what the point would take with the cores to
+	// itself, its blocking (collector pauses) included.
+	Wall, Waited time.Duration
 }
 
 // GCPercent is the garbage collector's target that TuneGC sets for a grid: a
@@ -175,6 +180,8 @@ func Execute(ctx context.Context, pts []Point, opt Options) []Outcome {
 			defer runtime.UnlockOSThread()
 			for i := range jobs {
 				c0, _ := cputime.Thread()
+				w0, _ := cputime.Waited()
+				t0 := time.Now()
 				pt := &out[i].Point
 				prep := func(b *Built) {
 					if workers > 1 && b.Config.Threads == 0 {
@@ -188,7 +195,8 @@ func Execute(ctx context.Context, pts []Point, opt Options) []Outcome {
 				o := &out[i]
 				o.Result, o.Err = res, err
 				c1, _ := cputime.Thread()
-				o.Worker, o.CPU = wk, c1-c0
+				w1, _ := cputime.Waited()
+				o.Worker, o.CPU, o.Wall, o.Waited = wk, c1-c0, time.Since(t0), w1-w0
 				o.Done = err == nil || ctx.Err() == nil
 				mu.Lock()
 				if o.Done {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -263,6 +264,8 @@ func TestExecuteDeterministic(t *testing.T) {
 		require.True(t, one[i].Done)
 		require.NoError(t, one[i].Err)
 		require.Equal(t, i, one[i].Point.Index)
+		require.Positive(t, one[i].Wall)
+		require.True(t, one[i].Waited >= 0 && one[i].Waited <= one[i].Wall+10*time.Millisecond, "waited %v of %v", one[i].Waited, one[i].Wall)
 		require.Equal(t, one[i].Result, three[i].Result, "point %d", i)
 		alone, err := RunOne(context.Background(), pts[i].Run, nil)
 		require.NoError(t, err)

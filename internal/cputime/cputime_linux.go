@@ -3,6 +3,9 @@
 package cputime
 
 import (
+	"os"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -19,4 +22,24 @@ func Thread() (time.Duration, bool) {
 	}
 	us := int64(ru.Utime.Sec+ru.Stime.Sec)*1e6 + int64(ru.Utime.Usec+ru.Stime.Usec)
 	return time.Duration(us) * time.Microsecond, true
+}
+
+// Waited is the time the calling OS thread has spent runnable but waiting for a
+// core (the second field of /proc/thread-self/schedstat: the run queue's wait,
+// which other processes' load makes grow); ok is false where the kernel does not
+// say.
+func Waited() (time.Duration, bool) {
+	b, err := os.ReadFile("/proc/thread-self/schedstat")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0, false
+	}
+	ns, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return time.Duration(ns), true
 }

@@ -8,3 +8,6 @@ import "time"
 
 // Thread is not measured outside Linux: ok is false.
 func Thread() (time.Duration, bool) { return 0, false }
+
+// Waited is not measured outside Linux: ok is false.
+func Waited() (time.Duration, bool) { return 0, false }
