@@ -156,8 +156,22 @@ func WriteDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Re
 		}
 		man.Order = ref
 	case res.Verdict == "deadlock-free":
+		// the formula the checker re-encodes (deadlock.FormulaOf, no bound on
+		// the packets), not the decision's own, which carries a counter of
+		// packets for the search of the fewest
 		man.Kind = KindDLRefutation
-		fr, err := proveFormula(ctx, dir, v.Formula, 0, nil)
+		net, f, err := dlRouting(dir, man)
+		if err != nil {
+			return err
+		}
+		fo, _, err := deadlock.FormulaOf(ctx, net, f, res.VCs, "", res.Atomic, 0)
+		if err != nil {
+			return err
+		}
+		if fo == nil {
+			return fmt.Errorf("certify: the verdict is deadlock-free by SAT but the fixpoint is empty")
+		}
+		fr, err := proveFormula(ctx, dir, fo, 0, nil)
 		if err != nil {
 			return err
 		}

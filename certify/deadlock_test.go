@@ -152,3 +152,49 @@ func TestDeadlockReplayPipeline(t *testing.T) {
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "replay:")
 }
+
+// A deadlock-free verdict by SAT (a routing table on which the fixpoint keeps 11
+// VCs: deadlock.TestFreeBySAT) carries the formula of every configuration and a
+// DRAT proof of its unsatisfiability; the checker re-encodes the formula with
+// this build's encoder and checks the proof with package drat. (The writer used
+// to write the decision's formula, whose counter of packets the checker's
+// re-encoding lacks: such a certificate never checked.) An empty proof (unit
+// propagation alone does not refute the formula), or a formula with a clause
+// dropped, does not check.
+func TestDeadlockRefutationCertificate(t *testing.T) {
+	dir, res := dlCertificate(t, "", "table:../deadlock/testdata/free-by-sat.json", 2, true)
+	require.Equal(t, "deadlock-free", res.Verdict)
+	require.Equal(t, "sat", res.Method)
+	r := checkDL(t, dir)
+	require.True(t, r.Verified, r.Failure)
+	require.Equal(t, KindDLRefutation, r.Kind)
+	require.NotNil(t, r.Proof)
+	require.True(t, r.Proof.Verified)
+	require.Contains(t, strings.Join(r.Checked, "\n"), "proof:")
+	man := filepath.Join(dir, ManifestFile)
+	md, err := os.ReadFile(man)
+	require.NoError(t, err)
+	// the formula needs its proof
+	require.Positive(t, r.Proof.Stats.RefutedAt)
+	pp := filepath.Join(dir, "proof.drat")
+	proof, err := os.ReadFile(pp)
+	require.NoError(t, err)
+	cut := []byte{}
+	require.NoError(t, os.WriteFile(pp, cut, 0o644))
+	require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(md), sum(proof), sum(cut), 1)), 0o644))
+	r = checkDL(t, dir)
+	require.False(t, r.Verified)
+	require.Contains(t, r.Failure, "proof:")
+	require.NoError(t, os.WriteFile(pp, proof, 0o644))
+	// a formula that is not the routing's
+	cp := filepath.Join(dir, "formula.cnf")
+	cnf, err := os.ReadFile(cp)
+	require.NoError(t, err)
+	i := strings.Index(string(cnf), "\n")
+	other := string(cnf[:i+1]) + string(cnf[i+1:])[strings.Index(string(cnf[i+1:]), "\n")+1:]
+	require.NoError(t, os.WriteFile(cp, []byte(other), 0o644))
+	require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(md), sum(cnf), sum([]byte(other)), 1)), 0o644))
+	r = checkDL(t, dir)
+	require.False(t, r.Verified)
+	require.Contains(t, r.Failure, "formula:")
+}

@@ -144,6 +144,42 @@ func TestFailsDuatoAndDeadlocks(t *testing.T) {
 	require.Equal(t, "deadlock-free", exact(t, m, duatoMesh{g: m}, 2, true).Verdict)
 }
 
+// A routing the fixpoint cannot prove and the formula proves deadlock-free: no
+// registered routing is one (the registry on small meshes and tori, 1-4 VCs, is
+// decided by the fixpoint whenever it is free), so this one was constructed: a
+// routing table on a 2x3 mesh with 2 VCs, found by a seeded random search over
+// shortest-path tables (per router, destination, input and input VC) for a
+// deadlock-free verdict by SAT under atomic reallocation, then stripped of every
+// choice whose removal keeps that verdict. Its channel dependency graph has
+// cycles (Dally and Seitz's condition fails), and under non-atomic reallocation
+// it deadlocks (4 packets round the lower square). Under atomic reallocation
+// the fixpoint keeps 11 VCs and the request graph's girth is 6 (the lower and
+// upper squares, as a figure eight through 0,1): but the packets holding
+// 1,0 +y vc 0 and 1,2 -y vc 0 there are each offered, at 1,1, a VC no blocked
+// packet can hold as well as 1,1 -x vc 1, so each is blocked only once it holds
+// 1,1 -x vc 1 too, and the two cannot both. The fixpoint, which looks at one VC
+// at a time, cannot see that; the formula (one VC, one packet) can, and
+// exhaustive enumeration of configurations agrees.
+func TestFreeBySAT(t *testing.T) {
+	tab, err := routing.LoadTable("testdata/free-by-sat.json")
+	require.NoError(t, err)
+	net := tab.Net()
+	rep, err := Check(context.Background(), net, tab, 2, "table")
+	require.NoError(t, err)
+	require.False(t, rep.OK(), "the dependency graph has a cycle")
+	res := exact(t, net, tab, 2, true)
+	require.Equal(t, "deadlock-free", res.Verdict)
+	require.Equal(t, "sat", res.Method)
+	require.Equal(t, 11, res.Alive, "the fixpoint does not prove it")
+	require.Equal(t, 6, res.LowerBound, "the girth of the request graph")
+	exists, _ := bruteForce(res.Graph(), true)
+	require.False(t, exists, "enumeration finds a configuration")
+	nonAtomic := exact(t, net, tab, 2, false)
+	require.Equal(t, "deadlock", nonAtomic.Verdict)
+	require.Equal(t, 4, len(nonAtomic.Worms))
+	replayed(t, nonAtomic)
+}
+
 // Fully adaptive minimal routing on a torus with too few VCs (no escape at all),
 // atomic reallocation: with one VC three packets, the fewest (girth), replayed;
 // with two, the girth says at least three, the closure of a shortest cycle and
@@ -238,6 +274,11 @@ func TestRegistryExact(t *testing.T) {
 					case !rep.OK():
 						require.Equal(t, "deadlock", res.Verdict, what)
 						require.True(t, res.Minimal, what)
+					}
+					if res.Verdict == "deadlock-free" {
+						// no registered routing needs the formula to be proved
+						// (TestFreeBySAT is one that does)
+						require.Equal(t, "fixpoint", res.Method, what)
 					}
 					if res.Verdict == "deadlock" {
 						total++

@@ -11,9 +11,10 @@
 // previous tail has left its router) every request is owned, or the head was
 // granted a chain's full tail VC. Both are necessary and sufficient for a state of
 // wormlab's router in which no flit ever moves again (Verbeek and Schmaltz, IEEE
-// TPDS 22(12), 2011, give the static condition over channels and destinations;
-// the definitions here are written for wormlab's router and proved in
-// docs/deadlock.md). The decision:
+// TPDS 22(12), 2011, give the first static necessary and sufficient condition,
+// one that needs no analysis of network states and covers incoherent routing
+// functions; the definitions here are wormlab's own, written for its router and
+// proved in docs/deadlock.md). The decision:
 //
 //   - graph.go, hash.go: every packet state (router, VC held, header) reachable by
 //     the routing's Starts, Route and Advance, merged by bisimilarity into a DAG of
@@ -26,8 +27,8 @@
 //     configuration from below, and configurations along its shortest cycles
 //     (under non-atomic reallocation one always exists when U* is not empty);
 //   - encode.go, exact.go: the SAT formula of configurations (gini), for what the
-//     rest leaves: existence, and the fewest packets by a counter (co-NP-complete,
-//     Verbeek and Schmaltz 2011, section 6);
+//     rest leaves: existence, and the fewest packets by a counter (the problem is
+//     co-NP-complete: Verbeek and Schmaltz 2011);
 //   - replay.go: a configuration replayed in package sim from an empty network
 //     (steered packets released by difference constraints, helper packets),
 //     until sim's detector reports the deadlock;
@@ -43,8 +44,11 @@
 // acyclic) or, for a routing that declares its escape subfunction (Escaper),
 // Duato's (IEEE TPDS 4(12), 1993, Theorem 1; 6(10), 1995: a connected escape
 // subfunction whose extended dependency graph, with direct, indirect and cross
-// dependencies, is acyclic), with a shortest cycle when it fails. A cycle there
-// does not mean a deadlock; Exact decides.
+// dependencies, is acyclic), with a shortest cycle when it fails. Duato's
+// condition is necessary as well only for a restricted class of routing
+// functions (Schwiebert and Jayasimha, JPDC 32(1), 1996, say so; Verbeek and
+// Schmaltz 2011 name incoherent routing functions as the case left open), so a
+// cycle there does not mean a deadlock; Exact decides.
 //
 // # Cost
 //

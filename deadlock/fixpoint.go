@@ -22,12 +22,14 @@ package deadlock
 // Duato's condition each empty U* (docs/deadlock.md), so the pass decides every
 // routing either theorem proves.
 //
-// This is Verbeek and Schmaltz's static view (IEEE TPDS 22(12), 2011: a routing is
-// deadlock-free iff no legal configuration of blocked packets exists, a condition
-// on channels and destinations only) computed as the marking of their polynomial
-// pre-pass (F. Verbeek, J. Schmaltz, Formal verification of a deadlock detection
-// algorithm, ACL2 2011: channels marked immune when no flit can be blocked
-// there for good), written anew on wormlab's states.
+// The pass is wormlab's own, on its states. It follows the static view of Verbeek
+// and Schmaltz (IEEE TPDS 22(12), 2011: a condition that needs no analysis of
+// network states), but not their text, which was not read here (only the
+// abstracts of their 2011 and 2014 papers and of their ACL2 2011 workshop paper
+// on a verified deadlock detection algorithm, EPTCS 70). It is an upper bound
+// only: it asks of each VC separately whether a packet holding it can be
+// blocked, not whether the packets can hold their VCs at once
+// (deadlock.TestFreeBySAT is a routing it cannot prove and the formula can).
 
 // Fixpoint is the result of the pass.
 type Fixpoint struct {
