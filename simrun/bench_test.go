@@ -45,11 +45,16 @@ func processCPU() time.Duration {
 // (cpu-ms/op), the points' CPU time in all (points-ms/op) and the critical path
 // (crit-ms/op: the CPU time of the busiest worker's points): points-ms with one
 // worker over crit-ms with two is the speed-up two cores give when nothing else
-// runs. quiet-ms/op is the wall time less the time other processes took the
-// cores: for each worker the sum over its points of their elapsed time less
+// runs. quiet-ms/op is the wall time less the time the workers' threads waited
+// for a core: for each worker the sum over its points of their elapsed time less
 // their thread's run-queue wait (/proc/thread-self/schedstat), the largest
-// worker's; unlike crit-ms it counts the points' blocking (collector pauses).
-// wait-ms/op is the run-queue wait in all, a measure of the load. The
+// worker's. It counts the time a worker's thread was blocked, which load itself
+// lengthens (a preempted goroutine locked to its thread waits for a P that
+// another thread must hand back; a collector pause waits for every thread), so
+// under load it overstates the wall time the grid would take alone, the more so
+// with two workers (issue 23's session, load 22-28: 2110 and 1618 ms, medians of
+// 6, where crit-ms gives 2000 and 1128; with GOGC=off the same, the heap stays
+// under 45 MB). wait-ms/op is the run-queue wait in all, a measure of the load. The
 // collector's target is TuneGC's, as in wormlab sim.
 func BenchmarkRates20(b *testing.B) {
 	pts := rates20(b)

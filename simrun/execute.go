@@ -82,8 +82,9 @@ type Outcome struct {
 	CPU    time.Duration
 	// Wall is the point's elapsed time, Waited the part of it its thread spent
 	// runnable but waiting for a core (other processes' load; 0 where the system
-	// cannot tell): Wall - Waited is what the point would take with the cores to
-	// itself, its blocking (collector pauses) included.
+	// cannot tell). Wall - Waited is the time the thread ran or was blocked: an
+	// upper bound on the point's time with the cores to itself, since load
+	// lengthens blocking too (BenchmarkRates20's quiet-ms).
 	Wall, Waited time.Duration
 }
 
