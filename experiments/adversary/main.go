@@ -572,7 +572,8 @@ func Summary(rs []Record) string {
 	sort.Strings(order)
 	frac := func(n, d int) string { return fmt.Sprintf("%d/%d = %.4f", n, d, float64(n)/float64(d)) }
 
-	b.WriteString("## Reaching the construction from random starts (opt/cd)\n\n")
+	b.WriteString(verdicts(groups))
+	b.WriteString("\n## Reaching the construction from random starts (opt/cd)\n\n")
 	b.WriteString("| p | network, L | the construction | seeds reaching it | CPU seconds to reach it, per seed | best found, per seed | load |\n| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, g := range order {
 		if !strings.HasPrefix(g, "reach-") {
@@ -690,4 +691,77 @@ func lengthOf(r Record) string {
 	var p int
 	fmt.Sscanf(strings.TrimPrefix(r.Group, "reach-p"), "%d", &p)
 	return fmt.Sprintf("L = %d", 2*p+1)
+}
+
+// verdicts is the table of which constructions the search matched, beat or did
+// not reach, per p, from the records: the random starts (reach-pP and hunt-pP),
+// the starts from the construction (from-pP, embedded-pP) and, at p = 3, the
+// objective opt/(c_L + d - 1) (cld-p3). A group is beaten when a run's best
+// exceeds the construction's ratio (compared exactly), matched when a run reached
+// it and none exceeded it, not reached otherwise; CPU seconds are those of the
+// runs (to the first reach for reach-pP).
+func verdicts(groups map[string][]Record) string {
+	var b strings.Builder
+	b.WriteString("## The constructions: matched, beaten or not reached\n\n")
+	b.WriteString("| p | objective | start | the construction | runs reaching it | runs beating it | best found | its CPU seconds | verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	rows := []struct {
+		p, objective, start string
+		groups              []string
+	}{}
+	for _, p := range []string{"2", "3", "5"} {
+		rows = append(rows,
+			struct {
+				p, objective, start string
+				groups              []string
+			}{p, "opt/cd", "random", []string{"reach-p" + p, "hunt-p" + p}},
+			struct {
+				p, objective, start string
+				groups              []string
+			}{p, "opt/cd", "the construction", []string{"from-p" + p, "embedded-p" + p}})
+		if p == "3" {
+			rows = append(rows, struct {
+				p, objective, start string
+				groups              []string
+			}{p, "opt/cl+d-1", "random", []string{"cld-p3"}})
+		}
+	}
+	for _, row := range rows {
+		var rs []Record
+		for _, g := range row.groups {
+			rs = append(rs, groups[g]...)
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		reached, beat := 0, 0
+		best := rs[0]
+		for _, r := range rs {
+			// exactly: num/den against the construction's num/den
+			cmp := int64(r.Num.V)*int64(r.TargetDen) - int64(r.TargetNum)*int64(r.Den.V)
+			if cmp >= 0 {
+				reached++
+			}
+			if cmp > 0 {
+				beat++
+			}
+			if int64(r.Num.V)*int64(best.Den.V) > int64(best.Num.V)*int64(r.Den.V) {
+				best = r
+			}
+		}
+		verdict := "not reached"
+		switch {
+		case beat > 0:
+			verdict = "beaten"
+		case reached > 0:
+			verdict = "matched"
+		}
+		cpu := fmt.Sprintf("%.1f", best.CPU)
+		if best.ReachCPU >= 0 && best.Reached {
+			cpu = fmt.Sprintf("%.1f to reach the construction, %.1f in all", best.ReachCPU, best.CPU)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %d/%d = %.4f | %d of %d | %d of %d | %d/%d = %.4f (c = %d, %d worms; %s, seed %d) | %s | %s |\n",
+			row.p, row.objective, row.start, best.TargetNum, best.TargetDen, best.Target, reached, len(rs), beat, len(rs),
+			best.Num.V, best.Den.V, best.Ratio, best.C, best.Worms, best.Group, best.Seed, cpu, verdict)
+	}
+	return b.String()
 }

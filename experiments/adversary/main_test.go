@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wormlab/wormlab/certify"
+	"github.com/wormlab/wormlab/model"
 )
 
 // The program runs every group of the spec (40 moves per chain, one seed and one
@@ -37,16 +40,20 @@ func TestQuick(t *testing.T) {
 	require.Len(t, again, len(rs))
 }
 
-// The committed summary is what the committed records give, and docs/adversary.md
-// quotes every row of it.
+// The committed run (experiments/adversary/results, from spec-short.json): the
+// summary is what the records give, docs/adversary.md quotes every row of it, each
+// run's trace and best instance are there, each best instance has the congestion,
+// dilation and worms its record names and the denominator its objective gives
+// from them, and every certificate written is accepted by certify.Check again.
 func TestCommittedSummary(t *testing.T) {
-	if _, err := os.Stat("results.jsonl"); os.IsNotExist(err) {
+	dir := "results"
+	if _, err := os.Stat(filepath.Join(dir, "results.jsonl")); os.IsNotExist(err) {
 		t.Skip("no committed run yet")
 	}
-	rs, err := readResults("results.jsonl")
+	rs, err := readResults(filepath.Join(dir, "results.jsonl"))
 	require.NoError(t, err)
 	require.NotEmpty(t, rs)
-	summary, err := os.ReadFile("summary.md")
+	summary, err := os.ReadFile(filepath.Join(dir, "summary.md"))
 	require.NoError(t, err)
 	require.Equal(t, Summary(rs), string(summary), "summary.md is not what results.jsonl gives: rerun the report")
 	doc, err := os.ReadFile("../../docs/adversary.md")
@@ -56,4 +63,38 @@ func TestCommittedSummary(t *testing.T) {
 			require.Contains(t, string(doc), line, "docs/adversary.md does not quote this row of summary.md")
 		}
 	}
+	for _, f := range []string{"reach.svg", "size.svg", "reach-p2.svg", "reach-p3.svg", "reach-p5.svg"} {
+		require.FileExists(t, filepath.Join(dir, f))
+	}
+	certs := 0
+	for _, r := range rs {
+		require.FileExists(t, filepath.Join(dir, "traces", r.Run+".jsonl"))
+		f, err := os.Open(filepath.Join(dir, "instances", r.Run+".json"))
+		require.NoError(t, err)
+		in, err := model.ReadInstance(f)
+		f.Close()
+		require.NoError(t, err, r.Run)
+		require.NoError(t, in.Validate(), r.Run)
+		ms := in.Measure()
+		require.Equal(t, []int{r.Worms, r.C, r.CL, r.D}, []int{len(in.Messages), ms.C, ms.CL, ms.D}, r.Run)
+		dl := 0 // max_i (d_i + L_i - 1)
+		for _, m := range in.Messages {
+			dl = max(dl, len(m.Path)+m.L-1)
+		}
+		want := map[string]int{"opt/cd": max(ms.CL, dl), "opt/cl+d-1": ms.CL + ms.D - 1}
+		if den, ok := want[r.Objective]; ok {
+			require.Equal(t, den, r.Den.V, "%s: the denominator of %s", r.Run, r.Objective)
+		}
+		if r.Target > 0 {
+			require.Equal(t, r.Num.V*r.TargetDen > r.TargetNum*r.Den.V, r.Beat, "%s: beat", r.Run)
+		}
+		if r.Certificate != "" {
+			cr, err := certify.Check(filepath.Join(dir, "certs", r.Run))
+			require.NoError(t, err, r.Run)
+			require.True(t, cr.Verified, "%s: %s", r.Run, cr.Failure)
+			require.Equal(t, r.Num.V, cr.Makespan, "%s: the certified optimum is the numerator", r.Run)
+			certs++
+		}
+	}
+	require.Positive(t, certs, "the cld-p3 runs certify their optima")
 }

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,11 +24,24 @@ func TestHardCorpus(t *testing.T) {
 	es, err := Load(dir)
 	require.NoError(t, err)
 	require.NoError(t, CheckIndex(dir))
+	doc, err := os.ReadFile("../../../docs/adversary.md")
+	require.NoError(t, err)
 	for _, e := range es {
 		t.Run(e.Name, func(t *testing.T) {
 			require.NoError(t, Check(context.Background(), dir, e))
+			require.Contains(t, string(doc), docRow(e), "docs/adversary.md's table of the corpus lacks this entry's row")
 		})
 	}
+}
+
+// docRow is an entry's row in docs/adversary.md's table of the corpus.
+func docRow(e Entry) string {
+	lengths := fmt.Sprint(e.LMin)
+	if e.LMax != e.LMin {
+		lengths = fmt.Sprintf("%d-%d", e.LMin, e.LMax)
+	}
+	return fmt.Sprintf("| %s | %s | %s | %d/%d = %.4f | %d | %d | %d | %s | %s | [%s](../instances/hard/%[12]s) |", e.Family, e.Size, e.Objective,
+		e.Num.V, e.Den.V, e.Ratio, e.Worms, e.C, e.D, lengths, e.Proof, e.Name)
 }
 
 // Check and CheckIndex fail on an entry whose files disagree with its index row:
