@@ -23,7 +23,7 @@
 #   csv        OUTDIR/results.csv: the lines of both TSVs under a CSV header, with
 #              a column series = sim:routing
 #   plots      OUTDIR/latency-*.svg and accepted-*.svg of the study and study-x2
-#              from OUTDIR/results.csv
+#              from OUTDIR/results.csv (those with runs)
 #
 # Every dragonfly run: local channels 10 cycles, global 100 (BookSim's DRAGON_LATENCY,
 # wormlab's dragonfly defaults), 256-flit VC buffers, 4-flit packets, Bernoulli
@@ -161,9 +161,10 @@ for c in $cases; do
 	plots)
 		# the study's figures from OUTDIR/results.csv (wormlab plot)
 		for k in study study-x2; do for tr in uniform worstcase; do
+			grep -q "^[a-z]*,$k,[^,]*,$tr," "$out/results.csv" || continue
 			sfx=$tr
 			[ $k = study-x2 ] && sfx=$tr-x2
-			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y latency --ylabel "latency (cycles)" \
+			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y latency --err latency_ci --ylabel "latency (cycles)" \
 				--series series --where case=$k --where traffic=$tr --show-saturated --title "$k, $tr: latency" -o "$out/latency-$sfx.svg"
 			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y accepted --ylabel "accepted (flits/terminal/cycle)" \
 				--series series --where case=$k --where traffic=$tr --title "$k, $tr: accepted" -o "$out/accepted-$sfx.svg"

@@ -1,0 +1,368 @@
+package main
+
+// docs/dragonfly.md's tables are built from experiments/dragonfly/results.csv
+// (scripts/dragonfly-compare.sh's runs of BookSim2 and wormlab); this test rebuilds
+// them and compares them with the doc (go test ./cmd/wormlab -run DragonflyDoc
+// -update rewrites them), and checks the claims the doc makes of the figures:
+// issue 25's agreement criterion with BookSim2 and the qualitative results of Kim,
+// Dally, Scott and Abts (ISCA 2008, section 4.3) as the doc states them.
+
+import (
+	"encoding/csv"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// dfRow is one run of results.csv.
+type dfRow struct {
+	sim, kase, routing, traffic      string
+	rate, latency, ci, accepted, cpu float64
+	hasLat, hasCI, hasAcc            bool
+	status                           string
+}
+
+func readDragonflyResults(t *testing.T, path string) []dfRow {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	require.NotEmpty(t, recs)
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	num := func(rec []string, name string) (float64, bool) {
+		s := rec[col[name]]
+		if s == "" {
+			return 0, false
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		require.NoError(t, err, "%s %q", name, s)
+		return v, true
+	}
+	var rows []dfRow
+	for _, rec := range recs[1:] {
+		r := dfRow{sim: rec[col["sim"]], kase: rec[col["case"]], routing: rec[col["routing"]], traffic: rec[col["traffic"]], status: rec[col["status"]]}
+		r.rate, _ = num(rec, "rate")
+		r.latency, r.hasLat = num(rec, "latency")
+		r.ci, r.hasCI = num(rec, "latency_ci")
+		r.accepted, r.hasAcc = num(rec, "accepted")
+		r.cpu, _ = num(rec, "cpu_s")
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// dfCell is the runs of one simulator, routing and rate: the mean latency of the
+// steady runs (NaN unless every run was steady), its mean interval, the mean
+// accepted load (NaN when no run reported one: BookSim2's unstable runs), the
+// runs' status when not steady.
+type dfCell struct {
+	lat, ci, acc float64
+	n            int
+	status       string
+}
+
+func dfCells(rows []dfRow, kase, traffic string) map[string]map[float64]dfCell {
+	type sum struct {
+		lat, ci, acc    float64
+		n, steady, nAcc int
+		status          string
+	}
+	sums := map[string]map[float64]*sum{}
+	for _, r := range rows {
+		if r.kase != kase || r.traffic != traffic {
+			continue
+		}
+		key := r.sim + ":" + r.routing
+		if sums[key] == nil {
+			sums[key] = map[float64]*sum{}
+		}
+		a := sums[key][r.rate]
+		if a == nil {
+			a = &sum{}
+			sums[key][r.rate] = a
+		}
+		a.n++
+		if r.hasAcc {
+			a.nAcc++
+			a.acc += r.accepted
+		}
+		if r.status == "ok" && r.hasLat {
+			a.steady++
+			a.lat += r.latency
+			a.ci += r.ci
+		} else {
+			a.status = r.status
+		}
+	}
+	out := map[string]map[float64]dfCell{}
+	for key, m := range sums {
+		out[key] = map[float64]dfCell{}
+		for rate, a := range m {
+			c := dfCell{lat: math.NaN(), acc: math.NaN(), n: a.n, status: a.status}
+			if a.nAcc > 0 {
+				c.acc = a.acc / float64(a.nAcc)
+			}
+			if a.steady == a.n {
+				c.lat, c.ci = a.lat/float64(a.n), a.ci/float64(a.n)
+			}
+			out[key][rate] = c
+		}
+	}
+	return out
+}
+
+func rates(m map[float64]dfCell) []float64 {
+	var rs []float64
+	for r := range m {
+		rs = append(rs, r)
+	}
+	sort.Float64s(rs)
+	return rs
+}
+
+func fmtLat(c dfCell, ci bool) string {
+	if math.IsNaN(c.lat) {
+		return c.status
+	}
+	if ci && c.ci > 0 {
+		return fmt.Sprintf("%.1f ± %.1f", c.lat, c.ci)
+	}
+	return fmt.Sprintf("%.1f", c.lat)
+}
+
+func fmtAcc(c dfCell) string {
+	if math.IsNaN(c.acc) {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", c.acc)
+}
+
+// agreeTable is the side-by-side table of an agreement case, and the checks of
+// issue 25's criterion: saturation (accepted load at offered 1.0) within 5%, and
+// latency within 5% at every offered load up to 80% of BookSim's saturation.
+func agreeTable(t *testing.T, rows []dfRow, kase, bs, wl string) string {
+	cells := dfCells(rows, kase, "uniform")
+	b, w := cells["booksim:"+bs], cells["wormlab:"+wl]
+	require.NotEmpty(t, b, kase)
+	require.NotEmpty(t, w, kase)
+	sat := b[1.0].acc
+	require.False(t, math.IsNaN(sat), "%s: BookSim2 has no saturation run", kase)
+	var s strings.Builder
+	s.WriteString("| offered | BookSim2 latency | wormlab latency | difference | BookSim2 accepted | wormlab accepted |\n|---|---|---|---|---|---|\n")
+	for _, r := range rates(b) {
+		bc, wc := b[r], w[r]
+		require.Equal(t, bc.n, wc.n, "%s at %.2f: %d BookSim2 runs, %d wormlab runs", kase, r, bc.n, wc.n)
+		if r == 1.0 {
+			d := 100 * (wc.acc - bc.acc) / bc.acc
+			fmt.Fprintf(&s, "| saturation (1.0) | | | %+.1f%% | %.3f | %.3f |\n", d, bc.acc, wc.acc)
+			require.LessOrEqual(t, math.Abs(d), 5.0, "%s: saturation throughput differs by %.1f%%", kase, d)
+			continue
+		}
+		d := "-"
+		if !math.IsNaN(bc.lat) && !math.IsNaN(wc.lat) {
+			x := 100 * (wc.lat - bc.lat) / bc.lat
+			d = fmt.Sprintf("%+.1f%%", x)
+			if r <= 0.8*sat {
+				require.LessOrEqual(t, math.Abs(x), 5.0, "%s: latency at %.2f (%.0f%% of saturation) differs by %.1f%%", kase, r, 100*r/sat, x)
+			}
+		} else if r <= 0.8*sat {
+			t.Errorf("%s: no steady latency to compare at %.2f, below 80%% of saturation %.3f", kase, r, sat)
+		}
+		fmt.Fprintf(&s, "| %.2f (%.0f%%) | %s | %s | %s | %s | %s |\n", r, 100*r/sat, fmtLat(bc, false), fmtLat(wc, true), d, fmtAcc(bc), fmtAcc(wc))
+	}
+	return s.String()
+}
+
+// studyTable is latency / accepted load per routing at each offered load, for the
+// routings with runs.
+func studyTable(rows []dfRow, kase, traffic string, keys []string) string {
+	cells := dfCells(rows, kase, traffic)
+	var have []string
+	all := map[float64]bool{}
+	for _, k := range keys {
+		if len(cells[k]) == 0 {
+			continue
+		}
+		have = append(have, k)
+		for r := range cells[k] {
+			all[r] = true
+		}
+	}
+	var s strings.Builder
+	s.WriteString("| offered |")
+	for _, k := range have {
+		s.WriteString(" " + k + " |")
+	}
+	s.WriteString("\n|---|" + strings.Repeat("---|", len(have)) + "\n")
+	var rs []float64
+	for r := range all {
+		rs = append(rs, r)
+	}
+	sort.Float64s(rs)
+	for _, r := range rs {
+		fmt.Fprintf(&s, "| %.2f |", r)
+		for _, k := range have {
+			c, ok := cells[k][r]
+			switch {
+			case !ok:
+				s.WriteString(" |")
+			case r == 1.0:
+				fmt.Fprintf(&s, " accepted %s |", fmtAcc(c))
+			default:
+				fmt.Fprintf(&s, " %s / %s |", fmtLat(c, false), fmtAcc(c))
+			}
+		}
+		s.WriteString("\n")
+	}
+	return s.String()
+}
+
+// replaceTable puts body between "<!-- table NAME -->" and the next "<!-- end -->".
+func replaceTable(t *testing.T, doc, name, body string) string {
+	open := "<!-- table " + name + " -->\n"
+	i := strings.Index(doc, open)
+	require.GreaterOrEqual(t, i, 0, "docs/dragonfly.md has no %q", open)
+	j := strings.Index(doc[i:], "<!-- end -->")
+	require.GreaterOrEqual(t, j, 0, "table %s has no end mark", name)
+	return doc[:i+len(open)] + body + doc[i+j:]
+}
+
+// The study's network: BookSim2's dragonflynew with k = 4.
+const (
+	dfA, dfP, dfH = 8, 4, 4
+	dfGroups      = dfA*dfH + 1
+)
+
+func TestDragonflyDoc(t *testing.T) {
+	rows := readDragonflyResults(t, "../../experiments/dragonfly/results.csv")
+	keys := []string{"wormlab:df-min", "wormlab:df-valiant", "wormlab:df-ugal-l", "wormlab:df-ugal-g", "wormlab:df-par", "booksim:min", "booksim:ugal"}
+	tables := map[string]string{
+		"agree-df":  agreeTable(t, rows, "agree-df", "min", "df-min"),
+		"agree-ff":  agreeTable(t, rows, "agree-ff", "ran_min", "hx-dor"),
+		"uniform":   studyTable(rows, "study", "uniform", keys),
+		"worstcase": studyTable(rows, "study", "worstcase", keys),
+	}
+	// at1 is the accepted load at offered 1.0 (NaN without the run), peak the
+	// highest accepted load over the offered loads run
+	at1 := func(kase, traffic, key string) float64 {
+		c, ok := dfCells(rows, kase, traffic)[key][1.0]
+		if !ok {
+			return math.NaN()
+		}
+		return c.acc
+	}
+	peak := func(kase, traffic, key string) float64 {
+		p := math.NaN()
+		for _, c := range dfCells(rows, kase, traffic)[key] {
+			if !math.IsNaN(c.acc) && !(c.acc <= p) {
+				p = c.acc
+			}
+		}
+		return p
+	}
+	f3 := func(x float64) string {
+		if math.IsNaN(x) {
+			return "-"
+		}
+		return fmt.Sprintf("%.3f", x)
+	}
+	var sum strings.Builder
+	sum.WriteString("| routing | uniform at 1.0 | uniform, peak | worst case at 1.0 | worst case, peak | uniform at 1.0, 2 VCs a class | worst case at 1.0, 2 VCs a class |\n|---|---|---|---|---|---|---|\n")
+	for _, k := range keys {
+		fmt.Fprintf(&sum, "| %s | %s | %s | %s | %s | %s | %s |\n", k, f3(at1("study", "uniform", k)), f3(peak("study", "uniform", k)),
+			f3(at1("study", "worstcase", k)), f3(peak("study", "worstcase", k)), f3(at1("study-x2", "uniform", k)), f3(at1("study-x2", "worstcase", k)))
+	}
+	tables["saturation"] = sum.String()
+
+	// the claims the doc makes of the figures (wormlab's runs, accepted load at
+	// offered 1.0)
+	sat := func(traffic, key string) float64 {
+		x := at1("study", traffic, "wormlab:"+key)
+		require.False(t, math.IsNaN(x), "study %s %s: no run at offered 1.0", traffic, key)
+		return x
+	}
+	minUR, valUR, ulUR, ugUR := sat("uniform", "df-min"), sat("uniform", "df-valiant"), sat("uniform", "df-ugal-l"), sat("uniform", "df-ugal-g")
+	minWC, valWC, ugWC := sat("worstcase", "df-min"), sat("worstcase", "df-valiant"), sat("worstcase", "df-ugal-g")
+	// minimal routing under worst-case traffic: the a*p terminals of a group share
+	// its one global channel to the next group
+	require.Less(t, minWC, 1.0/(dfA*dfP), "minimal routing's worst case above one channel's share")
+	require.Less(t, minWC, 0.1*valWC, "Valiant carries ten times minimal routing's worst case")
+	// Valiant: a packet crosses two global channels (one when the intermediate
+	// group is its source's or destination's), so at most about half the uniform
+	// load; below minimal routing's, but not half of it (docs/dragonfly.md)
+	require.Less(t, valUR, 0.5*dfGroups/(dfGroups-2), "Valiant above its bound")
+	require.Less(t, valUR, minUR, "Valiant above minimal routing under uniform traffic")
+	require.InDelta(t, 0.75, valUR/minUR, 0.05, "the doc and README say Valiant keeps about three quarters of minimal routing's uniform throughput")
+	// UGAL tracks minimal routing under uniform traffic; under the worst case
+	// UGAL-G is between minimal routing and Valiant
+	require.GreaterOrEqual(t, ulUR, 0.95*minUR, "UGAL-L under uniform traffic")
+	require.GreaterOrEqual(t, ugUR, 0.95*minUR, "UGAL-G under uniform traffic")
+	require.Greater(t, ugWC, 5*minWC, "UGAL-G under worst-case traffic against minimal routing")
+	ugPeak := peak("study", "worstcase", "wormlab:df-ugal-g")
+	require.Less(t, ugPeak, valWC, "the doc says UGAL-G stays below Valiant under worst-case traffic")
+	require.Less(t, ugWC, ugPeak, "the doc says UGAL-G carries less at offered 1.0 than at its peak")
+	// minimal routing's worst case at two thirds of the channel's share: packets of
+	// 4 flits on one output VC, two cycles between them
+	require.InDelta(t, 2.0/3, minWC*dfA*dfP, 0.05, "minimal routing's worst case against two thirds of the share")
+	// PAR: more worst-case load than either UGAL, less than Valiant; minimal
+	// routing's uniform load; a much higher latency below saturation
+	parPeak := peak("study", "worstcase", "wormlab:df-par")
+	require.Greater(t, parPeak, ugPeak, "PAR against UGAL-G, worst case")
+	require.Greater(t, parPeak, peak("study", "worstcase", "wormlab:df-ugal-l"), "PAR against UGAL-L, worst case")
+	require.Less(t, parPeak, valWC, "PAR against Valiant, worst case")
+	require.GreaterOrEqual(t, sat("uniform", "df-par"), 0.95*minUR, "PAR under uniform traffic")
+	ur := dfCells(rows, "study", "uniform")
+	require.Greater(t, ur["wormlab:df-par"][0.35].lat, 2*ur["wormlab:df-min"][0.35].lat, "PAR's latency at 0.35 against minimal routing's")
+	lmin, lval := ur["wormlab:df-min"][0.1].lat, ur["wormlab:df-valiant"][0.1].lat
+	require.Greater(t, ur["wormlab:df-par"][0.1].lat, (lmin+lval)/2, "PAR's latency at 0.1 nearer Valiant's than minimal routing's")
+	require.Greater(t, ur["wormlab:df-ugal-l"][0.1].lat, lmin, "UGAL-L's latency at 0.1 above minimal routing's")
+	require.Less(t, ur["wormlab:df-ugal-l"][0.1].lat, lval, "UGAL-L's latency at 0.1 below Valiant's")
+	var claims strings.Builder
+	fmt.Fprintf(&claims, "| quantity | value |\n|---|---|\n")
+	fmt.Fprintf(&claims, "| minimal, worst case, against one global channel's share 1/(a p) = %.4f | %.4f (%.0f%%) |\n", 1.0/(dfA*dfP), minWC, 100*minWC*dfA*dfP)
+	fmt.Fprintf(&claims, "| Valiant / minimal, worst case | %.1f |\n", valWC/minWC)
+	fmt.Fprintf(&claims, "| Valiant / minimal, uniform | %.2f |\n", valUR/minUR)
+	fmt.Fprintf(&claims, "| UGAL-L / minimal, UGAL-G / minimal, uniform | %.2f, %.2f |\n", ulUR/minUR, ugUR/minUR)
+	fmt.Fprintf(&claims, "| UGAL-G / minimal, UGAL-G / Valiant, worst case | %.1f, %.2f |\n", ugWC/minWC, ugWC/valWC)
+	// BookSim2's min on the study's network, uniform traffic, at offered 1.0
+	bsMinUR := at1("study", "uniform", "booksim:min")
+	require.False(t, math.IsNaN(bsMinUR), "the doc compares BookSim2's min at 1.0 on the study's network")
+	require.InDelta(t, 0, minUR/bsMinUR-1, 0.01, "the doc says df-min saturates within 1%% of BookSim2's min on the study's network")
+	fmt.Fprintf(&claims, "| df-min / BookSim2's min, uniform | %.3f |\n", minUR/bsMinUR)
+	tables["claims"] = claims.String()
+
+	// the CPU the committed runs took, by case and simulator
+	cpu := map[string]float64{}
+	for _, r := range rows {
+		cpu[r.kase+" "+r.sim] += r.cpu
+	}
+	var cs strings.Builder
+	cs.WriteString("| case | BookSim2 | wormlab |\n|---|---|---|\n")
+	for _, k := range []string{"agree-df", "agree-ff", "study", "study-x2"} {
+		fmt.Fprintf(&cs, "| %s | %.0f s | %.0f s |\n", k, cpu[k+" booksim"], cpu[k+" wormlab"])
+	}
+	tables["cpu"] = cs.String()
+
+	data, err := os.ReadFile("../../docs/dragonfly.md")
+	require.NoError(t, err)
+	doc := string(data)
+	for _, name := range []string{"agree-df", "agree-ff", "uniform", "worstcase", "saturation", "claims", "cpu"} {
+		doc = replaceTable(t, doc, name, tables[name])
+	}
+	if *update {
+		require.NoError(t, os.WriteFile("../../docs/dragonfly.md", []byte(doc), 0o644))
+		return
+	}
+	require.Equal(t, string(data), doc, "docs/dragonfly.md's tables differ from experiments/dragonfly/results.csv (go test ./cmd/wormlab -run DragonflyDoc -update)")
+}
