@@ -94,9 +94,9 @@ func buildFigure(rows []figure.Row, o figure.Options, keys []string) (*figure.Fi
 // Axes are the axes wormlab plot takes by default for rows of wormlab sim (or of
 // a sweep of it): the offered load against the latency, one series per
 // combination of the parameters whose values differ among the rows (the load
-// aside, and the seed: several seeds are replications, drawn as their mean and
-// its interval), and with one seed the latency's own 95% interval as the error
-// bar.
+// aside, and the seed: rows of one series at one load are replications, drawn
+// as their mean and its interval), and without replications the latency's own
+// 95% interval as the error bar.
 type Axes struct {
 	X, Y, Err string
 	// Vary are the parameters that differ among the rows; Series is the field
@@ -121,23 +121,30 @@ func DefaultAxes(rows []figure.Row) (a Axes, ok bool) {
 		return Axes{}, false
 	}
 	a = Axes{X: "offered", Y: "latency"}
-	seeds := false
 	for _, p := range Params() {
-		if p.Load {
+		if p.Load || p.Name == "seed" {
 			continue
 		}
 		seen := map[string]bool{}
 		for _, r := range rows {
 			seen[rowValue(r, p)] = true
 		}
-		if len(seen) < 2 {
-			continue
+		if len(seen) > 1 {
+			a.Vary = append(a.Vary, p.Name)
 		}
-		if p.Name == "seed" {
-			seeds = true
-			continue
+	}
+	// replications: two rows of one series at one load (several seeds; a sweep's
+	// points, each with a seed of its own, are not)
+	seeds := false
+	at := map[string]bool{}
+	for _, r := range rows {
+		off, _ := r.Lookup("offered")
+		key := rowText(off)
+		for _, k := range a.Vary {
+			key += "\x00" + rowValue(r, byName[k])
 		}
-		a.Vary = append(a.Vary, p.Name)
+		seeds = seeds || at[key]
+		at[key] = true
 	}
 	switch len(a.Vary) {
 	case 0:
@@ -187,6 +194,11 @@ func rowValue(r figure.Row, p *Param) string {
 		d := Default()
 		return p.get(&d)
 	}
+	return rowText(v)
+}
+
+// rowText is a field's value as text.
+func rowText(v any) string {
 	if s, ok := v.(string); ok {
 		return s
 	}

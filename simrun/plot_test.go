@@ -100,6 +100,10 @@ func TestDefaultAxes(t *testing.T) {
 	a, ok = DefaultAxes(rows)
 	require.True(t, ok)
 	require.Equal(t, Axes{X: "offered", Y: "latency"}, a, "seeds are replications")
+	rows = read("routing,seed,offered,latency,latency_ci\nxy,1,0.1,20,1\nxy,2,0.2,22,1\n")
+	a, ok = DefaultAxes(rows)
+	require.True(t, ok)
+	require.Equal(t, Axes{X: "offered", Y: "latency", Err: "latency_ci"}, a, "a seed for each load (a sweep's points): no replications")
 
 	rows = read(`{"routing":"xy","vcs":2,"offered":0.1,"latency":20}
 {"routing":"xy","offered":0.2,"latency":22}
