@@ -129,3 +129,136 @@ func randomTable(recs map[string]randomRecord) string {
 	}
 	return b.String()
 }
+
+// anytimeRecord is a line of experiments/solver-random/anytime.jsonl.
+type anytimeRecord struct {
+	Instance   string  `json:"instance"`
+	Solver     string  `json:"solver"`
+	CPU        float64 `json:"cpu_s"`
+	Makespan   int     `json:"makespan"`
+	LowerBound int     `json:"lower_bound"`
+	Formula    float64 `json:"formula_cpu_s"`
+}
+
+// TestSolverAnytimeResults checks the committed run of anytime.sh: per instance
+// and solver, CPU seconds never decrease and makespans never increase, every
+// makespan is at least the instance's dilation bound and flit congestion and at
+// least the solver's lower bound, cadical's rows are within the 20 s and each
+// names the CPU of its formula; and docs/solver.md holds the table made from the
+// records (anytimeTable).
+func TestSolverAnytimeResults(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(randomDir, "anytime.jsonl"))
+	require.NoError(t, err)
+	series := map[string][]anytimeRecord{}
+	var order []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r anytimeRecord
+		require.NoError(t, json.Unmarshal([]byte(l), &r), l)
+		require.Contains(t, []string{"wormlab", "cadical"}, r.Solver, l)
+		if !slices.Contains(order, r.Instance) {
+			order = append(order, r.Instance)
+		}
+		series[r.Instance+" "+r.Solver] = append(series[r.Instance+" "+r.Solver], r)
+	}
+	require.NotEmpty(t, order)
+	for _, name := range order {
+		// mesh-10x10-400-L4-s3: topology mesh:10x10, messages 400, flits 4, seed 3
+		var topo string
+		var msgs, flits, seed int
+		parts := strings.Split(name, "-")
+		require.Len(t, parts, 5, name)
+		topo = parts[0] + ":" + parts[1]
+		_, err := fmt.Sscanf(parts[2]+" "+parts[3]+" "+parts[4], "%d L%d s%d", &msgs, &flits, &seed)
+		require.NoError(t, err, name)
+		code, out, stderr := runCLI(t, "", "gen", topo, "--routing", "random-shortest", "--traffic", "random",
+			"--messages", fmt.Sprint(msgs), "--flits", fmt.Sprint(flits), "--seed", fmt.Sprint(seed))
+		require.Equal(t, 0, code, stderr)
+		var in frontierInst
+		require.NoError(t, json.Unmarshal([]byte(out), &in))
+		dil, cl := in.bounds()
+		for _, solver := range []string{"wormlab", "cadical"} {
+			rs := series[name+" "+solver]
+			require.NotEmpty(t, rs, "%s %s", name, solver)
+			for x, r := range rs {
+				require.GreaterOrEqual(t, r.Makespan, max(dil, cl, r.LowerBound), "%s %s", name, solver)
+				if x > 0 {
+					require.GreaterOrEqual(t, r.CPU, rs[x-1].CPU, "%s %s", name, solver)
+					require.LessOrEqual(t, r.Makespan, rs[x-1].Makespan, "%s %s", name, solver)
+				}
+				if solver == "cadical" {
+					require.LessOrEqual(t, r.CPU, 20.0, "%s cadical", name)
+					require.Positive(t, r.Formula, "%s cadical", name)
+				}
+			}
+		}
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "solver.md"))
+	require.NoError(t, err)
+	table := anytimeTable(order, series)
+	require.True(t, strings.Contains(string(doc), table), "docs/solver.md must hold the anytime table:\n%s", table)
+}
+
+// anytimeTable: per instance, each solver's best makespan known at 2, 5, 10
+// and 20 s of CPU ("-": none yet), as "wormlab / cadical", and the intervals
+// of CPU time in which cadical's best was better than wormlab's ("never" if
+// none; wormlab having none yet counts as worse) with cadical's largest lead in
+// steps where both had one.
+func anytimeTable(order []string, series map[string][]anytimeRecord) string {
+	bestAt := func(rs []anytimeRecord, t float64) int {
+		b := 0
+		for _, r := range rs {
+			if r.CPU <= t && (b == 0 || r.Makespan < b) {
+				b = r.Makespan
+			}
+		}
+		return b
+	}
+	cell := func(v int) string {
+		if v == 0 {
+			return "-"
+		}
+		return fmt.Sprint(v)
+	}
+	var b strings.Builder
+	b.WriteString("| instance | at 2 s | at 5 s | at 10 s | at 20 s | cadical ahead (CPU s) |\n| --- | --- | --- | --- | --- | --- |\n")
+	for _, name := range order {
+		w, c := series[name+" wormlab"], series[name+" cadical"]
+		fmt.Fprintf(&b, "| %s |", name)
+		for _, t := range []float64{2, 5, 10, 20} {
+			fmt.Fprintf(&b, " %s / %s |", cell(bestAt(w, t)), cell(bestAt(c, t)))
+		}
+		// cadical is ahead on [r.CPU, next) when its best there is below wormlab's
+		// (or wormlab has none yet); the events are both solvers' rows.
+		var times []float64
+		for _, r := range append(append([]anytimeRecord(nil), w...), c...) {
+			times = append(times, r.CPU)
+		}
+		slices.Sort(times)
+		var ahead []string
+		from, lead := -1.0, 0
+		for x, t := range times {
+			cw, cc := bestAt(w, t), bestAt(c, t)
+			if cc != 0 && (cw == 0 || cc < cw) {
+				if from < 0 {
+					from = t
+				}
+				if cw != 0 {
+					lead = max(lead, cw-cc)
+				}
+			} else if from >= 0 {
+				ahead = append(ahead, fmt.Sprintf("%.2f-%.2f", from, t))
+				from = -1
+			}
+			if x == len(times)-1 && from >= 0 {
+				ahead = append(ahead, fmt.Sprintf("%.2f-20", from))
+			}
+		}
+		if len(ahead) == 0 {
+			ahead = []string{"never"}
+		} else {
+			ahead[len(ahead)-1] += fmt.Sprintf(" (by up to %d)", lead)
+		}
+		fmt.Fprintf(&b, " %s |\n", strings.Join(ahead, ", "))
+	}
+	return b.String()
+}
