@@ -249,3 +249,25 @@ func TestLocalRadius(t *testing.T) {
 		}
 	}
 }
+
+// Measure.MaxCycles is a budget never passed, whatever the period between looks
+// (it was rounded up to the next look: a budget of 1 cycle ran 2,000, one of
+// 3,000 ran 4,000): the run's last cycle is the budget's, and a stable point run
+// to its budget says so in Result.Cycles.
+func TestCycleBudgetHonoured(t *testing.T) {
+	for _, budget := range []int64{1, 999, 2500, 3000, 4000} {
+		cfg := dorConfig(t, "torus:4x4", 2, 4, sim.BookSim(mustNet(t, "torus:4x4")))
+		ticks := int64(0)
+		cfg.Trace = func(e sim.Event) {
+			if e.Kind == sim.Tick {
+				ticks++
+			}
+		}
+		pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: cfg.Net})
+		require.NoError(t, err)
+		res, err := sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.1, Sizes: sim.Fixed(4)}, sim.Measure{MinCycles: budget, MaxCycles: budget})
+		require.NoError(t, err)
+		require.Equal(t, budget, res.Cycles, "budget %d", budget)
+		require.Equal(t, budget, ticks, "budget %d: cycles simulated", budget)
+	}
+}

@@ -38,8 +38,8 @@ type Measure struct {
 	// stop rule's relative half-width (0: 0.02).
 	Level, RelHalfWidth float64
 	// MinCycles are simulated before the stop rule is looked at (0: 10000);
-	// MaxCycles is the budget (0: 200000). Period is the cycles between looks
-	// (0: 2000).
+	// MaxCycles is the budget (0: 200000), never passed. Period is the cycles
+	// between looks (0: 2000); the last look is at MaxCycles.
 	MinCycles, MaxCycles, Period int64
 	// Exact is the number of latencies kept one by one (0: DefaultExact); past it
 	// the statistics stream (stats.go): memory stops growing with the run, the
@@ -303,7 +303,9 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	satRuns := 0
 	var runErr error
 	for {
-		target := e.t + m.Period
+		// the last look is at the budget itself: a budget that is not a multiple
+		// of the period ran to the next multiple (--max-cycles 1 ran 2,000 cycles)
+		target := min(e.t+m.Period, m.MaxCycles)
 		runErr = e.run(ctx, func() bool { return e.t >= target || full >= 0 })
 		lk.look(e.t, genFlits, rec.flits, e.chanUse, nodes)
 		if runErr != nil || e.t >= m.MaxCycles || full >= 0 {
