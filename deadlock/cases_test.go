@@ -198,6 +198,7 @@ func TestFullyAdaptiveTooFewVCs(t *testing.T) {
 	require.Greater(t, len(res.Worms), res.LowerBound)
 	require.False(t, res.Minimal)
 	replayed(t, res)
+	require.Equal(t, "ideal", res.Replay.Pipeline)
 }
 
 // Duato's protocol with non-atomic reallocation (BookSim2's rule, wormlab's
@@ -215,6 +216,41 @@ func TestDuatoNonAtomic(t *testing.T) {
 	require.True(t, res.Minimal)
 	require.Equal(t, 3, len(res.Worms))
 	require.Equal(t, "deadlock-free", exact(t, g, f, 3, true).Verdict)
+}
+
+// Where the replay stops (docs/deadlock.md, the replay): under non-atomic
+// reallocation, one-VC worms round a cycle whose granted heads' other requests
+// only a worm's own source can hold replay on the booksim pipeline while the
+// worms are short against its hop (a head waiting behind a helper gives about
+// four cycles a hop, a head going by timing costs the tail's passage, B flits),
+// and not beyond: Duato's protocol on a 4x4 mesh with 2 VCs up to 12-flit
+// buffers, not at 16 (three waiting heads and the corner's going by timing;
+// minadapt likewise), seed 001's Duato on a 5x5 torus up to 4, not at 8. A
+// finding each, kept so that a change either way shows.
+func TestReplayBufferDepth(t *testing.T) {
+	for _, c := range []struct {
+		name, spec string
+		buf        int
+		replayed   bool
+	}{
+		{"duato", "mesh:4x4", 12, true}, {"duato", "mesh:4x4", 16, false}, {"minadapt", "mesh:4x4", 16, false},
+		{"duato-dp", "torus:5x5", 4, true}, {"duato-dp", "torus:5x5", 8, false},
+	} {
+		what := fmt.Sprintf("%s on %s, 2 VCs, non-atomic, %d-flit buffers", c.name, c.spec, c.buf)
+		alg, _ := routing.Lookup(c.name)
+		net, err := topology.Parse(c.spec)
+		require.NoError(t, err)
+		r, err := alg.New(net, 2)
+		require.NoError(t, err)
+		res, err := Exact(context.Background(), net, r.(Function), 2, c.name, ExactOptions{Buf: c.buf, MinimalTime: 10 * time.Second})
+		require.NoError(t, err)
+		require.Equal(t, "deadlock", res.Verdict, what)
+		require.True(t, res.Minimal, what)
+		require.Equal(t, c.replayed, res.Replay.Replayed, "%s: %s", what, res.Replay.Error)
+		if c.replayed {
+			require.Equal(t, "booksim", res.Replay.Pipeline, what)
+		}
+	}
 }
 
 // Every routing of the registry at its documented VC count, exact against the
