@@ -719,6 +719,7 @@ func (s *search) try(ctx context.Context, g *gini.Gini, T int) (int, error) {
 // ctx is cancelled (done, r = 0 unless the answer came first), or, when budget >
 // 0, it has made budget propagations in this turn (not done: c is left paused).
 func (s *search) resume(ctx context.Context, c *call, budget int64) (r int, done bool) {
+	var from int64 // the propagations when this turn started
 	if c.sv == nil {
 		lits, ok := s.f.horizonLits(c.T)
 		if !ok {
@@ -734,9 +735,11 @@ func (s *search) resume(ctx context.Context, c *call, budget int64) (r int, done
 			return 0, true
 		}
 		c.before = conflicts(c.g)
+		from = propagations(c.g) // before the start: read before GoSolve
 		c.sv = c.g.GoSolve()
+	} else {
+		from = propagations(c.g) // paused: no solve runs
 	}
-	from := propagations(c.g) // read while paused or before the start: no solve runs
 	if c.paused {
 		c.sv.Unpause()
 		c.paused = false
