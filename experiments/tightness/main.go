@@ -24,7 +24,8 @@
 // family: the smallest, mean and largest ratio and the worms where the largest
 // was measured), which docs/tightness.md quotes. -quick runs the smallest sizes
 // only (what the test reruns). Instances found by the adversary are read from
-// ROOT/lower/testdata/adversary-*.json and ROOT/instances/hard/*.json when present.
+// ROOT/lower/testdata/adversary-*.json and the corpus, ROOT/instances/hard/*/instance.json
+// (one instance per folder; an instance kept under several objectives counts once).
 // Deterministic: the same build writes the same files.
 package main
 
@@ -352,7 +353,7 @@ func randomTree() family {
 // adversaryFamily reads the adversary's instances (sizes index the files).
 func adversaryFamily(root string) (family, error) {
 	var files []string
-	for _, pat := range []string{"lower/testdata/adversary-*.json", "instances/hard/*.json"} {
+	for _, pat := range []string{"lower/testdata/adversary-*.json", "instances/hard/*/instance.json"} {
 		m, err := filepath.Glob(filepath.Join(root, pat))
 		if err != nil {
 			return family{}, err
@@ -362,6 +363,7 @@ func adversaryFamily(root string) (family, error) {
 	sort.Strings(files)
 	ins := make([]*model.Instance, len(files))
 	f := family{name: "adversary", seeds: 1}
+	seen := map[string]bool{}
 	for i, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -369,14 +371,34 @@ func adversaryFamily(root string) (family, error) {
 		}
 		in, err := model.ParseInstance(data)
 		if err != nil {
-			// instances/hard may hold an index or other JSON: only instances count.
+			return family{}, fmt.Errorf("%s: %v", name, err)
+		}
+		// The corpus keeps one instance under each objective it is hardest for:
+		// the same worms on the same network count once.
+		key := instanceKey(in)
+		if seen[key] {
 			continue
 		}
+		seen[key] = true
 		ins[i] = in
 		f.sizes = append(f.sizes, i)
 	}
 	f.gen = func(i int, _ uint64) (*model.Instance, error) { return ins[i], nil }
 	return f, nil
+}
+
+// instanceKey names an instance by its network and its worms (paths and lengths),
+// not by its name or extras.
+func instanceKey(in *model.Instance) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%q;", in.Net.Nodes)
+	for _, e := range in.Net.Edges {
+		fmt.Fprintf(&b, "%d-%d,", e.From, e.To)
+	}
+	for _, m := range in.Messages {
+		fmt.Fprintf(&b, ";%d:%v", m.L, m.Path)
+	}
+	return b.String()
 }
 
 // The measurements. A bound that does not apply to an instance (not levelled, a
