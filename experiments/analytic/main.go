@@ -137,13 +137,16 @@ func main() {
 	}
 	recs, err := study.Load(opt.Out, ps)
 	if err == nil {
-		err = study.WritePoints(opt.Out, study.Points(recs, fields))
+		err = study.SavePoints(opt.Out, recs, fields)
 	}
 	if err == nil {
 		err = Report(opt.Out)
 	}
 	if err == nil && opt.Doc != "" {
-		err = study.FillFile(opt.Doc, opt.Out+"/summary.md")
+		var missing []string
+		if missing, err = study.FillFile(opt.Doc, opt.Out+"/summary.md"); len(missing) > 0 {
+			fmt.Fprintf(os.Stderr, "analytic: %s: not run, marked so: %s\n", opt.Doc, strings.Join(missing, ", "))
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "analytic:", err)
@@ -232,7 +235,7 @@ func Report(dir string) error {
 	b.WriteString("# Seed 004 re-run: tables\n\nWritten by `go run ./experiments/analytic`; docs/analytic-model.md quotes them.\n")
 	section := func(name, text string) { fmt.Fprintf(&b, "\n`%s`\n\n%s", name, text) }
 
-	runs := study.Table{Head: []string{"part", "cases", "seeds", "saturated or failed (cases)", "CPU-hours"}}
+	runs := study.Table{Head: []string{"part", "cases", "seeds", "saturated or failed (cases)", "CPU-minutes"}}
 	total := 0.0
 	for _, p := range parts("full") {
 		m := data[p.Name]
@@ -247,9 +250,9 @@ func Report(dir string) error {
 		}
 		h := study.CPUHours(cpu, p.Name)
 		total += h
-		runs.Rows = append(runs.Rows, []string{p.Name, fmt.Sprint(len(m)), fmt.Sprint(p.Spec.Replications), fmt.Sprint(bad), fmt.Sprintf("%.2f", h)})
+		runs.Rows = append(runs.Rows, []string{p.Name, fmt.Sprint(len(m)), fmt.Sprint(p.Spec.Replications), fmt.Sprint(bad), fmt.Sprintf("%.1f", h*60)})
 	}
-	runs.Rows = append(runs.Rows, []string{"all", "", "", "", fmt.Sprintf("%.2f", total)})
+	runs.Rows = append(runs.Rows, []string{"all", "", "", "", fmt.Sprintf("%.1f", total*60)})
 	section("runs", runs.String())
 
 	// Tables 1 and 2 beside the model and the simulator

@@ -177,13 +177,16 @@ func main() {
 	}
 	recs, err := study.Load(opt.Out, ps)
 	if err == nil {
-		err = study.WritePoints(opt.Out, study.Points(recs, fields))
+		err = study.SavePoints(opt.Out, recs, fields)
 	}
 	if err == nil {
 		err = Report(opt.Out)
 	}
 	if err == nil && opt.Doc != "" {
-		err = study.FillFile(opt.Doc, opt.Out+"/summary.md")
+		var missing []string
+		if missing, err = study.FillFile(opt.Doc, opt.Out+"/summary.md"); len(missing) > 0 {
+			fmt.Fprintf(os.Stderr, "fattree: %s: not run, marked so: %s\n", opt.Doc, strings.Join(missing, ", "))
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fattree:", err)

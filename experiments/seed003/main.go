@@ -228,6 +228,22 @@ func variants() []variant {
 	return vs
 }
 
+// within keeps the loads of grid a node can offer, at most one flit per cycle (rho
+// at most dbar/4: 0.875 for the 7x7 square, 0.625 for the 5x5 square, 0.583 for the
+// diamond), and puts that most in place of those beyond it.
+func within(grid []float64, dbar float64) []float64 {
+	top := math.Floor(dbar/4*1000) / 1000
+	var out []float64
+	for _, rho := range grid {
+		if rho <= top {
+			out = append(out, rho)
+		} else if len(out) == 0 || out[len(out)-1] < top {
+			out = append(out, top)
+		}
+	}
+	return out
+}
+
 // rateOf is the injection rate (flits/node/cycle) of offered channel utilisation
 // rho: rho = rate x mean hops / (2n) with 2n = 4 channels out of a node.
 func rateOf(rho, dbar float64) float64 { return math.Round(rho*4/dbar*1e9) / 1e9 }
@@ -278,7 +294,7 @@ func parts(scale string) []study.Part {
 			if scale == "test" && len(grid) > 0 {
 				grid = []float64{grid[3], grid[len(grid)-1]}
 			}
-			for _, rho := range grid {
+			for _, rho := range within(grid, v.dbar) {
 				cases = append(cases, study.Case{Name: fmt.Sprintf("%s@%g", a.name, rho),
 					Params: map[string]any{"routing": a.name, "vcs": a.vcs, "rate": rateOf(rho, v.dbar)}})
 			}
@@ -333,13 +349,16 @@ func main() {
 	}
 	recs, err := study.Load(opt.Out, ps)
 	if err == nil {
-		err = study.WritePoints(opt.Out, study.Points(recs, fields))
+		err = study.SavePoints(opt.Out, recs, fields)
 	}
 	if err == nil {
 		err = Report(opt.Out)
 	}
 	if err == nil && opt.Doc != "" {
-		err = study.FillFile(opt.Doc, opt.Out+"/summary.md")
+		var missing []string
+		if missing, err = study.FillFile(opt.Doc, opt.Out+"/summary.md"); len(missing) > 0 {
+			fmt.Fprintf(os.Stderr, "seed003: %s: not run, marked so: %s\n", opt.Doc, strings.Join(missing, ", "))
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "seed003:", err)

@@ -19,7 +19,7 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 	}
 
 	// the runs: points, seeds, points below saturation, CPU time
-	runs := study.Table{Head: []string{"part", "configuration", "points", "seeds", "steady points per routing (fewest)", "failed", "CPU-hours"}}
+	runs := study.Table{Head: []string{"part", "configuration", "points", "seeds", "steady points per routing (fewest)", "failed", "CPU-minutes"}}
 	byPart := map[string][]study.Point{}
 	for _, p := range pts {
 		byPart[p.Part] = append(byPart[p.Part], p)
@@ -30,8 +30,9 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 		if len(ps) == 0 {
 			continue
 		}
-		failed := 0
+		failed, seeds := 0, 0
 		for _, p := range ps {
+			seeds = max(seeds, len(p.Obs))
 			for _, o := range p.Obs {
 				if o.Failed != "" {
 					failed++
@@ -44,10 +45,10 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 		}
 		h := study.CPUHours(cpu, v.part)
 		total += h
-		runs.Rows = append(runs.Rows, []string{v.part, v.title, fmt.Sprint(len(ps)), fmt.Sprint(v.reps),
-			fmt.Sprint(fewest), fmt.Sprint(failed), fmt.Sprintf("%.2f", h)})
+		runs.Rows = append(runs.Rows, []string{v.part, v.title, fmt.Sprint(len(ps)), fmt.Sprint(seeds),
+			fmt.Sprint(fewest), fmt.Sprint(failed), fmt.Sprintf("%.1f", h*60)})
 	}
-	runs.Rows = append(runs.Rows, []string{"all", "", "", "", "", "", fmt.Sprintf("%.2f", total)})
+	runs.Rows = append(runs.Rows, []string{"all", "", "", "", "", "", fmt.Sprintf("%.1f", total*60)})
 	section("runs", runs.String())
 
 	// peaks and past saturation, main parts

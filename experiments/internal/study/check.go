@@ -140,10 +140,13 @@ var markRe = regexp.MustCompile("(?m)^<!-- table ([a-z0-9-]+) -->\n")
 
 const endMark = "<!-- end -->"
 
+// NotRun stands in a page for a table whose parts the committed run does not hold.
+const NotRun = "*Not in the committed run: its parts were not run at its scale.*"
+
 // Fill returns the page doc with every table it quotes taken from summary: the text
 // between a line "<!-- table NAME -->" and the next line "<!-- end -->" becomes the
-// summary's section NAME. It names the sections the page asks for that the summary
-// lacks, and fails on a marker without its end. A page whose Fill is itself quotes
+// summary's section NAME, or NotRun when the summary lacks it (those are named in
+// missing). It fails on a marker without its end. A page whose Fill is itself quotes
 // the summary exactly (the doc test of a study).
 func Fill(doc, summary string) (string, []string, error) {
 	secs := Sections(summary)
@@ -163,33 +166,29 @@ func Fill(doc, summary string) (string, []string, error) {
 		}
 		b.WriteString(rest[:loc[1]])
 		text, ok := secs[name]
-		if ok {
-			b.WriteString(text + "\n")
-		} else {
+		if !ok {
 			missing = append(missing, name)
-			b.WriteString(rest[loc[1] : loc[1]+end])
+			text = NotRun
 		}
+		b.WriteString(text + "\n")
 		rest = rest[loc[1]+end:]
 	}
 }
 
 // FillFile rewrites the page at docPath with the tables of the summary at
-// summaryPath (Fill); a section the page asks for and the summary lacks is an error.
-func FillFile(docPath, summaryPath string) error {
+// summaryPath (Fill) and returns the names of the tables the summary lacks.
+func FillFile(docPath, summaryPath string) ([]string, error) {
 	doc, err := os.ReadFile(docPath)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sum, err := os.ReadFile(summaryPath)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out, missing, err := Fill(string(doc), string(sum))
 	if err != nil {
-		return fmt.Errorf("%s: %v", docPath, err)
+		return nil, fmt.Errorf("%s: %v", docPath, err)
 	}
-	if len(missing) > 0 {
-		return fmt.Errorf("%s: %s lacks the tables %s", docPath, summaryPath, strings.Join(missing, ", "))
-	}
-	return atomicfile.Write(docPath, []byte(out))
+	return missing, atomicfile.Write(docPath, []byte(out))
 }

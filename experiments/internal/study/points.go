@@ -151,3 +151,15 @@ func (p Point) All(name string) bool {
 	}
 	return len(p.Obs) > 0
 }
+
+// SavePoints writes the points of recs to dir/points.jsonl (WritePoints), except
+// when there are no records and dir already holds points: a committed run keeps its
+// points and not its sweeps, and its report is made again from the points it has.
+func SavePoints(dir string, recs []Rec, fields []string) error {
+	if len(recs) == 0 {
+		if _, err := os.Stat(filepath.Join(dir, "points.jsonl")); err == nil {
+			return nil
+		}
+	}
+	return WritePoints(dir, Points(recs, fields))
+}

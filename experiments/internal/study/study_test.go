@@ -92,19 +92,39 @@ func TestSectionsDifferences(t *testing.T) {
 }
 
 // Fill replaces what stands between a table's marker and its end by the summary's
-// section, keeps the rest of the page, names a section the summary lacks (leaving
-// its block as it was), refuses a marker without its end, and is idempotent: a
-// filled page fills to itself.
+// section, keeps the rest of the page, names a section the summary lacks (its block
+// says NotRun), refuses a marker without its end, and is idempotent: a filled page
+// fills to itself.
 func TestFill(t *testing.T) {
 	sum := "# tables\n\n`peaks`\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n`runs`\n\n| r |\n| --- |\n| 3 |\n"
 	doc := "Intro.\n\n<!-- table peaks -->\nold\nlines\n<!-- end -->\n\nMiddle.\n\n<!-- table runs -->\n<!-- end -->\n<!-- table gone -->\nkept\n<!-- end -->\nEnd.\n"
 	got, missing, err := Fill(doc, sum)
 	require.NoError(t, err)
 	require.Equal(t, []string{"gone"}, missing)
-	require.Equal(t, "Intro.\n\n<!-- table peaks -->\n| a | b |\n| --- | --- |\n| 1 | 2 |\n<!-- end -->\n\nMiddle.\n\n<!-- table runs -->\n| r |\n| --- |\n| 3 |\n<!-- end -->\n<!-- table gone -->\nkept\n<!-- end -->\nEnd.\n", got)
+	require.Equal(t, "Intro.\n\n<!-- table peaks -->\n| a | b |\n| --- | --- |\n| 1 | 2 |\n<!-- end -->\n\nMiddle.\n\n<!-- table runs -->\n| r |\n| --- |\n| 3 |\n<!-- end -->\n<!-- table gone -->\n"+NotRun+"\n<!-- end -->\nEnd.\n", got)
 	again, _, err := Fill(got, sum)
 	require.NoError(t, err)
 	require.Equal(t, got, again)
 	_, _, err = Fill("<!-- table peaks -->\nno end\n", sum)
 	require.ErrorContains(t, err, "table peaks")
+}
+
+// A report made again in a committed run's folder, which keeps its points and not
+// its sweeps, leaves the points as they are; a folder with records gets their points.
+func TestSavePointsKeepsCommitted(t *testing.T) {
+	dir := t.TempDir()
+	pts := []Point{{Part: "p", Name: "a", Params: map[string]string{"point": "a"}}}
+	require.NoError(t, WritePoints(dir, pts))
+	before, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, SavePoints(dir, nil, []string{"x"}))
+	after, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
+	require.NoError(t, err)
+	require.Equal(t, string(before), string(after))
+	recs := []Rec{{Part: "q", Params: map[string]string{"point": "b"}, Values: map[string]any{"x": 1.0}}}
+	require.NoError(t, SavePoints(dir, recs, []string{"x"}))
+	got, err := ReadPoints(dir)
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	require.Equal(t, "q", got[0].Part)
 }
