@@ -20,32 +20,43 @@ func ToBookSim(r Run) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	g, ok := b.Net.(*topology.Grid)
-	if !ok {
-		return "", errf("topology", "%s: wormlab writes BookSim2 configurations for tori and meshes", r.Topology)
-	}
-	k := g.Side(0)
-	for i := range g.Dims() {
-		if g.Side(i) != k {
-			return "", errf("topology", "%s: BookSim2's tori and meshes have one radix k for every dimension", r.Topology)
-		}
-	}
-	kind := "mesh"
-	if g.Wrap() {
-		kind = "torus"
-	}
 	var lines []string
 	add := func(key, value string) { lines = append(lines, key+" = "+value+";") }
-	add("topology", kind)
-	add("k", strconv.Itoa(k))
-	add("n", strconv.Itoa(g.Dims()))
+	var kind string
+	switch net := b.Net.(type) {
+	case *topology.Grid:
+		k := net.Side(0)
+		for i := range net.Dims() {
+			if net.Side(i) != k {
+				return "", errf("topology", "%s: BookSim2's tori and meshes have one radix k for every dimension", r.Topology)
+			}
+		}
+		kind = "mesh"
+		if net.Wrap() {
+			kind = "torus"
+		}
+		add("topology", kind)
+		add("k", strconv.Itoa(k))
+		add("n", strconv.Itoa(net.Dims()))
+	case *topology.Dragonfly:
+		// BookSim2's dragonflynew is the balanced dragonfly of p alone
+		if bal, err := topology.Parse(fmt.Sprintf("dragonfly:p=%d", net.P())); err != nil || bal.String() != net.String() {
+			return "", errf("topology", "%s: BookSim2's dragonflynew is dragonfly:p=P alone (a = 2p, h = p, g = a h + 1, the absolute arrangement, channels of 10 and 100 cycles)", r.Topology)
+		}
+		kind = "dragonflynew"
+		add("topology", kind)
+		add("k", strconv.Itoa(net.P()))
+		add("n", "1")
+	default:
+		return "", errf("topology", "%s: wormlab writes BookSim2 configurations for tori, meshes and dragonflies", r.Topology)
+	}
 	rf := ""
 	for name, ours := range bsRouting[kind] {
 		if ours == b.Alg.Name && name != "dor" {
 			rf = name
 		}
 	}
-	if rf == "" || (rf == "valiant" && r.VCs != 2) {
+	if rf == "" || ((rf == "valiant" || rf == "min") && r.VCs != 2) {
 		hint := ""
 		if b.Alg.Name == "dor" && kind == "torus" {
 			hint = " (BookSim2's dim_order on a torus is --routing dor-booksim)"
@@ -101,6 +112,8 @@ func ToBookSim(r Run) (string, error) {
 		return "", errf("hot-fraction", "BookSim2's hotspot sends every packet to the hot nodes: give --hot-fraction 1")
 	case indexOf(bsTraffic, r.Traffic) >= 0:
 		add("traffic", r.Traffic)
+	case r.Traffic == "worstcase" && kind == "dragonflynew":
+		add("traffic", "bad_dragon")
 	default:
 		return "", errf("traffic", "%s has no BookSim2 counterpart", r.Traffic)
 	}

@@ -171,6 +171,8 @@ func TestToBookSimRoundTrip(t *testing.T) {
 		{"topology": "mesh:4x4", "routing": "valiant", "vcs": "2", "traffic": "hotspot", "hot": "0,5", "hot-fraction": "1", "seed": "7"},
 		{"topology": "mesh:4x4", "routing": "dor", "process": "onoff", "burst-alpha": "0.1", "burst-beta": "0.3", "rate": "0.05"},
 		{"routing": "dor-booksim", "link-delay": "1", "credit-delay": "1"},
+		{"topology": "dragonfly:p=2", "routing": "df-min", "vcs": "2", "buf": "256", "flits": "4", "rate": "0.3"},
+		{"topology": "dragonfly:p=3", "routing": "df-min", "vcs": "2", "traffic": "worstcase", "route-delay": "0", "credit-delay": "3"},
 	} {
 		r := Default()
 		for k, v := range set {
@@ -214,6 +216,29 @@ func TestToBookSimRoundTrip(t *testing.T) {
 		var e *Error
 		require.True(t, errors.As(err, &e), "%s: %v", set, err)
 		require.Equal(t, param, e.Param, set)
+	}
+	// a dragonfly other than BookSim2's, or min on other than 2 VCs, has no
+	// counterpart; nor has a fat-tree
+	for spec, param := range map[string]string{
+		"dragonfly:p=2,arrangement=palmtree": "topology",
+		"dragonfly:a=6,p=2,h=2":              "topology",
+		"dragonfly:p=2,local=5,global=50":    "topology",
+		"dragonfly:p=2 4":                    "routing",
+		"fattree:16":                         "topology",
+	} {
+		r := Default()
+		r.Routing, r.VCs = "df-min", 2
+		r.Topology, _, _ = strings.Cut(spec, " ")
+		if strings.HasSuffix(spec, " 4") {
+			r.VCs = 4
+		}
+		if r.Topology == "fattree:16" {
+			r.Routing = "updown"
+		}
+		_, err := ToBookSim(r)
+		var e *Error
+		require.True(t, errors.As(err, &e), "%s: %v", spec, err)
+		require.Equal(t, param, e.Param, "%s: %v", spec, err)
 	}
 }
 
