@@ -49,6 +49,7 @@ func TestHeatmapLayouts(t *testing.T) {
 		"hyperx:4x3,t=2":  "routers by their coordinates",
 		"hyperx:3x3x2":    "routers on a circle",
 		"torus:2x2x2x2":   "routers on a circle",
+		"anynet:../topology/testdata/tree.anynet": "routers on a circle",
 	} {
 		r := Default()
 		r.Topology = spec
