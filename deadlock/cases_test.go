@@ -222,33 +222,39 @@ func TestDuatoNonAtomic(t *testing.T) {
 // reallocation, one-VC worms round a cycle whose granted heads' other requests
 // only a worm's own source can hold replay on the booksim pipeline while the
 // worms are short against its hop (a head waiting behind a helper gives about
-// four cycles a hop, a head going by timing costs the tail's passage, B flits),
-// and not beyond: Duato's protocol on a 4x4 mesh with 2 VCs up to 12-flit
-// buffers, not at 16 (three waiting heads and the corner's going by timing;
-// minadapt likewise), seed 001's Duato on a 5x5 torus up to 4, not at 8. A
-// finding each, kept so that a change either way shows.
+// four cycles a hop, one going by timing costs the tail it is granted, B flits);
+// beyond, another configuration of as many packets away from the network's
+// corners (alternative.go) replays: Duato's protocol and minadapt on a 4x4 mesh
+// with 2 VCs and 16-flit buffers, seed 001's Duato on a 5x5 torus with 8. On a
+// 3x3 mesh every square has a corner, and with 32-flit buffers none replays;
+// nor with 4 VCs on a 4x4 mesh (more other requests than free sources to hold
+// them). A finding each, kept so that a change either way shows.
 func TestReplayBufferDepth(t *testing.T) {
 	for _, c := range []struct {
-		name, spec string
-		buf        int
-		replayed   bool
+		name, spec        string
+		vcs, buf          int
+		replayed, another bool
 	}{
-		{"duato", "mesh:4x4", 12, true}, {"duato", "mesh:4x4", 16, false}, {"minadapt", "mesh:4x4", 16, false},
-		{"duato-dp", "torus:5x5", 4, true}, {"duato-dp", "torus:5x5", 8, false},
+		{"duato", "mesh:4x4", 2, 12, true, false}, {"duato", "mesh:4x4", 2, 16, true, true},
+		{"minadapt", "mesh:4x4", 2, 16, true, true},
+		{"duato-dp", "torus:5x5", 2, 4, true, false}, {"duato-dp", "torus:5x5", 2, 8, true, true},
+		{"duato", "mesh:3x3", 2, 32, false, true}, {"duato", "mesh:4x4", 4, 8, false, true},
 	} {
-		what := fmt.Sprintf("%s on %s, 2 VCs, non-atomic, %d-flit buffers", c.name, c.spec, c.buf)
+		what := fmt.Sprintf("%s on %s, %d VCs, non-atomic, %d-flit buffers", c.name, c.spec, c.vcs, c.buf)
 		alg, _ := routing.Lookup(c.name)
 		net, err := topology.Parse(c.spec)
 		require.NoError(t, err)
-		r, err := alg.New(net, 2)
+		r, err := alg.New(net, c.vcs)
 		require.NoError(t, err)
-		res, err := Exact(context.Background(), net, r.(Function), 2, c.name, ExactOptions{Buf: c.buf, MinimalTime: 10 * time.Second})
+		res, err := Exact(context.Background(), net, r.(Function), c.vcs, c.name, ExactOptions{Buf: c.buf, MinimalTime: 10 * time.Second})
 		require.NoError(t, err)
 		require.Equal(t, "deadlock", res.Verdict, what)
 		require.True(t, res.Minimal, what)
 		require.Equal(t, c.replayed, res.Replay.Replayed, "%s: %s", what, res.Replay.Error)
+		require.Equal(t, c.another, res.Replay.Alternatives > 0, what)
 		if c.replayed {
-			require.Equal(t, "booksim", res.Replay.Pipeline, what)
+			require.NoError(t, res.Decision().Config.Validate(), what)
+			require.Equal(t, res.LowerBound <= len(res.Worms), true, what)
 		}
 	}
 }

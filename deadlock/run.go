@@ -103,6 +103,13 @@ type WormReport struct {
 	Commit   string   `json:"commit,omitempty"`
 }
 
+// alternatives and alternativeTime bound the search for another configuration
+// of as many packets when the first is not replayed.
+const (
+	alternatives    = 8
+	alternativeTime = 10 * time.Second
+)
+
 // ReplayReport is a replay's outcome.
 type ReplayReport struct {
 	Replayed bool `json:"replayed"`
@@ -112,6 +119,9 @@ type ReplayReport struct {
 	Cycle   int64    `json:"cycle,omitempty"`
 	Wait    []string `json:"wait_cycle,omitempty"`
 	Helpers int      `json:"helpers,omitempty"`
+	// Alternatives counts the other configurations of as many packets tried
+	// after the first was not replayed (the one reported is the one replayed).
+	Alternatives int `json:"alternatives,omitempty"`
 	// Pipeline is the preset of the run that deadlocked ("ideal", else
 	// "booksim", wormlab sim's default: replay.go says why a run may need it).
 	Pipeline string `json:"pipeline,omitempty"`
@@ -179,6 +189,28 @@ func Exact(ctx context.Context, net topology.Network, f Function, vcs int, name 
 	rep := &ReplayReport{}
 	if !opt.NoReplay {
 		rr, err := v.Config.Replay(ctx, f, ReplayOptions{Buf: opt.Buf})
+		if errors.Is(err, ErrNotReplayed) {
+			// other configurations of as many packets, for a while
+			first := err
+			alt, aerr := v.Alternatives(ctx, v.Config, alternatives, time.Now().Add(alternativeTime), opt.Budget, func(c *Config) (bool, error) {
+				rep.Alternatives++
+				r, err := c.Replay(ctx, f, ReplayOptions{Buf: opt.Buf})
+				if errors.Is(err, ErrNotReplayed) {
+					return false, nil
+				}
+				rr = r
+				return err == nil, err
+			})
+			var me *MemoryError
+			switch {
+			case alt != nil:
+				v.Config, err = alt, nil
+			case aerr == nil || errors.As(aerr, &me):
+				err = first
+			default:
+				err = aerr
+			}
+		}
 		switch {
 		case err == nil:
 			rep.Replayed, rep.Tries, rep.Cycle = true, rr.Tries, rr.Deadlock.At

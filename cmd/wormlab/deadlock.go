@@ -224,7 +224,11 @@ func printExact(w io.Writer, res *deadlock.Result, rule string) {
 	}
 	if rp := res.Replay; rp != nil {
 		if !rp.Replayed {
-			fmt.Fprintf(w, "replay: NOT replayed: %s\n", rp.Error)
+			fmt.Fprintf(w, "replay: NOT replayed: %s", rp.Error)
+			if rp.Alternatives > 0 {
+				fmt.Fprintf(w, "; nor %d other configuration(s) of as many packets", rp.Alternatives)
+			}
+			fmt.Fprintln(w)
 		} else {
 			how := "the simulator's own selection, without steering, deadlocks the same way"
 			if !rp.Unsteered {
@@ -239,6 +243,9 @@ func printExact(w io.Writer, res *deadlock.Result, rule string) {
 				pipe = fmt.Sprintf(" on the %s pipeline (none on the ideal one deadlocked)", rp.Pipeline)
 			}
 			fmt.Fprintf(w, "replay: from an empty network%s the simulator's detector stopped the run at cycle %d with a wait cycle through the packets%s; %s\n", pipe, rp.Cycle, helpers, how)
+			if rp.Alternatives > 0 {
+				fmt.Fprintf(w, "replay: the first configuration found was not replayed; this one, of as many packets elsewhere, is (%d other(s) tried)\n", rp.Alternatives)
+			}
 		}
 	}
 	if res.Certificate != "" {
