@@ -147,12 +147,16 @@
 // bound as assumptions on a second solver built fresh from the same clauses (the
 // probe), and T = best - 1 downwards as unit clauses on the first (the descent),
 // in turns of two million propagations each (about half a second of CPU on
-// issue 27's 10x10 meshes), the probe first; a gini call paused at
-// the end of its turn goes on where it was at its next turn. A refuted probe
-// raises the lower bound and the next probe starts on a fresh solver. Optimal is set only when the horizon one below the makespan was proven
-// unsatisfiable or the makespan meets a proven lower bound (model.Instance
-// LowerBounds, the aligned-clique bound of clique.go, which is proven there, or the
-// edge-set bound). Every schedule Solve returns has passed verify.Schedule.
+// issue 27's 10x10 meshes), the probe first. A gini call paused at the end of
+// its turn goes on where it was at its next turn, so each solver's search is
+// the same however the turns fall; which of the two answers first can depend on
+// where gini pauses (every 20,000 propagations). A refuted probe raises the lower
+// bound and the next probe starts on a fresh solver; once the descent reaches one
+// above the probe's horizon, the probe runs alone. Optimal is set only when the
+// horizon one below the makespan was proven unsatisfiable or the makespan meets a
+// proven lower bound (model.Instance LowerBounds, the aligned-clique bound of
+// clique.go, which is proven there, or the edge-set bound). Every schedule Solve
+// returns has passed verify.Schedule.
 //
 // With Options.Workers = 2 (`wormlab solve --workers 2`) the probe at the lower
 // bound and the descending search run at once on two solvers, and whichever

@@ -41,7 +41,9 @@ type Options struct {
 	NoStage bool
 	// Workers >= 2 runs the probe at the lower bound and the descending search at
 	// once, on two solvers (the portfolio of run; twice the formula's memory, as
-	// always). 0 or 1 runs them one after the other, deterministically.
+	// always). 0 or 1 runs them in turns, one at a time (interleave): each
+	// solver's search is deterministic, and where a turn ends is measured in
+	// propagations, looked at every few milliseconds.
 	Workers int
 	// greedy, when set, is Greedy's schedule of the instance (bufferless), computed
 	// already by the wormhole solve that runs this one as its bufferless stage.
