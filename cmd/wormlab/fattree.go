@@ -43,7 +43,7 @@ func runFatTree(e *env) error {
 	bounds := fs.Bool("bounds", false, "with --path fp: each run's FP instance's c, d, c_L and best lower bound (MODEL.md)")
 	tables := fs.String("tables", "", "print Tables I and II (Markdown) from FILE, the JSON objects of earlier --json runs, and stop")
 	optimum := fs.Duration("optimal", 0, "with --bounds: also the SAT optimum, at most this long per run (e.g. 60s)")
-	memory := memoryFlag(fs)
+	memory := memoryFlagUsage(fs, "memory budget (e.g. 4G, 512M): a study that would not fit is refused before it starts")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit): the runs done are printed, exit 1")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err

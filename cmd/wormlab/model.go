@@ -38,7 +38,7 @@ func runModel(e *env) error {
 	jsonOut := fs.Bool("json", false, "print JSON Lines, one object per rate")
 	csvOut := fs.Bool("csv", false, "print CSV")
 	out := fs.String("o", "", "write to this file instead of stdout")
-	memory := memoryFlag(fs)
+	memory := memoryFlagUsage(fs, "memory budget (e.g. 4G, 512M): a model whose tables exceed it is refused before they are built")
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}

@@ -38,7 +38,7 @@ func runSim(e *env) error {
 			"wormlab run's greedy schedule under --arb fixed (run --arb input) or round-robin,\n"+
 			"with --rotate as run's default (run --rotate=false without it).")
 	jf := simrun.BindJob(fs)
-	memory := memoryFlag(fs)
+	memory := memoryFlagUsage(fs, "memory budget (e.g. 4G, 512M): a run whose estimate exceeds it is refused before it allocates; points run at once share it")
 	args, err := parseFlags(fs, e.args, 0, -1)
 	if err != nil {
 		return err

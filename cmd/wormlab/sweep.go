@@ -102,7 +102,7 @@ func runSweep(e *env) error {
 	cpus := fs.Int("cpus", 1, "with --slurm: CPUs per task (and its --workers)")
 	timeLimit := fs.String("time", "", "with --slurm: time limit per task (sbatch --time)")
 	partition := fs.String("partition", "", "with --slurm: partition")
-	memory := memoryFlag(fs)
+	memory := memoryFlagUsage(fs, "memory budget (e.g. 4G, 512M) of the sweep: a spec whose points would not fit is refused; each point's is this over --workers unless the spec sets its own, and a point over it is a failed record")
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -553,7 +553,7 @@ func runSweepPoints(e *env, args []string) error {
 		"Lists a spec's points as JSON Lines (key, replication, seed, params), sorted by key,\n"+
 			"after checking the spec as a sweep would. --shard I/N lists that shard's.")
 	shardFlag := fs.String("shard", "", "list part I of N")
-	memory := memoryFlag(fs)
+	memory := memoryFlagUsage(fs, "memory budget (e.g. 4G, 512M): a spec whose points would not fit is refused before they are listed")
 	pos, err := parseFlags(fs, args, 1, 1)
 	if err != nil {
 		return err

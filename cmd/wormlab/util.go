@@ -408,8 +408,14 @@ func (b *byteSize) Set(s string) error {
 // and returns the value for the bounds to plan with and a function that restores
 // the previous limit.
 func memoryFlag(fs *flag.FlagSet) func() (int64, func()) {
+	return memoryFlagUsage(fs, "memory budget: bounds whose estimate exceeds it are skipped and named (e.g. 4G, 512M)")
+}
+
+// memoryFlagUsage is memoryFlag with the command's own account of what the budget
+// does (the network half refuses what would not fit; it skips no bounds).
+func memoryFlagUsage(fs *flag.FlagSet, usage string) func() (int64, func()) {
 	v := byteSize(lower.DefaultMaxMemory)
-	fs.Var(&v, "max-memory", "memory budget: bounds whose estimate exceeds it are skipped and named (e.g. 4G, 512M)")
+	fs.Var(&v, "max-memory", usage)
 	return func() (int64, func()) {
 		if sweeping.Load() > 0 {
 			return int64(v), func() {} // a sweep's point: the sweep set the limit
