@@ -1,6 +1,7 @@
 package analytic
 
 import (
+	"context"
 	"errors"
 	"math"
 	"testing"
@@ -217,5 +218,28 @@ func TestProductReadingBelowL(t *testing.T) {
 				t.Fatalf("the chosen reading gives %g below L", res.UX[i][j])
 			}
 		}
+	}
+}
+
+// SolveContext stops when its context ends (wormlab model's Ctrl-C): a context
+// already cancelled yields its error and no result; one that never ends yields
+// Solve's result.
+func TestSolveContextStops(t *testing.T) {
+	p := Params{K: 16, L: 12, Rate: 0.005}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res, err := SolveContext(ctx, p, Paper); !errors.Is(err, context.Canceled) || res != nil {
+		t.Fatalf("cancelled: got %v, %v; want no result and context.Canceled", res, err)
+	}
+	want, err := Solve(p, Paper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := SolveContext(context.Background(), p, Paper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Latency != want.Latency || got.Iterations != want.Iterations {
+		t.Fatalf("SolveContext %v in %d iterations, Solve %v in %d", got.Latency, got.Iterations, want.Latency, want.Iterations)
 	}
 }

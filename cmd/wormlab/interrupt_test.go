@@ -81,7 +81,8 @@ func TestInterruptAdversary(t *testing.T) {
 // line. sim on a 128x128 torus (a cycle there is long: the context used to be
 // looked at every 1,024 of them, and a 5 s timeout ran 205 s) stops within the
 // bound after SIGINT (sim.TestContextByWork pins the granularity by work: a look
-// after every cycle of a busy network); so do deadlock, fattree and sweep.
+// after every cycle of a busy network); so do deadlock, fattree, model (it ran
+// every rate to the end after SIGINT: 226 s at k = 8000) and sweep.
 func TestInterruptNetworkCommands(t *testing.T) {
 	dir := t.TempDir()
 	spec := filepath.Join(dir, "s.json")
@@ -94,6 +95,7 @@ func TestInterruptNetworkCommands(t *testing.T) {
 		{[]string{"sim", "--topology", "torus:64x64", "--min-cycles", "1000000", "--max-cycles", "1000000", "--seed", "1,2", "--json"}, `"interrupted":true`, "interrupted: 0 of 2 points done"},
 		{[]string{"deadlock", "--topology", "torus:24x24", "--routing", "duato", "--atomic-vc", "off"}, "interrupted while enumerating the states", "interrupted while enumerating the states"},
 		{[]string{"fattree", "--n", "16384", "--runs", "1000"}, "interrupted", "interrupted: "},
+		{[]string{"model", "--k", "6000", "--msg-rate", "1e-9:1e-8:1e-9", "--json"}, `"interrupted":true`, "rates solved, rate "},
 		{[]string{"sweep", spec, "-o", filepath.Join(dir, "r.jsonl"), "--workers", "2"}, "", "interrupted: after 0 of 4 points"},
 	} {
 		code, out, errs, took := interrupt(t, 500*time.Millisecond, c.args...)

@@ -26,7 +26,8 @@ func runModel(e *env) error {
 			"of Quaglia, Ciciani and Colajanni (Parallel Computing 28, 2002; package analytic,\n"+
 			"docs/analytic-model.md) at each rate of --msg-rate (messages per node per cycle). A saturated rate\n"+
 			"prints its reason and no latency. --tables prints the paper's Tables 1 and 2 beside\n"+
-			"wormlab's model with the relative errors.")
+			"wormlab's model with the relative errors. Ctrl-C stops it: the rates solved are\n"+
+			"printed and the one cut short is marked interrupted; the exit status is 1.")
 	k := fs.Int("k", 8, "torus side, a positive multiple of 4")
 	flits := fs.Int("flits", 12, "message length in flits")
 	msgRate := fs.String("msg-rate", "0.001:0.015:0.001", "the rates in messages/node/cycle, each in (0, 1): one, a list A,B or a range FROM:TO:STEP")
@@ -89,10 +90,19 @@ func runModel(e *env) error {
 			return overBudget(fmt.Sprintf("the model of the %dx%d torus at %d rate(s)", *k, *k, len(points)), need, budget)
 		}
 	}
+	// Ctrl-C, SIGTERM (or a sweep's end): the rates solved are written, the one
+	// cut short marked interrupted, exit 1 (the network half's convention)
+	ctx, stop := withTimeout(e, 0)
+	defer stop()
 	var results []*analytic.Result
-	for _, x := range points {
+	cut := -1 // the index of the rate cut short
+	for i, x := range points {
 		p := analytic.Params{K: *k, L: *flits, Rate: x}
-		res, err := analytic.Solve(p, analytic.Paper)
+		res, err := analytic.SolveContext(ctx, p, analytic.Paper)
+		if ctx.Err() != nil {
+			cut = i
+			break
+		}
 		if *det && err == nil {
 			d, _ := analytic.SolveDeterministic(p, analytic.Paper)
 			res = &analytic.Result{Params: p, Saturated: d.Saturated, Reason: d.Reason, Iterations: d.Iterations, Latency: d.Latency}
@@ -107,16 +117,31 @@ func runModel(e *env) error {
 		}
 		results = append(results, res)
 	}
-	if name != "msg-rate" { // once the run is known good: bad input is one line
+	if name != "msg-rate" && cut < 0 { // once the run is known good and whole: one line on stderr
 		deprecated(e, "model --"+name, "--msg-rate")
 	}
-	return writeOut(e, *out, func(w io.Writer) error {
+	var partial *modelCut
+	if cut >= 0 {
+		partial = &modelCut{Rate: points[cut], Of: len(points)}
+	}
+	err = writeOut(e, *out, func(w io.Writer) error {
 		what := "fully adaptive routing"
 		if *det {
 			what = "dimension order (wormlab's deterministic counterpart)"
 		}
-		return printModel(w, results, what, *verbose, *jsonOut, *csvOut)
+		return printModel(w, *k, *flits, results, partial, what, *verbose, *jsonOut, *csvOut)
 	})
+	if err != nil || partial == nil {
+		return err
+	}
+	return stopped(ctx, "%d of %d rates solved, rate %g cut short", len(results), len(points), partial.Rate)
+}
+
+// modelCut is the rate a stopped model was solving when it stopped, and how many
+// rates it was given.
+type modelCut struct {
+	Rate float64
+	Of   int
 }
 
 // modelRow is one rate of `wormlab model --json`.
@@ -129,6 +154,8 @@ type modelRow struct {
 	Reason     string   `json:"reason,omitempty"`
 	Iterations int      `json:"iterations"`
 	ZeroLoad   float64  `json:"zero_load"`
+	// Interrupted marks the rate a stopped model was solving: no figures.
+	Interrupted bool `json:"interrupted,omitempty"`
 	*modelDetail
 }
 
@@ -175,10 +202,19 @@ func toModelRow(r *analytic.Result, verbose bool) modelRow {
 	return row
 }
 
-func printModel(w io.Writer, results []*analytic.Result, what string, verbose, jsonOut, csvOut bool) error {
+// printModel writes the rates solved; with cut, the rate cut short follows them,
+// marked interrupted (JSON "interrupted": true, a CSV column, a line in text).
+func printModel(w io.Writer, k, L int, results []*analytic.Result, cut *modelCut, what string, verbose, jsonOut, csvOut bool) error {
 	if jsonOut {
 		for _, r := range results {
 			b, err := json.Marshal(toModelRow(r, verbose))
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%s\n", b)
+		}
+		if cut != nil {
+			b, err := json.Marshal(modelRow{K: k, Flits: L, Rate: cut.Rate, ZeroLoad: analytic.ZeroLoad(k, L), Interrupted: true})
 			if err != nil {
 				return err
 			}
@@ -213,15 +249,29 @@ func printModel(w io.Writer, results []*analytic.Result, what string, verbose, j
 		rows = append(rows, row)
 	}
 	if csvOut {
+		if cut != nil {
+			head = append(head, "interrupted")
+			for i := range rows {
+				rows[i] = append(rows[i], "false")
+			}
+			last := make([]string, len(head))
+			last[0], last[len(last)-1] = strconv.FormatFloat(cut.Rate, 'g', -1, 64), "true"
+			rows = append(rows, last)
+		}
 		fmt.Fprintln(w, strings.Join(head, ","))
 		for _, row := range rows {
 			fmt.Fprintln(w, strings.Join(row, ","))
 		}
 		return nil
 	}
-	r0 := results[0]
-	fmt.Fprintf(w, "# %dx%d torus, %d-flit messages, %s, zero-load latency %.4f\n", r0.K, r0.K, r0.L, what, analytic.ZeroLoad(r0.K, r0.L))
-	return printAligned(w, head, rows)
+	fmt.Fprintf(w, "# %dx%d torus, %d-flit messages, %s, zero-load latency %.4f\n", k, k, L, what, analytic.ZeroLoad(k, L))
+	if err := printAligned(w, head, rows); err != nil {
+		return err
+	}
+	if cut != nil {
+		fmt.Fprintf(w, "# interrupted: %d of %d rates solved, rate %g cut short\n", len(results), cut.Of, cut.Rate)
+	}
+	return nil
 }
 
 func printAligned(w io.Writer, head []string, rows [][]string) error {
