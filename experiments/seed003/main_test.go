@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/experiments/internal/study"
+)
+
+// committed is the study's committed run (go run ./experiments/seed003 -scale
+// reduced -doc docs/seed003.md docs/seed003).
+const committed = "../../docs/seed003"
+
+// The committed tables and figures are those of the committed points: the report
+// run again on docs/seed003/points.jsonl rewrites summary.md, figures.json and every
+// SVG byte for byte.
+func TestCommittedReportRegenerates(t *testing.T) {
+	diff, err := study.Regenerate(committed, Report)
+	require.NoError(t, err)
+	require.Empty(t, diff, "rerun: go run ./experiments/seed003 -report -doc docs/seed003.md docs/seed003")
+}
+
+// docs/seed003.md quotes every table of the committed summary where its markers
+// stand, verbatim: filling the page from summary.md leaves it as it is (a table of
+// parts the committed run left out says so, study.NotRun).
+func TestDocQuotesSummary(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/seed003.md")
+	require.NoError(t, err)
+	sum, err := os.ReadFile(filepath.Join(committed, "summary.md"))
+	require.NoError(t, err)
+	filled, missing, err := study.Fill(string(doc), string(sum))
+	require.NoError(t, err)
+	for _, m := range missing { // only the tables of parts a reduced run may leave out
+		require.Contains(t, []string{"limit", "limit-claims", "length", "length-claims", "buffer", "buffer-claims",
+			"hotnode", "hotnode-claims", "localshape", "localshape-claims", "packet", "pn4", "mesh"}, m)
+	}
+	require.Equal(t, string(doc), filled, "docs/seed003.md does not quote summary.md: go run ./experiments/seed003 -report -doc docs/seed003.md docs/seed003")
+	for name := range study.Sections(string(sum)) {
+		require.Contains(t, string(doc), "<!-- table "+name+" -->\n", "the page does not quote table %s", name)
+	}
+}
+
+// The committed points are what the simulator gives: the test scale (two loads of
+// every main series, 3 seeds, the reduced scale's own points) run again reproduces
+// every figure the report reads within the committed interval and the rerun's own
+// (the runs are deterministic, so in practice exactly). About 3 CPU-minutes.
+func TestRerunReproducesCommitted(t *testing.T) {
+	if os.Getenv("WORMLAB_LONG") == "" {
+		t.Skip("WORMLAB_LONG=1 reruns the study's test scale")
+	}
+	out := t.TempDir()
+	ps := parts("test")
+	require.NoError(t, study.Run(context.Background(), study.Options{Out: out, Workers: 2}, ps))
+	recs, err := study.Load(out, ps)
+	require.NoError(t, err)
+	rerun := study.Points(recs, fields)
+	require.NotEmpty(t, rerun)
+	old, err := study.ReadPoints(committed)
+	require.NoError(t, err)
+	require.Empty(t, study.Differences(old, rerun, fields, 0))
+}
+
+// The test scale's points are points of the reduced scale, with its 3 seeds (so the
+// gated rerun compares like with like): two loads of each routing in each main part.
+func TestTestScaleWithinReduced(t *testing.T) {
+	keys := map[string]bool{}
+	for _, p := range parts("reduced") {
+		for _, c := range p.Spec.Axes["point"].([]study.Case) {
+			keys[p.Name+"|"+c.Name] = true
+		}
+	}
+	n := 0
+	for _, p := range parts("test") {
+		require.Equal(t, 3, p.Spec.Replications, p.Name)
+		for _, c := range p.Spec.Axes["point"].([]study.Case) {
+			require.True(t, keys[p.Name+"|"+c.Name], "%s %s: not a point of the reduced scale", p.Name, c.Name)
+			n++
+		}
+	}
+	require.Equal(t, 5*6*2, n) // five main parts, six routings, two loads
+}
+
+// No point offers more than a flit per node per cycle (the simulator refuses a rate
+// above 1): a grid past that is cut to the most a node can offer.
+func TestLoadsWithinOneFlit(t *testing.T) {
+	for _, scale := range []string{"full", "reduced", "test"} {
+		for _, p := range parts(scale) {
+			for _, c := range p.Spec.Axes["point"].([]study.Case) {
+				r := c.Params["rate"].(float64)
+				require.True(t, r > 0 && r <= 1, "%s %s %s: rate %g", scale, p.Name, c.Name, r)
+			}
+		}
+	}
+	require.Equal(t, []float64{0.1, 0.2, 0.25, 0.3, 0.45, 0.583}, within(coarse(alg{}), hopsDiamond))
+	require.Equal(t, []float64{0.1, 0.2, 0.25, 0.3, 0.45, 0.6, 0.625}, within(coarse(alg{}), hops5x5))
+}
