@@ -110,6 +110,9 @@ func SolveContext(ctx context.Context, p Params, r Readings) (*Result, error) {
 	res.Alpha = (k - 1) / (k + 1)
 	res.Beta = 1 / (k + 1)
 	res.InvTau = p.Rate / 4
+	if err := ctx.Err(); err != nil {
+		return nil, err // before the tables: O(k^2) to allocate
+	}
 	m := newMats(K)
 	var s state
 	for it := 1; it <= MaxIter; it++ {

@@ -95,7 +95,7 @@ func TestInterruptNetworkCommands(t *testing.T) {
 		{[]string{"sim", "--topology", "torus:64x64", "--min-cycles", "1000000", "--max-cycles", "1000000", "--seed", "1,2", "--json"}, `"interrupted":true`, "interrupted: 0 of 2 points done"},
 		{[]string{"deadlock", "--topology", "torus:24x24", "--routing", "duato", "--atomic-vc", "off"}, "interrupted while enumerating the states", "interrupted while enumerating the states"},
 		{[]string{"fattree", "--n", "16384", "--runs", "1000"}, "interrupted", "interrupted: "},
-		{[]string{"model", "--k", "6000", "--msg-rate", "1e-9:1e-8:1e-9", "--json"}, `"interrupted":true`, "rates solved, rate "},
+		{[]string{"model", "--k", "4000", "--msg-rate", "1e-9:4e-8:1e-9", "--json"}, `"interrupted":true`, "rates solved, rate "},
 		{[]string{"sweep", spec, "-o", filepath.Join(dir, "r.jsonl"), "--workers", "2"}, "", "interrupted: after 0 of 4 points"},
 	} {
 		code, out, errs, took := interrupt(t, 500*time.Millisecond, c.args...)
