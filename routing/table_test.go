@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -139,7 +140,10 @@ func TestTableDrivesSimulator(t *testing.T) {
 	}
 	packets[5].Dst = 0
 	run := func(rt sim.Routing) *sim.BatchResult {
-		res, err := sim.RunBatch(context.Background(), sim.Config{Net: net, Routing: rt, VCs: 2, Buf: 2, Pipeline: sim.Ideal(), Seed: 3}, packets, sim.BatchOptions{})
+		// a broken simulator fails here in two minutes instead of hanging the suite
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		res, err := sim.RunBatch(ctx, sim.Config{Net: net, Routing: rt, VCs: 2, Buf: 2, Pipeline: sim.Ideal(), Seed: 3}, packets, sim.BatchOptions{})
 		require.NoError(t, err)
 		return res
 	}

@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"context"
 	"errors"
 	"testing"
 
@@ -22,7 +21,7 @@ func sends(t *testing.T, cfg sim.Config, packets []sim.Packet) (map[int64][]sim.
 			out[ev.Packet] = append(out[ev.Packet], sim.Hop{Port: int(ev.Port), VC: int(ev.VC)})
 		}
 	}
-	res, err := sim.RunBatch(context.Background(), cfg, packets, sim.BatchOptions{})
+	res, err := sim.RunBatch(testCtx(t), cfg, packets, sim.BatchOptions{})
 	return out, res, err
 }
 
@@ -138,7 +137,7 @@ func TestAtomicWaitCycle(t *testing.T) {
 		{Src: 5, Dst: 1, Flits: 5, Release: 16, Start: plus},
 	}
 	cfg := sim.Config{Net: net, Routing: r, VCs: 1, Buf: 2, Pipeline: sim.Ideal(), AtomicVC: true, DeadlockCycles: 50}
-	_, err = sim.RunBatch(context.Background(), cfg, packets, sim.BatchOptions{})
+	_, err = sim.RunBatch(testCtx(t), cfg, packets, sim.BatchOptions{})
 	var de *sim.DeadlockError
 	require.True(t, errors.As(err, &de), "%v", err)
 	got := map[int64]bool{}

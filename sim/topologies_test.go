@@ -50,7 +50,7 @@ func TestZeroLoadWithLinkLatencies(t *testing.T) {
 						lat += topology.Latency(net, at, c.Port)
 						at, _ = net.Link(at, c.Port)
 					}
-					res, err := sim.RunBatch(context.Background(), cfg, []sim.Packet{{Src: s, Dst: d, Flits: l}}, sim.BatchOptions{})
+					res, err := sim.RunBatch(testCtx(t), cfg, []sim.Packet{{Src: s, Dst: d, Flits: l}}, sim.BatchOptions{})
 					require.NoError(t, err)
 					want := p.Inject + (hops+1)*(p.Route+p.VCAlloc+p.SwAlloc+p.Traverse) + lat + p.Eject + l - 1
 					require.Equal(t, int64(want), res.Latency[0], "%d -> %d, %d hops, L=%d, %+v", s, d, hops, l, p)
