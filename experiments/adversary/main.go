@@ -15,6 +15,12 @@
 //
 // Usage: go run ./experiments/adversary [-spec FILE] [-only G1,G2] [-quick] OUTDIR
 //
+// spec.json is issue 20's plan (1200 CPU-seconds a reach run); spec-short.json is
+// the run committed in results/ (go run ./experiments/adversary -spec
+// experiments/adversary/spec-short.json experiments/adversary/results), cut to
+// what one session on a shared 2-core machine allowed. -only none redraws the
+// figures and summary from the records without running anything.
+//
 // It writes OUTDIR/results.jsonl (one record per run; a rerun skips the runs
 // recorded, so an interrupted run resumes), OUTDIR/traces/RUN.jsonl (each search's
 // progress trace), OUTDIR/instances/RUN.json (each best instance), OUTDIR/certs/RUN
@@ -585,7 +591,7 @@ func Summary(rs []Record) string {
 		for _, r := range rs {
 			if r.Reached {
 				reached++
-				cpu = append(cpu, fmt.Sprintf("%.1f", r.ReachCPU))
+				cpu = append(cpu, fmt.Sprintf("%.2f", r.ReachCPU))
 			} else {
 				cpu = append(cpu, fmt.Sprintf("not in %.0f", r.CPU))
 			}
@@ -757,11 +763,82 @@ func verdicts(groups map[string][]Record) string {
 		}
 		cpu := fmt.Sprintf("%.1f", best.CPU)
 		if best.ReachCPU >= 0 && best.Reached {
-			cpu = fmt.Sprintf("%.1f to reach the construction, %.1f in all", best.ReachCPU, best.CPU)
+			cpu = fmt.Sprintf("%.2f to reach the construction, %.1f in all", best.ReachCPU, best.CPU)
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %d/%d = %.4f | %d of %d | %d of %d | %d/%d = %.4f (c = %d, %d worms; %s, seed %d) | %s | %s |\n",
 			row.p, row.objective, row.start, best.TargetNum, best.TargetDen, best.Target, reached, len(rs), beat, len(rs),
 			best.Num.V, best.Den.V, best.Ratio, best.C, best.Worms, best.Group, best.Seed, cpu, verdict)
 	}
+	return b.String()
+}
+
+// Finding is README's sentence on the search against the construction, from the
+// records (reach-pP and hunt-pP for opt/cd, cld-p3 for opt/(c_L + d - 1)); the
+// test checks that README.md says it.
+func Finding(rs []Record) string {
+	groups := map[string][]Record{}
+	for _, r := range rs {
+		groups[r.Group] = append(groups[r.Group], r)
+	}
+	frac := func(n, d int) string { return fmt.Sprintf("%d/%d = %.4f", n, d, float64(n)/float64(d)) }
+	// exact comparison of two records' ratios
+	above := func(a, b Record) bool { return int64(a.Num.V)*int64(b.Den.V) > int64(b.Num.V)*int64(a.Den.V) }
+	var reach, slow, beat, match []string
+	for _, p := range []string{"2", "3", "5"} {
+		rs := groups["reach-p"+p]
+		if len(rs) == 0 {
+			continue
+		}
+		n, worst := 0, 0.0
+		best := rs[0]
+		for _, r := range append(rs, groups["hunt-p"+p]...) {
+			if above(r, best) {
+				best = r
+			}
+		}
+		for _, r := range rs {
+			if r.Reached {
+				n++
+				worst = max(worst, r.ReachCPU)
+			}
+		}
+		reach = append(reach, fmt.Sprintf("%d of %d seeds at p = %s", n, len(rs), p))
+		slow = append(slow, fmt.Sprintf("%.2f", worst))
+		if best.Beat {
+			beat = append(beat, fmt.Sprintf("p = %s (%s, %d worms at c = %d, against %s)", p, frac(best.Num.V, best.Den.V),
+				best.Worms, best.C, frac(best.TargetNum, best.TargetDen)))
+		} else {
+			match = append(match, fmt.Sprintf("p = %s (%s)", p, frac(best.Num.V, best.Den.V)))
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "From random starts of two worms, `wormlab adversary` reaches the repaired construction's "+
+		"opt / max(c_L, d + L - 1) on the levelled network of its shape in %s "+
+		"(the slowest seed within %s CPU-seconds, in that order)", strings.Join(reach, ", "), strings.Join(slow, ", "))
+	if len(beat) > 0 {
+		fmt.Fprintf(&b, ", beats it at %s", strings.Join(beat, " and "))
+	}
+	if len(match) > 0 {
+		fmt.Fprintf(&b, " and only matches it at %s", strings.Join(match, " and "))
+	}
+	if cs := groups["cld-p3"]; len(cs) > 0 {
+		n, certified := 0, 0
+		best := cs[0]
+		for _, r := range cs {
+			if r.Beat {
+				n++
+			}
+			if r.Verified {
+				certified++
+			}
+			if above(r, best) {
+				best = r
+			}
+		}
+		fmt.Fprintf(&b, "; at p = 3 it beats it on opt / (c_L + d - 1) in %d of %d seeds, up to %s (%d worms at c = %d) against %s, "+
+			"with %d of %d optima certified", n, len(cs), frac(best.Num.V, best.Den.V), best.Worms, best.C,
+			frac(best.TargetNum, best.TargetDen), certified, len(cs))
+	}
+	b.WriteString(".")
 	return b.String()
 }

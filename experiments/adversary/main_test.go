@@ -97,4 +97,7 @@ func TestCommittedSummary(t *testing.T) {
 		}
 	}
 	require.Positive(t, certs, "the cld-p3 runs certify their optima")
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	require.Contains(t, strings.Join(strings.Fields(string(readme)), " "), Finding(rs), "README.md's finding on the search")
 }
