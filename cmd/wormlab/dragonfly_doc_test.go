@@ -340,6 +340,8 @@ func TestDragonflyDoc(t *testing.T) {
 	require.False(t, math.IsNaN(bsMinUR), "the doc compares BookSim2's min at 1.0 on the study's network")
 	require.InDelta(t, 0, minUR/bsMinUR-1, 0.01, "the doc says df-min saturates within 1%% of BookSim2's min on the study's network")
 	fmt.Fprintf(&claims, "| df-min / BookSim2's min, uniform | %.3f |\n", minUR/bsMinUR)
+	bsUgalUR := at1("study", "uniform", "booksim:ugal")
+	require.Less(t, bsUgalUR, min(ulUR, ugUR), "the doc says BookSim2's ugal carries less uniform traffic than df-ugal-l and df-ugal-g")
 	tables["claims"] = claims.String()
 
 	// the CPU the committed runs took, by case and simulator
