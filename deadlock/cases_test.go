@@ -246,7 +246,9 @@ func TestReplayBufferDepth(t *testing.T) {
 		require.NoError(t, err)
 		r, err := alg.New(net, c.vcs)
 		require.NoError(t, err)
-		res, err := Exact(context.Background(), net, r.(Function), c.vcs, c.name, ExactOptions{Buf: c.buf, MinimalTime: 10 * time.Second})
+		// time enough for the 8 other configurations on a loaded machine, so that
+		// the count, not the clock, ends the search
+		res, err := Exact(context.Background(), net, r.(Function), c.vcs, c.name, ExactOptions{Buf: c.buf, MinimalTime: 10 * time.Second, AlternativeTime: 5 * time.Minute})
 		require.NoError(t, err)
 		require.Equal(t, "deadlock", res.Verdict, what)
 		require.True(t, res.Minimal, what)

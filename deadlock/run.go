@@ -26,6 +26,9 @@ type ExactOptions struct {
 	NoReplay bool
 	// MinimalTime bounds the SAT search for the fewest packets (0: none).
 	MinimalTime time.Duration
+	// AlternativeTime bounds the search for another configuration when the
+	// first is not replayed (0: 10 s); at most 8 are tried either way.
+	AlternativeTime time.Duration
 	// Progress, when set, is told what the decision is doing.
 	Progress func(string)
 }
@@ -104,7 +107,8 @@ type WormReport struct {
 }
 
 // alternatives and alternativeTime bound the search for another configuration
-// of as many packets when the first is not replayed.
+// of as many packets when the first is not replayed (alternativeTime unless
+// ExactOptions.AlternativeTime says otherwise).
 const (
 	alternatives    = 8
 	alternativeTime = 10 * time.Second
@@ -192,7 +196,11 @@ func Exact(ctx context.Context, net topology.Network, f Function, vcs int, name 
 		if errors.Is(err, ErrNotReplayed) {
 			// other configurations of as many packets, for a while
 			first := err
-			alt, aerr := v.Alternatives(ctx, v.Config, alternatives, time.Now().Add(alternativeTime), opt.Budget, func(c *Config) (bool, error) {
+			within := alternativeTime
+			if opt.AlternativeTime > 0 {
+				within = opt.AlternativeTime
+			}
+			alt, aerr := v.Alternatives(ctx, v.Config, alternatives, time.Now().Add(within), opt.Budget, func(c *Config) (bool, error) {
 				rep.Alternatives++
 				r, err := c.Replay(ctx, f, ReplayOptions{Buf: opt.Buf})
 				if errors.Is(err, ErrNotReplayed) {
