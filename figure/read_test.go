@@ -2,7 +2,9 @@ package figure
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -100,4 +102,48 @@ func TestReadLineNumbers(t *testing.T) {
 	}
 	_, err := ReadRows(strings.NewReader(in.String() + "\n{\"i\": x}\n"))
 	require.ErrorContains(t, err, "line 2002: not JSON")
+}
+
+// endsAfterFirstLook is a context that ends once it has been looked at once.
+type endsAfterFirstLook struct {
+	context.Context
+	looks int
+}
+
+func (c *endsAfterFirstLook) Err() error {
+	if c.looks++; c.looks > 1 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// ReadRowsContext stops when its context ends (wormlab plot's Ctrl-C): on 10,000
+// rows with a context that ends after the look before reading, it returns the
+// context's error and the rows before its next look (4,095), in JSON Lines and in
+// CSV alike; a cancelled context reads no row.
+func TestReadRowsContextStops(t *testing.T) {
+	var js, cs strings.Builder
+	cs.WriteString("rate,latency\n")
+	for i := range 10000 {
+		fmt.Fprintf(&js, "{\"rate\": %d, \"latency\": 1}\n", i)
+		fmt.Fprintf(&cs, "%d,1\n", i)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, in := range []string{js.String(), cs.String()} {
+		if rows, err := ReadRowsContext(cancelled, strings.NewReader(in)); !errors.Is(err, context.Canceled) || len(rows) != 0 {
+			t.Fatalf("cancelled: %d rows, %v", len(rows), err)
+		}
+		rows, err := ReadRowsContext(&endsAfterFirstLook{Context: context.Background()}, strings.NewReader(in))
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("err %v, want context.Canceled", err)
+		}
+		if len(rows) != 4095 {
+			t.Fatalf("%d rows before the first look, want 4095", len(rows))
+		}
+		all, err := ReadRowsContext(context.Background(), strings.NewReader(in))
+		if err != nil || len(all) != 10000 {
+			t.Fatalf("uncancelled: %d rows, %v", len(all), err)
+		}
+	}
 }

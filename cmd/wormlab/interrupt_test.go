@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -82,9 +83,18 @@ func TestInterruptAdversary(t *testing.T) {
 // looked at every 1,024 of them, and a 5 s timeout ran 205 s) stops within the
 // bound after SIGINT (sim.TestContextByWork pins the granularity by work: a look
 // after every cycle of a busy network); so do deadlock, fattree, model (it ran
-// every rate to the end after SIGINT: 226 s at k = 8000) and sweep.
+// every rate to the end after SIGINT: 226 s at k = 8000), plot (it drew the whole
+// figure and exited 0: 97 s after SIGINT on a million rows, under load; now it
+// draws nothing) and sweep.
 func TestInterruptNetworkCommands(t *testing.T) {
 	dir := t.TempDir()
+	// 200,000 rows for plot: 2 s of CPU to read and draw
+	var rows strings.Builder
+	for i := range 200000 {
+		fmt.Fprintf(&rows, "{\"rate\": %d, \"latency\": %d, \"routing\": \"r%d\"}\n", i, i%97, i%3)
+	}
+	results := filepath.Join(dir, "rows.jsonl")
+	require.NoError(t, os.WriteFile(results, []byte(rows.String()), 0o644))
 	spec := filepath.Join(dir, "s.json")
 	require.NoError(t, os.WriteFile(spec, []byte(`{"command": "sim", "params": {"topology": "torus:32x32", "min-cycles": 1000000, "max-cycles": 1000000}, "axes": {"seed": [1, 2, 3, 4]}}`), 0o644))
 	for _, c := range []struct {
@@ -95,6 +105,7 @@ func TestInterruptNetworkCommands(t *testing.T) {
 		{[]string{"sim", "--topology", "torus:64x64", "--min-cycles", "1000000", "--max-cycles", "1000000", "--seed", "1,2", "--json"}, `"interrupted":true`, "interrupted: 0 of 2 points done"},
 		{[]string{"deadlock", "--topology", "torus:24x24", "--routing", "duato", "--atomic-vc", "off"}, "interrupted while enumerating the states", "interrupted while enumerating the states"},
 		{[]string{"fattree", "--n", "16384", "--runs", "1000"}, "interrupted", "interrupted: "},
+		{[]string{"plot", "--x", "rate", "--y", "latency", "--series", "routing", "-o", filepath.Join(dir, "rows.svg"), results}, "", "rows of " + results + " read"},
 		{[]string{"model", "--k", "4000", "--msg-rate", "1e-9:4e-8:1e-9", "--json"}, `"interrupted":true`, "rates solved, rate "},
 		{[]string{"sweep", spec, "-o", filepath.Join(dir, "r.jsonl"), "--workers", "2"}, "", "interrupted: after 0 of 4 points"},
 	} {
@@ -105,4 +116,6 @@ func TestInterruptNetworkCommands(t *testing.T) {
 		require.Contains(t, errs, c.stder, c.args)
 		require.Equal(t, 1, strings.Count(strings.TrimSpace(errs), "\n")+1, "%v: one line on stderr: %q", c.args, errs)
 	}
+	_, err := os.Stat(filepath.Join(dir, "rows.svg"))
+	require.True(t, os.IsNotExist(err), "an interrupted plot draws nothing: %v", err)
 }

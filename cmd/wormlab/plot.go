@@ -81,7 +81,14 @@ func runPlot(e *env) error {
 		return err
 	}
 	defer closer()
-	rows, err := figure.ReadRows(r)
+	// Ctrl-C or SIGTERM: nothing is drawn (a figure of part of the rows would
+	// mislead), exit 1 with one line (the network half's convention)
+	ctx, stop := withTimeout(e, 0)
+	defer stop()
+	rows, err := figure.ReadRowsContext(ctx, r)
+	if ctx.Err() != nil {
+		return stopped(ctx, "%d rows of %s read; nothing drawn", len(rows), args[0])
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
 	}
@@ -92,6 +99,9 @@ func runPlot(e *env) error {
 	f, err := figure.Build(rows, opt)
 	if err != nil {
 		return fmt.Errorf("%s: %v", args[0], err)
+	}
+	if ctx.Err() != nil {
+		return stopped(ctx, "the %d rows of %s read, the figure not drawn", len(rows), args[0])
 	}
 	f.Legend = *legend
 	if *xlabel != "" {
