@@ -108,7 +108,7 @@ func BindJob(fs *flag.FlagSet) *JobFlags {
 	f.rotate = fs.Bool("rotate", false, "with --theory: a closed cycle of worms waiting for each other's tails shifts together (wormlab run's default); without it, it is a deadlock")
 	f.out = fs.String("o", "", "write the output to FILE")
 	f.jsonOut = fs.Bool("json", false, "print JSON (JSON Lines with several points)")
-	f.csvOut = fs.Bool("csv", false, "with several points: print CSV")
+	f.csvOut = fs.Bool("csv", false, "print CSV: a header and a row per point (one point too)")
 	f.timeout = fs.Duration("timeout", 0, "stop after this long (0: no limit)")
 	f.workers = fs.Int("workers", runtime.GOMAXPROCS(0), "points run at once")
 	f.saturation = fs.Bool("saturation", false, "find the saturation throughput of each configuration: by bisection on the offered load, and in BookSim2's throughput mode (every source offered 1 flit/node/cycle)")
