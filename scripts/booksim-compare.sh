@@ -11,7 +11,8 @@
 # and apart: speed-large (the 64x64 and 128x128 rows, hours of BookSim), threads
 # (wormlab on one core and on two, wall time), memory (a 10^7-cycle run's maximum
 # resident size), minadapt (min_adapt against minadapt and minadapt-islip on the
-# 16x16 torus).
+# 16x16 torus). With OUT set, threads, memory and minadapt also write threads.csv,
+# memory.csv and minadapt.csv there (the figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); RATES the offered
@@ -20,7 +21,9 @@
 # classes BookSim's dim_order_torus uses; dor is Dally-Seitz's); SPEED_CYCLES the
 # cycles of a speed run on the 8x8 torus (default 60000; a k x k torus runs
 # SPEED_CYCLES*64/k^2, at least 1200); OUT, when set, a folder where speed and
-# speed-large append their rows to speed.csv (and draw speed.svg with wormlab plot).
+# speed-large append their rows to speed.csv (and draw speed.svg with wormlab plot);
+# LARGE the sides of speed-large's tori (default "64 128"); SIMS the simulators of
+# speed and speed-large (default "booksim wormlab"; "wormlab" leaves BookSim out).
 set -eu
 
 mode=${1:-all}
@@ -31,6 +34,8 @@ SEEDS=${SEEDS:-"1 2 3"}
 ROUTING=${ROUTING:-dor-booksim}
 SPEED_CYCLES=${SPEED_CYCLES:-60000}
 OUT=${OUT:-}
+LARGE=${LARGE:-"64 128"}
+SIMS=${SIMS:-"booksim wormlab"}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -121,21 +126,27 @@ speedrow() {
 	c=$((SPEED_CYCLES * 64 / (k * k)))
 	[ "$c" -ge 1200 ] || c=1200
 	c=$((c / 6 * 6))
-	bt=$(cpu "$BOOKSIM" "$tmp/torus.cfg" k="$k" injection_rate="$r" warmup_periods=3 sample_period=$((c / 6)) max_samples=6 stopping_thres=-1.0 acc_stopping_thres=-1.0 latency_thres=-1.0 seed=1)
-	bc=$(grep 'Time taken' "$tmp/run.out" | awk '{print $4}')
-	bh=$(bs_field "$tmp/run.out" 'Hops average')
-	ba=$(bs_field "$tmp/run.out" 'Accepted flit rate average')
+	bt=0 bc=0 bh=0 ba=0
+	case " $SIMS " in *" booksim "*)
+		bt=$(cpu "$BOOKSIM" "$tmp/torus.cfg" k="$k" injection_rate="$r" warmup_periods=3 sample_period=$((c / 6)) max_samples=6 stopping_thres=-1.0 acc_stopping_thres=-1.0 latency_thres=-1.0 seed=1)
+		bc=$(grep 'Time taken' "$tmp/run.out" | awk '{print $4}')
+		bh=$(bs_field "$tmp/run.out" 'Hops average')
+		ba=$(bs_field "$tmp/run.out" 'Accepted flit rate average')
+	esac
 	wt=$(cpu env GOMAXPROCS=1 "$WORMLAB" sim --json --topology "torus:${k}x${k}" --routing "$ROUTING" --rate "$r" --seed 1 --min-cycles "$c" --max-cycles "$c")
 	wc=$(wl_field "$tmp/run.out" cycles)
 	wh=$(wl_field "$tmp/run.out" flit_hops)
 	awk -v k="$k" -v r="$r" -v bc="$bc" -v bt="$bt" -v bh="$bh" -v ba="$ba" -v wc="$wc" -v wt="$wt" -v wh="$wh" -v out="$OUT" 'BEGIN {
 		n = k * k
-		b = bc / (bt > 0 ? bt : 0.01); w = wc / (wt > 0 ? wt : 0.01)
-		bns = 1e9 * bt / (ba * n * bc * bh); wns = 1e9 * wt / wh
-		printf "%-14s %5s %9d %12.0f %12.0f %7.1fx %10.0f %10.1f %7.1fx\n", "torus:" k "x" k, r, wc, b, w, w / b, bns, wns, bns / wns
+		w = wc / (wt > 0 ? wt : 0.01); wns = 1e9 * wt / wh
+		if (bc > 0) {
+			b = bc / (bt > 0 ? bt : 0.01); bns = 1e9 * bt / (ba * n * bc * bh)
+			printf "%-14s %5s %9d %12.0f %12.0f %7.1fx %10.0f %10.1f %7.1fx\n", "torus:" k "x" k, r, wc, b, w, w / b, bns, wns, bns / wns
+		} else
+			printf "%-14s %5s %9d %12s %12.0f %8s %10s %10.1f %8s\n", "torus:" k "x" k, r, wc, "-", w, "-", "-", wns, "-"
 		if (out != "") {
 			f = out "/speed.csv"
-			printf "booksim,%d,%s,%d,%.3f,%.1f\n", n, r, bc, bt, bns >> f
+			if (bc > 0) printf "booksim,%d,%s,%d,%.3f,%.1f\n", n, r, bc, bt, bns >> f
 			printf "wormlab,%d,%s,%d,%.3f,%.2f\n", n, r, wc, wt, wns >> f
 		}
 	}'
@@ -167,8 +178,8 @@ speed() {
 
 speedlarge() {
 	speedhead
-	for spec in "64 0.1" "128 0.1"; do
-		speedrow $spec
+	for k in $LARGE; do
+		speedrow "$k" 0.1
 	done
 	speedplot
 }
@@ -178,15 +189,25 @@ speedlarge() {
 threads() {
 	echo "# wormlab wall and CPU seconds on one thread and on two; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 	printf '%-14s %7s %9s %9s %9s %9s %8s\n' network cycles wall_1 cpu_1 wall_2 cpu_2 speedup
+	if [ -n "$OUT" ] && [ ! -s "$OUT/threads.csv" ]; then
+		mkdir -p "$OUT"
+		echo "routers,cycles,wall_1,cpu_1,wall_2,cpu_2,identical,load" > "$OUT/threads.csv"
+	fi
 	for k in 16 32 64 128; do
 		c=$((SPEED_CYCLES * 64 / (k * k)))
 		[ "$c" -ge 1200 ] || c=1200
 		for g in 1 2; do
 			/usr/bin/time -f '%e %U %S' -o "$tmp/time.$g" env GOMAXPROCS=$g "$WORMLAB" sim --json --topology "torus:${k}x${k}" --routing "$ROUTING" --rate 0.1 --seed 1 --min-cycles "$c" --max-cycles "$c" > "$tmp/thr.$g"
 		done
-		cmp -s "$tmp/thr.1" "$tmp/thr.2" || echo "booksim-compare: torus:${k}x${k}: results differ between 1 and 2 threads" >&2
-		paste "$tmp/time.1" "$tmp/time.2" | awk -v n="torus:${k}x${k}" -v c="$c" '{
-			printf "%-14s %7d %9.2f %9.2f %9.2f %9.2f %7.2fx\n", n, c, $1, $2+$3, $4, $5+$6, $1 / $4 }'
+		same=yes
+		cmp -s "$tmp/thr.1" "$tmp/thr.2" || { same=no; echo "booksim-compare: torus:${k}x${k}: results differ between 1 and 2 threads" >&2; }
+		paste "$tmp/time.1" "$tmp/time.2" | awk -v n="torus:${k}x${k}" -v k="$k" -v c="$c" -v same="$same" -v out="$OUT" -v load="$(cut -d' ' -f1 /proc/loadavg)" '{
+			printf "%-14s %7d %9.2f %9.2f %9.2f %9.2f %7.2fx\n", n, c, $1, $2+$3, $4, $5+$6, $1 / $4
+			if (out != "") {
+				f = out "/threads.csv"
+				printf "%d,%d,%.2f,%.2f,%.2f,%.2f,%s,%s\n", k * k, c, $1, $2+$3, $4, $5+$6, same, load >> f
+			}
+		}'
 	done
 }
 
@@ -195,6 +216,12 @@ memory() {
 	/usr/bin/time -f '%M %U' -o "$tmp/time" "$WORMLAB" sim --json --routing "$ROUTING" --rate 0.4 --seed 1 --min-cycles 10000000 --max-cycles 10000000 > "$tmp/mem.json"
 	awk -v lat="$(wl_field "$tmp/mem.json" latency)" -v n="$(wl_field "$tmp/mem.json" packets_delivered)" '{
 		printf "torus:8x8 at 0.4, 10^7 cycles: %d packets delivered, latency %.2f, maximum resident %.1f MB, %.0f CPU s\n", n, lat, $1 / 1024, $2 }' "$tmp/time"
+	if [ -n "$OUT" ]; then
+		mkdir -p "$OUT"
+		awk -v lat="$(wl_field "$tmp/mem.json" latency)" -v n="$(wl_field "$tmp/mem.json" packets_delivered)" '{
+			print "cycles,packets,latency,max_rss_mb,cpu_s"
+			printf "10000000,%d,%.2f,%.1f,%.0f\n", n, lat, $1 / 1024, $2 }' "$tmp/time" > "$OUT/memory.csv"
+	fi
 }
 
 # minadapt: BookSim2's min_adapt against wormlab's minadapt (adaptive VC
@@ -215,6 +242,15 @@ minadapt() {
 			"$WORMLAB" sim --json --topology torus:16x16 --routing minadapt-islip --select random --rate "$r" --seed "$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
 			wl_field "$tmp/wl.json" latency >> "$tmp/w2"
 		done
+		if [ -n "$OUT" ]; then
+			mkdir -p "$OUT"
+			[ -s "$OUT/minadapt.csv" ] || echo "rate,seed,booksim,minadapt,minadapt_islip" > "$OUT/minadapt.csv"
+			set -- $SEEDS
+			paste -d' ' "$tmp/bl" "$tmp/w1" "$tmp/w2" | while read -r b x y; do
+				echo "$r,$1,$b,$x,$y" >> "$OUT/minadapt.csv"
+				shift
+			done
+		fi
 		bl=$(mean < "$tmp/bl"); w1=$(mean < "$tmp/w1"); w2=$(mean < "$tmp/w2")
 		awk -v r="$r" -v b="$bl" -v x="$w1" -v y="$w2" 'BEGIN {
 			printf "%-7s %10.2f %10.2f %+7.1f%% %16.2f %+7.1f%%\n", r, b, x, 100*(x-b)/b, y, 100*(y-b)/b }'

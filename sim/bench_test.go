@@ -40,6 +40,7 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	require.NoError(b, err)
 	var total, hops int64
 	seed := uint64(0)
+	cpu0 := cpuNanos()
 	for b.Loop() {
 		seed++
 		cfg := sim.Config{Net: net, Routing: r, VCs: 4, Buf: 8, Pipeline: sim.BookSim(net), Seed: seed, Threads: threads}
@@ -54,6 +55,10 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	}
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "cycles/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(hops), "ns/flit-hop")
+	// CPU time of every thread: on two threads, what the partitions and their
+	// barriers cost beyond one thread's work (a loaded machine inflates it less
+	// than the elapsed time).
+	b.ReportMetric(float64(cpuNanos()-cpu0)/float64(hops), "cpu-ns/flit-hop")
 }
 
 func BenchmarkTorus8x8Rate01(b *testing.B)   { benchRun(b, "torus:8x8", 0.1, benchCycles) }
@@ -92,11 +97,14 @@ func BenchmarkMemoryPerRouter(b *testing.B) {
 	}
 }
 
-// BenchmarkThreads runs one torus of 64x64 routers and more at load 0.1 on one
-// thread and on two: the figures of docs/booksim.md's threads table (their ratio is
-// the speedup; results are the same whatever the threads).
+// BenchmarkThreads runs tori from 16x16 to 128x128 routers at load 0.1 on one
+// thread and on two (results are the same whatever the threads): the ratio of the
+// two ns/flit-hop is the speedup on an idle machine, that of the two
+// cpu-ns/flit-hop the cost of the partitions; docs/booksim.md's threads table is
+// the command's (scripts/booksim-compare.sh threads), which takes two threads from
+// sim.ParallelRouters routers on.
 func BenchmarkThreads(b *testing.B) {
-	for _, spec := range []string{"torus:32x32", "torus:64x64", "torus:128x128"} {
+	for _, spec := range []string{"torus:16x16", "torus:32x32", "torus:64x64", "torus:128x128"} {
 		for _, threads := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/threads=%d", spec, threads), func(b *testing.B) {
 				benchThreads(b, spec, 0.1, 2000, threads)

@@ -1,0 +1,107 @@
+package sim_test
+
+// docs/booksim.md's speed, threads, memory and min_adapt figures (issue 24) are
+// those of the committed run of scripts/booksim-compare.sh in docs/booksim/ (its
+// CSV files, written with OUT=docs/booksim). This test formats each table row from
+// those files and checks the page quotes it, so a rerun changes the page with it;
+// times are not rerun here (they need BookSim2 and minutes of CPU).
+
+import (
+	"encoding/csv"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// readCSV reads a committed CSV file as rows of named fields.
+func readCSV(t *testing.T, path string) []map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	require.Greater(t, len(recs), 1, "%s: no rows", path)
+	var rows []map[string]string
+	for _, r := range recs[1:] {
+		m := map[string]string{}
+		for i, name := range recs[0] {
+			m[name] = r[i]
+		}
+		rows = append(rows, m)
+	}
+	return rows
+}
+
+func num(t *testing.T, row map[string]string, name string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(row[name], 64)
+	require.NoError(t, err, "field %s of %v", name, row)
+	return v
+}
+
+// speedDocRows are the rows of the page's speed table: per torus and load,
+// BookSim's and wormlab's CPU ns per flit-hop, their ratio, and wormlab's figure
+// over its own on the 8x8 torus at the same load (issue 24: at most 2x); "-" where
+// the run left BookSim out.
+func speedDocRows(t *testing.T, rows []map[string]string) []string {
+	type key struct {
+		routers int
+		rate    string
+	}
+	bs, wl := map[key]float64{}, map[key]float64{}
+	var order []key
+	for _, r := range rows {
+		k := key{int(num(t, r, "routers")), r["rate"]}
+		switch r["simulator"] {
+		case "booksim":
+			bs[k] = num(t, r, "ns_per_flit_hop")
+		case "wormlab":
+			wl[k] = num(t, r, "ns_per_flit_hop")
+			order = append(order, k)
+		default:
+			t.Fatalf("speed.csv: simulator %q", r["simulator"])
+		}
+	}
+	var out []string
+	for _, k := range order {
+		side := int(math.Round(math.Sqrt(float64(k.routers))))
+		b, w := bs[k], wl[k]
+		rel := "1.00"
+		if base, ok := wl[key{64, k.rate}]; ok && k.routers != 64 {
+			rel = fmt.Sprintf("%.2f", w/base)
+		} else if !ok {
+			rel = "-"
+		}
+		if b == 0 { // a row without BookSim (SIMS=wormlab)
+			out = append(out, fmt.Sprintf("| %dx%d | %s | - | %.1f | - | %s |", side, side, k.rate, w, rel))
+			continue
+		}
+		out = append(out, fmt.Sprintf("| %dx%d | %s | %.0f | %.1f | %.1fx | %s |", side, side, k.rate, b, w, b/w, rel))
+	}
+	return out
+}
+
+func TestSpeedDocFigures(t *testing.T) {
+	data, err := os.ReadFile("../docs/booksim.md")
+	require.NoError(t, err)
+	doc := string(data)
+	var want []string
+	want = append(want, speedDocRows(t, readCSV(t, "../docs/booksim/speed.csv"))...)
+	for _, r := range readCSV(t, "../docs/booksim/threads.csv") {
+		n := int(num(t, r, "routers"))
+		side := int(math.Round(math.Sqrt(float64(n))))
+		require.Equal(t, "yes", r["identical"], "threads.csv: torus %dx%d: results differ between 1 and 2 threads", side, side)
+		want = append(want, fmt.Sprintf("| %dx%d | %s | %s | %s | %s | %s | %.2fx | %.2f | %s |", side, side, r["cycles"],
+			r["cpu_1"], r["wall_1"], r["cpu_2"], r["wall_2"], num(t, r, "wall_1")/num(t, r, "wall_2"),
+			num(t, r, "cpu_2")/num(t, r, "cpu_1"), r["load"]))
+	}
+	for _, w := range want {
+		require.True(t, strings.Contains(doc, w), "docs/booksim.md should quote the committed run:\n%s", w)
+	}
+}
