@@ -14,14 +14,17 @@ package deadlock
 // waits while a VC the routing offers is free, so the replay runs what the
 // routing allows.
 //
-// The order: every worm's head is released so as to reach its last router in one
-// common cycle T (its time alone in the network is measured by a run of its own):
-// then every VC a head may request is held by the worm whose chain contains it,
-// allocated on the way there. Under non-atomic reallocation a committed head may
-// also request VCs no worm holds in the end; a helper packet holds each such VC
-// from before T until every worm has packed into its chain (a one-hop packet
-// when the routing offers that VC as a first hop, else the shortest packet whose
-// first hop it is), then drains to its destination. When the simulator does not
+// The order: each worm's time alone in the network is measured by a run of its
+// own (when its head passes each hop), and release times solve difference
+// constraints (schedule): every VC a head may request is taken by the worm whose
+// chain holds it before the head requests it, and packets of one source go one
+// after the other (when the constraints have no solution, every head is released
+// to reach its last router in one common cycle). Under non-atomic reallocation a
+// committed head may also request VCs no worm holds in the end; a helper packet
+// holds each such VC until every worm has packed into its chain (the shortest
+// packet ending with that VC, from a router no worm starts at where one exists),
+// then drains to its destination; or the head goes by timing, released to arrive
+// after the tail it is granted has left (schedule). When the simulator does not
 // deadlock so, release times are perturbed (a fixed pseudo-random sequence of
 // offsets of up to a few cycles per worm) and the run repeated, up to Tries
 // times.
@@ -38,11 +41,14 @@ package deadlock
 // must be taken before the head that requests it arrives, and that head arrives
 // one cycle after its own VC was taken): two worms that start at one router,
 // whose source injects one packet at a time, cannot be. The booksim pipeline's
-// slack of a few cycles a hop lets them. Under non-atomic reallocation the
-// helpers are tried first and then none: with the booksim pipeline's slack a
-// head can arrive after the tail it is granted has left, so no helper need hold
-// its other requests (and a helper that must start where a worm starts delays
-// that worm).
+// slack of a few cycles a hop lets them. Under non-atomic reallocation each
+// pipeline is tried with helpers for every granted head (from any router), then
+// with helpers only where they can start apart from the worms and the other
+// heads going by timing, then with every head going by timing: a helper that
+// must start where a worm starts delays that worm, and with the booksim
+// pipeline's slack a head can arrive after the tail it is granted has left.
+// When all fail, run.go tries other configurations of as many packets
+// (alternative.go).
 
 import (
 	"context"
