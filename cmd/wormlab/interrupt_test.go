@@ -55,7 +55,7 @@ func interrupt(t *testing.T, delay time.Duration, args ...string) (int, string, 
 func TestInterruptRunTrials(t *testing.T) {
 	code, out, errs, took := interrupt(t, 300*time.Millisecond, "run", "--trials", "2000000000", "--json", "../../instances/example.json")
 	require.Equal(t, 0, code, errs)
-	require.Less(t, took, time.Second)
+	require.Less(t, took, 2*time.Second, "within a second on an idle machine; the bound allows for a shared one")
 	require.Contains(t, out, `"interrupted": true`)
 	require.Contains(t, errs, "interrupted after")
 }
@@ -67,7 +67,7 @@ func TestInterruptAdversary(t *testing.T) {
 	code, out, errs, took := interrupt(t, 300*time.Millisecond, "adversary", "--topology", "mesh:3x3", "--messages", "4",
 		"--objective", "greedy/bound", "--timeout", "1h", "-o", best)
 	require.Equal(t, 0, code, errs)
-	require.Less(t, took, time.Second)
+	require.Less(t, took, 2*time.Second, "within a second on an idle machine; the bound allows for a shared one")
 	require.Contains(t, errs, "interrupted after")
 	require.Contains(t, out, "objective greedy/bound")
 	data, err := os.ReadFile(best)

@@ -33,7 +33,7 @@ func TestInterruptSolve(t *testing.T) {
 	require.Equal(t, 0, code, errb.String())
 	code, _, errs, took := interrupt(t, 1500*time.Millisecond, "solve", "--no-edge-set", inst, "-o", sched)
 	require.Equal(t, 0, code, errs)
-	require.Less(t, took, time.Second)
+	require.Less(t, took, 2*time.Second, "within a second on an idle machine; the bound allows for a shared one")
 	require.Contains(t, errs, "interrupted after")
 	data, err := os.ReadFile(inst)
 	require.NoError(t, err)
