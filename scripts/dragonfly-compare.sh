@@ -22,8 +22,8 @@
 #              RATES_X2 under both patterns
 #   csv        OUTDIR/results.csv: the lines of both TSVs under a CSV header, with
 #              a column series = sim:routing
-#   plots      OUTDIR/latency-*.svg and accepted-*.svg of the study and study-x2
-#              from OUTDIR/results.csv (those with runs)
+#   plots      OUTDIR/latency-*.svg and accepted-*.svg of the study from
+#              OUTDIR/results.csv (the patterns with runs)
 #
 # Every dragonfly run: local channels 10 cycles, global 100 (BookSim's DRAGON_LATENCY,
 # wormlab's dragonfly defaults), 256-flit VC buffers, 4-flit packets, Bernoulli
@@ -50,8 +50,8 @@ RATES_DF=${RATES_DF-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
 RATES_FF=${RATES_FF-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
 RATES_UR=${RATES_UR-"0.1 0.3 0.35 0.4 0.5 0.7 0.8 0.9 1.0"}
 RATES_WC=${RATES_WC-"0.02 0.1 0.2 0.3 0.4 1.0"}
-RATES_UR_BS=${RATES_UR_BS-"0.3 1.0"}
-RATES_WC_BS=${RATES_WC_BS-"0.02 0.2 1.0"}
+RATES_UR_BS=${RATES_UR_BS-"1.0"}
+RATES_WC_BS=${RATES_WC_BS-""}
 RATES_X2=${RATES_X2-"1.0"}
 WL_ROUTINGS=${WL_ROUTINGS:-"df-min df-valiant df-ugal-l df-ugal-g df-par"}
 case " $SIDES " in *" booksim "*)
@@ -160,15 +160,16 @@ for c in $cases; do
 		} > "$out/results.csv" ;;
 	plots)
 		# the study's figures from OUTDIR/results.csv (wormlab plot)
-		for k in study study-x2; do for tr in uniform worstcase; do
+		# (study-x2 runs offered 1.0 alone: nothing to draw)
+		k=study
+		for tr in uniform worstcase; do
 			grep -q "^[a-z]*,$k,[^,]*,$tr," "$out/results.csv" || continue
 			sfx=$tr
-			[ $k = study-x2 ] && sfx=$tr-x2
 			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y latency --err latency_ci --ylabel "latency (cycles)" \
 				--series series --where case=$k --where traffic=$tr --show-saturated --title "$k, $tr: latency" -o "$out/latency-$sfx.svg"
 			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y accepted --ylabel "accepted (flits/terminal/cycle)" \
 				--series series --where case=$k --where traffic=$tr --title "$k, $tr: accepted" -o "$out/accepted-$sfx.svg"
-		done; done ;;
+		done ;;
 	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-ff, study, study-x2, csv, plots)" >&2; exit 2 ;;
 	esac
 done
