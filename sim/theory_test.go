@@ -60,24 +60,27 @@ var policies = []struct {
 	policy string
 }{{sim.FixedOrder{}, "input"}, {sim.RoundRobin{}, "round-robin"}}
 
-// theoryAgrees checks one instance under both pairs of policies: the simulator's
+// theoryAgrees checks one instance under both pairs of policies (ctx is the whole
+// test's deadline, shared by its cases: a case's own deadline let a simulator
+// whose deadlock detector was off wait two minutes a case, and the property's
+// hundred cases and their shrinking past the package's timeout): the simulator's
 // theory-model schedule is legal by verify.Schedule, and it is the engine's greedy
 // schedule under the same policy, head crossing time by head crossing time; when
 // one of them deadlocks, so does the other.
-func theoryAgrees(t *rapid.T, in *model.Instance) {
+func theoryAgrees(ctx context.Context, t *rapid.T, in *model.Instance) {
 	for _, p := range policies {
-		theoryAgreesUnder(t, in, p.arb, p.policy)
+		theoryAgreesUnder(ctx, t, in, p.arb, p.policy)
 	}
 }
 
-func theoryAgreesUnder(t *rapid.T, in *model.Instance, arb sim.Arbitration, policy string) {
-	theoryAgreesRotate(t, in, arb, policy, false)
+func theoryAgreesUnder(ctx context.Context, t *rapid.T, in *model.Instance, arb sim.Arbitration, policy string) {
+	theoryAgreesRotate(ctx, t, in, arb, policy, false)
 }
 
-func theoryAgreesRotate(t *rapid.T, in *model.Instance, arb sim.Arbitration, policy string, rotate bool) {
+func theoryAgreesRotate(ctx context.Context, t *rapid.T, in *model.Instance, arb sim.Arbitration, policy string, rotate bool) {
 	cfg, ps := sim.TheoryConfig(in, arb, 1)
 	cfg.Rotate = rotate
-	s, _, err := sim.TheoryRun(testCtx(t), in, cfg, ps)
+	s, _, err := sim.TheoryRun(ctx, in, cfg, ps)
 	es, eerr := enginePolicyRotate(in, policy, rotate)
 	var dl *sim.DeadlockError
 	var edl *engine.Deadlock
@@ -119,24 +122,27 @@ func dump(in *model.Instance) string {
 // arbitration (engine "input" = sim FixedOrder and engine "round-robin" = sim
 // RoundRobin, injection ports last).
 func TestTheoryMatchesEngine(t *testing.T) {
+	ctx := testCtx(t)
 	rapid.Check(t, func(t *rapid.T) {
-		theoryAgrees(t, fixture.Instance(t, fixture.Shape{MaxNodes: 6, MaxEdges: 12, MaxMessages: 8, MaxHops: 5, MaxL: 4, Levelled: true}))
+		theoryAgrees(ctx, t, fixture.Instance(t, fixture.Shape{MaxNodes: 6, MaxEdges: 12, MaxMessages: 8, MaxHops: 5, MaxL: 4, Levelled: true}))
 	})
 }
 
 // The same on arbitrary multigraphs, where cyclic waits exist: both deadlock on the
 // same instances (neither lets a closed cycle of worms rotate), and agree elsewhere.
 func TestTheoryMatchesEngineCyclic(t *testing.T) {
+	ctx := testCtx(t)
 	rapid.Check(t, func(t *rapid.T) {
-		theoryAgrees(t, fixture.Instance(t, fixture.Small))
+		theoryAgrees(ctx, t, fixture.Instance(t, fixture.Small))
 	})
 }
 
 // The same on the generated instances of package instances (lines, trees, meshes,
 // tori, butterflies, fat-trees, levelled networks).
 func TestTheoryMatchesEngineGenerated(t *testing.T) {
+	ctx := testCtx(t)
 	rapid.Check(t, func(t *rapid.T) {
-		theoryAgrees(t, fixture.Generated(t, nil))
+		theoryAgrees(ctx, t, fixture.Generated(t, nil))
 	})
 }
 
@@ -180,10 +186,11 @@ func TestTheoryDeadlockCycle(t *testing.T) {
 // crossing time, on random multigraphs where such cycles occur, and both deadlock
 // on the same instances.
 func TestTheoryMatchesEngineRotate(t *testing.T) {
+	ctx := testCtx(t)
 	rapid.Check(t, func(t *rapid.T) {
 		in := fixture.Instance(t, fixture.Small)
 		for _, p := range policies {
-			theoryAgreesRotate(t, in, p.arb, p.policy, true)
+			theoryAgreesRotate(ctx, t, in, p.arb, p.policy, true)
 		}
 	})
 }
