@@ -95,7 +95,7 @@ func runDeadlock(e *env) error {
 		return usageError("--routing: %v", err)
 	}
 	if *writeTable != "" {
-		if err := unused(e, fs, "with --write-table", "json", "timeout", "buf", "atomic-vc", "sufficient", "no-replay", "svg", "certify"); err != nil {
+		if err := unused(e, fs, "with --write-table", "json", "timeout", "buf", "atomic-vc", "sufficient", "no-replay", "svg", "certify", "minimal-timeout"); err != nil {
 			return err
 		}
 		return writeOut(e, *writeTable, func(w io.Writer) error {
@@ -104,6 +104,11 @@ func runDeadlock(e *env) error {
 			}
 			return nil
 		})
+	}
+	if *sufficient { // nothing of the exact decision is run: its flags would be ignored
+		if err := unused(e, fs, "with --sufficient (a sufficient condition: no configuration, replay or certificate)", "buf", "atomic-vc", "no-replay", "svg", "certify", "minimal-timeout"); err != nil {
+			return err
+		}
 	}
 	f, ok := r.(deadlock.Function)
 	if !ok {
