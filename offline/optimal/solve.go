@@ -845,33 +845,18 @@ func (s *search) progress(T int) {
 }
 
 // propagations reads gini's running count of propagated literals (internal/xo:
-// S.Trail.Props), by reflection as conflicts; -1 if the layout differs. Like
-// conflicts it is read only when no solve runs (or while one is paused).
-func propagations(g *gini.Gini) (n int64) {
-	defer func() {
-		if recover() != nil {
-			n = -1
-		}
-	}()
-	v := reflect.ValueOf(g).Elem().FieldByName("xo")
-	if !v.IsValid() || v.IsNil() {
-		return -1
-	}
-	t := v.Elem().FieldByName("Trail")
-	if !t.IsValid() || t.IsNil() {
-		return -1
-	}
-	p := t.Elem().FieldByName("Props")
-	if !p.IsValid() || p.Kind() != reflect.Int64 {
-		return -1
-	}
-	return p.Int()
-}
+// S.Trail.Props). Like conflicts it is read only when no solve runs (or while
+// one is paused).
+func propagations(g *gini.Gini) int64 { return giniCount(g, "Trail", "Props") }
 
-// conflicts reads gini's running conflict count. gini v1.0.4 exports no statistics,
-// so it is read by reflection from its solver (internal/xo: S.Driver.Conflicts); it
-// is only called when no solve runs, and returns -1 if the layout differs.
-func conflicts(g *gini.Gini) (n int64) {
+// conflicts reads gini's running conflict count (internal/xo: S.Driver.Conflicts);
+// it is only called when no solve runs.
+func conflicts(g *gini.Gini) int64 { return giniCount(g, "Driver", "Conflicts") }
+
+// giniCount reads the int64 field of the pointer field part of gini's solver.
+// gini v1.0.4 exports no statistics, so they are read by reflection; -1 if the
+// layout differs.
+func giniCount(g *gini.Gini, part, field string) (n int64) {
 	defer func() {
 		if recover() != nil {
 			n = -1
@@ -881,11 +866,11 @@ func conflicts(g *gini.Gini) (n int64) {
 	if !v.IsValid() || v.IsNil() {
 		return -1
 	}
-	d := v.Elem().FieldByName("Driver")
+	d := v.Elem().FieldByName(part)
 	if !d.IsValid() || d.IsNil() {
 		return -1
 	}
-	c := d.Elem().FieldByName("Conflicts")
+	c := d.Elem().FieldByName(field)
 	if !c.IsValid() || c.Kind() != reflect.Int64 {
 		return -1
 	}
