@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -85,6 +86,24 @@ func TestSolverRandomResults(t *testing.T) {
 	require.NoError(t, err)
 	table := randomTable(recs)
 	require.True(t, strings.Contains(string(doc), table), "docs/solver.md must hold the study's table:\n%s", table)
+
+	// So is the sentence after it: how many instances are proven in both
+	// models, and the range of their CPU seconds.
+	both, lo, hi := 0, math.Inf(1), 0.0
+	for _, r := range recs {
+		if b, w := recs[r.Instance+" bufferless"], recs[r.Instance+" wormhole"]; r.Model == "wormhole" && b.Optimal && w.Optimal {
+			both++
+			lo, hi = min(lo, b.CPU, w.CPU), max(hi, b.CPU, w.CPU)
+		}
+	}
+	secs := func(x float64) string {
+		if x < 1 {
+			return fmt.Sprintf("%.2f", x)
+		}
+		return fmt.Sprintf("%.1f", x)
+	}
+	sentence := fmt.Sprintf("%d of the 18 instances are proven optimal in both models within 20 s of CPU, %s-%s s each", both, secs(lo), secs(hi))
+	require.True(t, strings.Contains(strings.Join(strings.Fields(string(doc)), " "), sentence), "docs/solver.md must say: %s", sentence)
 }
 
 // randomTable is the markdown table of the study, one row per instance in run.sh's
