@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -88,5 +89,64 @@ func BenchmarkExactMinimal(b *testing.B) {
 		if err != nil || len(res.Worms) != 3 {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestScalingDoc: the costs docs/deadlock.md quotes ("Cost, and how it grows
+// with k") are the committed run's records (results.jsonl, registry16.jsonl):
+// CPU seconds and peak memory of Duato's protocol and dimension order at 12, 16
+// and 32, and the slowest registered routing on 16x16.
+func TestScalingDoc(t *testing.T) {
+	type rec struct {
+		Case    string  `json:"case"`
+		K       int     `json:"k"`
+		Routing string  `json:"routing"`
+		Atomic  bool    `json:"atomic_vc"`
+		CPU     float64 `json:"cpu_seconds"`
+		RSS     float64 `json:"max_rss_mb"`
+	}
+	read := func(name string) []rec {
+		data, err := os.ReadFile("../experiments/deadlock-scaling/" + name)
+		require.NoError(t, err)
+		var rs []rec
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var r rec
+			require.NoError(t, json.Unmarshal([]byte(l), &r), l)
+			rs = append(rs, r)
+		}
+		return rs
+	}
+	runs := read("results.jsonl")
+	get := func(k int, routing string, atomic bool) rec {
+		for _, r := range runs {
+			if r.K == k && r.Routing == routing && r.Atomic == atomic {
+				return r
+			}
+		}
+		t.Fatalf("no record of %s k=%d atomic %v", routing, k, atomic)
+		return rec{}
+	}
+	var slowest, valiant rec
+	for _, r := range read("registry16.jsonl") {
+		if r.Routing == "valiant" {
+			valiant = r
+		} else if r.CPU > slowest.CPU {
+			slowest = r
+		}
+	}
+	gb := func(mb float64) float64 { return mb / 1000 }
+	d16, o16, o12, n16, n12, n32 := get(16, "duato", true), get(16, "dor", false), get(12, "dor", false),
+		get(16, "duato", false), get(12, "duato", false), get(32, "duato", false)
+	data, err := os.ReadFile("../docs/deadlock.md")
+	require.NoError(t, err)
+	doc := strings.Join(strings.Fields(string(data)), " ")
+	for _, want := range []string{
+		fmt.Sprintf("protocol is decided deadlock-free in %.2f CPU-s and %.0f MB", d16.CPU, d16.RSS),
+		fmt.Sprintf("proved and replayed, in %.2f CPU-s (%.2f on 12x12)", o16.CPU, o12.CPU),
+		fmt.Sprintf("non-atomic reallocation in %.2f CPU-s (%.2f on 12x12)", n16.CPU, n12.CPU),
+		fmt.Sprintf("non-atomic at k = 32: %.0f CPU-s and %.1f GB, the slowest point", n32.CPU, gb(n32.RSS)),
+		fmt.Sprintf("decided in at most %.1f CPU-s except Valiant (%.0f CPU-s and %.1f GB", slowest.CPU, valiant.CPU, gb(valiant.RSS)),
+	} {
+		require.True(t, strings.Contains(doc, want), "docs/deadlock.md must say: %s", want)
 	}
 }
