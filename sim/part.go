@@ -92,8 +92,9 @@ func threads(cfg *Config, routers int) int {
 }
 
 // ParallelRouters is the size from which a run takes every core by default
-// (Config.Threads 0): below it, one thread is faster (docs/booksim.md measures
-// the crossover).
+// (Config.Threads 0): below it one thread is taken as faster. docs/booksim.md's
+// threads table has the runs at 32x32 and beyond; the crossover itself is not
+// measured yet (it needs an idle machine: BenchmarkThreads).
 const ParallelRouters = 1024
 
 // step simulates one cycle: the next packets generated, then its phases in every

@@ -101,6 +101,15 @@ func TestSpeedDocFigures(t *testing.T) {
 			r["cpu_1"], r["wall_1"], r["cpu_2"], r["wall_2"], num(t, r, "wall_1")/num(t, r, "wall_2"),
 			num(t, r, "cpu_2")/num(t, r, "cpu_1"), r["load"]))
 	}
+	for _, r := range readCSV(t, "../docs/booksim/memory.csv") {
+		want = append(want, fmt.Sprintf("%s packets delivered, mean latency %s cycles, maximum resident size %s MB, %s CPU-s",
+			r["packets"], r["latency"], r["max_rss_mb"], r["cpu_s"]))
+	}
+	for _, r := range readCSV(t, "../docs/booksim/minadapt.csv") {
+		b, x, y := num(t, r, "booksim"), num(t, r, "minadapt"), num(t, r, "minadapt_islip")
+		want = append(want, fmt.Sprintf("| %s | %s | %.2f | %.2f (%+.1f%%) | %.2f (%+.1f%%) |", r["rate"], r["seed"], b,
+			x, 100*(x-b)/b, y, 100*(y-b)/b))
+	}
 	for _, w := range want {
 		require.True(t, strings.Contains(doc, w), "docs/booksim.md should quote the committed run:\n%s", w)
 	}
