@@ -193,8 +193,10 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 		err = e.run(ctx, e.idle)
 	}
 	if opt.RecordHops {
+		// the packets released so far: a run stopped early (its context ended
+		// before a release) leaves the others nil (it indexed a packet never made)
 		res.HeadArrivals = make([][]int64, len(packets))
-		for i := range packets {
+		for _, i := range order[:next] {
 			res.HeadArrivals[i] = e.packets[idx[i]].hops
 		}
 	}

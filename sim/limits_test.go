@@ -282,3 +282,17 @@ func TestCycleBudgetHonoured(t *testing.T) {
 		require.Equal(t, budget, ticks, "budget %d: cycles simulated", budget)
 	}
 }
+
+// A batch whose context ends before its packets are released returns the context's
+// error, with no head arrivals for the packets never made (issue 26's mutation run
+// found it: with RecordHops, as the theory model asks, it indexed them and
+// panicked; sim --batch --theory --timeout 1ns printed a stack trace).
+func TestBatchStoppedBeforeRelease(t *testing.T) {
+	cfg := dorConfig(t, "torus:4x4", 2, 4, sim.Ideal())
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := sim.RunBatch(ctx, cfg, []sim.Packet{{Src: 0, Dst: 5, Flits: 2, Release: 3}, {Src: 1, Dst: 6, Flits: 2}}, sim.BatchOptions{RecordHops: true})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Len(t, res.HeadArrivals, 2)
+	require.Nil(t, res.HeadArrivals[0])
+}
