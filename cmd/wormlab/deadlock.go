@@ -138,17 +138,7 @@ func runDeadlock(e *env) error {
 			if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				msg = strings.Replace(msg, "interrupted", "timed out", 1)
 			}
-			if *asJSON {
-				writeJSON(e.stdout, struct {
-					Topology    string `json:"topology"`
-					Routing     string `json:"routing"`
-					VCs         int    `json:"vcs"`
-					Interrupted bool   `json:"interrupted"`
-					Reason      string `json:"reason"`
-				}{net.String(), alg.Name, *vcs, true, msg})
-			} else {
-				fmt.Fprintf(e.stdout, "%s on %s with %d VC(s): %s\n", alg.Name, net, *vcs, msg)
-			}
+			writeDeadlockStopped(e, *asJSON, net, alg.Name, *vcs, msg, msg)
 			return negative("%s", msg)
 		}
 		return fmt.Errorf("%v", err)
@@ -264,17 +254,8 @@ func deadlockSufficient(ctx context.Context, e *env, net topology.Network, f dea
 	if err != nil {
 		if ctx.Err() != nil {
 			// the convention of stopped: the output says it too
-			if asJSON {
-				writeJSON(e.stdout, struct {
-					Topology    string `json:"topology"`
-					Routing     string `json:"routing"`
-					VCs         int    `json:"vcs"`
-					Interrupted bool   `json:"interrupted"`
-					Reason      string `json:"reason"`
-				}{net.String(), name, vcs, true, stopReason(ctx) + ": nothing proved"})
-			} else {
-				fmt.Fprintf(e.stdout, "%s on %s with %d VC(s): %s before the enumeration ended: nothing proved\n", name, net, vcs, stopReason(ctx))
-			}
+			writeDeadlockStopped(e, asJSON, net, name, vcs, stopReason(ctx)+": nothing proved",
+				stopReason(ctx)+" before the enumeration ended: nothing proved")
 			return stopped(ctx, "the enumeration did not end: nothing proved")
 		}
 		return fmt.Errorf("%v", err)
@@ -307,4 +288,21 @@ func deadlockSufficient(ctx context.Context, e *env, net topology.Network, f dea
 		return negative("%s on %s with %d VC(s): dependency cycle of %d channels (the condition fails; the exact check, without --sufficient, decides)", name, net, vcs, len(rep.Cycle))
 	}
 	return nil
+}
+
+// writeDeadlockStopped writes the output of a decision or check stopped early
+// (the convention of stopped): as JSON, the routing, the network and the reason;
+// as text, one line with why.
+func writeDeadlockStopped(e *env, asJSON bool, net topology.Network, name string, vcs int, reason, why string) {
+	if asJSON {
+		writeJSON(e.stdout, struct {
+			Topology    string `json:"topology"`
+			Routing     string `json:"routing"`
+			VCs         int    `json:"vcs"`
+			Interrupted bool   `json:"interrupted"`
+			Reason      string `json:"reason"`
+		}{net.String(), name, vcs, true, reason})
+		return
+	}
+	fmt.Fprintf(e.stdout, "%s on %s with %d VC(s): %s\n", name, net, vcs, why)
 }
