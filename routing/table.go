@@ -1,11 +1,11 @@
 package routing
 
 // Routing tables read from a file: the routing function as data, R(router,
-// destination, input channel) -> choices, the form Duato's theory states routing
-// functions in (J. Duato, IEEE TPDS 6(10), 1995, section 2: R : C x N -> P(C),
-// the input channel and the destination decide the output channels) and the one
-// Verbeek and Schmaltz's decision procedure takes (IEEE TPDS 25(8), 2014: a routing
-// function per channel and destination). A table lets a user check and simulate a
+// destination, input channel) -> choices, the form in which Duato's theory states
+// routing functions (J. Duato, IEEE TPDS 6(10), 1995: the input channel and the
+// destination decide the output channels) and which Verbeek and Schmaltz's
+// decision procedure checks (IEEE TPDS 25(8), 2014; docs/deadlock.md cites both
+// as far as their abstracts go). A table lets a user check and simulate a
 // routing wormlab does not implement, on any network wormlab reads, and what was
 // proved deadlock-free (`wormlab deadlock --routing table:FILE`) is what runs
 // (`wormlab sim --routing table:FILE`). The format is in docs/routing-table.md;
