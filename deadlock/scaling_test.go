@@ -92,8 +92,8 @@ func BenchmarkExactMinimal(b *testing.B) {
 	}
 }
 
-// TestScalingDoc: the costs docs/deadlock.md quotes ("Cost, and how it grows
-// with k") are the committed run's records (results.jsonl, registry16.jsonl):
+// TestScalingDoc: the sizes and costs docs/deadlock.md quotes (the quotient,
+// and "Cost, and how it grows with k") are the committed run's records (results.jsonl, registry16.jsonl):
 // CPU seconds and peak memory of Duato's protocol and dimension order at 12, 16
 // and 32, and the slowest registered routing on 16x16.
 func TestScalingDoc(t *testing.T) {
@@ -104,6 +104,8 @@ func TestScalingDoc(t *testing.T) {
 		Atomic  bool    `json:"atomic_vc"`
 		CPU     float64 `json:"cpu_seconds"`
 		RSS     float64 `json:"max_rss_mb"`
+		States  int     `json:"states"`
+		Classes int     `json:"classes"`
 	}
 	read := func(name string) []rec {
 		data, err := os.ReadFile("../experiments/deadlock-scaling/" + name)
@@ -141,6 +143,7 @@ func TestScalingDoc(t *testing.T) {
 	require.NoError(t, err)
 	doc := strings.Join(strings.Fields(string(data)), " ")
 	for _, want := range []string{
+		fmt.Sprintf("Duato's protocol on a 16x16 torus: %s states enumerated, %s classes", thousands(d16.States), thousands(d16.Classes)),
 		fmt.Sprintf("protocol is decided deadlock-free in %.2f CPU-s and %.0f MB", d16.CPU, d16.RSS),
 		fmt.Sprintf("proved and replayed, in %.2f CPU-s (%.2f on 12x12)", o16.CPU, o12.CPU),
 		fmt.Sprintf("non-atomic reallocation in %.2f CPU-s (%.2f on 12x12)", n16.CPU, n12.CPU),
@@ -149,4 +152,13 @@ func TestScalingDoc(t *testing.T) {
 	} {
 		require.True(t, strings.Contains(doc, want), "docs/deadlock.md must say: %s", want)
 	}
+}
+
+// thousands writes n with a comma every three digits, as the docs do.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
