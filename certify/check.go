@@ -55,18 +55,10 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 	if IsDeadlockCertificate(dir) {
 		return CheckDeadlock(ctx, dir)
 	}
-	mdata, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	var man Manifest
+	err := readManifest(dir, &man, func() string { return man.Format }, FormatVersion)
 	if err != nil {
 		return nil, err
-	}
-	var man Manifest
-	dec := json.NewDecoder(bytes.NewReader(mdata))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&man); err != nil {
-		return nil, fmt.Errorf("%s: %w", ManifestFile, err)
-	}
-	if man.Format != FormatVersion {
-		return nil, fmt.Errorf("%s: format %q, this build reads %q", ManifestFile, man.Format, FormatVersion)
 	}
 	r := &Report{Kind: man.Kind, Makespan: man.Makespan, Model: man.Model}
 	fail := func(format string, a ...any) (*Report, error) {
@@ -213,4 +205,22 @@ func humanBytes(n int) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// readManifest reads dir's manifest into man, strictly (an unknown field is an
+// error), and checks that its format, as format reads it, is want.
+func readManifest(dir string, man any, format func() string, want string) error {
+	mdata, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(mdata))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(man); err != nil {
+		return fmt.Errorf("%s: %w", ManifestFile, err)
+	}
+	if got := format(); got != want {
+		return fmt.Errorf("%s: format %q, this build reads %q", ManifestFile, got, want)
+	}
+	return nil
 }

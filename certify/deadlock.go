@@ -326,18 +326,10 @@ func IsDeadlockCertificate(dir string) bool {
 // A failed check is in the Report; the error is for certificates that cannot be
 // read.
 func CheckDeadlock(ctx context.Context, dir string) (*Report, error) {
-	mdata, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	var man DeadlockManifest
+	err := readManifest(dir, &man, func() string { return man.Format }, DeadlockFormat)
 	if err != nil {
 		return nil, err
-	}
-	var man DeadlockManifest
-	dec := json.NewDecoder(bytes.NewReader(mdata))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&man); err != nil {
-		return nil, fmt.Errorf("%s: %w", ManifestFile, err)
-	}
-	if man.Format != DeadlockFormat {
-		return nil, fmt.Errorf("%s: format %q, want %q", ManifestFile, man.Format, DeadlockFormat)
 	}
 	r := &Report{Kind: man.Kind}
 	fail := func(format string, a ...any) (*Report, error) {
