@@ -50,8 +50,8 @@ RATES_DF=${RATES_DF-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
 RATES_FF=${RATES_FF-"0.1 0.2 0.3 0.4 0.5 0.6 0.7"}
 RATES_UR=${RATES_UR-"0.1 0.3 0.35 0.4 0.5 0.7 0.8 0.9 1.0"}
 RATES_WC=${RATES_WC-"0.02 0.1 0.2 0.3 0.4 1.0"}
-RATES_UR_BS=${RATES_UR_BS-"1.0"}
-RATES_WC_BS=${RATES_WC_BS-""}
+RATES_UR_BS=${RATES_UR_BS-"0.3 1.0"}
+RATES_WC_BS=${RATES_WC_BS-"0.2"}
 RATES_X2=${RATES_X2-"1.0"}
 WL_ROUTINGS=${WL_ROUTINGS:-"df-min df-valiant df-ugal-l df-ugal-g df-par"}
 case " $SIDES " in *" booksim "*)

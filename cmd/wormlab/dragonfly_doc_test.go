@@ -55,6 +55,9 @@ func readDragonflyResults(t *testing.T, path string) []dfRow {
 		r.rate, _ = num(rec, "rate")
 		r.latency, r.hasLat = num(rec, "latency")
 		r.ci, r.hasCI = num(rec, "latency_ci")
+		if r.traffic == "bad_dragon" { // BookSim2's name of the worst case
+			r.traffic = "worstcase"
+		}
 		r.accepted, r.hasAcc = num(rec, "accepted")
 		r.cpu, _ = num(rec, "cpu_s")
 		rows = append(rows, r)
@@ -340,6 +343,16 @@ func TestDragonflyDoc(t *testing.T) {
 	require.False(t, math.IsNaN(bsMinUR), "the doc compares BookSim2's min at 1.0 on the study's network")
 	require.InDelta(t, 0, minUR/bsMinUR-1, 0.01, "the doc says df-min saturates within 1%% of BookSim2's min on the study's network")
 	fmt.Fprintf(&claims, "| df-min / BookSim2's min, uniform | %.3f |\n", minUR/bsMinUR)
+	bsLat, wlLat := ur["booksim:min"][0.3].lat, ur["wormlab:df-min"][0.3].lat
+	require.InDelta(t, 0, wlLat/bsLat-1, 0.01, "the doc says df-min's latency at 0.3 is within 1%% of BookSim2's min's")
+	fmt.Fprintf(&claims, "| df-min's latency / BookSim2's min's, uniform, 0.3 | %.3f |\n", wlLat/bsLat)
+	wc := dfCells(rows, "study", "worstcase")
+	for _, k := range []string{"booksim:min", "booksim:ugal"} {
+		require.Equal(t, "unstable", wc[k][0.2].status, "the doc says %s is unstable under worst-case traffic at 0.2", k)
+	}
+	for _, k := range []string{"wormlab:df-valiant", "wormlab:df-ugal-g", "wormlab:df-par"} {
+		require.False(t, math.IsNaN(wc[k][0.2].lat), "the doc says %s is steady under worst-case traffic at 0.2", k)
+	}
 	// with two VCs a class (study-x2)
 	x2 := func(traffic, key string) float64 {
 		x := at1("study-x2", traffic, "wormlab:"+key)
