@@ -88,7 +88,9 @@ func TestInterruptAdversary(t *testing.T) {
 // draws nothing) and sweep.
 func TestInterruptNetworkCommands(t *testing.T) {
 	dir := t.TempDir()
-	// 200,000 rows for plot: 2 s of CPU to read and draw
+	// 200,000 rows for plot: 1.2 s of CPU to read and draw at load 9 (2 s under load
+	// 20), so its signal goes at 100 ms, not 500 ms: on an idle machine plot could
+	// finish first and exit 0 (it did twice in a row as the load fell to 3)
 	var rows strings.Builder
 	for i := range 200000 {
 		fmt.Fprintf(&rows, "{\"rate\": %d, \"latency\": %d, \"routing\": \"r%d\"}\n", i, i%97, i%3)
@@ -100,16 +102,21 @@ func TestInterruptNetworkCommands(t *testing.T) {
 	for _, c := range []struct {
 		args       []string
 		out, stder string
+		delay      time.Duration // 0: 500 ms
 	}{
-		{[]string{"sim", "--topology", "torus:128x128", "--min-cycles", "1000000", "--max-cycles", "1000000"}, "interrupted after", "interrupted: the row is partial"},
-		{[]string{"sim", "--topology", "torus:64x64", "--min-cycles", "1000000", "--max-cycles", "1000000", "--seed", "1,2", "--json"}, `"interrupted":true`, "interrupted: 0 of 2 points done"},
-		{[]string{"deadlock", "--topology", "torus:24x24", "--routing", "duato", "--atomic-vc", "off"}, "interrupted while enumerating the states", "interrupted while enumerating the states"},
-		{[]string{"fattree", "--n", "16384", "--runs", "1000"}, "interrupted", "interrupted: "},
-		{[]string{"plot", "--x", "rate", "--y", "latency", "--series", "routing", "-o", filepath.Join(dir, "rows.svg"), results}, "", "rows of " + results + " read"},
-		{[]string{"model", "--k", "4000", "--msg-rate", "1e-9:4e-8:1e-9", "--json"}, `"interrupted":true`, "rates solved, rate "},
-		{[]string{"sweep", spec, "-o", filepath.Join(dir, "r.jsonl"), "--workers", "2"}, "", "interrupted: after 0 of 4 points"},
+		{[]string{"sim", "--topology", "torus:128x128", "--min-cycles", "1000000", "--max-cycles", "1000000"}, "interrupted after", "interrupted: the row is partial", 0},
+		{[]string{"sim", "--topology", "torus:64x64", "--min-cycles", "1000000", "--max-cycles", "1000000", "--seed", "1,2", "--json"}, `"interrupted":true`, "interrupted: 0 of 2 points done", 0},
+		{[]string{"deadlock", "--topology", "torus:24x24", "--routing", "duato", "--atomic-vc", "off"}, "interrupted while enumerating the states", "interrupted while enumerating the states", 0},
+		{[]string{"fattree", "--n", "16384", "--runs", "1000"}, "interrupted", "interrupted: ", 0},
+		{[]string{"plot", "--x", "rate", "--y", "latency", "--series", "routing", "-o", filepath.Join(dir, "rows.svg"), results}, "", "rows of " + results + " read", 100 * time.Millisecond},
+		{[]string{"model", "--k", "4000", "--msg-rate", "1e-9:4e-8:1e-9", "--json"}, `"interrupted":true`, "rates solved, rate ", 0},
+		{[]string{"sweep", spec, "-o", filepath.Join(dir, "r.jsonl"), "--workers", "2"}, "", "interrupted: after 0 of 4 points", 0},
 	} {
-		code, out, errs, took := interrupt(t, 500*time.Millisecond, c.args...)
+		delay := c.delay
+		if delay == 0 {
+			delay = 500 * time.Millisecond
+		}
+		code, out, errs, took := interrupt(t, delay, c.args...)
 		require.Equal(t, 1, code, "%v: %s", c.args, errs)
 		require.Less(t, took, 2*time.Second, "%v: within a second on an idle machine; the bound allows for a shared one", c.args)
 		require.Contains(t, out, c.out, c.args)
