@@ -85,6 +85,9 @@ func runDeadlock(e *env) error {
 			return err
 		}
 	}
+	if err := checkCertDir(*certDir); err != nil { // before the decision, not after it
+		return err
+	}
 	// refused before the enumeration when even a lower bound on its states
 	// cannot fit (issue 26: a 1024x1024 torus ran out of memory)
 	if pairs := deadlockPairs(net); satMulInt(pairs, deadlockPairBytes) > int64(mem) {
