@@ -215,6 +215,35 @@ func TestSolverAnytimeResults(t *testing.T) {
 	require.NoError(t, err)
 	table := anytimeTable(order, series)
 	require.True(t, strings.Contains(string(doc), table), "docs/solver.md must hold the anytime table:\n%s", table)
+
+	// So are the prose's figures, per instance in the records' order: the CPU of
+	// cadical's first formula and that of wormlab's first schedule (the first
+	// line of its trace: the schedule search's makespan, where its SAT calls
+	// start).
+	var formula, first []float64
+	for _, name := range order {
+		formula = append(formula, series[name+" cadical"][0].Formula)
+		first = append(first, series[name+" wormlab"][0].CPU)
+	}
+	flat := strings.Join(strings.Fields(string(doc)), " ")
+	for _, sentence := range []string{
+		"its first formula took `solve --dimacs` " + andList(formula) + " s of CPU",
+		"its first schedule (the schedule search's, where its SAT calls start) comes at " + andList(first) + " s of CPU",
+	} {
+		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
+	}
+}
+
+// andList writes seconds as "a, b and c", two decimals each.
+func andList(xs []float64) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, fmt.Sprintf("%.2f", x))
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // anytimeTable: per instance, each solver's best makespan known at 2, 5, 10
