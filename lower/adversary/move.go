@@ -16,6 +16,30 @@ type Move interface {
 	Apply(sp *Space, s *Set, r *rand.Rand) (*Set, bool)
 }
 
+// pickWorm draws a worm of s uniformly: its index and a copy to change (false
+// when s has none).
+func pickWorm(s *Set, r *rand.Rand) (int, Worm, bool) {
+	if len(s.Worms) == 0 {
+		return 0, Worm{}, false
+	}
+	i := r.IntN(len(s.Worms))
+	return i, s.Worms[i], true
+}
+
+// pickTwo draws two distinct worms of s uniformly, as indices (false when s has
+// fewer than two).
+func pickTwo(s *Set, r *rand.Rand) (i, j int, ok bool) {
+	n := len(s.Worms)
+	if n < 2 {
+		return 0, 0, false
+	}
+	i, j = r.IntN(n), r.IntN(n-1)
+	if j >= i {
+		j++
+	}
+	return i, j, true
+}
+
 // moveEntry is a registered move and its default weight in the mix.
 type moveEntry struct {
 	move   Move

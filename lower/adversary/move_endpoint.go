@@ -10,11 +10,10 @@ func init() { registerMove(endpoint{}, 4, "move one end of a worm to another ter
 func (endpoint) Name() string { return "endpoint" }
 
 func (endpoint) Apply(sp *Space, s *Set, r *rand.Rand) (*Set, bool) {
-	if len(s.Worms) == 0 {
+	i, w, ok := pickWorm(s, r)
+	if !ok {
 		return nil, false
 	}
-	i := r.IntN(len(s.Worms))
-	w := s.Worms[i]
 	if r.IntN(2) == 0 {
 		w.Src = sp.Sources[r.IntN(len(sp.Sources))]
 	} else {
@@ -25,7 +24,5 @@ func (endpoint) Apply(sp *Space, s *Set, r *rand.Rand) (*Set, bool) {
 		return nil, false
 	}
 	w.Path = p
-	t := s.clone()
-	t.Worms[i] = w
-	return t, true
+	return s.with(i, w), true
 }

@@ -15,11 +15,10 @@ func init() {
 func (levelled) Name() string { return "levelled" }
 
 func (levelled) Apply(sp *Space, s *Set, r *rand.Rand) (*Set, bool) {
-	if len(s.Worms) == 0 {
+	i, w, ok := pickWorm(s, r)
+	if !ok {
 		return nil, false
 	}
-	i := r.IntN(len(s.Worms))
-	w := s.Worms[i]
 	var dsts []int
 	for _, t := range sp.Dests {
 		if d := sp.distTo(t); d != nil && d[w.Src] == len(w.Path) {
@@ -35,7 +34,5 @@ func (levelled) Apply(sp *Space, s *Set, r *rand.Rand) (*Set, bool) {
 		return nil, false
 	}
 	w.Path = p
-	t := s.clone()
-	t.Worms[i] = w
-	return t, true
+	return s.with(i, w), true
 }

@@ -11,16 +11,14 @@ func init() { registerMove(reroute{}, 6, "a new path for one worm between the sa
 func (reroute) Name() string { return "reroute" }
 
 func (reroute) Apply(sp *Space, s *Set, r *rand.Rand) (*Set, bool) {
-	if len(s.Worms) == 0 {
+	i, w, ok := pickWorm(s, r)
+	if !ok {
 		return nil, false
 	}
-	i := r.IntN(len(s.Worms))
-	w := s.Worms[i]
 	p, ok := sp.route(w.Src, w.Dst, r)
 	if !ok {
 		return nil, false
 	}
-	t := s.clone()
-	t.Worms[i].Path = p
-	return t, true
+	w.Path = p
+	return s.with(i, w), true
 }

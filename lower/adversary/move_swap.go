@@ -13,13 +13,9 @@ func init() { registerMove(swap{}, 1, "exchange the paths of two worms (lengths 
 func (swap) Name() string { return "swap" }
 
 func (swap) Apply(sp *Space, s *Set, r *rand.Rand) (*Set, bool) {
-	n := len(s.Worms)
-	if n < 2 {
+	i, j, ok := pickTwo(s, r)
+	if !ok {
 		return nil, false
-	}
-	i, j := r.IntN(n), r.IntN(n-1)
-	if j >= i {
-		j++
 	}
 	t := s.clone()
 	a, b := t.Worms[i], t.Worms[j]

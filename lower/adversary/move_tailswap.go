@@ -20,13 +20,9 @@ func init() {
 func (tailSwap) Name() string { return "tail-swap" }
 
 func (tailSwap) Apply(sp *Space, s *Set, r *rand.Rand) (*Set, bool) {
-	n := len(s.Worms)
-	if n < 2 {
+	i, j, ok := pickTwo(s, r)
+	if !ok {
 		return nil, false
-	}
-	i, j := r.IntN(n), r.IntN(n-1)
-	if j >= i {
-		j++
 	}
 	a, b := s.Worms[i].Path, s.Worms[j].Path
 	// hops k >= 1 after which both are at the same node and the tails differ

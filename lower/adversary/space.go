@@ -33,6 +33,13 @@ func (s *Set) clone() *Set {
 	return &Set{Worms: slices.Clone(s.Worms)}
 }
 
+// with returns a copy of s whose worm i is w.
+func (s *Set) with(i int, w Worm) *Set {
+	t := s.clone()
+	t.Worms[i] = w
+	return t
+}
+
 // Keep holds measures of the start instance fixed during the search: a candidate
 // whose message congestion c, dilation d or worm length differs is not admitted.
 // Zero means free.
