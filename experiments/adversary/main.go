@@ -564,6 +564,20 @@ func report(rs []Record, out string) error {
 	return atomicfile.Write(filepath.Join(out, "summary.md"), []byte(Summary(rs)))
 }
 
+// searched gives the cells of a search group's row: the best found per seed, how
+// many seeds beat the construction, and the CPU seconds per seed.
+func searched(rs []Record) (best string, beat int, cpu string) {
+	var bests, cpus []string
+	for _, r := range rs {
+		if r.Beat {
+			beat++
+		}
+		bests = append(bests, fmt.Sprintf("%d/%d (c = %d, %d worms)", r.Num.V, r.Den.V, r.C, r.Worms))
+		cpus = append(cpus, fmt.Sprintf("%.0f", r.CPU))
+	}
+	return strings.Join(bests, ", "), beat, strings.Join(cpus, ", ")
+}
+
 // Summary renders the tables of summary.md (docs/adversary.md quotes them).
 func Summary(rs []Record) string {
 	var b strings.Builder
@@ -609,17 +623,9 @@ func Summary(rs []Record) string {
 			continue
 		}
 		rs := groups[g]
-		beat := 0
-		var best, cpu []string
-		for _, r := range rs {
-			if r.Beat {
-				beat++
-			}
-			best = append(best, fmt.Sprintf("%d/%d (c = %d, %d worms)", r.Num.V, r.Den.V, r.C, r.Worms))
-			cpu = append(cpu, fmt.Sprintf("%.0f", r.CPU))
-		}
+		best, beat, cpu := searched(rs)
 		fmt.Fprintf(&b, "| %s | %s | %s | %d of %d | %s |\n", strings.TrimPrefix(g, "hunt-p"), frac(rs[0].TargetNum, rs[0].TargetDen),
-			strings.Join(best, ", "), beat, len(rs), strings.Join(cpu, ", "))
+			best, beat, len(rs), cpu)
 	}
 	b.WriteString("\n## From the construction (opt/cd): on its own network (from) and laid on the levelled network of its shape (embedded)\n\n")
 	b.WriteString("| start | p | the construction | best found, per seed | harder than the construction | CPU seconds per seed |\n| --- | --- | --- | --- | --- | --- |\n")
@@ -628,18 +634,10 @@ func Summary(rs []Record) string {
 			continue
 		}
 		rs := groups[g]
-		beat := 0
-		var best, cpu []string
-		for _, r := range rs {
-			if r.Beat {
-				beat++
-			}
-			best = append(best, fmt.Sprintf("%d/%d (c = %d, %d worms)", r.Num.V, r.Den.V, r.C, r.Worms))
-			cpu = append(cpu, fmt.Sprintf("%.0f", r.CPU))
-		}
+		best, beat, cpu := searched(rs)
 		kind, p, _ := strings.Cut(g, "-p")
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d of %d | %s |\n", kind, p, frac(rs[0].TargetNum, rs[0].TargetDen),
-			strings.Join(best, ", "), beat, len(rs), strings.Join(cpu, ", "))
+			best, beat, len(rs), cpu)
 	}
 	b.WriteString("\n## Beating the construction on opt/(c_L + d - 1), p = 3, with certificates\n\n")
 	b.WriteString("| seed | best found | beats the construction | opt/(c_L + d) | worms, c | optimum proven by | certificate | certify.Check | CPU seconds |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
