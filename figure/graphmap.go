@@ -1,7 +1,6 @@
 package figure
 
 import (
-	"bufio"
 	"fmt"
 	"html"
 	"io"
@@ -48,21 +47,8 @@ func Graph(w io.Writer, g GraphMap) error {
 	r := math.Max(2.5, math.Min(14, 180/math.Sqrt(float64(n))))
 	stroke := math.Max(0.5, math.Min(3, r*0.35))
 
-	nlo, nhi := rangeOf(g.Node)
-	lv := make([]float64, len(g.Links))
-	for i, l := range g.Links {
-		lv[i] = l.Value
-	}
-	llo, lhi := rangeOf(lv)
-
-	bw := bufio.NewWriter(w)
-	p := func(format string, a ...any) { fmt.Fprintf(bw, format, a...) }
-	p(`<?xml version="1.0"?>` + "\n")
-	p(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="'Liberation Sans',Arial,Helvetica,sans-serif">`+"\n", width, height, width, height)
-	p(`<rect width="100%%" height="100%%" fill="#ffffff"/>` + "\n")
-	for i, line := range title {
-		p(`<text x="%.1f" y="%.0f" font-size="13" text-anchor="middle">%s</text>`+"\n", width/2, 20+17*float64(i), html.EscapeString(line))
-	}
+	m := startMap(w, width, height, title, g.Node, g.Links)
+	p := m.p
 	at := func(v int) (float64, float64) {
 		return margin + g.Pos[v].X*side, top + g.Pos[v].Y*side
 	}
@@ -82,13 +68,13 @@ func Graph(w io.Writer, g GraphMap) error {
 		cx, cy := (ax+bx)/2-dy/d*bend, (ay+by)/2+dx/d*bend
 		tip := fmt.Sprintf("%d -> %d: %s %.4g", l.From, l.To, g.LinkLabel, l.Value)
 		p(`<path d="M%.1f %.1f Q%.1f %.1f %.1f %.1f" fill="none" stroke="%s" stroke-width="%.2f"><title>%s</title></path>`+"\n",
-			ax, ay, cx, cy, bx, by, blues(frac(l.Value, llo, lhi)), stroke, html.EscapeString(tip))
+			ax, ay, cx, cy, bx, by, blues(frac(l.Value, m.llo, m.lhi)), stroke, html.EscapeString(tip))
 	}
 	for v := range n {
 		cx, cy := at(v)
 		col, val := "#cccccc", "none"
 		if !math.IsNaN(g.Node[v]) {
-			col = reds(frac(g.Node[v], nlo, nhi))
+			col = reds(frac(g.Node[v], m.nlo, m.nhi))
 			val = strconv.FormatFloat(g.Node[v], 'g', 5, 64)
 		}
 		p(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="#333" stroke-width="0.6"><title>node %d: %s %s</title></circle>`+"\n",
@@ -98,22 +84,11 @@ func Graph(w io.Writer, g GraphMap) error {
 		}
 	}
 	ly := top + side + 30
-	legend := func(x float64, label string, lo, hi float64, scale func(float64) string) {
-		p(`<text x="%.1f" y="%.1f" font-size="11">%s</text>`+"\n", x, ly, html.EscapeString(label))
-		const steps, bar = 20, 180.0
-		for i := range steps {
-			p(`<rect x="%.1f" y="%.1f" width="%.2f" height="12" fill="%s"/>`+"\n", x+float64(i)*bar/steps, ly+6, bar/steps+0.3, scale(float64(i)/(steps-1)))
-		}
-		p(`<rect x="%.1f" y="%.1f" width="%.1f" height="12" fill="none" stroke="#333" stroke-width="0.5"/>`+"\n", x, ly+6, bar)
-		p(`<text x="%.1f" y="%.1f" font-size="10">%s</text>`+"\n", x, ly+30, fmtTick(lo))
-		p(`<text x="%.1f" y="%.1f" font-size="10" text-anchor="end">%s</text>`+"\n", x+bar, ly+30, fmtTick(hi))
-	}
-	legend(margin, "nodes: "+g.NodeLabel, nlo, nhi, reds)
-	legend(margin+240, "channels: "+g.LinkLabel, llo, lhi, blues)
+	m.legends(margin, ly, g.NodeLabel, g.LinkLabel)
 	p(`<text x="%.1f" y="%.1f" font-size="9" fill="#555">a channel bends to the right of its direction; grey node: no value</text>`+"\n", margin, ly+46)
 	for i, line := range WrapWords(g.Note, int(width/5.5)) {
 		p(`<text x="%.1f" y="%.1f" font-size="9" fill="#555">%s</text>`+"\n", margin, ly+60+12*float64(i), html.EscapeString(line))
 	}
 	p("</svg>\n")
-	return bw.Flush()
+	return m.bw.Flush()
 }

@@ -70,21 +70,8 @@ func Heatmap(w io.Writer, g GridMap) error {
 	top := 30 + 17*float64(len(title))
 	height := top + float64(Y)*cell + margin + 90
 
-	nlo, nhi := rangeOf(g.Node)
-	lv := make([]float64, len(g.Links))
-	for i, l := range g.Links {
-		lv[i] = l.Value
-	}
-	llo, lhi := rangeOf(lv)
-
-	bw := bufio.NewWriter(w)
-	p := func(format string, a ...any) { fmt.Fprintf(bw, format, a...) }
-	p(`<?xml version="1.0"?>` + "\n")
-	p(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="'Liberation Sans',Arial,Helvetica,sans-serif">`+"\n", width, height, width, height)
-	p(`<rect width="100%%" height="100%%" fill="#ffffff"/>` + "\n")
-	for i, line := range title {
-		p(`<text x="%.1f" y="%.0f" font-size="13" text-anchor="middle">%s</text>`+"\n", width/2, 20+17*float64(i), html.EscapeString(line))
-	}
+	m := startMap(w, width, height, title, g.Node, g.Links)
+	p := m.p
 	// centre of node v
 	at := func(v int) (float64, float64) {
 		x, y, z := v%X, v/X%Y, v/(X*Y)
@@ -121,7 +108,7 @@ func Heatmap(w io.Writer, g GridMap) error {
 				dir = 1
 			}
 		}
-		col := blues(frac(l.Value, llo, lhi))
+		col := blues(frac(l.Value, m.llo, m.lhi))
 		tip := fmt.Sprintf("%d -> %d: %s %.4g", l.From, l.To, g.LinkLabel, l.Value)
 		ax, ay := at(l.From)
 		bx, by := at(l.To)
@@ -159,7 +146,7 @@ func Heatmap(w io.Writer, g GridMap) error {
 		col := "#cccccc"
 		val := "none"
 		if !math.IsNaN(g.Node[v]) {
-			col = reds(frac(g.Node[v], nlo, nhi))
+			col = reds(frac(g.Node[v], m.nlo, m.nhi))
 			val = strconv.FormatFloat(g.Node[v], 'g', 5, 64)
 		}
 		p(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" stroke="#333" stroke-width="0.6"><title>node %d: %s %s</title></rect>`+"\n",
@@ -170,21 +157,55 @@ func Heatmap(w io.Writer, g GridMap) error {
 	}
 	// legends
 	ly := top + float64(Y)*cell + 30
-	legend := func(x float64, label string, lo, hi float64, scale func(float64) string) {
-		p(`<text x="%.1f" y="%.1f" font-size="11">%s</text>`+"\n", x, ly, html.EscapeString(label))
-		const steps, bar = 20, 180.0
-		for i := range steps {
-			p(`<rect x="%.1f" y="%.1f" width="%.2f" height="12" fill="%s"/>`+"\n", x+float64(i)*bar/steps, ly+6, bar/steps+0.3, scale(float64(i)/(steps-1)))
-		}
-		p(`<rect x="%.1f" y="%.1f" width="%.1f" height="12" fill="none" stroke="#333" stroke-width="0.5"/>`+"\n", x, ly+6, bar)
-		p(`<text x="%.1f" y="%.1f" font-size="10">%s</text>`+"\n", x, ly+30, fmtTick(lo))
-		p(`<text x="%.1f" y="%.1f" font-size="10" text-anchor="end">%s</text>`+"\n", x+bar, ly+30, fmtTick(hi))
-	}
-	legend(margin, "nodes: "+g.NodeLabel, nlo, nhi, reds)
-	legend(margin+240, "channels: "+g.LinkLabel, llo, lhi, blues)
+	m.legends(margin, ly, g.NodeLabel, g.LinkLabel)
 	p(`<text x="%.1f" y="%.1f" font-size="9" fill="#555">channel bars: + direction above / right of the line, - below / left; grey node: no value</text>`+"\n", margin, ly+46)
 	p("</svg>\n")
-	return bw.Flush()
+	return m.bw.Flush()
+}
+
+// mapFrame is what Heatmap and Graph draw alike: the SVG's head and title, the
+// ranges of the node and channel values, and the two legends of their colours.
+type mapFrame struct {
+	bw                 *bufio.Writer
+	nlo, nhi, llo, lhi float64
+}
+
+// startMap writes the SVG's head and the title's lines to w and takes the ranges
+// of the node and channel values.
+func startMap(w io.Writer, width, height float64, title []string, node []float64, links []LinkValue) *mapFrame {
+	m := &mapFrame{bw: bufio.NewWriter(w)}
+	m.nlo, m.nhi = rangeOf(node)
+	lv := make([]float64, len(links))
+	for i, l := range links {
+		lv[i] = l.Value
+	}
+	m.llo, m.lhi = rangeOf(lv)
+	m.p(`<?xml version="1.0"?>` + "\n")
+	m.p(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="'Liberation Sans',Arial,Helvetica,sans-serif">`+"\n", width, height, width, height)
+	m.p(`<rect width="100%%" height="100%%" fill="#ffffff"/>` + "\n")
+	for i, line := range title {
+		m.p(`<text x="%.1f" y="%.0f" font-size="13" text-anchor="middle">%s</text>`+"\n", width/2, 20+17*float64(i), html.EscapeString(line))
+	}
+	return m
+}
+
+func (m *mapFrame) p(format string, a ...any) { fmt.Fprintf(m.bw, format, a...) }
+
+// legends draws the nodes' colour scale at x and the channels' 240 to its right,
+// their labels at height y.
+func (m *mapFrame) legends(x, y float64, nodeLabel, linkLabel string) {
+	legend := func(x float64, label string, lo, hi float64, scale func(float64) string) {
+		m.p(`<text x="%.1f" y="%.1f" font-size="11">%s</text>`+"\n", x, y, html.EscapeString(label))
+		const steps, bar = 20, 180.0
+		for i := range steps {
+			m.p(`<rect x="%.1f" y="%.1f" width="%.2f" height="12" fill="%s"/>`+"\n", x+float64(i)*bar/steps, y+6, bar/steps+0.3, scale(float64(i)/(steps-1)))
+		}
+		m.p(`<rect x="%.1f" y="%.1f" width="%.1f" height="12" fill="none" stroke="#333" stroke-width="0.5"/>`+"\n", x, y+6, bar)
+		m.p(`<text x="%.1f" y="%.1f" font-size="10">%s</text>`+"\n", x, y+30, fmtTick(lo))
+		m.p(`<text x="%.1f" y="%.1f" font-size="10" text-anchor="end">%s</text>`+"\n", x+bar, y+30, fmtTick(hi))
+	}
+	legend(x, "nodes: "+nodeLabel, m.nlo, m.nhi, reds)
+	legend(x+240, "channels: "+linkLabel, m.llo, m.lhi, blues)
 }
 
 func fmtTick(x float64) string {
