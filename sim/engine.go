@@ -359,22 +359,8 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.portBusy = make([]uint64, n)
 	e.busyRtr = make([]uint64, (n+63)/64)
 	e.srcRtr = make([]uint64, (n+63)/64)
-	e.inWord = make([]int32, nin)
-	for i := range e.inWord {
-		if up := e.inPrev[i]; up >= 0 {
-			e.inWord[i] = e.outRtr[up] >> 6
-		} else {
-			e.inWord[i] = e.inRtr[i] >> 6
-		}
-	}
-	e.outWord = make([]int32, nout)
-	for o := range e.outWord {
-		if next := e.outNext[o]; next >= 0 {
-			e.outWord[o] = e.inRtr[next] >> 6
-		} else {
-			e.outWord[o] = e.outRtr[o] >> 6
-		}
-	}
+	e.inWord = farWords(e.inPrev, e.outRtr, e.inRtr)
+	e.outWord = farWords(e.outNext, e.inRtr, e.outRtr)
 	e.unrouted = newVCSet(nin, n)
 	e.waiting = newVCSet(nin, n)
 	e.choices = make([][]Choice, nin*S)
@@ -617,6 +603,21 @@ func (s *vcSet) remove(r, i, in, v int32) {
 			s.rtrs[r>>6] &^= 1 << uint(r&63)
 		}
 	}
+}
+
+// farWords gives each port p the word (router / 64) of the router at the far end
+// of its channel, farRtr[link[p]], or of its own router, ownRtr[p], where it has
+// none (link[p] < 0: an injection or ejection port): inWord and outWord.
+func farWords(link, farRtr, ownRtr []int32) []int32 {
+	w := make([]int32, len(link))
+	for p, q := range link {
+		if q >= 0 {
+			w[p] = farRtr[q] >> 6
+		} else {
+			w[p] = ownRtr[p] >> 6
+		}
+	}
+	return w
 }
 
 // allVCs is the mask of VCs 0..V-1.
