@@ -1,8 +1,7 @@
 package certify
 
 // Certificates of `wormlab deadlock`'s verdicts (issue 21), checked by code that
-// shares nothing with package deadlock's decision but the routing function itself
-// and, for formulas, its encoder (as a schedule refutation trusts optimal.Encode).
+// shares nothing with package deadlock's decision but the routing function itself.
 //
 //	manifest.json       what is claimed: routing, topology, VCs, reallocation rule,
 //	                    verdict, kind, the files and their SHA-256
@@ -25,8 +24,10 @@ package certify
 //     requests; non-atomic: one). Then no deadlock configuration exists: its VC of
 //     least rank would be held by such a state (package deadlock's fixpoint.go has
 //     the argument). VCs some state holds must all be ranked.
-//   - refutation: the formula re-encoded by this build (deadlock.FormulaOf) has the
-//     named SHA-256 and the proof refutes it (drat.CheckBackward).
+//   - refutation: the formula, encoded by the checker's own encoder over its own
+//     enumeration of states (deadlock_formula.go; format 1 carried package
+//     deadlock's formula and is refused), is byte for byte formula.cnf, and the
+//     proof refutes it (drat.CheckBackward).
 //   - configuration: every packet's hops are choices the routing offers in the
 //     state its own Advance gives, its chain's VCs are no other packet's, no head
 //     is at its destination, and every head is blocked (atomic: every VC it may
@@ -55,8 +56,12 @@ import (
 	"github.com/wormlab/wormlab/topology"
 )
 
-// DeadlockFormat is the format of a deadlock certificate's manifest.
-const DeadlockFormat = "wormlab-deadlock-certificate-1"
+// DeadlockFormat is the format of a deadlock certificate's manifest. Format 1
+// differs only in its formulas (package deadlock's encoding): its certificates
+// without a formula still check, those with one are refused.
+const DeadlockFormat = "wormlab-deadlock-certificate-2"
+
+const deadlockFormat1 = "wormlab-deadlock-certificate-1"
 
 // Kinds of deadlock certificate.
 const (
@@ -156,22 +161,16 @@ func WriteDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Re
 		}
 		man.Order = ref
 	case res.Verdict == "deadlock-free":
-		// the formula the checker re-encodes (deadlock.FormulaOf, no bound on
-		// the packets), not the decision's own, which carries a counter of
-		// packets for the search of the fewest
+		// the checker's own formula (deadlock_formula.go), not the decision's
 		man.Kind = KindDLRefutation
-		net, f, err := dlRouting(dir, man)
-		if err != nil {
-			return err
-		}
-		fo, _, err := deadlock.FormulaOf(ctx, net, f, res.VCs, "", res.Atomic, 0)
+		fo, err := dlOwnFormula(ctx, dir, man, 0)
 		if err != nil {
 			return err
 		}
 		if fo == nil {
-			return fmt.Errorf("certify: the verdict is deadlock-free by SAT but the fixpoint is empty")
+			return fmt.Errorf("certify: the verdict is deadlock-free by SAT but the checker's fixpoint is empty")
 		}
-		fr, err := proveFormula(ctx, dir, fo, 0, nil)
+		fr, err := proveFormula(ctx, dir, fo, 0)
 		if err != nil {
 			return err
 		}
@@ -214,15 +213,14 @@ func WriteDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Re
 		case res.Minimal && len(ps) == res.LowerBound:
 			man.Minimality = "girth"
 		case res.Minimal:
-			net, f, err := dlRouting(dir, man)
+			fo, err := dlOwnFormula(ctx, dir, man, len(ps)-1)
 			if err != nil {
 				return err
 			}
-			fo, units, err := deadlock.FormulaOf(ctx, net, f, res.VCs, "", res.Atomic, len(ps)-1)
-			if err != nil {
-				return err
+			if fo == nil {
+				return fmt.Errorf("certify: a deadlock configuration but the checker's fixpoint is empty")
 			}
-			fr, err := proveFormula(ctx, dir, fo, len(ps)-1, units)
+			fr, err := proveFormula(ctx, dir, fo, len(ps)-1)
 			if err != nil {
 				return err
 			}
@@ -243,12 +241,24 @@ func WriteDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Re
 	return nil
 }
 
-// proveFormula writes formula.cnf (with the unit clauses) and its proof.
-func proveFormula(ctx context.Context, dir string, fo *deadlock.Formula, bound int, units []int32) (*DLFormula, error) {
-	var b bytes.Buffer
-	if err := fo.WriteDIMACS(&b, units...); err != nil {
+// dlOwnFormula encodes the checker's formula of the certificate's routing (nil
+// when the checker's fixpoint is empty).
+func dlOwnFormula(ctx context.Context, dir string, man DeadlockManifest, bound int) (*dlCNF, error) {
+	net, f, err := dlRouting(dir, man)
+	if err != nil {
 		return nil, err
 	}
+	sp, err := enumerateStates(ctx, net, f, man.VCs)
+	if err != nil {
+		return nil, err
+	}
+	return sp.deadlockFormula(man.AtomicVC, bound), nil
+}
+
+// proveFormula writes formula.cnf and its proof.
+func proveFormula(ctx context.Context, dir string, fo *dlCNF, bound int) (*DLFormula, error) {
+	var b bytes.Buffer
+	b.Write(fo.dimacs())
 	cnfPath := filepath.Join(dir, "formula.cnf")
 	if err := atomicfile.Write(cnfPath, b.Bytes()); err != nil {
 		return nil, err
@@ -319,7 +329,7 @@ func IsDeadlockCertificate(dir string) bool {
 	var m struct {
 		Format string `json:"format"`
 	}
-	return json.Unmarshal(data, &m) == nil && m.Format == DeadlockFormat
+	return json.Unmarshal(data, &m) == nil && (m.Format == DeadlockFormat || m.Format == deadlockFormat1)
 }
 
 // CheckDeadlock checks the deadlock certificate in dir (see the file's comment).
@@ -327,8 +337,16 @@ func IsDeadlockCertificate(dir string) bool {
 // read.
 func CheckDeadlock(ctx context.Context, dir string) (*Report, error) {
 	var man DeadlockManifest
-	err := readManifest(dir, &man, func() string { return man.Format }, DeadlockFormat)
+	err := readManifest(dir, &man, func() string {
+		if man.Format == deadlockFormat1 && man.Formula == nil {
+			return DeadlockFormat // format 1 without a formula reads as format 2
+		}
+		return man.Format
+	}, DeadlockFormat)
 	if err != nil {
+		if man.Format == deadlockFormat1 && man.Formula != nil {
+			return nil, fmt.Errorf("%s: format %q carries a formula of package deadlock's encoder, which this build no longer checks; certify again for %q", ManifestFile, deadlockFormat1, DeadlockFormat)
+		}
 		return nil, err
 	}
 	r := &Report{Kind: man.Kind}
@@ -476,31 +494,29 @@ func CheckDeadlock(ctx context.Context, dir string) (*Report, error) {
 
 func checkDLFormula(ctx context.Context, r *Report, dir string, man DeadlockManifest, net topology.Network, f deadlock.Function, read func(*FileRef, string) ([]byte, error)) error {
 	fr := man.Formula
-	fo, units, err := deadlock.FormulaOf(ctx, net, f, man.VCs, "", man.AtomicVC, fr.Bound)
+	sp, err := enumerateStates(ctx, net, f, man.VCs)
 	if err != nil {
 		return err
 	}
+	fo := sp.deadlockFormula(man.AtomicVC, fr.Bound)
 	if fo == nil {
-		r.Failure = "formula: the fixpoint is empty, no formula to refute"
+		r.Failure = "formula: the checker's fixpoint is empty, no formula to refute"
 		return nil
 	}
-	var b bytes.Buffer
-	if err := fo.WriteDIMACS(&b, units...); err != nil {
-		return err
-	}
+	b := bytes.NewBuffer(fo.dimacs())
 	file, err := read(&fr.CNF, "cnf")
 	if err != nil {
 		return err
 	}
 	if !bytes.Equal(file, b.Bytes()) {
-		r.Failure = fmt.Sprintf("formula: %s differs from the formula re-encoded by this build (sha256 %s)", fr.CNF.File, sum(b.Bytes()))
+		r.Failure = fmt.Sprintf("formula: %s differs from the checker's own encoding (sha256 %s)", fr.CNF.File, sum(b.Bytes()))
 		return nil
 	}
 	what := "no deadlock configuration"
 	if fr.Bound > 0 {
 		what = fmt.Sprintf("no deadlock configuration of at most %d packets", fr.Bound)
 	}
-	r.Checked = append(r.Checked, fmt.Sprintf("formula: re-encoded (%s), %d variables, %d clauses, sha256 %s", what, fr.Vars, fr.Clauses, fr.CNF.SHA256))
+	r.Checked = append(r.Checked, fmt.Sprintf("formula: the checker's own encoding (%s), %d variables, %d clauses, sha256 %s", what, fr.Vars, fr.Clauses, fr.CNF.SHA256))
 	cnf, err := drat.ReadCNF(bytes.NewReader(file))
 	if err != nil {
 		return err

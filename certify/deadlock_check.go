@@ -242,35 +242,39 @@ func (sp *stateSpace) name(c int32) string {
 	return fmt.Sprintf("%s port %d vc %d", topology.NodeName(sp.net, p/sp.ports), p%sp.ports, vc)
 }
 
-// girth computes the checker's own fixpoint (the VCs that states blocked by the
-// VCs left, or leading into them, hold) and the length of the request graph's
-// shortest cycle over what is left (0 when it is empty).
-func (sp *stateSpace) girth(atomic bool) int {
+// good reports whether state s of d may be a blocked head given the VCs alive
+// (atomic: all its requests alive; non-atomic: one).
+func (sp *stateSpace) good(d *destStates, s int32, alive []bool, atomic bool) bool {
+	all, some := true, false
+	for _, c := range d.req[s] {
+		all = all && alive[c]
+		some = some || alive[c]
+	}
+	if atomic {
+		return all && len(d.req[s]) > 0
+	}
+	return some
+}
+
+// fixpoint computes the checker's own fixpoint: alive[c], the VCs left, and
+// live[i][s], the states of destination i that hold an alive VC and are good or
+// lead, through live states, to a good one. Every deadlock configuration's
+// states are live: a worm's states lead to its head, which is blocked.
+func (sp *stateSpace) fixpoint(atomic bool) (alive []bool, live [][]bool) {
 	nc := sp.net.Nodes() * sp.ports * sp.vcs
-	alive := make([]bool, nc)
+	alive = make([]bool, nc)
 	for _, d := range sp.dests {
 		for _, c := range d.held {
 			alive[c] = true
 		}
 	}
-	good := func(d *destStates, s int32) bool {
-		all, some := true, false
-		for _, c := range d.req[s] {
-			all = all && alive[c]
-			some = some || alive[c]
-		}
-		if atomic {
-			return all && len(d.req[s]) > 0
-		}
-		return some
-	}
-	live := make([][]bool, len(sp.dests))
+	live = make([][]bool, len(sp.dests))
 	for changed := true; changed; {
 		next := make([]bool, nc)
 		for i, d := range sp.dests {
 			live[i] = make([]bool, len(d.held))
 			for _, s := range d.topo {
-				l := good(d, s)
+				l := sp.good(d, s, alive, atomic)
 				for _, t := range d.succ[s] {
 					l = l || live[i][t]
 				}
@@ -288,6 +292,16 @@ func (sp *stateSpace) girth(atomic bool) int {
 		}
 		alive = next
 	}
+	return alive, live
+}
+
+// girth computes the checker's own fixpoint (the VCs that states blocked by the
+// VCs left, or leading into them, hold) and the length of the request graph's
+// shortest cycle over what is left (0 when it is empty).
+func (sp *stateSpace) girth(atomic bool) int {
+	nc := sp.net.Nodes() * sp.ports * sp.vcs
+	alive, live := sp.fixpoint(atomic)
+	good := func(d *destStates, s int32) bool { return sp.good(d, s, alive, atomic) }
 	// request graph: row[c] = VCs requested by good live states reachable from a
 	// live state holding c
 	row := make([]map[int32]bool, nc)
