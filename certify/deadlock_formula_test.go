@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -118,4 +120,29 @@ func TestDeadlockAtMost(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Certificates of format 1 still check when they carry no formula (their other
+// files read as in format 2), and are refused in one line naming the format when
+// they carry one (package deadlock's formula, which the checker no longer uses).
+func TestDeadlockFormat1(t *testing.T) {
+	to1 := func(dir string) {
+		p := filepath.Join(dir, ManifestFile)
+		md, err := os.ReadFile(p)
+		require.NoError(t, err)
+		old := strings.Replace(string(md), DeadlockFormat, deadlockFormat1, 1)
+		require.NotEqual(t, string(md), old)
+		require.NoError(t, os.WriteFile(p, []byte(old), 0o644))
+	}
+	dir, res := dlCertificate(t, "mesh:3x3", "dor", 1, true)
+	require.Equal(t, "fixpoint", res.Method)
+	to1(dir)
+	require.True(t, IsDeadlockCertificate(dir))
+	r := checkDL(t, dir)
+	require.True(t, r.Verified, r.Failure)
+	dir, _ = dlCertificate(t, "", "table:../deadlock/testdata/free-by-sat.json", 2, true)
+	to1(dir)
+	_, err := CheckContext(context.Background(), dir)
+	require.ErrorContains(t, err, `format "wormlab-deadlock-certificate-1" carries a formula`)
+	require.NotContains(t, err.Error(), "\n")
 }
