@@ -146,3 +146,25 @@ func TestDeadlockFormat1(t *testing.T) {
 	require.ErrorContains(t, err, `format "wormlab-deadlock-certificate-1" carries a formula`)
 	require.NotContains(t, err.Error(), "\n")
 }
+
+// A deadlock-free verdict that is false (dor on torus:4x4 with one VC deadlocks;
+// the verdict flipped, as a bug in package deadlock would flip it) cannot be
+// certified: the writer proves the checker's own formula, which is
+// satisfiable. (With package deadlock's encoder mutated to drop the head from
+// "an occupied node is a head or continues", the certificates of format 1 were
+// written and checked: the writer and the checker both encoded that formula,
+// unsatisfiable.)
+func TestDeadlockFalseFreeNotCertified(t *testing.T) {
+	net, err := topology.Parse("torus:4x4")
+	require.NoError(t, err)
+	alg, err := routing.Lookup("dor")
+	require.NoError(t, err)
+	r, err := alg.New(net, 1)
+	require.NoError(t, err)
+	res, err := deadlock.Exact(context.Background(), net, r.(deadlock.Function), 1, alg.Name, deadlock.ExactOptions{Atomic: true, Buf: 2, MinimalTime: 20 * time.Second})
+	require.NoError(t, err)
+	require.Equal(t, "deadlock", res.Verdict)
+	res.Verdict = "deadlock-free"
+	err = WriteDeadlock(context.Background(), t.TempDir(), "dor", res)
+	require.ErrorContains(t, err, "satisfiable")
+}

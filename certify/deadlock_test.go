@@ -156,9 +156,8 @@ func TestDeadlockReplayPipeline(t *testing.T) {
 // A deadlock-free verdict by SAT (a routing table on which the fixpoint keeps 11
 // VCs: deadlock.TestFreeBySAT) carries the formula of every configuration and a
 // DRAT proof of its unsatisfiability; the checker re-encodes the formula with
-// this build's encoder and checks the proof with package drat. (The writer used
-// to write the decision's formula, whose counter of packets the checker's
-// re-encoding lacks: such a certificate never checked.) An empty proof (unit
+// its own encoder (deadlock_formula.go, not package deadlock's) and checks the
+// proof with package drat. An empty proof (unit
 // propagation alone does not refute the formula), or a formula with a clause
 // dropped, does not check.
 func TestDeadlockRefutationCertificate(t *testing.T) {
