@@ -407,7 +407,7 @@ func (f *Formula) WriteDIMACS(w io.Writer, units ...int32) error {
 // FormulaOf builds the formula the decision solves for f on net with vcs VCs:
 // "a configuration of at most bound worms exists" (bound 0: of any number), under
 // the reallocation rule atomic, over the nodes the fixpoint leaves; nil when the
-// fixpoint leaves none. Certificates re-encode with it.
+// fixpoint leaves none. (Certificates no longer use it: certify encodes its own.)
 func FormulaOf(ctx context.Context, net topology.Network, f Function, vcs int, name string, atomic bool, bound int) (*Formula, []int32, error) {
 	g, err := Build(ctx, net, f, vcs, name, 0)
 	if err != nil {
