@@ -41,6 +41,10 @@ type randomRecord struct {
 // optimal the wormhole optimum is at most the bufferless one (a bufferless
 // schedule is a wormhole schedule); a wormhole solve says which stage answered,
 // a bufferless one does not. run.sh verified every schedule before recording it.
+// docs/solver.md holds the table made from the records (randomTable) and the
+// prose's figures built from them: the count and CPU range of the instances
+// proven in both models, the times of the solves the bufferless stage answers
+// at seed 1, and the bufferless CPU of the 10x10 meshes of seeds 1 and 2.
 func TestSolverRandomResults(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(randomDir, "results.jsonl"))
 	require.NoError(t, err)
@@ -102,15 +106,42 @@ func TestSolverRandomResults(t *testing.T) {
 		}
 		return fmt.Sprintf("%.1f", x)
 	}
+	flat := strings.Join(strings.Fields(string(doc)), " ")
 	sentence := fmt.Sprintf("%d of the 18 instances are proven optimal in both models within 20 s of CPU, %s-%s s each", both, secs(lo), secs(hi))
-	require.True(t, strings.Contains(strings.Join(strings.Fields(string(doc)), " "), sentence), "docs/solver.md must say: %s", sentence)
+	require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
+
+	// And the prose's times: those of the seed-1 instances whose wormhole solve
+	// the bufferless stage answered, in the table's order, wormhole and then
+	// bufferless; and the bufferless CPU of the 10x10 meshes of seeds 1 and 2,
+	// which the probe at the bound answers.
+	var staged []string
+	var stagedCPU []float64
+	for _, name := range randomOrder(recs) {
+		w, b := recs[name+" wormhole"], recs[name+" bufferless"]
+		if w.Seed == 1 && w.Answered == "bufferless" {
+			staged = append(staged, fmt.Sprintf("%d in %.2f s", w.Makespan, w.CPU))
+			stagedCPU = append(stagedCPU, b.CPU)
+		}
+	}
+	require.NotEmpty(t, staged)
+	for _, sentence := range []string{
+		"the wormhole solves take " + andWords(staged) + " of CPU (the bufferless solves " + andList(stagedCPU) + " s)",
+		fmt.Sprintf("the 10x10 meshes of seeds 1 and 2 take %.2f and %.2f s of CPU", recs["mesh-10x10-400-L4-s1 bufferless"].CPU, recs["mesh-10x10-400-L4-s2 bufferless"].CPU),
+	} {
+		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
+	}
 }
 
-// randomTable is the markdown table of the study, one row per instance in run.sh's
-// order: worms, then per model "makespan optimal" or "makespan / lower bound",
-// the CPU seconds, and for the wormhole model the stage that answered (b: the
-// bufferless stage, w: the wormhole search).
-func randomTable(recs map[string]randomRecord) string {
+// andWords joins phrases as "a, b and c".
+func andWords(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// randomOrder is the study's instances in run.sh's order.
+func randomOrder(recs map[string]randomRecord) []string {
 	var order []string
 	for _, r := range recs {
 		if r.Model == "wormhole" {
@@ -126,6 +157,15 @@ func randomTable(recs map[string]randomRecord) string {
 		return name
 	}
 	slices.SortFunc(order, func(a, b string) int { return strings.Compare(pos(a), pos(b)) })
+	return order
+}
+
+// randomTable is the markdown table of the study, one row per instance in run.sh's
+// order: worms, then per model "makespan optimal" or "makespan / lower bound",
+// the CPU seconds, and for the wormhole model the stage that answered (b: the
+// bufferless stage, w: the wormhole search).
+func randomTable(recs map[string]randomRecord) string {
+	order := randomOrder(recs)
 	cell := func(r randomRecord) string {
 		c := fmt.Sprintf("%d / %d", r.Makespan, r.LowerBound)
 		if r.Optimal {
@@ -164,7 +204,10 @@ type anytimeRecord struct {
 // makespan is at least the instance's dilation bound and flit congestion and at
 // least the solver's lower bound, cadical's rows are within the 20 s and each
 // names the CPU of its formula; and docs/solver.md holds the table made from the
-// records (anytimeTable).
+// records (anytimeTable) and the prose's figures built from them (cadical's
+// formula, wormlab's first schedule, when wormlab is never worse again, cadical's
+// largest lead on the 6x6 mesh, wormlab's last schedule on the 8x8 mesh of 768
+// messages against the family's run).
 func TestSolverAnytimeResults(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(randomDir, "anytime.jsonl"))
 	require.NoError(t, err)
@@ -232,6 +275,59 @@ func TestSolverAnytimeResults(t *testing.T) {
 	} {
 		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 	}
+
+	// The prose on where cadical is ahead: from when wormlab is never worse
+	// (the end of cadical's last interval ahead, per instance; an interval open
+	// to the end of the run would make that claim false); on the 6x6 mesh, that
+	// end, and cadical's largest lead: its best then and since when, against
+	// wormlab's best then and until when.
+	var never []float64
+	for _, name := range order {
+		a := cadicalAhead(series[name+" wormlab"], series[name+" cadical"])
+		if len(a.intervals) == 0 {
+			never = append(never, 0)
+			continue
+		}
+		end := a.intervals[len(a.intervals)-1][1]
+		require.GreaterOrEqual(t, end, 0.0, "%s: cadical ahead to the end of the run", name)
+		never = append(never, end)
+	}
+	const m6 = "mesh-6x6-288-L4-s1"
+	w6, c6 := series[m6+" wormlab"], series[m6+" cadical"]
+	require.NotEmpty(t, w6, m6)
+	a6 := cadicalAhead(w6, c6)
+	require.NotEmpty(t, a6.intervals, m6)
+	require.Positive(t, a6.lead, m6)
+	cc, cw := bestAt(c6, a6.leadAt), bestAt(w6, a6.leadAt)
+	since := slices.IndexFunc(c6, func(r anytimeRecord) bool { return r.Makespan == cc })
+	until := slices.IndexFunc(w6, func(r anytimeRecord) bool { return r.Makespan < cw })
+	require.True(t, since >= 0 && until >= 0, m6)
+
+	// The 8x8 mesh of 768 messages, seed 2: wormlab's last schedule in this run
+	// against the family's run (results.jsonl, bufferless) at 20 s.
+	const m8 = "mesh-8x8-768-L2-s2"
+	w8 := series[m8+" wormlab"]
+	require.NotEmpty(t, w8, m8)
+	fam, err := os.ReadFile(filepath.Join(randomDir, "results.jsonl"))
+	require.NoError(t, err)
+	famBest := 0
+	for _, l := range strings.Split(strings.TrimSpace(string(fam)), "\n") {
+		var r randomRecord
+		require.NoError(t, json.Unmarshal([]byte(l), &r), l)
+		if r.Instance == m8 && r.Model == "bufferless" {
+			famBest = r.Makespan
+		}
+	}
+	require.Positive(t, famBest, m8)
+	for _, sentence := range []string{
+		"holds from " + andList(never) + " s of CPU on these three",
+		fmt.Sprintf("on the 6x6 mesh cadical stays ahead until %.2f s (%d at %.2f s against wormlab's %d until %.2f s)",
+			a6.intervals[len(a6.intervals)-1][1], cc, c6[since].CPU, cw, w6[until].CPU),
+		fmt.Sprintf("this run reached %d on the 8x8 mesh of 768 messages at %.2f s, the family's run above %d at 20 s",
+			w8[len(w8)-1].Makespan, w8[len(w8)-1].CPU, famBest),
+	} {
+		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
+	}
 }
 
 // andList writes seconds as "a, b and c", two decimals each.
@@ -252,15 +348,6 @@ func andList(xs []float64) string {
 // none; wormlab having none yet counts as worse) with cadical's largest lead in
 // steps where both had one.
 func anytimeTable(order []string, series map[string][]anytimeRecord) string {
-	bestAt := func(rs []anytimeRecord, t float64) int {
-		b := 0
-		for _, r := range rs {
-			if r.CPU <= t && (b == 0 || r.Makespan < b) {
-				b = r.Makespan
-			}
-		}
-		return b
-	}
 	cell := func(v int) string {
 		if v == 0 {
 			return "-"
@@ -275,38 +362,72 @@ func anytimeTable(order []string, series map[string][]anytimeRecord) string {
 		for _, t := range []float64{2, 5, 10, 20} {
 			fmt.Fprintf(&b, " %s / %s |", cell(bestAt(w, t)), cell(bestAt(c, t)))
 		}
-		// cadical is ahead on [r.CPU, next) when its best there is below wormlab's
-		// (or wormlab has none yet); the events are both solvers' rows.
-		var times []float64
-		for _, r := range append(append([]anytimeRecord(nil), w...), c...) {
-			times = append(times, r.CPU)
-		}
-		slices.Sort(times)
+		a := cadicalAhead(w, c)
 		var ahead []string
-		from, lead := -1.0, 0
-		for x, t := range times {
-			cw, cc := bestAt(w, t), bestAt(c, t)
-			if cc != 0 && (cw == 0 || cc < cw) {
-				if from < 0 {
-					from = t
-				}
-				if cw != 0 {
-					lead = max(lead, cw-cc)
-				}
-			} else if from >= 0 {
-				ahead = append(ahead, fmt.Sprintf("%.2f-%.2f", from, t))
-				from = -1
-			}
-			if x == len(times)-1 && from >= 0 {
-				ahead = append(ahead, fmt.Sprintf("%.2f-20", from))
+		for _, iv := range a.intervals {
+			if iv[1] < 0 {
+				ahead = append(ahead, fmt.Sprintf("%.2f-20", iv[0]))
+			} else {
+				ahead = append(ahead, fmt.Sprintf("%.2f-%.2f", iv[0], iv[1]))
 			}
 		}
 		if len(ahead) == 0 {
 			ahead = []string{"never"}
 		} else {
-			ahead[len(ahead)-1] += fmt.Sprintf(" (by up to %d)", lead)
+			ahead[len(ahead)-1] += fmt.Sprintf(" (by up to %d)", a.lead)
 		}
 		fmt.Fprintf(&b, " %s |\n", strings.Join(ahead, ", "))
 	}
 	return b.String()
+}
+
+// bestAt is the best makespan of a series known at t seconds of CPU, 0 if none.
+func bestAt(rs []anytimeRecord, t float64) int {
+	b := 0
+	for _, r := range rs {
+		if r.CPU <= t && (b == 0 || r.Makespan < b) {
+			b = r.Makespan
+		}
+	}
+	return b
+}
+
+// ahead is where cadical's best was better than wormlab's on one instance:
+// the intervals [from, to) of CPU seconds (to -1: to the end of the run), its
+// largest lead in steps where both had a schedule, and the first time it had
+// that lead.
+type ahead struct {
+	intervals [][2]float64
+	lead      int
+	leadAt    float64
+}
+
+// cadicalAhead: cadical is ahead on [t, next event) when its best at t is below
+// wormlab's (or wormlab has none yet); the events are both solvers' rows.
+func cadicalAhead(w, c []anytimeRecord) ahead {
+	var times []float64
+	for _, r := range append(append([]anytimeRecord(nil), w...), c...) {
+		times = append(times, r.CPU)
+	}
+	slices.Sort(times)
+	var a ahead
+	from := -1.0
+	for x, t := range times {
+		cw, cc := bestAt(w, t), bestAt(c, t)
+		if cc != 0 && (cw == 0 || cc < cw) {
+			if from < 0 {
+				from = t
+			}
+			if cw != 0 && cw-cc > a.lead {
+				a.lead, a.leadAt = cw-cc, t
+			}
+		} else if from >= 0 {
+			a.intervals = append(a.intervals, [2]float64{from, t})
+			from = -1
+		}
+		if x == len(times)-1 && from >= 0 {
+			a.intervals = append(a.intervals, [2]float64{from, -1})
+		}
+	}
+	return a
 }
