@@ -130,7 +130,35 @@ func TestSolverRandomResults(t *testing.T) {
 	} {
 		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 	}
+
+	// And the instances open at 20 s, in the table's order, with their makespan
+	// and bound: one bound where both models agree on both, else each model's.
+	var open []string
+	for _, name := range randomOrder(recs) {
+		w, b := recs[name+" wormhole"], recs[name+" bufferless"]
+		if w.Optimal && b.Optimal {
+			continue
+		}
+		what := fmt.Sprintf("the %s mesh of seed %d", strings.TrimPrefix(w.Topology, "mesh:"), w.Seed)
+		if w.Topology == "mesh:8x8" {
+			what = fmt.Sprintf("the 8x8 mesh of %d messages, seed %d,", w.Messages, w.Seed)
+		}
+		require.True(t, strings.HasPrefix(w.Topology, "mesh:"), name)
+		if w.Makespan == b.Makespan && w.LowerBound == b.LowerBound {
+			open = append(open, fmt.Sprintf("%s %d (bound %d)", what, w.Makespan, w.LowerBound))
+		} else {
+			require.Equal(t, w.Makespan, b.Makespan, name)
+			open = append(open, fmt.Sprintf("%s %d (bufferless bound %d, wormhole %d at the limit)", what, w.Makespan, b.LowerBound, w.LowerBound))
+		}
+	}
+	require.Len(t, open, 18-both, "the instances not proven in both models")
+	sentence = fmt.Sprintf("The %s open at 20 s are open still, each with a better schedule than in the run before the turns: %s;",
+		numberWords[len(open)], strings.Join(open, ", "))
+	require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 }
+
+// numberWords spells small counts as the docs do.
+var numberWords = []string{"none", "one", "two", "three", "four", "five", "six"}
 
 // andWords joins phrases as "a, b and c".
 func andWords(s []string) string {
@@ -328,6 +356,22 @@ func TestSolverAnytimeResults(t *testing.T) {
 	} {
 		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 	}
+
+	// At 20 s, per instance: wormlab's best against cadical's, and wormlab
+	// ahead or level on all of them.
+	var at20 []string
+	for _, name := range order {
+		w, c := bestAt(series[name+" wormlab"], 20), bestAt(series[name+" cadical"], 20)
+		require.True(t, w > 0 && c > 0, name)
+		require.LessOrEqual(t, w, c, "%s: wormlab behind cadical at 20 s", name)
+		if w == c {
+			at20 = append(at20, fmt.Sprintf("%d and %d", w, c))
+		} else {
+			at20 = append(at20, fmt.Sprintf("%d against %d", w, c))
+		}
+	}
+	sentence := fmt.Sprintf("At 20 s wormlab is ahead or level on all %s (%s;", numberWords[len(order)], strings.Join(at20, "; "))
+	require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 }
 
 // andList writes seconds as "a, b and c", two decimals each.
