@@ -159,8 +159,7 @@ type Config struct {
 	MaxMemory int64
 	// Threads is the number of threads a run takes (0: one per core on networks
 	// of at least ParallelRouters routers, else 1). A run is the same, bit for bit,
-	// whatever its threads; a traced run, one with Latch or a routing that reads
-	// the network's state (Sensing) takes one.
+	// whatever its threads; a traced run or one with Latch takes one.
 	Threads int
 
 	// slowSwitch makes switch allocation take its general path (allocRouter)

@@ -12,11 +12,12 @@ func (e *engine) Queue(r, port int) int {
 	return used
 }
 
-// bindRouting gives a Sensing routing the engine's state, and keeps an Ejecting
-// one's ejection rule.
+// bindRouting gives a Sensing routing the engine's state (and runs its cycles phase
+// by phase: part.go's cycle), and keeps an Ejecting one's ejection rule.
 func (e *engine) bindRouting() {
 	if s, ok := e.cfg.Routing.(Sensing); ok {
 		e.cfg.Routing = s.Sense(e)
+		e.sensing = true
 	}
 	e.ejecting, _ = e.cfg.Routing.(Ejecting)
 }

@@ -95,8 +95,10 @@
 // receiving partition in a later cycle; deliveries, counts, the deadlock test and
 // the arrivals are done by one thread at the cycle's end. With every router's
 // draws its own, a run is the same, bit for bit, whatever its threads
-// (TestThreadsSameRun); a traced run, Latch and routings that read the network's
-// state (Sensing) take one.
+// (TestThreadsSameRun); a traced run and Latch take one. A routing that reads the
+// network's state (Sensing, UGAL-G: other routers' queues) makes each cycle run
+// phase by phase over all routers, so that every head routed in a cycle reads the
+// same state, the credits after the cycle's arrivals (part.go's cycle).
 //
 // # Open loop, batches, the theory model
 //

@@ -244,6 +244,9 @@ type engine struct {
 	injectFirst bool
 	// recordHops: some packet records its head's arrivals (batches)
 	recordHops bool
+	// sensing: the routing reads the network's state (Sensing), so each cycle
+	// runs phase by phase over all routers (part.go's cycle)
+	sensing bool
 
 	// busyRtr has bit r%64 of word r/64 set iff router r holds a flit (portBusy[r]
 	// is not 0): each phase visits its routers in increasing order; srcRtr iff a

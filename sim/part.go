@@ -72,13 +72,9 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 
 // threads is the number of partitions a run of cfg takes: Config.Threads, or with
 // 0 one per core (GOMAXPROCS) on networks of at least ParallelRouters routers, at
-// most one per 64 routers; 1 whenever the run must be sequential (a trace, Latch,
-// a routing that reads the network's state).
+// most one per 64 routers; 1 whenever the run must be sequential (a trace, Latch).
 func threads(cfg *Config, routers int) int {
 	if cfg.Trace != nil || cfg.Latch {
-		return 1
-	}
-	if _, ok := cfg.Routing.(Sensing); ok {
 		return 1
 	}
 	k := cfg.Threads
@@ -104,11 +100,19 @@ func (e *engine) step() error {
 	if e.gen != nil {
 		e.gen()
 	}
-	if e.limit > 0 || e.cfg.Latch {
+	switch {
+	case e.cfg.Latch || (e.limit > 0 && !e.sensing):
 		e.section(e.receive)
 		e.join()
 		e.section(e.advance)
-	} else {
+	case e.sensing:
+		e.section(e.receive)
+		if e.limit > 0 {
+			e.join()
+		}
+		e.section(e.injectRoute)
+		e.section(e.allocate)
+	default:
 		e.section(e.cycle)
 	}
 	if err := e.join(); err != nil {
@@ -126,12 +130,23 @@ func (e *engine) step() error {
 }
 
 // cycle is one partition's cycle, word by word of its routers: receive, inject,
-// then route, VC and switch allocation router by router. Without Latch a router's
-// phases depend only on its own state (what crosses to another router is an event
-// of a later cycle, kept by the word of the router it acts on), so this is the
+// then route, VC and switch allocation router by router. Without Latch and without
+// a Sensing routing a router's phases read and write only its own state (what
+// crosses to another router is an event of a later cycle, kept by the word of the
+// router it acts on; a selection reads the router's own credits), so this is the
 // same run as phase by phase over all routers, with each router's state loaded
 // once a cycle instead of five times: on a 64x64 torus at 0.1 most routers are
 // busy every cycle and their state is far larger than the cache.
+//
+// A Sensing routing may read the queues of other routers than the one it routes
+// at (UGAL-G reads those of the source group's global channels), and in this order
+// it would see some routers' credits after their switch grants of the cycle and
+// others' before, and the credits arriving at later words not yet applied: its
+// choices would depend on the order routers are visited in. So with one the phases
+// run over all routers one after the other, in sections (step): every routing of a
+// cycle reads the credits as they stand after all of the cycle's arrivals and before
+// any of its switch grants (TestSensingReadsOneState), whatever the order and the
+// threads.
 func (e *engine) cycle(p *part) {
 	all := allVCs(e.V)
 	for w := p.w0; w < p.w1; w++ {
@@ -160,6 +175,24 @@ func (e *engine) advance(p *part) {
 			return
 		}
 	}
+}
+
+// injectRoute is the injection and routing phases of a cycle with a Sensing
+// routing (receiving done in a section before): nothing written here is read by a
+// routing, so the partitions may run them at once.
+func (e *engine) injectRoute(p *part) {
+	e.inject(p)
+	p.err = e.route(p)
+}
+
+// allocate is VC and switch allocation of a cycle with a Sensing routing, once
+// every router has routed.
+func (e *engine) allocate(p *part) {
+	if p.err != nil {
+		return
+	}
+	e.allocVCs(p)
+	e.allocSwitch(p)
 }
 
 // sweep runs route, VC and switch allocation at the busy routers of word w, one

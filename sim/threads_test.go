@@ -16,7 +16,8 @@ import (
 // adaptive routings, an injection limit (receiving its own section), sinks without
 // delay (deliveries inside the switch phase), size mixes, and terminals apart
 // from routers with links of 10 and 100 cycles (a concentrated mesh, the
-// 1,056-terminal dragonfly: 264 routers, 5 words).
+// 1,056-terminal dragonfly: 264 routers, 5 words), and routings that read the
+// network's state (UGAL-G, PAR: Sensing).
 func TestThreadsSameRun(t *testing.T) {
 	for _, c := range []struct {
 		name, topo, routing string
@@ -34,6 +35,10 @@ func TestThreadsSameRun(t *testing.T) {
 		// terminals apart from routers (4 a router) and links of 10 and 100 cycles
 		{"cmesh dor", "cmesh:16x16,c=4", "dor", 2, 0.1, "round-robin", "first", 0, false},
 		{"dragonfly df-valiant", "dragonfly:p=4", "df-valiant", 3, 0.2, "random", "random", 0, false},
+		// routings that read the network's state: UGAL-G other routers' queues,
+		// PAR its own (a cycle phase by phase: part.go), with an injection limit
+		{"dragonfly df-ugal-g", "dragonfly:p=4", "df-ugal-g", 3, 0.2, "round-robin", "first", 0, false},
+		{"dragonfly df-par limit", "dragonfly:p=4", "df-par", 4, 0.3, "random", "credits", 4, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			net := mustNet(t, c.topo)
