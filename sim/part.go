@@ -88,10 +88,11 @@ func threads(cfg *Config, routers int) int {
 }
 
 // ParallelRouters is the size from which a run takes every core by default
-// (Config.Threads 0): below it one thread is taken as faster. docs/booksim.md's
-// threads table has the runs at 32x32 and beyond; the crossover itself is not
-// measured yet (it needs an idle machine: BenchmarkThreads).
-const ParallelRouters = 1024
+// (Config.Threads 0): below it one thread is faster. BenchmarkThreads at an idle
+// moment (load about 1, two cores, load 0.1, three runs each): two threads lost on
+// 32x32 (1,024 routers: 0.95x) and paid from 40x40 (1,600 routers: 1.19-1.25x;
+// 48x48 1.44-1.69x, 64x64 1.57-1.82x), so the default takes two from 1,600.
+const ParallelRouters = 1600
 
 // step simulates one cycle: the next packets generated, then its phases in every
 // partition, then what is shared. With an injection limit a source must see the
