@@ -14,11 +14,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math"
-	"os"
-	"os/signal"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,45 +112,9 @@ func parts(scale string) []study.Part {
 }
 
 func main() {
-	fs := flag.NewFlagSet("analytic", flag.ExitOnError)
-	var opt study.Options
-	scale := study.Flags(fs, &opt, "full, test (the tables' rates 0.001 and 0.005 only)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: go run ./experiments/analytic [flags] OUTDIR")
-		fs.PrintDefaults()
-	}
-	fs.Parse(os.Args[1:])
-	if fs.NArg() != 1 || (*scale != "full" && *scale != "test") {
-		fs.Usage()
-		os.Exit(2)
-	}
-	opt.Out, opt.Log = fs.Arg(0), os.Stderr
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	ps := parts(*scale)
-	if err := study.Run(ctx, opt, ps); err != nil {
-		fmt.Fprintln(os.Stderr, "analytic:", err)
-		os.Exit(1)
-	}
-	recs, err := study.Load(opt.Out, ps)
-	if err == nil {
-		err = study.SavePoints(opt.Out, recs, fields)
-	}
-	if err == nil {
-		err = Report(opt.Out)
-	}
-	if err == nil && opt.Doc != "" {
-		var missing []string
-		if missing, err = study.FillFile(opt.Doc, opt.Out+"/summary.md"); len(missing) > 0 {
-			fmt.Fprintf(os.Stderr, "analytic: %s: not run, marked so: %s\n", opt.Doc, strings.Join(missing, ", "))
-		}
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "analytic:", err)
-		os.Exit(1)
-	}
-	cpu, _ := study.ReadCPU(opt.Out)
-	fmt.Fprintf(os.Stderr, "analytic: %d records, %.2f CPU-hours; %s/summary.md\n", len(recs), study.CPUHours(cpu, study.Keys(cpu)...), opt.Out)
+	study.Main(study.Program{Name: "analytic", Scales: []string{"full", "test"},
+		ScaleHelp: "full, test (the tables' rates 0.001 and 0.005 only)",
+		Parts:     parts, Fields: fields, Report: func(_ context.Context, dir string) error { return Report(dir) }})
 }
 
 // simPoint is the simulator at one case over its seeds: the latency when every seed

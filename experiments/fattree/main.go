@@ -17,11 +17,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math"
-	"os"
-	"os/signal"
 	"sort"
 	"strings"
 
@@ -155,45 +152,9 @@ func parts(scale string) []study.Part {
 }
 
 func main() {
-	fs := flag.NewFlagSet("fattree", flag.ExitOnError)
-	var opt study.Options
-	scale := study.Flags(fs, &opt, "full (N = 16 .. 4096, 20 runs a point), test (N = 16 and 256, Table I, Figure 2 and Table II at L = 32)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: go run ./experiments/fattree [flags] OUTDIR")
-		fs.PrintDefaults()
-	}
-	fs.Parse(os.Args[1:])
-	if fs.NArg() != 1 || (*scale != "full" && *scale != "test") {
-		fs.Usage()
-		os.Exit(2)
-	}
-	opt.Out, opt.Log = fs.Arg(0), os.Stderr
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	ps := parts(*scale)
-	if err := study.Run(ctx, opt, ps); err != nil {
-		fmt.Fprintln(os.Stderr, "fattree:", err)
-		os.Exit(1)
-	}
-	recs, err := study.Load(opt.Out, ps)
-	if err == nil {
-		err = study.SavePoints(opt.Out, recs, fields)
-	}
-	if err == nil {
-		err = Report(opt.Out)
-	}
-	if err == nil && opt.Doc != "" {
-		var missing []string
-		if missing, err = study.FillFile(opt.Doc, opt.Out+"/summary.md"); len(missing) > 0 {
-			fmt.Fprintf(os.Stderr, "fattree: %s: not run, marked so: %s\n", opt.Doc, strings.Join(missing, ", "))
-		}
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "fattree:", err)
-		os.Exit(1)
-	}
-	cpu, _ := study.ReadCPU(opt.Out)
-	fmt.Fprintf(os.Stderr, "fattree: %d records, %.2f CPU-hours; %s/summary.md\n", len(recs), study.CPUHours(cpu, study.Keys(cpu)...), opt.Out)
+	study.Main(study.Program{Name: "fattree", Scales: []string{"full", "test"},
+		ScaleHelp: "full (N = 16 .. 4096, 20 runs a point), test (N = 16 and 256, Table I, Figure 2 and Table II at L = 32)",
+		Parts:     parts, Fields: fields, Report: func(_ context.Context, dir string) error { return Report(dir) }})
 }
 
 // val is one point: the mean over its runs of the maximum latency with its 99%

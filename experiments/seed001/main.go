@@ -16,11 +16,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math"
-	"os"
-	"os/signal"
 	"slices"
 	"sort"
 	"strings"
@@ -118,45 +115,9 @@ func parts(scale string) []study.Part {
 }
 
 func main() {
-	fs := flag.NewFlagSet("seed001", flag.ExitOnError)
-	var opt study.Options
-	scale := study.Flags(fs, &opt, "full (the paper's 16x16 torus), test (two loads of the uniform and shuffle parts)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: go run ./experiments/seed001 [flags] OUTDIR")
-		fs.PrintDefaults()
-	}
-	fs.Parse(os.Args[1:])
-	if fs.NArg() != 1 || (*scale != "full" && *scale != "test") {
-		fs.Usage()
-		os.Exit(2)
-	}
-	opt.Out, opt.Log = fs.Arg(0), os.Stderr
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	ps := parts(*scale)
-	if err := study.Run(ctx, opt, ps); err != nil {
-		fmt.Fprintln(os.Stderr, "seed001:", err)
-		os.Exit(1)
-	}
-	recs, err := study.Load(opt.Out, ps)
-	if err == nil {
-		err = study.SavePoints(opt.Out, recs, fields)
-	}
-	if err == nil {
-		err = Report(ctx, opt.Out)
-	}
-	if err == nil && opt.Doc != "" {
-		var missing []string
-		if missing, err = study.FillFile(opt.Doc, opt.Out+"/summary.md"); len(missing) > 0 {
-			fmt.Fprintf(os.Stderr, "seed001: %s: not run, marked so: %s\n", opt.Doc, strings.Join(missing, ", "))
-		}
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "seed001:", err)
-		os.Exit(1)
-	}
-	cpu, _ := study.ReadCPU(opt.Out)
-	fmt.Fprintf(os.Stderr, "seed001: %d records, %.2f CPU-hours; %s/summary.md\n", len(recs), study.CPUHours(cpu, study.Keys(cpu)...), opt.Out)
+	study.Main(study.Program{Name: "seed001", Scales: []string{"full", "test"},
+		ScaleHelp: "full (the paper's 16x16 torus), test (two loads of the uniform and shuffle parts)",
+		Parts:     parts, Fields: fields, Report: Report})
 }
 
 // Costs is each routing's router under Chien's model on the study's torus: its

@@ -23,11 +23,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
-	"os"
-	"os/signal"
 	"slices"
 	"sort"
 	"strconv"
@@ -326,46 +323,9 @@ func reducedGrid(v variant, a alg) []float64 {
 }
 
 func main() {
-	fs := flag.NewFlagSet("seed003", flag.ExitOnError)
-	var opt study.Options
-	scale := study.Flags(fs, &opt, "full (the paper's 16x16 torus, 3-5 seeds a point), reduced (the same network and runs, seven loads and 3 seeds a part), test (two loads of each main series of the reduced scale)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: go run ./experiments/seed003 [flags] OUTDIR")
-		fs.PrintDefaults()
-	}
-	fs.Parse(os.Args[1:])
-	if fs.NArg() != 1 || (*scale != "full" && *scale != "reduced" && *scale != "test") {
-		fs.Usage()
-		os.Exit(2)
-	}
-	opt.Out = fs.Arg(0)
-	opt.Log = os.Stderr
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	ps := parts(*scale)
-	if err := study.Run(ctx, opt, ps); err != nil {
-		fmt.Fprintln(os.Stderr, "seed003:", err)
-		os.Exit(1)
-	}
-	recs, err := study.Load(opt.Out, ps)
-	if err == nil {
-		err = study.SavePoints(opt.Out, recs, fields)
-	}
-	if err == nil {
-		err = Report(opt.Out)
-	}
-	if err == nil && opt.Doc != "" {
-		var missing []string
-		if missing, err = study.FillFile(opt.Doc, opt.Out+"/summary.md"); len(missing) > 0 {
-			fmt.Fprintf(os.Stderr, "seed003: %s: not run, marked so: %s\n", opt.Doc, strings.Join(missing, ", "))
-		}
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "seed003:", err)
-		os.Exit(1)
-	}
-	cpu, _ := study.ReadCPU(opt.Out)
-	fmt.Fprintf(os.Stderr, "seed003: %d records, %.2f CPU-hours; %s/summary.md\n", len(recs), study.CPUHours(cpu, study.Keys(cpu)...), opt.Out)
+	study.Main(study.Program{Name: "seed003", Scales: []string{"full", "reduced", "test"},
+		ScaleHelp: "full (the paper's 16x16 torus, 3-5 seeds a point), reduced (the same network and runs, seven loads and 3 seeds a part), test (two loads of each main series of the reduced scale)",
+		Parts:     parts, Fields: fields, Report: func(_ context.Context, dir string) error { return Report(dir) }})
 }
 
 // point is one (variant, routing, load) over its seeds.

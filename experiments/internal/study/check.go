@@ -27,30 +27,6 @@ func Sections(summary string) map[string]string {
 	return out
 }
 
-// Unquoted lists the sections of the summary at summaryPath that the page at
-// docPath does not hold verbatim (except those named in skip).
-func Unquoted(summaryPath, docPath string, skip ...string) ([]string, error) {
-	sum, err := os.ReadFile(summaryPath)
-	if err != nil {
-		return nil, err
-	}
-	doc, err := os.ReadFile(docPath)
-	if err != nil {
-		return nil, err
-	}
-	var miss []string
-	for name, text := range Sections(string(sum)) {
-		skipped := false
-		for _, s := range skip {
-			skipped = skipped || s == name
-		}
-		if !skipped && !strings.Contains(string(doc), text) {
-			miss = append(miss, name)
-		}
-	}
-	return miss, nil
-}
-
 // Differences compares points rerun with the points committed: for every rerun
 // point that was committed and every field, the rerun's mean must lie within the
 // committed interval widened by the rerun's own half-width (a point of one

@@ -22,6 +22,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -76,8 +77,79 @@ type Options struct {
 	Doc     string    // a page whose tables are rewritten from the summary (FillFile), or ""
 }
 
-// Flags binds the options every study's program takes and returns its scale flag.
-func Flags(fs *flag.FlagSet, o *Options, scales string) *string {
+// Program is a study's command: its name (the usage line's and every message's),
+// the scales its -scale flag takes (the first the default) and what the scale help
+// says of them, its parts at a scale, the values its report reads of a point
+// (Points) and its report, which writes OUTDIR/summary.md and the figures from
+// OUTDIR/points.jsonl.
+type Program struct {
+	Name      string
+	Scales    []string
+	ScaleHelp string
+	Parts     func(scale string) []Part
+	Fields    []string
+	Report    func(ctx context.Context, dir string) error
+}
+
+// Main runs a study's command line, `go run ./experiments/NAME [flags] OUTDIR`: it
+// runs the parts the flags select (Run), keeps their points (SavePoints), writes the
+// report, and with -doc rewrites the page's tables (FillFile). Bad usage exits 2,
+// a failure 1.
+func Main(p Program) {
+	fs := flag.NewFlagSet(p.Name, flag.ExitOnError)
+	var opt Options
+	scale := flags(fs, &opt, p.Scales[0], p.ScaleHelp)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: go run ./experiments/%s [flags] OUTDIR\n", p.Name)
+		fs.PrintDefaults()
+	}
+	fs.Parse(os.Args[1:])
+	if fs.NArg() != 1 || !slices.Contains(p.Scales, *scale) {
+		fs.Usage()
+		os.Exit(2)
+	}
+	opt.Out, opt.Log = fs.Arg(0), os.Stderr
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	n, err := run(ctx, opt, p, *scale)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", p.Name, err)
+		os.Exit(1)
+	}
+	cpu, _ := ReadCPU(opt.Out)
+	fmt.Fprintf(os.Stderr, "%s: %d records, %.2f CPU-hours; %s/summary.md\n", p.Name, n, CPUHours(cpu, Keys(cpu)...), opt.Out)
+}
+
+// run is Main's work after the flags: it returns how many records the parts hold.
+func run(ctx context.Context, opt Options, p Program, scale string) (int, error) {
+	ps := p.Parts(scale)
+	if err := Run(ctx, opt, ps); err != nil {
+		return 0, err
+	}
+	recs, err := Load(opt.Out, ps)
+	if err != nil {
+		return 0, err
+	}
+	if err := SavePoints(opt.Out, recs, p.Fields); err != nil {
+		return 0, err
+	}
+	if err := p.Report(ctx, opt.Out); err != nil {
+		return 0, err
+	}
+	if opt.Doc != "" {
+		missing, err := FillFile(opt.Doc, opt.Out+"/summary.md")
+		if len(missing) > 0 {
+			fmt.Fprintf(os.Stderr, "%s: %s: not run, marked so: %s\n", p.Name, opt.Doc, strings.Join(missing, ", "))
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	return len(recs), nil
+}
+
+// flags binds the options every study's program takes and returns its scale flag.
+func flags(fs *flag.FlagSet, o *Options, def, scales string) *string {
 	fs.StringVar(&o.Wormlab, "wormlab", "", "the wormlab binary to run (default: built from this module)")
 	fs.IntVar(&o.Workers, "workers", 0, "points run at once (0: every core)")
 	fs.BoolVar(&o.Report, "report", false, "run nothing: tables and figures from the results in OUTDIR (after a Slurm run)")
@@ -86,7 +158,7 @@ func Flags(fs *flag.FlagSet, o *Options, scales string) *string {
 		return nil
 	})
 	fs.StringVar(&o.Doc, "doc", "", "rewrite the tables this page quotes (docs/NAME.md) from OUTDIR/summary.md")
-	return fs.String("scale", "full", "scale: "+scales)
+	return fs.String("scale", def, "scale: "+scales)
 }
 
 // Binary returns the wormlab binary to run: opt.Wormlab, or one built from the
@@ -427,16 +499,6 @@ func T975(df int) float64 {
 	}
 	z := 1.959964
 	return z + (z*z*z+z)/(4*float64(df))
-}
-
-// Group splits records by a key.
-func Group(recs []Rec, key func(Rec) string) map[string][]Rec {
-	g := map[string][]Rec{}
-	for _, r := range recs {
-		k := key(r)
-		g[k] = append(g[k], r)
-	}
-	return g
 }
 
 // Keys are a map's keys in sorted order.
