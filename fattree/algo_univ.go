@@ -15,6 +15,12 @@ var _ Algorithm = Univ{}
 func init() { registerAlgorithm("univ", Univ{}) }
 
 func (Univ) Route(ctx context.Context, run *Run) (Outcome, error) {
+	return storeForward(ctx, run, univPackets(run), run.Flits, nil)
+}
+
+// univPackets is UNIV's packets, UnivGhost's too: each with a priority drawn from
+// [1, R] (R = run.Delay, or the processors when run.Delay <= 1), in pair order.
+func univPackets(run *Run) []sfPacket {
 	r := run.Delay
 	if r <= 1 {
 		r = run.FT.Processors()
@@ -23,5 +29,5 @@ func (Univ) Route(ctx context.Context, run *Run) (Outcome, error) {
 	for i, p := range run.Pairs {
 		ps[i] = sfPacket{src: p.Src, dst: p.Dst, up: run.Up[i], rank: int32(1 + run.R.IntN(r))}
 	}
-	return storeForward(ctx, run, ps, run.Flits, nil)
+	return ps
 }

@@ -19,13 +19,5 @@ var _ Algorithm = UnivGhost{}
 func init() { registerAlgorithm("univ-ghost", UnivGhost{}) }
 
 func (UnivGhost) Route(ctx context.Context, run *Run) (Outcome, error) {
-	r := run.Delay
-	if r <= 1 {
-		r = run.FT.Processors()
-	}
-	ps := make([]sfPacket, len(run.Pairs))
-	for i, p := range run.Pairs {
-		ps[i] = sfPacket{src: p.Src, dst: p.Dst, up: run.Up[i], rank: int32(1 + run.R.IntN(r))}
-	}
-	return storeForward(ctx, run, ps, run.Flits, &ghosts{hops: run.GhostHops})
+	return storeForward(ctx, run, univPackets(run), run.Flits, &ghosts{hops: run.GhostHops})
 }

@@ -7,6 +7,7 @@ package fattree
 import (
 	"unsafe"
 
+	"github.com/wormlab/wormlab/internal/satarith"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -43,31 +44,11 @@ func (c *Config) Bytes(ft *topology.FatTree) int64 {
 	per := n * int64(unsafe.Sizeof(sfPacket{})+4)
 	switch c.Algo.(type) {
 	case Split:
-		per = satMul(satMul(n, int64(c.Flits)), int64(unsafe.Sizeof(sfPacket{})+4))
+		per = satarith.Mul(satarith.Mul(n, int64(c.Flits)), int64(unsafe.Sizeof(sfPacket{})+4))
 	case Worm:
 		cfg := sim.Config{Net: ft, VCs: 1, Buf: c.Queue, Pipeline: sim.Ideal()}
 		hops := n * 2 * int64(ft.Height())
-		per = satAdd(sim.BatchBytes(&cfg, n, hops), satMul(n, int64(unsafe.Sizeof(sim.Packet{}))), hops*8)
+		per = satarith.Add(sim.BatchBytes(&cfg, n, hops), satarith.Mul(n, int64(unsafe.Sizeof(sim.Packet{}))), hops*8)
 	}
-	return satAdd(TopologyBytes(int(n)), pairs, per, slots*(4+8+4), satMul(int64(c.Runs), 16))
-}
-
-func satMul(a, b int64) int64 {
-	if a <= 0 || b <= 0 {
-		return 0
-	}
-	if a > (1<<62)/b {
-		return 1 << 62
-	}
-	return a * b
-}
-
-func satAdd(xs ...int64) int64 {
-	s := int64(0)
-	for _, x := range xs {
-		if s += x; s > 1<<62 || s < 0 {
-			return 1 << 62
-		}
-	}
-	return s
+	return satarith.Add(TopologyBytes(int(n)), pairs, per, slots*(4+8+4), satarith.Mul(int64(c.Runs), 16))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wormlab/wormlab/certify"
 	"github.com/wormlab/wormlab/deadlock"
+	"github.com/wormlab/wormlab/internal/satarith"
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/topology"
@@ -90,8 +91,9 @@ func runDeadlock(e *env) error {
 	}
 	// refused before the enumeration when even a lower bound on its states
 	// cannot fit (issue 26: a 1024x1024 torus ran out of memory)
-	if pairs := deadlockPairs(net); satMulInt(pairs, deadlockPairBytes) > int64(mem) {
-		return overBudget(fmt.Sprintf("enumerating %s on %s (%d source-destination pairs)", alg.Name, net, pairs), satMulInt(pairs, deadlockPairBytes), int64(mem))
+	pairs := deadlockPairs(net)
+	if need := satarith.Mul(pairs, deadlockPairBytes); need > int64(mem) {
+		return overBudget(fmt.Sprintf("enumerating %s on %s (%d source-destination pairs)", alg.Name, net, pairs), need, int64(mem))
 	}
 	r, err := alg.New(net, *vcs)
 	if err != nil {
@@ -137,10 +139,7 @@ func runDeadlock(e *env) error {
 			return negative("%v (--max-memory %s): nothing decided", me, mem.String())
 		case errors.Is(err, deadlock.ErrInterrupted):
 			// the convention of stopped: the output says it too
-			msg := interruptedSoFar(res, err)
-			if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				msg = strings.Replace(msg, "interrupted", "timed out", 1)
-			}
+			msg := stoppedSoFar(stopReason(ctx), res, err)
 			writeDeadlockStopped(e, *asJSON, net, alg.Name, *vcs, msg, msg)
 			return negative("%s", msg)
 		}
@@ -170,16 +169,18 @@ func runDeadlock(e *env) error {
 	return nil
 }
 
-func interruptedSoFar(res *deadlock.Result, err error) string {
+// stoppedSoFar is what an exact check stopped early (why: stopReason's word) had
+// decided.
+func stoppedSoFar(why string, res *deadlock.Result, err error) string {
 	switch {
 	case res == nil || res.Classes == 0:
-		return "interrupted while enumerating the states: nothing decided"
+		return why + " while enumerating the states: nothing decided"
 	case res.Alive > 0 && res.Verdict == "":
-		return fmt.Sprintf("interrupted after the fixpoint (%d VCs and %d states may take part in a deadlock; every configuration has at least %d packets): not decided", res.Alive, res.LiveStates, res.LowerBound)
+		return fmt.Sprintf("%s after the fixpoint (%d VCs and %d states may take part in a deadlock; every configuration has at least %d packets): not decided", why, res.Alive, res.LiveStates, res.LowerBound)
 	case res.Verdict == "deadlock":
-		return fmt.Sprintf("interrupted while replaying: a deadlock configuration of %d packets was found, not replayed", len(res.Worms))
+		return fmt.Sprintf("%s while replaying: a deadlock configuration of %d packets was found, not replayed", why, len(res.Worms))
 	}
-	return "interrupted: " + err.Error()
+	return why + ": " + err.Error()
 }
 
 func printExact(w io.Writer, res *deadlock.Result, rule string) {

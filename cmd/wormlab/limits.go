@@ -77,14 +77,3 @@ func withTimeout(e *env, d time.Duration) (context.Context, context.CancelFunc) 
 	tctx, cancel := context.WithTimeout(ctx, d)
 	return tctx, func() { cancel(); stop() }
 }
-
-// satMulInt is a * b, or 2^62 when larger.
-func satMulInt(a, b int64) int64 {
-	if a <= 0 || b <= 0 {
-		return 0
-	}
-	if a > (1<<62)/b {
-		return 1 << 62
-	}
-	return a * b
-}

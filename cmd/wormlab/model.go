@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/wormlab/wormlab/analytic"
+	"github.com/wormlab/wormlab/internal/satarith"
 )
 
 func init() {
@@ -86,7 +87,7 @@ func runModel(e *env) error {
 	// every rate's result keeps the model's tables, O(k^2) each (issue 26:
 	// --k 400000 ran out of memory)
 	if *k > 0 {
-		if need := satMulInt(analytic.Bytes(*k), int64(len(points))); need > budget {
+		if need := satarith.Mul(analytic.Bytes(*k), int64(len(points))); need > budget {
 			return overBudget(fmt.Sprintf("the model of the %dx%d torus at %d rate(s)", *k, *k, len(points)), need, budget)
 		}
 	}

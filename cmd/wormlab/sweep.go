@@ -20,6 +20,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/wormlab/wormlab/internal/satarith"
 	"github.com/wormlab/wormlab/simrun"
 	"github.com/wormlab/wormlab/sweep"
 )
@@ -689,7 +690,7 @@ func checkSimSpec(s *sweep.Spec) error {
 // sweep lists them (issue 26: a spec of 9,999,999 points was accepted and crashed
 // at 6.5 GB).
 func checkSweepMemory(spec *sweep.Spec, budget int64) error {
-	if need := satMulInt(spec.Count(), sweep.PointBytes); need > budget {
+	if need := satarith.Mul(spec.Count(), sweep.PointBytes); need > budget {
 		return overBudget(fmt.Sprintf("listing the spec's %d points", spec.Count()), need, budget)
 	}
 	return nil
