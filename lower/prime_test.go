@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wormlab/wormlab/verify"
 )
 
 func claimMap(cs []Claim) map[string]Claim {
@@ -63,6 +65,7 @@ func TestPrimeRepairedClaims(t *testing.T) {
 			}
 			s, err := PhaseSchedule(in, col)
 			require.NoError(t, err)
+			require.NoError(t, verify.Schedule(in, s), "p=%d L=%d: the phase schedule", p, L)
 			assert.Equal(t, p*p*L+2*p, s.Makespan)
 		}
 	}

@@ -569,15 +569,7 @@ func (s *search) interleave() error {
 		}
 		for used := int64(0); budget == 0 || used < budget; {
 			if step == nil {
-				s.mu.Lock()
-				T := s.best.Makespan - 1
-				s.mu.Unlock()
-				lits, _ := s.f.horizonLits(T)
-				for _, l := range lits {
-					s.g.Add(z.Dimacs2Lit(l))
-					s.g.Add(0)
-				}
-				step = &call{g: s.g, T: T}
+				step = s.descentStep()
 			}
 			rem := int64(0) // no limit: the probe is done
 			if budget > 0 {
@@ -608,21 +600,32 @@ func (s *search) interleave() error {
 func (s *search) descend(ctx context.Context) (bool, error) {
 	for {
 		s.mu.Lock()
-		T, done := s.best.Makespan-1, s.res.Lower >= s.best.Makespan
+		done := s.res.Lower >= s.best.Makespan
 		s.mu.Unlock()
 		if done {
 			return true, nil
 		}
-		lits, _ := s.f.horizonLits(T)
-		for _, l := range lits {
-			s.g.Add(z.Dimacs2Lit(l))
-			s.g.Add(0)
-		}
-		r, err := s.try(ctx, s.g, T)
-		if err != nil || r == 0 {
+		c := s.descentStep()
+		r, _ := s.resume(ctx, c, 0)
+		if r, err := s.finish(c, r); err != nil || r == 0 {
 			return false, err
 		}
 	}
+}
+
+// descentStep is the descent's next call on s.g, T = best - 1, with the horizon
+// added as unit clauses (no later call of the descent goes higher, so every
+// learnt clause is kept).
+func (s *search) descentStep() *call {
+	s.mu.Lock()
+	T := s.best.Makespan - 1
+	s.mu.Unlock()
+	lits, _ := s.f.horizonLits(T)
+	for _, l := range lits {
+		s.g.Add(z.Dimacs2Lit(l))
+		s.g.Add(0)
+	}
+	return &call{g: s.g, T: T}
 }
 
 // portfolio runs the probe at the lower bound and the descending search at once,
