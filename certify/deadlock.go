@@ -257,16 +257,12 @@ func dlOwnFormula(ctx context.Context, dir string, man DeadlockManifest, bound i
 
 // proveFormula writes formula.cnf and its proof.
 func proveFormula(ctx context.Context, dir string, fo *dlCNF, bound int) (*DLFormula, error) {
-	var b bytes.Buffer
-	b.Write(fo.dimacs())
+	data := fo.dimacs()
 	cnfPath := filepath.Join(dir, "formula.cnf")
-	if err := atomicfile.Write(cnfPath, b.Bytes()); err != nil {
+	if err := atomicfile.Write(cnfPath, data); err != nil {
 		return nil, err
 	}
-	f, err := drat.ReadCNF(bytes.NewReader(b.Bytes()))
-	if err != nil {
-		return nil, err
-	}
+	f := &drat.CNF{Vars: fo.vars, Clauses: fo.clauses}
 	prover := DefaultProver()
 	proofPath := filepath.Join(dir, "proof.drat")
 	if err := prover.Prove(ctx, f, cnfPath, proofPath); err != nil {
@@ -276,7 +272,7 @@ func proveFormula(ctx context.Context, dir string, fo *dlCNF, bound int) (*DLFor
 	if err != nil {
 		return nil, err
 	}
-	return &DLFormula{Bound: bound, CNF: FileRef{"formula.cnf", sum(b.Bytes())}, Vars: f.Vars, Clauses: len(f.Clauses),
+	return &DLFormula{Bound: bound, CNF: FileRef{"formula.cnf", sum(data)}, Vars: f.Vars, Clauses: len(f.Clauses),
 		Proof: FileRef{"proof.drat", sum(pdata)}, ProofFormat: drat.Detect(pdata).String(), Prover: prover.Name()}, nil
 }
 
@@ -503,13 +499,13 @@ func checkDLFormula(ctx context.Context, r *Report, dir string, man DeadlockMani
 		r.Failure = "formula: the checker's fixpoint is empty, no formula to refute"
 		return nil
 	}
-	b := bytes.NewBuffer(fo.dimacs())
+	want := fo.dimacs()
 	file, err := read(&fr.CNF, "cnf")
 	if err != nil {
 		return err
 	}
-	if !bytes.Equal(file, b.Bytes()) {
-		r.Failure = fmt.Sprintf("formula: %s differs from the checker's own encoding (sha256 %s)", fr.CNF.File, sum(b.Bytes()))
+	if !bytes.Equal(file, want) {
+		r.Failure = fmt.Sprintf("formula: %s differs from the checker's own encoding (sha256 %s)", fr.CNF.File, sum(want))
 		return nil
 	}
 	what := "no deadlock configuration"

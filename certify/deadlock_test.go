@@ -58,32 +58,47 @@ func TestDeadlockOrderCertificate(t *testing.T) {
 	require.Contains(t, r.Claim, "deadlock-free")
 	// the same order does not prove the routing under non-atomic reallocation
 	// (where it deadlocks): flip the manifest's rule
-	man := filepath.Join(dir, ManifestFile)
-	data, err := os.ReadFile(man)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(data), `"atomic_vc": true`, `"atomic_vc": false`, 1)), 0o644))
+	restore := dlEdit(t, dir, ManifestFile, func(b string) string {
+		return strings.Replace(b, `"atomic_vc": true`, `"atomic_vc": false`, 1)
+	})
 	r = checkDL(t, dir)
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "order: a state holding")
-	require.NoError(t, os.WriteFile(man, data, 0o644))
+	restore()
 	// reversed, the order is no proof
-	op := filepath.Join(dir, "order.json")
-	od, err := os.ReadFile(op)
-	require.NoError(t, err)
-	var chans []string
-	body := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(string(od)), `{"channels":[`), `]}`)
-	for _, c := range strings.Split(body, "],[") {
-		chans = append([]string{strings.Trim(c, "[]")}, chans...)
-	}
-	rev := `{"channels":[[` + strings.Join(chans, "],[") + `]]}` + "\n"
-	require.NoError(t, os.WriteFile(op, []byte(rev), 0o644))
-	require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(data), sumOf(od), sumOf([]byte(rev)), 1)), 0o644))
+	dlEdit(t, dir, "order.json", func(od string) string {
+		var chans []string
+		body := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(od), `{"channels":[`), `]}`)
+		for _, c := range strings.Split(body, "],[") {
+			chans = append([]string{strings.Trim(c, "[]")}, chans...)
+		}
+		return `{"channels":[[` + strings.Join(chans, "],[") + `]]}` + "\n"
+	})
 	r = checkDL(t, dir)
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "order:")
 }
 
-func sumOf(b []byte) string { return sum(b) }
+// dlEdit edits a deadlock certificate's file and puts its new sha256 in the
+// manifest in place of the old, as a forger would; restore puts both back.
+func dlEdit(t *testing.T, dir, file string, edit func(string) string) (restore func()) {
+	t.Helper()
+	p, man := filepath.Join(dir, file), filepath.Join(dir, ManifestFile)
+	old, err := os.ReadFile(p)
+	require.NoError(t, err)
+	md, err := os.ReadFile(man)
+	require.NoError(t, err)
+	b := edit(string(old))
+	require.NotEqual(t, string(old), b, "the edit changes %s", file)
+	require.NoError(t, os.WriteFile(p, []byte(b), 0o644))
+	if file != ManifestFile {
+		require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(md), sum(old), sum([]byte(b)), 1)), 0o644))
+	}
+	return func() {
+		require.NoError(t, os.WriteFile(p, old, 0o644))
+		require.NoError(t, os.WriteFile(man, md, 0o644))
+	}
+}
 
 // A deadlock verdict carries the configuration, its replay and the proof of
 // minimality: by the girth (the checker recomputes its own), or by a DRAT proof
@@ -108,19 +123,14 @@ func TestDeadlockConfigurationCertificate(t *testing.T) {
 	require.NotNil(t, r.Proof)
 
 	// a configuration whose head is not blocked does not check: drop a packet
-	cp := filepath.Join(dir, "configuration.json")
-	data, err := os.ReadFile(cp)
-	require.NoError(t, err)
-	i := strings.Index(string(data), "\n  {")
-	j := strings.Index(string(data)[i+1:], "\n  {") + i + 1
-	cut := string(data[:i]) + string(data[j:])
-	require.NoError(t, os.WriteFile(cp, []byte(cut), 0o644))
-	man := filepath.Join(dir, ManifestFile)
-	md, err := os.ReadFile(man)
-	require.NoError(t, err)
-	md2 := strings.Replace(string(md), sum(data), sum([]byte(cut)), 1)
-	md2 = strings.Replace(md2, `"packets": 4`, `"packets": 3`, 1)
-	require.NoError(t, os.WriteFile(man, []byte(md2), 0o644))
+	dlEdit(t, dir, "configuration.json", func(data string) string {
+		i := strings.Index(data, "\n  {")
+		j := strings.Index(data[i+1:], "\n  {") + i + 1
+		return data[:i] + data[j:]
+	})
+	dlEdit(t, dir, ManifestFile, func(md string) string {
+		return strings.Replace(md, `"packets": 4`, `"packets": 3`, 1)
+	})
 	r = checkDL(t, dir)
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "configuration:")
@@ -138,16 +148,9 @@ func TestDeadlockReplayPipeline(t *testing.T) {
 	r := checkDL(t, dir)
 	require.True(t, r.Verified, r.Failure)
 	require.Contains(t, strings.Join(r.Checked, "\n"), "(booksim pipeline)")
-	rp := filepath.Join(dir, "replay.json")
-	data, err := os.ReadFile(rp)
-	require.NoError(t, err)
-	ideal := strings.Replace(string(data), `"pipeline": "booksim"`, `"pipeline": "ideal"`, 1)
-	require.NotEqual(t, string(data), ideal)
-	require.NoError(t, os.WriteFile(rp, []byte(ideal), 0o644))
-	man := filepath.Join(dir, ManifestFile)
-	md, err := os.ReadFile(man)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(md), sum(data), sum([]byte(ideal)), 1)), 0o644))
+	dlEdit(t, dir, "replay.json", func(data string) string {
+		return strings.Replace(data, `"pipeline": "booksim"`, `"pipeline": "ideal"`, 1)
+	})
 	r = checkDL(t, dir)
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "replay:")
@@ -170,29 +173,18 @@ func TestDeadlockRefutationCertificate(t *testing.T) {
 	require.NotNil(t, r.Proof)
 	require.True(t, r.Proof.Verified)
 	require.Contains(t, strings.Join(r.Checked, "\n"), "proof:")
-	man := filepath.Join(dir, ManifestFile)
-	md, err := os.ReadFile(man)
-	require.NoError(t, err)
 	// the formula needs its proof
 	require.Positive(t, r.Proof.Stats.RefutedAt)
-	pp := filepath.Join(dir, "proof.drat")
-	proof, err := os.ReadFile(pp)
-	require.NoError(t, err)
-	cut := []byte{}
-	require.NoError(t, os.WriteFile(pp, cut, 0o644))
-	require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(md), sum(proof), sum(cut), 1)), 0o644))
+	restore := dlEdit(t, dir, "proof.drat", func(string) string { return "" })
 	r = checkDL(t, dir)
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "proof:")
-	require.NoError(t, os.WriteFile(pp, proof, 0o644))
+	restore()
 	// a formula that is not the routing's
-	cp := filepath.Join(dir, "formula.cnf")
-	cnf, err := os.ReadFile(cp)
-	require.NoError(t, err)
-	i := strings.Index(string(cnf), "\n")
-	other := string(cnf[:i+1]) + string(cnf[i+1:])[strings.Index(string(cnf[i+1:]), "\n")+1:]
-	require.NoError(t, os.WriteFile(cp, []byte(other), 0o644))
-	require.NoError(t, os.WriteFile(man, []byte(strings.Replace(string(md), sum(cnf), sum([]byte(other)), 1)), 0o644))
+	dlEdit(t, dir, "formula.cnf", func(cnf string) string {
+		i := strings.Index(cnf, "\n")
+		return cnf[:i+1] + cnf[i+1:][strings.Index(cnf[i+1:], "\n")+1:]
+	})
 	r = checkDL(t, dir)
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "formula:")

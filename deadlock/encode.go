@@ -37,14 +37,8 @@ package deadlock
 // sequential counter (C. Sinz, CP 2005) over the VCs, K x VCs variables.
 
 import (
-	"bufio"
-	"context"
 	"fmt"
-	"io"
 	"sort"
-	"strconv"
-
-	"github.com/wormlab/wormlab/topology"
 )
 
 // Formula is a CNF formula with what decoding needs.
@@ -382,45 +376,4 @@ func (f *Formula) decode(val func(v int32) bool) (*Config, error) {
 	}
 	sort.Slice(cfg.Worms, func(i, j int) bool { return cfg.Worms[i].Nodes[0] < cfg.Worms[j].Nodes[0] })
 	return cfg, nil
-}
-
-// WriteDIMACS writes f in DIMACS CNF, with extra unit clauses units appended.
-func (f *Formula) WriteDIMACS(w io.Writer, units ...int32) error {
-	bw := bufio.NewWriterSize(w, 1<<20)
-	fmt.Fprintf(bw, "p cnf %d %d\n", f.Vars, f.Clauses+len(units))
-	var buf []byte
-	for _, l := range f.lits {
-		buf = strconv.AppendInt(buf[:0], int64(l), 10)
-		if l == 0 {
-			buf = append(buf, '\n')
-		} else {
-			buf = append(buf, ' ')
-		}
-		bw.Write(buf)
-	}
-	for _, u := range units {
-		fmt.Fprintf(bw, "%d 0\n", u)
-	}
-	return bw.Flush()
-}
-
-// FormulaOf builds the formula the decision solves for f on net with vcs VCs:
-// "a configuration of at most bound worms exists" (bound 0: of any number), under
-// the reallocation rule atomic, over the nodes the fixpoint leaves; nil when the
-// fixpoint leaves none. (Certificates no longer use it: certify encodes its own.)
-func FormulaOf(ctx context.Context, net topology.Network, f Function, vcs int, name string, atomic bool, bound int) (*Formula, []int32, error) {
-	g, err := Build(ctx, net, f, vcs, name, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	fp := fixpoint(g, atomic)
-	if fp.AliveVCs == 0 {
-		return nil, nil, nil
-	}
-	fo := encode(g, fp, atomic, bound)
-	var units []int32
-	if bound > 0 {
-		units = fo.Bound(bound)
-	}
-	return fo, units, nil
 }

@@ -27,6 +27,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // reqGraph is G_V: vcs lists U*'s VCs, rows[i] the out-neighbours of vcs[i] as a
@@ -199,14 +200,7 @@ func chainTo(g *Graph, fp *Fixpoint, v, want int32, avoid map[int32]bool) []int3
 		if fp.Good[m] {
 			for _, c := range g.Choices(m) {
 				if c == want {
-					var path []int32
-					for x := m; x >= 0; x = par[x] {
-						path = append(path, x)
-					}
-					for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-						path[i], path[j] = path[j], path[i]
-					}
-					return path
+					return pathTo(par, m)
 				}
 			}
 		}
@@ -306,16 +300,6 @@ func chainFrom(g *Graph, fp *Fixpoint, v int32, occ map[int32]bool) []int32 {
 		}
 	}
 	best, bestMiss, bestDepth := int32(-1), 1<<30, 1<<30
-	path := func(m int32) []int32 {
-		var p []int32
-		for x := m; x >= 0; x = par[x] {
-			p = append(p, x)
-		}
-		for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-			p[i], p[j] = p[j], p[i]
-		}
-		return p
-	}
 	for h := 0; h < len(q); h++ {
 		m := q[h]
 		if depth[m] > bestDepth {
@@ -323,7 +307,7 @@ func chainFrom(g *Graph, fp *Fixpoint, v int32, occ map[int32]bool) []int32 {
 		}
 		if fp.Good[m] {
 			on := map[int32]bool{}
-			for _, x := range path(m) {
+			for _, x := range pathTo(par, m) {
 				on[g.held[x]] = true
 			}
 			miss := 0
@@ -347,5 +331,16 @@ func chainFrom(g *Graph, fp *Fixpoint, v int32, occ map[int32]bool) []int32 {
 	if best < 0 {
 		return nil
 	}
-	return path(best)
+	return pathTo(par, best)
+}
+
+// pathTo is the path of a breadth-first search's parents (par, -1 at a root)
+// from its root to m.
+func pathTo(par map[int32]int32, m int32) []int32 {
+	var p []int32
+	for x := m; x >= 0; x = par[x] {
+		p = append(p, x)
+	}
+	slices.Reverse(p)
+	return p
 }
