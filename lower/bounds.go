@@ -199,8 +199,12 @@ func colouringBound(in *model.Instance, g *Graph, budget int) model.Bound {
 
 // ColouringBound is the aligned-colouring bound of Bounds with each component's
 // chromatic number searched within budget nodes, and the colouring found: colour[i]
-// for every message, each component's colours from 0 (components share no edge at
-// aligned positions, so lower.PhaseSchedule may send them side by side).
+// for every message, each component's colours from 0. The colouring is proper for
+// aligned conflicts only: two worms of one colour may still share an edge at
+// non-aligned positions, so lower.PhaseSchedule of it is legal only where every
+// colour class is edge-disjoint (on levelled networks with L >= d, for instance);
+// elsewhere PhaseSchedule reports the shared edge (on levelled:2x3x2, m0 with L = 1
+// on [0 7] and m3 with L = 2 on [0 6] both take colour 0 and meet on edge 0).
 func ColouringBound(in *model.Instance, budget int) (model.Bound, []int) {
 	return colouring(in, AlignedConflicts(in), budget)
 }

@@ -6,6 +6,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/wormlab/wormlab/internal/gctune"
 )
 
 // rates20 is the issue's --rates over 20 points: an 8x8 mesh, XY routing, 2 VCs,
@@ -55,10 +57,10 @@ func processCPU() time.Duration {
 // with two workers (issue 23's session, load 22-28: 2110 and 1618 ms, medians of
 // 6, where crit-ms gives 2000 and 1128; with GOGC=off the same, the heap stays
 // under 45 MB). wait-ms/op is the run-queue wait in all, a measure of the load. The
-// collector's target is TuneGC's, as in wormlab sim.
+// collector's target is gctune's, as in wormlab sim.
 func BenchmarkRates20(b *testing.B) {
 	pts := rates20(b)
-	defer TuneGC()() // as wormlab sim does for a grid
+	defer gctune.Tune()() // as wormlab sim does for a grid
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			var crit, sum, cpu, quiet, wait time.Duration

@@ -3,9 +3,7 @@ package simrun
 import (
 	"cmp"
 	"context"
-	"os"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -86,23 +84,6 @@ type Outcome struct {
 	// upper bound on the point's time with the cores to itself, since load
 	// lengthens blocking too (BenchmarkRates20's quiet-ms).
 	Wall, Waited time.Duration
-}
-
-// GCPercent is the garbage collector's target that TuneGC sets for a grid: a
-// simulation's heap is mostly its fixed buffers, and collecting at 5x the live
-// heap rather than 2x took the critical path of BenchmarkRates20 on two workers
-// from 1041 to 914-983 ms of CPU (1801-1833 ms on one worker): 1.73x to
-// 1.86-2.0x.
-const GCPercent = 400
-
-// TuneGC sets the collector's target to GCPercent unless the GOGC environment
-// variable sets one, and returns the function that restores the previous one.
-func TuneGC() func() {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
-	}
-	old := debug.SetGCPercent(GCPercent)
-	return func() { debug.SetGCPercent(old) }
 }
 
 // RunOne simulates one run: Build, then sim.RunOpen. prepare may adjust the

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wormlab/wormlab/figure"
+	"github.com/wormlab/wormlab/internal/gctune"
 )
 
 // ExecOptions say how a job runs.
@@ -49,7 +50,7 @@ func (j *Job) Simulates() bool { return !j.Saturation || j.LoadGiven }
 // packet, a heatmap that could not be drawn.
 func (j *Job) Execute(ctx context.Context, opt ExecOptions) (*Report, error) {
 	if len(j.Points) > 1 || j.Saturation {
-		defer TuneGC()()
+		defer gctune.Tune()()
 	}
 	rep := &Report{}
 	if j.Trace != "" {

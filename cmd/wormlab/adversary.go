@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/wormlab/wormlab/internal/atomicfile"
+	"github.com/wormlab/wormlab/internal/gctune"
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/lower/adversary"
 	"github.com/wormlab/wormlab/lower/adversary/corpus"
@@ -255,6 +256,7 @@ func runAdversary(e *env) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
+	defer gctune.Tune()() // an evaluation allocates and drops a whole instance
 	res, err := adversary.Search(ctx, cfg)
 	if e.stderrTTY {
 		fmt.Fprintln(e.stderr)

@@ -13,13 +13,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/wormlab/wormlab/internal/gctune"
 	"github.com/wormlab/wormlab/internal/satarith"
 	"github.com/wormlab/wormlab/simrun"
 	"github.com/wormlab/wormlab/sweep"
@@ -152,12 +152,7 @@ func runSweep(e *env) error {
 	if err != nil {
 		return err
 	}
-	if os.Getenv("GOGC") == "" {
-		// Points allocate and drop whole instances: collecting at 5x the live heap
-		// instead of 2x cut the collector's CPU so that one worker's sweep of
-		// experiments/online-phased took 5.7 s instead of 7.2 s (sweep.go's report).
-		debug.SetGCPercent(400)
-	}
+	defer gctune.Tune()() // points allocate and drop whole instances
 	ctx, stop := interruptContext()
 	defer stop()
 	opt := sweep.Options{Workers: *workers, Shard: shard, Version: wormlabVersion(), RetryFailed: *retry,

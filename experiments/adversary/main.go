@@ -47,6 +47,7 @@ import (
 	"github.com/wormlab/wormlab/certify"
 	"github.com/wormlab/wormlab/figure"
 	"github.com/wormlab/wormlab/internal/atomicfile"
+	"github.com/wormlab/wormlab/internal/gctune"
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/lower/adversary"
 	"github.com/wormlab/wormlab/lower/adversary/corpus"
@@ -360,6 +361,7 @@ func runOne(g Group, net string, maxw int, seed uint64, name, out string, quick 
 		}
 	}
 	fmt.Fprintf(log, "%s: %s ...", name, time.Now().Format("15:04:05"))
+	defer gctune.Tune()() // as wormlab adversary
 	res, err := adversary.Search(context.Background(), cfg)
 	if err != nil {
 		return nil, err

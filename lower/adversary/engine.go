@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
-	"runtime/debug"
 	"sync"
 	"time"
 )
@@ -135,7 +133,6 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Mix.total == 0 {
 		cfg.Mix = DefaultMix()
 	}
-	defer tuneGC()()
 	cfg.Space.Prepare()
 	if cfg.Start == nil {
 		if _, err := cfg.Space.RandomSet(1, rand.New(rand.NewPCG(cfg.Seed, 0))); err != nil {
@@ -188,44 +185,6 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		return res, fmt.Errorf("adversary: no candidate was measured")
 	}
 	return res, nil
-}
-
-// gcPercent is the collector's target while a search runs. An evaluation
-// allocates and drops a whole instance and its bounds while the live heap stays
-// near 2 MB, so at the default 100 the collector ran every 2 ms (500 times a
-// second, each cycle stopping both chains twice: 1.2 of 5.4 CPU-s in the kernel),
-// and on two cores BenchmarkSearchWorkers ran no faster with two workers than
-// with one (16.0-18.1k evaluations a second against 17.5-20.6k). At 400 (as
-// wormlab sweep and simrun.TuneGC) two workers run 26.5-29.0k a second (15.2-16.2k
-// per CPU-second, from 9.3-10.6k), interleaved runs at load 1.
-const gcPercent = 400
-
-var gcTune struct {
-	sync.Mutex
-	searches int
-	old      int
-}
-
-// tuneGC sets the collector's target to gcPercent, unless the GOGC environment
-// variable sets one, while at least one search runs, and returns the function
-// that ends this search's share (the last one restores the previous target).
-func tuneGC() func() {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
-	}
-	gcTune.Lock()
-	defer gcTune.Unlock()
-	if gcTune.searches == 0 {
-		gcTune.old = debug.SetGCPercent(gcPercent)
-	}
-	gcTune.searches++
-	return func() {
-		gcTune.Lock()
-		defer gcTune.Unlock()
-		if gcTune.searches--; gcTune.searches == 0 {
-			debug.SetGCPercent(gcTune.old)
-		}
-	}
 }
 
 func (e *engine) traceRow(c *Chain, event string) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wormlab/wormlab/internal/gctune"
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/lower/adversary"
 	"github.com/wormlab/wormlab/model"
@@ -81,6 +82,7 @@ func BenchmarkSearchWorkers(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer gctune.Tune()() // as wormlab adversary sets it for the search
 	for _, w := range []int{1, 2} {
 		b.Run("workers="+strconv.Itoa(w), func(b *testing.B) {
 			evals, secs, cpu := 0, 0.0, 0.0
