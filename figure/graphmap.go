@@ -5,7 +5,6 @@ import (
 	"html"
 	"io"
 	"math"
-	"strconv"
 )
 
 // XY is a place in the unit square, y downwards.
@@ -72,11 +71,7 @@ func Graph(w io.Writer, g GraphMap) error {
 	}
 	for v := range n {
 		cx, cy := at(v)
-		col, val := "#cccccc", "none"
-		if !math.IsNaN(g.Node[v]) {
-			col = reds(frac(g.Node[v], m.nlo, m.nhi))
-			val = strconv.FormatFloat(g.Node[v], 'g', 5, 64)
-		}
+		col, val := m.nodeFill(g.Node[v])
 		p(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="#333" stroke-width="0.6"><title>node %d: %s %s</title></circle>`+"\n",
 			cx, cy, r, col, v, html.EscapeString(g.NodeLabel), val)
 		if r >= 9 {

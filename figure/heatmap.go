@@ -143,12 +143,7 @@ func Heatmap(w io.Writer, g GridMap) error {
 	// nodes
 	for v := range n {
 		cx, cy := at(v)
-		col := "#cccccc"
-		val := "none"
-		if !math.IsNaN(g.Node[v]) {
-			col = reds(frac(g.Node[v], m.nlo, m.nhi))
-			val = strconv.FormatFloat(g.Node[v], 'g', 5, 64)
-		}
+		col, val := m.nodeFill(g.Node[v])
 		p(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" stroke="#333" stroke-width="0.6"><title>node %d: %s %s</title></rect>`+"\n",
 			cx-node/2, cy-node/2, node, node, col, v, html.EscapeString(g.NodeLabel), val)
 		if cell >= 36 {
@@ -190,6 +185,15 @@ func startMap(w io.Writer, width, height float64, title []string, node []float64
 }
 
 func (m *mapFrame) p(format string, a ...any) { fmt.Fprintf(m.bw, format, a...) }
+
+// nodeFill is a node's colour on the nodes' scale and its value as its tooltip
+// says it: grey and "none" for NaN (no value).
+func (m *mapFrame) nodeFill(x float64) (col, val string) {
+	if math.IsNaN(x) {
+		return "#cccccc", "none"
+	}
+	return reds(frac(x, m.nlo, m.nhi)), strconv.FormatFloat(x, 'g', 5, 64)
+}
 
 // legends draws the nodes' colour scale at x and the channels' 240 to its right,
 // their labels at height y.

@@ -247,6 +247,8 @@ type engine struct {
 	// sensing: the routing reads the network's state (Sensing), so each cycle
 	// runs phase by phase over all routers (part.go's cycle)
 	sensing bool
+	// sections: one cycle's sections, nil for a join (chooseCycle, once a run)
+	sections []func(*part)
 
 	// busyRtr has bit r%64 of word r/64 set iff router r holds a flit (portBusy[r]
 	// is not 0): each phase visits its routers in increasing order; srcRtr iff a
@@ -841,6 +843,7 @@ const checkWork = 1024
 // run steps cycles until done reports true, the context ends or a deadlock is
 // found. ctx is looked at before the first cycle and then by work (checkWork).
 func (e *engine) run(ctx context.Context, done func() bool) error {
+	e.chooseCycle()
 	e.startWorkers()
 	defer e.stopWorkers()
 	work := checkWork

@@ -94,27 +94,38 @@ func threads(cfg *Config, routers int) int {
 // 48x48 1.44-1.69x, 64x64 1.57-1.82x), so the default takes two from 1,600.
 const ParallelRouters = 1600
 
-// step simulates one cycle: the next packets generated, then its phases in every
-// partition, then what is shared. With an injection limit a source must see the
-// deliveries of its cycle before it injects, so receiving is a section of its own.
+// chooseCycle picks the sections of a cycle once a run, from what is known at
+// setup: with Latch or an injection limit (and no Sensing routing) receiving and
+// then the rest (advance); with a Sensing routing phase by phase (receive, inject
+// and route, allocate: cycle's comment); otherwise one sweep word by word (cycle).
+// A nil section joins the partitions: with an injection limit a source must see
+// the deliveries of its cycle before it injects. The method values are made here,
+// not each cycle (passed to section they escape, one allocation per section).
+func (e *engine) chooseCycle() {
+	switch {
+	case e.cfg.Latch || (e.limit > 0 && !e.sensing):
+		e.sections = []func(*part){e.receive, nil, e.advance}
+	case e.sensing && e.limit > 0:
+		e.sections = []func(*part){e.receive, nil, e.injectRoute, e.allocate}
+	case e.sensing:
+		e.sections = []func(*part){e.receive, e.injectRoute, e.allocate}
+	default:
+		e.sections = []func(*part){e.cycle}
+	}
+}
+
+// step simulates one cycle: the next packets generated, then its sections
+// (chooseCycle) in every partition, then what is shared.
 func (e *engine) step() error {
 	if e.gen != nil {
 		e.gen()
 	}
-	switch {
-	case e.cfg.Latch || (e.limit > 0 && !e.sensing):
-		e.section(e.receive)
-		e.join()
-		e.section(e.advance)
-	case e.sensing:
-		e.section(e.receive)
-		if e.limit > 0 {
+	for _, f := range e.sections {
+		if f == nil {
 			e.join()
+			continue
 		}
-		e.section(e.injectRoute)
-		e.section(e.allocate)
-	default:
-		e.section(e.cycle)
+		e.section(f)
 	}
 	if err := e.join(); err != nil {
 		return err
