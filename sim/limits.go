@@ -14,6 +14,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/wormlab/wormlab/internal/satarith"
 	"github.com/wormlab/wormlab/topology"
 )
 
@@ -46,29 +47,6 @@ func Bytes(b int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(b)/float64(div), "KMGTP"[exp])
-}
-
-// sat adds and multiplies sizes without overflow: a product past 2^62 stays 2^62.
-const satMax = int64(1) << 62
-
-func satMul(a, b int64) int64 {
-	if a <= 0 || b <= 0 {
-		return 0
-	}
-	if a > satMax/b {
-		return satMax
-	}
-	return a * b
-}
-
-func satAdd(xs ...int64) int64 {
-	s := int64(0)
-	for _, x := range xs {
-		if s += x; s > satMax || s < 0 {
-			return satMax
-		}
-	}
-	return s
 }
 
 // ports counts a network's global input and output ports as newEngine numbers
@@ -111,31 +89,31 @@ func EngineBytes(cfg *Config) int64 {
 		stream        = 48 // a *rand.Rand, its Rand and its PCG
 	)
 	flitB := int64(unsafe.Sizeof(flit{}))
-	inVCs := satMul(nin, S)
-	outVCs := satMul(nout, S)
+	inVCs := satarith.Mul(nin, S)
+	outVCs := satarith.Mul(nout, S)
 	switchArbs := int64(0)
 	if _, flat := cfg.Arbiter.(flatArbitration); !flat && cfg.Arbiter != nil {
-		switchArbs = satMul(nin+nout, iface+arbObj) // inArb, outArb
+		switchArbs = satarith.Mul(nin+nout, iface+arbObj) // inArb, outArb
 	}
 	longest := longestLink(cfg.Net, cfg.Pipeline)
-	wheels := satMul(int64(wheelLen(cfg.Pipeline, longest)), 5*(slice+64))
+	wheels := satarith.Mul(int64(wheelLen(cfg.Pipeline, longest)), 5*(slice+64))
 	lat := int64(0) // dOut, dCred
 	if longest > 0 {
-		lat = satMul(nin+nout, i64)
+		lat = satarith.Mul(nin+nout, i64)
 	}
 	terms := int64(topology.TerminalsOf(cfg.Net).Len())
-	return satAdd(
-		satMul(satMul(inVCs, B), flitB),                       // buf
-		satMul(inVCs, int64(unsafe.Sizeof(inVC{}))+slice+i32), // vc, choices, gidx
-		satMul(outVCs, 2*i32+iface+arbObj),                    // ovOwner, ovCredit, ovArb
+	return satarith.Add(
+		satarith.Mul(satarith.Mul(inVCs, B), flitB),                 // buf
+		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+slice+i32), // vc, choices, gidx
+		satarith.Mul(outVCs, 2*i32+iface+arbObj),                    // ovOwner, ovCredit, ovArb
 		switchArbs,
-		satMul(nin, int64(unsafe.Sizeof(inPort{}))+3*i32+2*i64), // in, inRtr, inPrev, inQ, unrouted, waiting
-		satMul(nout, 2*i32+2*i64+i32),                           // outRtr, outNext, chanUse, ovFree, outState
-		satMul(n, 2*i32+3*i64+2*i32+2*stream),                   // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
-		satMul(nq, int64(unsafe.Sizeof(source{}))),              // src
-		satMul(satMul(nq, S), i32),                              // srcCredit
-		satMul(satMul(maxPorts, S), slice),                      // reqs
-		satMul(terms, 2*i32), satMul(n, 3*i32), lat,             // tQ, srcOut; nports, firstT, firstEj; link latencies
+		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+3*i32+2*i64), // in, inRtr, inPrev, inQ, unrouted, waiting
+		satarith.Mul(nout, 2*i32+2*i64+i32),                           // outRtr, outNext, chanUse, ovFree, outState
+		satarith.Mul(n, 2*i32+3*i64+2*i32+2*stream),                   // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
+		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))),              // src
+		satarith.Mul(satarith.Mul(nq, S), i32),                        // srcCredit
+		satarith.Mul(satarith.Mul(maxPorts, S), slice),                // reqs
+		satarith.Mul(terms, 2*i32), satarith.Mul(n, 3*i32), lat,       // tQ, srcOut; nports, firstT, firstEj; link latencies
 		wheels,
 	)
 }
@@ -160,7 +138,7 @@ const queueAllowance = 2
 // of Config.MaxMemory for the whole packet table.
 func OpenBytes(cfg *Config, w Workload, m Measure) int64 {
 	net, recs := openParts(cfg, w, m)
-	return satAdd(net, recs)
+	return satarith.Add(net, recs)
 }
 
 // openDetail says what OpenBytes is made of.
@@ -191,8 +169,8 @@ func openParts(cfg *Config, w Workload, m Measure) (network, records int64) {
 		perCycle = rate
 	}
 	recs := float64(T) * float64(m.MaxCycles) * perCycle
-	if math.IsNaN(recs) || recs > float64(satMax) {
-		recs = float64(satMax)
+	if math.IsNaN(recs) || recs > float64(satarith.Max) {
+		recs = float64(satarith.Max)
 	}
 	looks := m.MaxCycles/m.Period + 2
 	snap := nout // a snapshot's numbers: channels, and per-node totals
@@ -200,15 +178,15 @@ func openParts(cfg *Config, w Workload, m Measure) (network, records int64) {
 		snap += 6 * int64(cfg.Net.Nodes())
 	}
 	snaps := min(looks, 2*max(64, snapBudget/max(snap, 1))) // thinned (looks.look)
-	network = satAdd(
+	network = satarith.Add(
 		EngineBytes(cfg),
-		satMul(T, 8+4+4), // next arrival, wheel entries
-		satMul(satMul(nq, queueAllowance), packetBytes), // source queues of a stable point
+		satarith.Mul(T, 8+4+4), // next arrival, wheel entries
+		satarith.Mul(satarith.Mul(nq, queueAllowance), packetBytes), // source queues of a stable point
 	)
-	records = satAdd(
+	records = satarith.Add(
 		recordBytes(int64(recs), m.Exact),
-		satMul(snaps, satMul(snap, 8)),
-		satMul(looks, 3*8), // look times, flits generated and delivered
+		satarith.Mul(snaps, satarith.Mul(snap, 8)),
+		satarith.Mul(looks, 3*8), // look times, flits generated and delivered
 	)
 	return network, records
 }
@@ -218,7 +196,7 @@ func openParts(cfg *Config, w Workload, m Measure) (network, records int64) {
 // counted plus what the budget leaves (no bound without a budget).
 func maxAlive(cfg *Config, need int64) int64 {
 	if cfg.MaxMemory <= 0 {
-		return satMax
+		return satarith.Max
 	}
 	_, _, nq, _ := ports(cfg.Net, cfg.InjectPerPort)
 	return nq*queueAllowance + max(0, cfg.MaxMemory-need)/packetBytes
@@ -235,10 +213,10 @@ func (e *engine) alive() int64 { return int64(len(e.packets) - len(e.free)) }
 func recordBytes(n int64, exact int) int64 {
 	blockB := int64(unsafe.Sizeof(block{}))
 	kept := min(n, int64(exact))
-	b := satAdd(satMul(kept, 6+blockB/5+2), satMul(kept/5, 8)) // the MSER means of a look
+	b := satarith.Add(satarith.Mul(kept, 6+blockB/5+2), satarith.Mul(kept/5, 8)) // the MSER means of a look
 	if n > int64(exact) {
 		hist := int64(8 * (1<<10 + 6<<9))
-		b = satAdd(b, satMul(maxBlocks, blockB+8), satMul(maxSegs, hist+64*16))
+		b = satarith.Add(b, satarith.Mul(maxBlocks, blockB+8), satarith.Mul(maxSegs, hist+64*16))
 	}
 	return b
 }
@@ -246,7 +224,7 @@ func recordBytes(n int64, exact int) int64 {
 // BatchBytes estimates the memory of RunBatch for n packets with paths of hops
 // links in all: the engine and a packet each.
 func BatchBytes(cfg *Config, n, hops int64) int64 {
-	return satAdd(EngineBytes(cfg), satMul(n, packetBytes+3*8), satMul(hops, 4+8))
+	return satarith.Add(EngineBytes(cfg), satarith.Mul(n, packetBytes+3*8), satarith.Mul(hops, 4+8))
 }
 
 // checkMemory refuses need bytes above cfg.MaxMemory (0: no budget).

@@ -1,6 +1,6 @@
 // Package satarith adds and multiplies memory estimates without overflow: a
 // result past 2^62 stays 2^62, so an estimate of an absurd input still compares
-// greater than any budget (issue 26). The limits of fattree and of the wormlab
+// greater than any budget (issue 26). The limits of sim, fattree and the wormlab
 // command share it.
 package satarith
 
