@@ -142,6 +142,39 @@ func hotGrid(cap float64) func(alg) []float64 {
 
 func localGrid(alg) []float64 { return join(steps(0.04, 0.44, 0.04), []float64{0.6, 0.9}) }
 
+// fineGrid is uniformGrid with a finer step for e-cube, north-last and Pn, which
+// saturate from 0.2 on with 2-flit buffers, 40-flit messages or another
+// congestion-control limit (the reduced run's steady points).
+func fineGrid(a alg) []float64 {
+	if a.fast {
+		return uniformGrid(a)
+	}
+	return join(steps(0.03, 0.36, 0.03), []float64{0.45, 0.6, 0.9})
+}
+
+// hot2Grid: at a 2% share e-cube saturates between 0.16 and 0.2, north-last
+// between 0.2 and 0.24 (the earlier full-scale grid gave them four and five steady
+// loads).
+func hot2Grid(a alg) []float64 {
+	if a.fast {
+		return hotGrid(0.33)(a)
+	}
+	return join(steps(0.025, 0.35, 0.025), []float64{0.6, 0.9})
+}
+
+// packetGrid: with short packets e-cube saturates near 0.5 and NBC and Pn
+// between 0.6 and 0.9 (uniform traffic).
+func packetGrid(alg) []float64 { return join(steps(0.06, 0.66, 0.06), []float64{0.75, 0.9}) }
+
+// localFine serves the other local regions, where e-cube and north-last saturate
+// between 0.2 and 0.25 and NBC between 0.3 and 0.45.
+func localFine(a alg) []float64 {
+	if a.fast {
+		return join(steps(0.05, 0.55, 0.05), []float64{0.6, 0.9})
+	}
+	return join(steps(0.03, 0.36, 0.03), []float64{0.45, 0.6, 0.9})
+}
+
 func coarse(alg) []float64 {
 	return []float64{0.1, 0.2, 0.25, 0.3, 0.45, 0.6, 0.9}
 }
@@ -157,18 +190,23 @@ func variants() []variant {
 	vs := []variant{
 		{part: "uniform", title: "uniform traffic", group: "main", set: map[string]any{"traffic": "uniform"}, dbar: hopsUniform, grid: uniformGrid, reps: 5, plots: true},
 		{part: "hotspot-1", title: "hotspot traffic, 1% to node 0", group: "main", set: hot(0.01, 0), dbar: hopsUniform, grid: uniformGrid, reps: 5, plots: true},
-		{part: "hotspot-2", title: "hotspot traffic, 2% to node 0", group: "main", set: hot(0.02, 0), dbar: hopsUniform, grid: hotGrid(0.33), reps: 3, plots: true},
+		{part: "hotspot-2", title: "hotspot traffic, 2% to node 0", group: "main", set: hot(0.02, 0), dbar: hopsUniform, grid: hot2Grid, reps: 3, plots: true},
 		{part: "hotspot-4", title: "hotspot traffic, 4% to node 0", group: "main", set: hot(0.04, 0), dbar: hopsUniform, grid: hotGrid(0.18), reps: 3, plots: true},
 		{part: "local-7x7", title: "local traffic, 7x7 square", group: "main", set: map[string]any{"traffic": "localsq", "radius": 3}, dbar: hops7x7, grid: localGrid, reps: 5, plots: true},
 		// where the hot node sits: (8,8), as far from the wrap links as can be
-		{part: "hotspot-1-at136", title: "hotspot traffic, 1% to node (8,8)", group: "hotnode", set: hot(0.01, 136), dbar: hopsUniform, grid: coarse, reps: 3},
-		{part: "hotspot-4-at136", title: "hotspot traffic, 4% to node (8,8)", group: "hotnode", set: hot(0.04, 136), dbar: hopsUniform, grid: coarseHot, reps: 3},
+		{part: "hotspot-1-at136", title: "hotspot traffic, 1% to node (8,8)", group: "hotnode", set: hot(0.01, 136), dbar: hopsUniform, grid: uniformGrid, reps: 3},
+		{part: "hotspot-4-at136", title: "hotspot traffic, 4% to node (8,8)", group: "hotnode", set: hot(0.04, 136), dbar: hopsUniform, grid: hotGrid(0.18), reps: 3},
 		// the local region's shape
-		{part: "local-diamond", title: "local traffic, diamond of radius 3", group: "local", set: map[string]any{"traffic": "local", "radius": 3}, dbar: hopsDiamond, grid: coarse, reps: 3},
-		{part: "local-5x5", title: "local traffic, 5x5 square", group: "local", set: map[string]any{"traffic": "localsq", "radius": 2}, dbar: hops5x5, grid: coarse, reps: 3},
-		// the paper's packet-switching probe: 1-flit packets (a packet is a flit:
-		// the buffers hold whole packets), Pn against NBC and e-cube
-		{part: "packet", title: "uniform traffic, 1-flit packets", group: "packet", set: map[string]any{"traffic": "uniform", "flits": 1}, dbar: hopsUniform, grid: coarse, algs: []string{"dor", "nbc", "pn"}, reps: 3, plots: true},
+		{part: "local-diamond", title: "local traffic, diamond of radius 3", group: "local", set: map[string]any{"traffic": "local", "radius": 3}, dbar: hopsDiamond, grid: localFine, reps: 3},
+		{part: "local-5x5", title: "local traffic, 5x5 square", group: "local", set: map[string]any{"traffic": "localsq", "radius": 2}, dbar: hops5x5, grid: localFine, reps: 3},
+		// the paper's packet-switching probe (its section on Pn's low throughput):
+		// Pn against NBC and e-cube with short packets on uniform traffic. 1-flit
+		// packets: every flit is a head, so a packet holds one buffer slot and no
+		// channel while it waits, as in store-and-forward switching; 4-flit
+		// packets fill a VC buffer exactly (virtual cut-through). The copy lost
+		// the packets' length.
+		{part: "packet", title: "uniform traffic, 1-flit packets", group: "packet", set: map[string]any{"traffic": "uniform", "flits": 1}, dbar: hopsUniform, grid: packetGrid, algs: []string{"dor", "nbc", "pn"}, reps: 5, plots: true},
+		{part: "packet-4", title: "uniform traffic, 4-flit packets", group: "packet", set: map[string]any{"traffic": "uniform", "flits": 4}, dbar: hopsUniform, grid: packetGrid, algs: []string{"dor", "nbc", "pn"}, reps: 3, plots: true},
 		// Pn at the paper's count, 4 VCs: refuted, run unsafe to see whether
 		// it deadlocks (docs/seed003.md)
 		// the paper's check of its simulator: e-cube's normalised throughput on the
@@ -183,9 +221,9 @@ func variants() []variant {
 		dbar        float64
 		grid        func(alg) []float64
 	}{
-		{"uniform", "uniform traffic", map[string]any{"traffic": "uniform"}, hopsUniform, coarse},
-		{"hotspot-4", "hotspot 4%", hot(0.04, 0), hopsUniform, coarseHot},
-		{"local-7x7", "local 7x7", map[string]any{"traffic": "localsq", "radius": 3}, hops7x7, coarse},
+		{"uniform", "uniform traffic", map[string]any{"traffic": "uniform"}, hopsUniform, fineGrid},
+		{"hotspot-4", "hotspot 4%", hot(0.04, 0), hopsUniform, hotGrid(0.18)},
+		{"local-7x7", "local 7x7", map[string]any{"traffic": "localsq", "radius": 3}, hops7x7, localFine},
 	} {
 		with := func(kv ...any) map[string]any {
 			m := map[string]any{}
@@ -318,13 +356,15 @@ func reducedGrid(v variant, a alg) []float64 {
 		return []float64{0.1, 0.2, 0.25, 0.3, 0.35, 0.6, 0.9}
 	case "pn4":
 		return v.grid(a)
+	case "packet", "packet-4":
+		return []float64{0.12, 0.3, 0.48, 0.6, 0.75, 0.9}
 	}
 	return coarse(a)
 }
 
 func main() {
 	study.Main(study.Program{Name: "seed003", Scales: []string{"full", "reduced", "test"},
-		ScaleHelp: "full (the paper's 16x16 torus, 3-5 seeds a point), reduced (the same network and runs, seven loads and 3 seeds a part), test (two loads of each main series of the reduced scale)",
+		ScaleHelp: "full (the paper's 16x16 torus, 11 to 16 loads a series, 3-5 seeds a point), reduced (the same network and runs, seven loads and 3 seeds a part), test (two loads of each main series of the reduced scale)",
 		Parts:     parts, Fields: fields, Report: func(_ context.Context, dir string) error { return Report(dir) }})
 }
 

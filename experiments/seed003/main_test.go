@@ -83,6 +83,38 @@ func TestTestScaleWithinReduced(t *testing.T) {
 	require.Equal(t, 5*6*2, n) // five main parts, six routings, two loads
 }
 
+// Every series of a plotted part has at least six loads below its saturation at
+// the full scale (issue 22): six loads at or below the saturation the reduced run
+// and the first full-scale attempt measured (the largest load at which every seed
+// was steady; docs/seed003.md), per part and routing class.
+func TestSixLoadsBelowSaturation(t *testing.T) {
+	// the lowest saturation seen, for e-cube, north-last and Pn and for the hop schemes
+	sat := map[string][2]float64{
+		"uniform": {0.25, 0.45}, "hotspot-1": {0.24, 0.42}, "hotspot-2": {0.16, 0.25},
+		"hotspot-4": {0.12, 0.15}, "local-7x7": {0.25, 0.3}, "packet": {0.45, 0.6}, "packet-4": {0.36, 0.36},
+	}
+	for _, v := range variants() {
+		if !v.plots {
+			continue
+		}
+		s, ok := sat[v.part]
+		require.True(t, ok, v.part)
+		for _, a := range v.algsUsed() {
+			top := s[0]
+			if a.fast {
+				top = s[1]
+			}
+			n := 0
+			for _, rho := range within(v.grid(a), v.dbar) {
+				if rho <= top+1e-9 {
+					n++
+				}
+			}
+			require.GreaterOrEqual(t, n, 6, "%s %s: %d loads up to %g", v.part, a.name, n, top)
+		}
+	}
+}
+
 // No point offers more than a flit per node per cycle (the simulator refuses a rate
 // above 1): a grid past that is cut to the most a node can offer.
 func TestLoadsWithinOneFlit(t *testing.T) {

@@ -138,14 +138,54 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 		section(g.name+"-claims", claims(vg, data, put).String())
 	}
 
-	// the packet-switching probe and Pn at 4 VCs
-	if m := data["packet"]; m != nil {
-		t := study.Table{Head: []string{"routing", "peak (at 0.9)", "latency at 0.1", "latency at 0.3"}}
-		for _, s := range ordered(m) {
-			put("peak/packet/"+s.alg, s.peak)
-			t.Rows = append(t.Rows, []string{labelOf(s.alg), fmt.Sprintf("%s (%s)", s.peak.Fmt(3), s.last.util.Fmt(3)), s.at(0.1).lat.Fmt(2), s.at(0.3).lat.Fmt(2)})
+	// the packet-switching probe: Pn against NBC and e-cube with short packets
+	var pv []variant
+	for _, v := range vs {
+		if v.group == "packet" && data[v.part] != nil {
+			pv = append(pv, v)
 		}
+	}
+	if len(pv) > 0 {
+		t := study.Table{Head: []string{"packets", "routing", "peak (at 0.9)", "latency at 0.12", "latency at 0.48", "network latency at 0.9"}}
+		c := study.Table{Head: []string{"claim"}}
+		for _, v := range pv {
+			c.Head = append(c.Head, v.title)
+		}
+		rows := [][]string{{"Pn peaks level with NBC"}, {"Pn peaks above e-cube"}, {"Pn's latency at 0.48 below e-cube's"}}
+		for _, v := range pv {
+			m := data[v.part]
+			for _, s := range ordered(m) {
+				lo, hi := s.at(0.12), s.at(0.48)
+				put("peak/"+v.part+"/"+s.alg, s.peak)
+				put("last/"+v.part+"/"+s.alg, s.last.util)
+				put("lat012/"+v.part+"/"+s.alg, lo.lat)
+				put("lat048/"+v.part+"/"+s.alg, hi.lat)
+				t.Rows = append(t.Rows, []string{strings.TrimPrefix(v.title, "uniform traffic, "), labelOf(s.alg), fmt.Sprintf("%s (%s)", s.peak.Fmt(3), s.last.util.Fmt(3)),
+					lo.lat.Fmt(2), hi.lat.Fmt(2), s.last.net.Fmt(1)})
+			}
+			pn, nbc, dor := m["pn"], m["nbc"], m["dor"]
+			if pn == nil || nbc == nil || dor == nil {
+				for i := range rows {
+					rows[i] = append(rows[i], "")
+				}
+				continue
+			}
+			word := map[string]string{"above": "Pn above", "level": "holds", "below": "Pn below"}
+			rows[0] = append(rows[0], fmt.Sprintf("%s: %.3f vs %.3f", word[cmp(pn.peak, nbc.peak)], pn.peak.Mean, nbc.peak.Mean))
+			rows[1] = append(rows[1], fmt.Sprintf("%s: %.3f vs %.3f", verdict(cmp(pn.peak, dor.peak), "above"), pn.peak.Mean, dor.peak.Mean))
+			pl, dl := pn.at(0.48).lat, dor.at(0.48).lat
+			switch {
+			case pl.N == 0:
+				rows[2] = append(rows[2], "Pn saturated at 0.48")
+			case dl.N == 0:
+				rows[2] = append(rows[2], fmt.Sprintf("holds: %.1f, e-cube saturated", pl.Mean))
+			default:
+				rows[2] = append(rows[2], fmt.Sprintf("%s: %.1f vs %.1f", verdict(cmp(pl, dl), "below"), pl.Mean, dl.Mean))
+			}
+		}
+		c.Rows = rows
 		section("packet", t.String())
+		section("packet-claims", c.String())
 	}
 	// the simulator check: e-cube on the mesh against the torus, normalised
 	if m, tor := data["ecube-mesh"], data["uniform"]; m != nil && m["dor"] != nil && tor != nil && tor["dor"] != nil {
@@ -160,6 +200,7 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 		put("norm/mesh/dor", scaled(mp, 1/0.25))
 		section("mesh", t.String())
 	}
+	// Pn at 4 VCs
 	if m := data["pn4"]; m != nil {
 		t := study.Table{Head: []string{"offered", "runs", "deadlocked", "first failure"}}
 		for _, s := range ordered(m) {
@@ -212,6 +253,18 @@ func cmp(a, b study.Est) string {
 	return "level"
 }
 
+// verdict names how c, a comparison of two intervals, stands to the one the paper
+// states (want): "holds", "level" or "reversed".
+func verdict(c, want string) string {
+	switch c {
+	case want:
+		return "holds"
+	case "level":
+		return "level"
+	}
+	return "reversed"
+}
+
 // claims is the table of the paper's conclusions against each configuration.
 func claims(vs []variant, data map[string]map[string]*series, put func(string, study.Est)) study.Table {
 	t := study.Table{Head: []string{"claim"}}
@@ -236,15 +289,7 @@ func claims(vs []variant, data map[string]map[string]*series, put func(string, s
 			if x == nil || y == nil {
 				return ""
 			}
-			c := cmp(x.peak, y.peak)
-			word := "reversed"
-			switch {
-			case c == want:
-				word = "holds"
-			case c == "level":
-				word = "level"
-			}
-			return fmt.Sprintf("%s: %.3f vs %.3f", word, x.peak.Mean, y.peak.Mean)
+			return fmt.Sprintf("%s: %.3f vs %.3f", verdict(cmp(x.peak, y.peak), want), x.peak.Mean, y.peak.Mean)
 		}
 	}
 	row("1. north-last peaks below e-cube", versus("northlast", "dor", "below"))
