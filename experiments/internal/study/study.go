@@ -367,13 +367,19 @@ type Rec struct {
 }
 
 // Num is a value as a number: ok false when absent, null or not a number. A
-// dotted name reaches into nested objects ("fp_bounds.lower_bound").
+// dotted name reaches into nested objects ("fp_bounds.lower_bound") and arrays
+// ("latencies.3": the array's fourth element).
 func (r Rec) Num(name string) (float64, bool) {
 	v, ok := r.Values[name]
 	if !ok {
 		if head, rest, dotted := strings.Cut(name, "."); dotted {
-			if m, isMap := r.Values[head].(map[string]any); isMap {
-				return Rec{Values: m}.Num(rest)
+			switch x := r.Values[head].(type) {
+			case map[string]any:
+				return Rec{Values: x}.Num(rest)
+			case []any:
+				if i, err := strconv.Atoi(rest); err == nil && i >= 0 && i < len(x) {
+					return Rec{Values: map[string]any{"": x[i]}}.Num("")
+				}
 			}
 		}
 	}

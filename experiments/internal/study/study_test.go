@@ -128,3 +128,22 @@ func TestSavePointsKeepsCommitted(t *testing.T) {
 	require.Len(t, got, 1)
 	require.Equal(t, "q", got[0].Part)
 }
+
+// A dotted name reaches into objects and arrays of a record's values: a study can
+// keep each run of a point that holds its runs in an array (fattree's latencies).
+func TestRecNumDotted(t *testing.T) {
+	var vals map[string]any
+	dec := json.NewDecoder(bytes.NewReader([]byte(`{"a": {"b": 2.5}, "xs": [3, 4, null, "s"], "n": 7}`)))
+	dec.UseNumber()
+	require.NoError(t, dec.Decode(&vals))
+	r := Rec{Values: vals}
+	for name, want := range map[string]float64{"n": 7, "a.b": 2.5, "xs.0": 3, "xs.1": 4} {
+		got, ok := r.Num(name)
+		require.True(t, ok, name)
+		require.Equal(t, want, got, name)
+	}
+	for _, name := range []string{"xs.2", "xs.3", "xs.4", "xs.-1", "xs.x", "a.c", "n.0", "m"} {
+		_, ok := r.Num(name)
+		require.False(t, ok, name)
+	}
+}

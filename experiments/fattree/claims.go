@@ -1,0 +1,417 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/wormlab/wormlab/experiments/internal/study"
+)
+
+// The claims of seed 000, section B.3, each against the committed run: the table
+// docs/fattree-study.md quotes, with the verdict computed from the 99% intervals
+// (reproduced, not reproduced, depends on a choice) and the figures it rests on.
+
+// side is one comparison's outcome: A against B at one N.
+type side struct {
+	n    int
+	name string // what A and B are, when a claim tallies several pairs
+	x    cmp
+}
+
+// sides is A against B at every N both have.
+func sides(data map[string]map[string]map[int]val, name string) []side {
+	var out []side
+	for _, n := range sizes {
+		if x := compare(data, name, n); x.ok {
+			out = append(out, side{n, name, x})
+		}
+	}
+	return out
+}
+
+// of is A against B for two series given directly.
+func of(a, b map[int]val, name string) []side {
+	var out []side
+	for _, n := range sizes {
+		x, okx := a[n]
+		y, oky := b[n]
+		if okx && oky && y.lat.Mean > 0 {
+			out = append(out, side{n, name, cmp{100 * (x.lat.Mean - y.lat.Mean) / y.lat.Mean, versus(x.lat, y.lat), x, y, true}})
+		}
+	}
+	return out
+}
+
+// tally counts the outcomes: how many A lower, overlapping, higher.
+func tally(ss []side) (lower, overlap, higher int) {
+	for _, s := range ss {
+		switch s.x.word {
+		case "lower":
+			lower++
+		case "higher":
+			higher++
+		default:
+			overlap++
+		}
+	}
+	return
+}
+
+// ordered is the verdict on "A below B" (want "lower") or "A above B" (want
+// "higher") over the cases: reproduced when every case's intervals separate that
+// way, reproduced where they separate when none separates the other way, not
+// reproduced otherwise; with the counts.
+func ordered(ss []side, want string) string {
+	if len(ss) == 0 {
+		return "not run"
+	}
+	lower, overlap, higher := tally(ss)
+	good, bad := lower, higher
+	if want == "higher" {
+		good, bad = higher, lower
+	}
+	switch {
+	case good == len(ss):
+		return fmt.Sprintf("**reproduced** (%d of %d, disjoint intervals)", good, len(ss))
+	case bad == 0:
+		return fmt.Sprintf("**reproduced where the intervals separate** (%d of %d; %d overlap)", good, len(ss), overlap)
+	case good == 0 && overlap == 0:
+		return fmt.Sprintf("**not reproduced: reversed** (%d of %d, disjoint intervals)", bad, len(ss))
+	}
+	return fmt.Sprintf("**not reproduced** (as the paper in %d of %d, reversed in %d, %d overlap)", good, len(ss), bad, overlap)
+}
+
+// pcts lists (A - B) / B at each N ("N = 16: -1.2%, ...").
+func pcts(ss []side) string {
+	var parts []string
+	for _, s := range ss {
+		parts = append(parts, fmt.Sprintf("%+.1f%% (%d)", s.x.pct, s.n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// at is the pair at N = n, "A ± a against B ± b".
+func at(ss []side, n int) string {
+	for _, s := range ss {
+		if s.n == n {
+			return fmt.Sprintf("%s against %s", s.x.a.lat.Fmt(0), s.x.b.lat.Fmt(0))
+		}
+	}
+	return "—"
+}
+
+// within counts the cases whose saving (B - A) / B, in percent of B, lies in [lo,
+// hi]; and the least and greatest saving.
+func within(ss []side, lo, hi float64) (n int, least, most float64) {
+	least, most = math.Inf(1), math.Inf(-1)
+	for _, s := range ss {
+		save := 100 * (s.x.b.lat.Mean - s.x.a.lat.Mean) / s.x.b.lat.Mean
+		if save >= lo && save <= hi {
+			n++
+		}
+		least, most = math.Min(least, save), math.Max(most, save)
+	}
+	return
+}
+
+type claimRow struct{ claim, figures, verdict string }
+
+// claims is the table of the paper's findings against the run.
+func claims(data map[string]map[string]map[int]val) study.Table {
+	var rows []claimRow
+	add := func(claim, figures, verdict string) { rows = append(rows, claimRow{claim, figures, verdict}) }
+	t1 := data["table1"]
+
+	// Table I
+	var all []side
+	var ratios []string
+	for _, p := range patterns {
+		ss := of(t1["WORM-RP-RR "+p], t1["STORE-RP-RR "+p], p)
+		all = append(all, ss...)
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, s := range ss {
+			r := s.x.a.lat.Mean / s.x.b.lat.Mean
+			lo, hi = math.Min(lo, r), math.Max(hi, r)
+		}
+		ratios = append(ratios, fmt.Sprintf("%s %.2f-%.2f", p, lo, hi))
+	}
+	add("WORM outperforms STORE in every case (Table I: 3 patterns, 5 sizes)",
+		"WORM / STORE: "+strings.Join(ratios, "; ")+"; N = 4096 random "+at(of(t1["WORM-RP-RR random"], t1["STORE-RP-RR random"], ""), 4096),
+		ordered(all, "lower"))
+
+	// Figure 2
+	ghost := append(sides(data, "UNIV with ghosts vs STORE"), sides(data, "UNIV with ghosts vs STORE, complement")...)
+	ghost = append(ghost, sides(data, "UNIV with ghosts vs STORE, many-to-1")...)
+	rank := sides(data, "UNIV, rank rule alone vs STORE")
+	add("STORE is faster than UNIV on every pattern (Figure 2): UNIV as Leighton, Maggs and Rao define it, ghost packets and end-of-stream tokens, priorities from [1, N]",
+		"random, complement, many-to-1 at N = 4096: "+at(sides(data, "UNIV with ghosts vs STORE"), 4096)+"; "+
+			at(sides(data, "UNIV with ghosts vs STORE, complement"), 4096)+"; "+at(sides(data, "UNIV with ghosts vs STORE, many-to-1"), 4096),
+		ordered(ghost, "higher"))
+	add("... UNIV with ghosts, priorities from [1, 8], against STORE with delays from [0, 7] (the paper: both use the same R)",
+		"(UNIV - STORE) / STORE: "+pcts(sides(data, "UNIV with ghosts, R = 8 vs STORE, R = 8")),
+		ordered(sides(data, "UNIV with ghosts, R = 8 vs STORE, R = 8"), "higher"))
+	add("... UNIV with one-flit ghosts (a ghost crosses L links a packet-step)",
+		"(UNIV - STORE) / STORE: "+pcts(sides(data, "UNIV, one-flit ghosts vs STORE")),
+		ordered(sides(data, "UNIV, one-flit ghosts vs STORE"), "higher"))
+	add("... UNIV read as its rank rule alone (random priorities order a switch's packets, no ghosts)",
+		"(UNIV - STORE) / STORE: "+pcts(rank),
+		ordered(rank, "higher")+readingDecides(ghost, rank))
+
+	// delays
+	for _, d := range []struct{ name, label string }{{"STORE, R = 8 vs none", "STORE with R = 8"}, {"WORM, R = 2 vs none", "WORM with R = 2 (units of L log2 N)"}} {
+		ss := sides(data, d.name)
+		_, _, most := within(ss, 0, 0)
+		verdict := "**reproduced**: no case where delays save 5% or more with disjoint intervals"
+		if len(ss) == 0 {
+			verdict = "not run"
+		}
+		for _, s := range ss {
+			if s.x.word == "lower" && s.x.pct <= -5 {
+				verdict = fmt.Sprintf("**not reproduced**: delays save %.1f%% at N = %d", -s.x.pct, s.n)
+			}
+		}
+		claim := "Initial random delays never give much advantage (" + d.label + "; \"much\" read as 5%)"
+		if d.name[0] == 'W' {
+			claim = "... " + d.label
+		}
+		add(claim,
+			"(delayed - none) / none: "+pcts(ss)+fmt.Sprintf("; largest saving %.1f%%", most), verdict)
+	}
+
+	// length
+	if data["length"] != nil {
+		for _, a := range []string{"STORE", "WORM"} {
+			var xs, ys []float64
+			for _, L := range lengths {
+				xs, ys = append(xs, float64(L)), append(ys, atLength(data, a, L).lat.Mean)
+			}
+			k, c0, dev := line(xs, ys)
+			verdict := "**reproduced** (within 3% of a line)"
+			if dev > 3 {
+				verdict = "**not reproduced** (more than 3% off a line)"
+			}
+			claim := "Latency is linear in L (STORE-RP-RR, N = 256, L = 4 to 64)"
+			if a == "WORM" {
+				claim = "... WORM-RP-RR"
+			}
+			add(claim,
+				fmt.Sprintf("least squares: %.2f L %+.1f flit-steps; largest deviation %.1f%% of the latency", k, c0, dev), verdict)
+		}
+	}
+
+	// Figure 3
+	adaptive := append(sides(data, "STORE-FP vs STORE-RP"), sides(data, "WORM-FP vs WORM-RP")...)
+	gpfp := append(sides(data, "STORE-GP vs STORE-FP"), sides(data, "WORM-GP vs WORM-FP")...)
+	add("Adaptive path selection (RP, GP) significantly outperforms FP (Figure 3): FP against RP",
+		"(FP - RP) / RP, STORE: "+pcts(sides(data, "STORE-FP vs STORE-RP"))+"; WORM: "+pcts(sides(data, "WORM-FP vs WORM-RP")),
+		ordered(adaptive, "higher"))
+	add("... GP against FP",
+		"(GP - FP) / FP, STORE: "+pcts(sides(data, "STORE-GP vs STORE-FP"))+"; WORM: "+pcts(sides(data, "WORM-GP vs WORM-FP")),
+		ordered(gpfp, "lower"))
+
+	// Figure 4
+	rr := append(sides(data, "STORE-RR vs STORE-FO"), sides(data, "WORM-RR vs WORM-FO")...)
+	n48, least, most := within(rr, 4, 8)
+	add("RR slightly outperforms FO, by 4-8% in most cases (Figure 4, RP)",
+		"(RR - FO) / FO, STORE: "+pcts(sides(data, "STORE-RR vs STORE-FO"))+"; WORM: "+pcts(sides(data, "WORM-RR vs WORM-FO")),
+		ordered(rr, "lower")+fmt.Sprintf("; saving 4-8%% in %d of %d (%.1f%% to %.1f%%)", n48, len(rr), least, most))
+	ff := append(sides(data, "STORE-FF vs STORE-FO"), sides(data, "WORM-FF vs WORM-FO")...)
+	fffo := append(sides(data, "STORE-FF, FO ties vs STORE-FO"), sides(data, "WORM-FF, FO ties vs WORM-FO")...)
+	ffrr := append(sides(data, "STORE-FF vs STORE-RR"), sides(data, "WORM-FF vs WORM-RR")...)
+	add("FF performs similarly to FO: FF as the paper defines it (RR's scan, the farthest first)",
+		"(FF - FO) / FO, STORE: "+pcts(sides(data, "STORE-FF vs STORE-FO"))+"; WORM: "+pcts(sides(data, "WORM-FF vs WORM-FO"))+
+			"; (FF - RR) / RR, STORE: "+pcts(sides(data, "STORE-FF vs STORE-RR"))+"; WORM: "+pcts(sides(data, "WORM-FF vs WORM-RR")),
+		similar(ff, "FO")+"; against RR: "+similar(ffrr, "RR"))
+	add("... FF breaking its ties in FO's fixed order (`--scan ff-fo`, not the paper's definition)",
+		"(FF - FO) / FO, STORE: "+pcts(sides(data, "STORE-FF, FO ties vs STORE-FO"))+"; WORM: "+pcts(sides(data, "WORM-FF, FO ties vs WORM-FO")),
+		similar(fffo, "FO"))
+	for _, a := range []struct{ alg, band string }{{"STORE", "5-9%"}, {"WORM", "12-15%"}} {
+		ss := sides(data, a.alg+"-RP-RR vs "+a.alg+"-GP-FO")
+		lo, hi := 5.0, 9.0
+		if a.alg == "WORM" {
+			lo, hi = 12, 15
+		}
+		n, least, most := within(ss, lo, hi)
+		claim := "RP-RR outperforms GP-FO by 5-9% (STORE)"
+		if a.alg == "WORM" {
+			claim = "... by 12-15% (WORM)"
+		}
+		add(claim,
+			"(RP-RR - GP-FO) / GP-FO: "+pcts(ss),
+			ordered(ss, "lower")+fmt.Sprintf("; saving %s in %d of %d (%.1f%% to %.1f%%)", a.band, n, len(ss), least, most))
+	}
+
+	// Figure 5
+	add("SPLIT with GP-FF uniformly outperforms SPLIT with RP-FO (Figure 5)",
+		"(GP-FF - RP-FO) / RP-FO: "+pcts(sides(data, "SPLIT-GP-FF vs SPLIT-RP-FO")), ordered(sides(data, "SPLIT-GP-FF vs SPLIT-RP-FO"), "lower"))
+	st := sides(data, "STORE-GP-FF vs STORE-RP-FO")
+	stv := "not run"
+	if len(st) > 0 {
+		if lower, _, _ := tally(st); lower == 0 {
+			stv = fmt.Sprintf("**reproduced** (GP-FF below RP-FO in none of %d)", len(st))
+		} else {
+			stv = fmt.Sprintf("**not reproduced** (GP-FF below RP-FO in %d of %d, disjoint intervals)", lower, len(st))
+		}
+	}
+	add("... which was not observed for STORE (STORE GP-FF against STORE RP-FO)", "(GP-FF - RP-FO) / RP-FO: "+pcts(st), stv)
+	for _, s := range []string{"SPLIT-RP-FO", "SPLIT-GP-FF"} {
+		ss := sides(data, "WORM-RP-RR vs "+s)
+		claim := "WORM with RP-RR outperforms SPLIT with RP-FO"
+		if s == "SPLIT-GP-FF" {
+			claim = "... and SPLIT with GP-FF"
+		}
+		add(claim,
+			"(WORM - SPLIT) / SPLIT: "+pcts(ss)+"; N = 4096: "+at(ss, 4096), ordered(ss, "lower"))
+	}
+	sp := sides(data, "SPLIT-RP-RR vs WORM-RP-RR")
+	_, least, most = within(sp, 0, 0)
+	add("SPLIT with RP-RR performs slightly better than WORM with RP-RR (no addressing flits)",
+		"(SPLIT - WORM) / WORM: "+pcts(sp), ordered(sp, "lower")+fmt.Sprintf("; SPLIT saves %.1f%% to %.1f%%", least, most))
+	add("A slight increase in SPLIT's flits (addressing) makes WORM outperform it: one addressing flit per flit",
+		"(SPLIT - WORM) / WORM: "+pcts(sides(data, "SPLIT-RP-RR + 1 flit vs WORM-RP-RR")),
+		ordered(sides(data, "SPLIT-RP-RR + 1 flit vs WORM-RP-RR"), "higher"))
+
+	// Table II
+	for _, L := range []int{16, 32} {
+		m := table2(data, L)
+		if f, ok := fit(m); ok {
+			lo, hi := fitInterval(m)
+			verdict := "**reproduced** (0.22 within p's 99% bootstrap interval)"
+			if 0.22 < lo || 0.22 > hi {
+				verdict = "**not reproduced** (0.22 outside p's 99% bootstrap interval)"
+			}
+			claim := "Latency / c fits k log4(N)^p with p about 0.22 (Table II; L = 16)"
+			if L != 16 {
+				claim = fmt.Sprintf("... at L = %d", L)
+			}
+			add(claim, fmt.Sprintf("k = %.2f, p = %.3f (%.3f to %.3f), RMS log residual %.3f", f.K, f.P, lo, hi, f.Residual), verdict)
+		}
+	}
+	if v16, ok := table2(data, 16)[4096]; ok {
+		in := func(v val) bool {
+			return math.Abs(v.c.Mean-34.3) <= v.c.Half && math.Abs(v.perC.Mean-46.4) <= v.perC.Half
+		}
+		figs := fmt.Sprintf("N = 4096, L = 16: c %s, latency / c %s", v16.c.Fmt(2), v16.perC.Fmt(2))
+		v32, ok32 := table2(data, 32)[4096]
+		if ok32 {
+			figs += fmt.Sprintf("; L = 32: c %s, latency / c %s", v32.c.Fmt(2), v32.perC.Fmt(2))
+		}
+		verdict := "**depends on L**: "
+		switch {
+		case ok32 && in(v32) && !in(v16):
+			verdict += "both figures lie within L = 32's 99% intervals, not L = 16's"
+		case in(v16):
+			verdict += "both figures lie within L = 16's 99% intervals"
+		default:
+			verdict = "**not reproduced** at L = 16 or 32"
+		}
+		add("Table II's one surviving row, c 34.3 and latency / c 46.4 (N = 4096 by its place; the copy lost L)", figs, verdict)
+	}
+
+	// queues
+	if data["queues"] != nil {
+		for _, n := range []int{256, 4096} {
+			q2 := queue(data, "WORM-RP-RR, q = 2 flits")
+			var parts []string
+			gain, where, sep := 0.0, 0, false
+			for _, q := range []int{3, 4, 8} {
+				ss := of(queue(data, fmt.Sprintf("WORM-RP-RR, q = %d flits", q)), q2, "")
+				for _, s := range ss {
+					if s.n == n {
+						parts = append(parts, fmt.Sprintf("q = %d: %+.1f%% (%s)", q, s.x.pct, s.x.word))
+						if -s.x.pct > gain {
+							gain, where, sep = -s.x.pct, q, s.x.word == "lower"
+						}
+					}
+				}
+			}
+			verdict := "**reproduced**: no queue gains 5% or more with disjoint intervals"
+			if gain >= 5 && sep {
+				verdict = fmt.Sprintf("**not reproduced**: q = %d gains %.1f%%, disjoint intervals", where, gain)
+			}
+			claim := "Little is gained by WORM queues beyond 2 flits (random; \"little\" read as under 5%; N = 256)"
+			if n != 256 {
+				claim = fmt.Sprintf("... N = %d", n)
+			}
+			add(claim,
+				"(q - 2 flits) / 2 flits: "+strings.Join(parts, ", "), verdict)
+		}
+		var ws, ss []side
+		for _, c := range []string{"STORE-RP-RR, 1-packet queues", "STORE-RP-RR, 2-packet queues", "STORE-RP-RR, 4-packet queues"} {
+			ws = append(ws, of(queue(data, "WORM-RP-RR, q = 2 flits"), queue(data, c), c)...)
+			if !strings.HasPrefix(c, "STORE-RP-RR, 1") {
+				ss = append(ss, of(queue(data, c), queue(data, "STORE-RP-RR, 1-packet queues"), c)...)
+			}
+		}
+		var wf []string
+		for _, s := range ws {
+			wf = append(wf, fmt.Sprintf("%s, N = %d: %+.1f%%", strings.TrimPrefix(s.name, "STORE-RP-RR, "), s.n, s.x.pct))
+		}
+		add("WORM with 2-flit queues generally beats STORE with queues of any size tested (random)",
+			"(WORM - STORE) / STORE against "+strings.Join(wf, "; "), ordered(ws, "lower"))
+		var sf []string
+		for _, s := range ss {
+			sf = append(sf, fmt.Sprintf("%s, N = %d: %+.1f%%", strings.TrimPrefix(s.name, "STORE-RP-RR, "), s.n, s.x.pct))
+		}
+		add("STORE improves somewhat with larger queues", "against one-packet queues: "+strings.Join(sf, "; "), ordered(ss, "lower"))
+	}
+
+	t := study.Table{Head: []string{"", "claim of seed 000, section B.3", "wormlab: random, RP, RR, L = 16 unless said; latency means over 20 runs, (N)", "verdict (99% intervals)"}}
+	k := 0
+	for _, r := range rows {
+		num := ""
+		if !strings.HasPrefix(r.claim, "...") {
+			k++
+			num = fmt.Sprint(k)
+		}
+		t.Rows = append(t.Rows, []string{num, r.claim, r.figures, r.verdict})
+	}
+	return t
+}
+
+// similar is the verdict on "A performs like B" over the cases: how many
+// overlap.
+func similar(ss []side, b string) string {
+	if len(ss) == 0 {
+		return "not run"
+	}
+	lower, overlap, higher := tally(ss)
+	switch {
+	case overlap == len(ss):
+		return fmt.Sprintf("**reproduced** (level with %s in all %d)", b, len(ss))
+	case overlap == 0:
+		return fmt.Sprintf("**not reproduced** (level with %s in none of %d: below in %d, above in %d)", b, len(ss), lower, higher)
+	}
+	return fmt.Sprintf("level with %s in %d of %d (below in %d, above in %d)", b, overlap, len(ss), lower, higher)
+}
+
+// line is the least-squares line y = k x + c0 and the largest deviation from it in
+// percent of y.
+func line(xs, ys []float64) (k, c0, dev float64) {
+	n := float64(len(xs))
+	var sx, sy, sxx, sxy float64
+	for i := range xs {
+		sx, sy, sxx, sxy = sx+xs[i], sy+ys[i], sxx+xs[i]*xs[i], sxy+xs[i]*ys[i]
+	}
+	k = (n*sxy - sx*sy) / (n*sxx - sx*sx)
+	c0 = (sy - k*sx) / n
+	for i := range xs {
+		dev = math.Max(dev, 100*math.Abs(ys[i]-k*xs[i]-c0)/ys[i])
+	}
+	return
+}
+
+// readingDecides says when the two readings of UNIV give opposite verdicts on
+// "STORE is faster than UNIV".
+func readingDecides(ghost, rank []side) string {
+	if len(ghost) == 0 || len(rank) == 0 {
+		return ""
+	}
+	_, _, gh := tally(ghost)
+	_, _, rh := tally(rank)
+	if gh == len(ghost) && rh < len(rank) {
+		return "; so the verdict **depends on the reading of UNIV**"
+	}
+	return ""
+}
