@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline/optimal"
@@ -112,12 +113,14 @@ func runSolve(e *env) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
+	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, NoBusy: *noBusy, NoEdgeSet: *noEdgeSet, NoStage: *noStage, Workers: *workers, MaxMemory: budget}
 	if *cpuLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = cpuLimitContext(ctx, *cpuLimit)
 		defer cancel()
+		end := processCPU() + *cpuLimit
+		opt.Left = func() time.Duration { return end - processCPU() }
 	}
-	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, NoBusy: *noBusy, NoEdgeSet: *noEdgeSet, NoStage: *noStage, Workers: *workers, MaxMemory: budget}
 	traced := [2]int{-1, -1}
 	traceLine := func(upper, lower int) {
 		if [2]int{upper, lower} != traced {

@@ -134,7 +134,11 @@
 // bounds and the aligned-clique bound, valid for the wormhole model), no wormhole
 // schedule search or formula is needed, and the statistics say
 // answered "bufferless". The bufferless lower bound is not used: a worm that
-// waits can do better. With a deadline the stage gets half the time left. On
+// waits can do better. With a deadline, or a limit Options.Left reports (wormlab
+// solve --cpu-limit), the stage gets nine tenths of the time left and the
+// wormhole bounds and search the rest (until issue 27's third session the stage
+// had half of a deadline and the whole of a CPU limit, so that on the 6x6 mesh
+// of seed 1 the wormhole edge-set bound never ran at 20 s of CPU). On
 // issue 27's meshes with random shortest paths this makes the wormhole solve as
 // fast as the bufferless one wherever their optima agree with the bound (5 of
 // the 6 instances of its table); before, the wormhole search was 2-12 times
@@ -147,7 +151,9 @@
 // bound as assumptions on a second solver built fresh from the same clauses (the
 // probe), and T = best - 1 downwards as unit clauses on the first (the descent),
 // in turns of two million propagations each (about half a second of CPU on
-// issue 27's 10x10 meshes), the probe first. A gini call paused at the end of
+// issue 27's 10x10 meshes), the probe first. The probe's solver starts with the
+// saved phases of the best schedule so far (hint.go), so it searches first near
+// that schedule. A gini call paused at the end of
 // its turn goes on where it was at its next turn, so each solver's search is
 // the same however the turns fall; which of the two answers first can depend on
 // where gini pauses (every 20,000 propagations). A refuted probe raises the lower
