@@ -7,7 +7,7 @@ func (e *engine) Queue(r, port int) int {
 	o := (e.outBase[r] + int32(port)) << e.vs
 	used := 0
 	for v := range e.V {
-		used += int(e.B - e.ovCredit[o|v])
+		used += int(e.B - e.ov[o|v].credit)
 	}
 	return used
 }

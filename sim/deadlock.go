@@ -42,7 +42,7 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 	if e.vc[iv].n == 0 {
 		return out
 	}
-	r := e.inRtr[e.port(iv)]
+	r := e.in[e.port(iv)].rtr
 	ob := e.outBase[r]
 	switch e.vc[iv].state {
 	case vcWait:
@@ -52,9 +52,9 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 					continue
 				}
 				ov := (ob+int32(c.Port))<<e.vs | v
-				if owner := e.ovOwner[ov]; owner >= 0 {
+				if owner := e.ov[ov].owner; owner >= 0 {
 					out = append(out, owner)
-				} else if next := e.outNext[e.port(ov)]; next >= 0 && (e.ovCredit[ov] == 0 || (e.cfg.AtomicVC && e.ovCredit[ov] != e.B)) {
+				} else if next := e.out[e.port(ov)].next; next >= 0 && (e.ov[ov].credit == 0 || (e.cfg.AtomicVC && e.ov[ov].credit != e.B)) {
 					// a free VC whose buffer is full (with Latch a head takes
 					// the VC only as it moves), or under AtomicVC not empty:
 					// the head waits for the packet at that buffer's front
@@ -64,7 +64,7 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 		}
 	case vcActive:
 		ov := e.vc[iv].out
-		if next := e.outNext[e.port(ov)]; next >= 0 && e.ovCredit[ov] == 0 {
+		if next := e.out[e.port(ov)].next; next >= 0 && e.ov[ov].credit == 0 {
 			out = append(out, next<<e.vs|ov&e.vm)
 		}
 	}
@@ -122,6 +122,6 @@ func (e *engine) deadlock() error {
 
 func (e *engine) waitVC(iv int32) WaitVC {
 	in := e.port(iv)
-	r := e.inRtr[in]
+	r := e.in[in].rtr
 	return WaitVC{Router: int(r), Name: topology.NodeName(e.cfg.Net, int(r)), Port: int(in - e.inBase[r]), VC: int(iv & e.vm), Packet: e.packets[e.front(iv).pkt].id}
 }

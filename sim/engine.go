@@ -35,6 +35,10 @@ type flit struct {
 
 const tailBit = 1 << 31
 
+// homeSlots is the flits in one 64-byte cache line: the first line of a VC's ring
+// (write keeps a VC holding fewer flits than this in it).
+const homeSlots = 64 / 8
+
 // seq is the flit's position in its packet (0 the head).
 func (f flit) seq() int32 { return int32(f.pos &^ tailBit) }
 
@@ -68,7 +72,8 @@ const (
 
 // inVC is an input virtual channel: its buffer's ring (n flits from slot head)
 // and its packet's state, the fields a flit's arrival, allocation and departure
-// all touch, side by side.
+// all touch, side by side in 16 bytes (four a cache line). The first cycle it may
+// ask for its next allocation is apart (engine.ready): only heads read it.
 type inVC struct {
 	n, head int32
 	// out is the output VC held (vcActive), or chosen for the switch (Latch);
@@ -76,9 +81,6 @@ type inVC struct {
 	out   int32
 	state uint8
 	op    uint8
-	// ready is the first cycle the VC may ask for the next allocation (an output
-	// VC after routing, the switch after VC allocation)
-	ready int64
 }
 
 // inPort holds bit v for input VC v of an input port (V <= 64) in four masks:
@@ -88,9 +90,36 @@ type inVC struct {
 // switch iff busy, act and cred and not still waiting, so switch allocation
 // computes a port's bids from the masks and reads no VC that cannot bid. arb is
 // the state of the port's switch arbiter when the arbitration is flat.
+//
+// The rest is what a flit's passage reads of the port, on the same cache line as
+// its masks (one line a port instead of one per array): rtr its router; prev the
+// global output port feeding it (-1: an injection port), word the word of the
+// router at that end (its own for an injection port: where its credits go), q its
+// source queue (-1: a network port), dCred the cycles from a slot freed here to
+// its credit upstream.
 type inPort struct {
 	busy, act, cred, wait uint64
 	arb                   int32
+	rtr, prev, word, q    int32
+	dCred                 int32
+}
+
+// outPort is a global output port: next the global input port it feeds (-1: an
+// ejection port), word the word of the router it feeds (its own for an ejection
+// port), arb its switch arbiter's state (flat arbitrations), d the cycles from a
+// switch grant to the flit's arrival beyond its link, free bit v set iff its VC v
+// has no owner, use the flits it has sent. Side by side: a traversal reads them
+// together.
+type outPort struct {
+	next, word, arb, d int32
+	free               uint64
+	use                int64
+}
+
+// outVC is an output VC: the input VC holding it (-1: none) and its credits (the
+// free slots of the buffer downstream), side by side as a credit reads both.
+type outVC struct {
+	owner, credit int32
 }
 
 // flitEv is a flit due to arrive: at input VC to (a link or injection) or to be
@@ -172,10 +201,7 @@ type engine struct {
 	nodes   int
 	inBase  []int32
 	outBase []int32
-	inRtr   []int32 // global input port -> router
 	outRtr  []int32 // global output port -> router
-	inPrev  []int32 // global input port -> global output port feeding it (-1: injection)
-	outNext []int32 // global output port -> global input port it feeds (-1: ejection)
 	nports  []int32 // router -> its network output ports (its ejection ports follow)
 
 	// terminals (topology.TerminalsOf): per terminal the router it injects at, its
@@ -186,8 +212,11 @@ type engine struct {
 	firstT, firstEj    []int32 // per router: its first terminal injecting, ejecting there (-1: none)
 
 	// input VCs and ports
-	buf     []flit // B slots per input VC number
-	vc      []inVC
+	buf []flit // B slots per input VC number
+	vc  []inVC
+	// ready is per input VC the first cycle it may ask for the next allocation
+	// (an output VC after routing, the switch after VC allocation)
+	ready   []int64
 	in      []inPort
 	choices [][]Choice
 
@@ -201,32 +230,25 @@ type engine struct {
 	// whose test would be an unpredictable branch.
 	unrouted, waiting vcSet
 
-	// output VCs; ovFree has bit v of output port o set iff VC o<<vs | v has
-	// no owner (own and release keep the two)
-	ovOwner  []int32
-	ovFree   []uint64
-	ovCredit []int32
-	chanUse  []int64 // flits sent per global output port
+	// output ports and VCs (own and release keep an output VC's owner and its
+	// port's free mask)
+	out []outPort
+	ov  []outVC
 
 	inArb  []Arbiter // per input port, over its VCs
 	outArb []Arbiter // per output port, over the router's input ports
 	ovArb  []Arbiter // per output VC, over the router's input VCs
 	// flat tells that cfg.Arbiter is a flatArbitration (arb_flat.go) of rule
-	// rule: then in[].arb and outState are the states of the input and output
+	// rule: then in[].arb and out[].arb are the states of the input and output
 	// arbiters (inArb and outArb unused) and switch allocation picks from bit
 	// masks.
-	flat     bool
-	rule     flatRule
-	outState []int32
-	ovState  []int32 // per output VC, its VC allocation arbiter's (flat)
-	// delays of the events a traversal schedules: to the next buffer, the
-	// sink, the upstream output VC
-	dLink, dEject, dCredit int64
-	// link latencies set by the topology (nil when none is: every link takes the
-	// pipeline's): dOut[o] is the cycles from a switch grant at output port o to
-	// the flit's arrival beyond its link, dCred[i] those from a slot freed at input
-	// port i to its credit upstream
-	dOut, dCred []int64
+	flat    bool
+	rule    flatRule
+	ovState []int32 // per output VC, its VC allocation arbiter's (flat)
+	// the delay of a flit into its sink (the delays to the next buffer and of
+	// credits upstream are the ports' own, out[].d and in[].dCred: the
+	// pipeline's or a link latency the topology sets)
+	dEject int64
 	// ejecting is cfg.Routing when it restricts the ejection VCs (Ejecting)
 	ejecting Ejecting
 
@@ -254,16 +276,11 @@ type engine struct {
 	// is not 0): each phase visits its routers in increasing order; srcRtr iff a
 	// source queue of router r holds a packet
 	busyRtr, srcRtr []uint64
-	// per input port: the word of the router feeding it (its own for an
-	// injection port: where its credits go); per output port: the word of the
-	// router it feeds (the ejection port's own)
-	inWord, outWord []int32
 	scratch         []int32
 
 	// sources: one queue per injection port (src[q] feeds global input port
-	// src[q].in; inQ maps an input port back to its queue, -1 for network ports)
+	// src[q].in; in[].q maps an input port back to its queue, -1 for network ports)
 	src       []source
-	inQ       []int32
 	firstQ    []int32 // per node: its first queue
 	srcCredit []int32 // per q<<vs | v
 	srcOut    []int32 // per terminal: its packets in the network
@@ -328,20 +345,20 @@ func newEngine(cfg *Config) (*engine, error) {
 		maxPorts = max(maxPorts, net.InPorts(r)+nInj(r), net.Ports(r)+nEj)
 	}
 	nin, nout := int(e.inBase[n]), int(e.outBase[n])
-	e.inRtr = make([]int32, nin)
+	inRtr := make([]int32, nin)
 	e.outRtr = make([]int32, nout)
-	e.inPrev = make([]int32, nin)
-	e.outNext = make([]int32, nout)
-	for i := range e.inPrev {
-		e.inPrev[i] = -1
+	inPrev := make([]int32, nin)
+	outNext := make([]int32, nout)
+	for i := range inPrev {
+		inPrev[i] = -1
 	}
 	for r := range n {
 		for i := e.inBase[r]; i < e.inBase[r+1]; i++ {
-			e.inRtr[i] = int32(r)
+			inRtr[i] = int32(r)
 		}
 		for o := e.outBase[r]; o < e.outBase[r+1]; o++ {
 			e.outRtr[o] = int32(r)
-			e.outNext[o] = -1
+			outNext[o] = -1
 		}
 		for p := range net.Ports(r) {
 			next, in := net.Link(r, p)
@@ -350,8 +367,8 @@ func newEngine(cfg *Config) (*engine, error) {
 			}
 			o := e.outBase[r] + int32(p)
 			i := e.inBase[next] + int32(in)
-			e.outNext[o] = i
-			e.inPrev[i] = o
+			outNext[o] = i
+			inPrev[i] = o
 		}
 	}
 	V, B := int(e.V), int(e.B)
@@ -360,25 +377,27 @@ func newEngine(cfg *Config) (*engine, error) {
 	S := 1 << e.vs
 	e.buf = make([]flit, nin*S*B)
 	e.vc = make([]inVC, nin*S)
+	e.ready = make([]int64, nin*S)
+	p := cfg.Pipeline
 	e.in = make([]inPort, nin)
+	inWord := farWords(inPrev, e.outRtr, inRtr)
+	for i := range e.in {
+		e.in[i] = inPort{rtr: inRtr[i], prev: inPrev[i], word: inWord[i], q: -1, dCred: int32(p.Credit)}
+	}
+	e.out = make([]outPort, nout)
+	outWord := farWords(outNext, inRtr, e.outRtr)
+	for o := range e.out {
+		e.out[o] = outPort{next: outNext[o], word: outWord[o], d: int32(p.SwAlloc + p.Traverse + p.Link), free: allVCs(e.V)}
+	}
 	e.portBusy = make([]uint64, n)
 	e.busyRtr = make([]uint64, (n+63)/64)
 	e.srcRtr = make([]uint64, (n+63)/64)
-	e.inWord = farWords(e.inPrev, e.outRtr, e.inRtr)
-	e.outWord = farWords(e.outNext, e.inRtr, e.outRtr)
 	e.unrouted = newVCSet(nin, n)
 	e.waiting = newVCSet(nin, n)
 	e.choices = make([][]Choice, nin*S)
-	e.ovOwner = make([]int32, nout*S)
-	e.ovCredit = make([]int32, nout*S)
-	e.chanUse = make([]int64, nout)
-	e.ovFree = make([]uint64, nout)
-	for o := range e.ovFree {
-		e.ovFree[o] = allVCs(e.V)
-	}
-	for i := range e.ovOwner {
-		e.ovOwner[i] = -1
-		e.ovCredit[i] = int32(B)
+	e.ov = make([]outVC, nout*S)
+	for i := range e.ov {
+		e.ov[i] = outVC{owner: -1, credit: int32(B)}
 	}
 	// each router's selection and arbitration draw from streams of their own,
 	// so that routers may run on several threads in any order
@@ -393,7 +412,7 @@ func newEngine(cfg *Config) (*engine, error) {
 		// switch arbiters (a flat arbitration keeps numbers instead)
 		e.inArb = make([]Arbiter, nin)
 		for i := range e.inArb {
-			e.inArb[i] = cfg.Arbiter.NewArbiter(V, e.rArb[e.inRtr[i]])
+			e.inArb[i] = cfg.Arbiter.NewArbiter(V, e.rArb[inRtr[i]])
 		}
 		e.outArb = make([]Arbiter, nout)
 		for o := range e.outArb {
@@ -414,9 +433,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	if flat {
 		e.flat, e.rule = true, f.flatRule()
 		e.ovState = make([]int32, nout*S)
-		e.outState = make([]int32, nout)
 	}
-	p := cfg.Pipeline
 	longest := 0
 	for r := range n {
 		for q := range net.Ports(r) {
@@ -425,35 +442,21 @@ func newEngine(cfg *Config) (*engine, error) {
 			if lat <= 0 || next < 0 {
 				continue
 			}
-			if e.dOut == nil {
-				e.dOut = make([]int64, nout)
-				e.dCred = make([]int64, nin)
-				for o := range e.dOut {
-					e.dOut[o] = int64(p.SwAlloc + p.Traverse + p.Link)
-				}
-				for i := range e.dCred {
-					e.dCred[i] = int64(p.Credit)
-				}
-			}
-			e.dOut[e.outBase[r]+int32(q)] = int64(p.SwAlloc + p.Traverse + lat)
-			e.dCred[e.inBase[next]+int32(in)] = int64(max(1, p.Credit-p.Link+lat))
+			e.out[e.outBase[r]+int32(q)].d = int32(p.SwAlloc + p.Traverse + lat)
+			e.in[e.inBase[next]+int32(in)].dCred = int32(max(1, p.Credit-p.Link+lat))
 			longest = max(longest, lat, p.Credit-p.Link+lat)
 		}
 	}
 	e.partition(threads(cfg, n), wheelLen(cfg.Pipeline, longest), maxPorts)
 	e.multi = len(e.parts) > 1
 	e.injectFirst = p.Inject >= p.SwAlloc+p.Traverse+p.Link
-	e.dLink, e.dEject, e.dCredit = int64(p.SwAlloc+p.Traverse+p.Link), int64(p.SwAlloc+p.Traverse+p.Eject), int64(p.Credit)
-	e.inQ = make([]int32, nin)
+	e.dEject = int64(p.SwAlloc + p.Traverse + p.Eject)
 	e.firstQ = make([]int32, n+1)
-	for i := range e.inQ {
-		e.inQ[i] = -1
-	}
 	for r := range n {
 		e.firstQ[r] = int32(len(e.src))
 		for k := range nInj(r) {
 			in := e.inBase[r] + int32(net.InPorts(r)+k)
-			e.inQ[in] = int32(len(e.src))
+			e.in[in].q = int32(len(e.src))
 			e.src = append(e.src, source{cur: -1, node: int32(r), in: in})
 		}
 	}
@@ -547,16 +550,27 @@ func (e *engine) write(p *part, iv int32, f flit) {
 	if n >= e.B {
 		panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))
 	}
+	base := int(iv) * int(e.B)
 	slot := c.head + n // the ring's free slot: head < B and n < B
-	if slot >= e.B {
+	switch {
+	case slot >= e.B:
 		slot -= e.B
+	case slot >= homeSlots && n < homeSlots:
+		// A ring longer than a cache line whose flits would spill past its first
+		// line moves them back to its first slots (at most 7; forward, as head >
+		// 0): a VC holding a few flits at a time then keeps them in one line
+		// instead of walking its whole ring (a dragonfly's 256-flit buffers are
+		// 16 MB in all, their first lines 500 kB).
+		h := int(c.head)
+		copy(e.buf[base:base+int(n)], e.buf[base+h:base+h+int(n)])
+		c.head, slot = 0, n
 	}
-	e.buf[int(iv)*int(e.B)+int(slot)] = f
+	e.buf[base+int(slot)] = f
 	c.n = n + 1
 	port := e.port(iv)
-	r := e.inRtr[port]
+	ip := &e.in[port]
+	r := ip.rtr
 	if n == 0 {
-		ip := &e.in[port]
 		if ip.busy == 0 {
 			if e.portBusy[r] == 0 {
 				e.busyRtr[r>>6] |= 1 << uint(r&63)
@@ -570,7 +584,7 @@ func (e *engine) write(p *part, iv int32, f flit) {
 			e.unrouted.add(r, port-e.inBase[r], port, v)
 		}
 	}
-	if e.recordHops && f.seq() == 0 && e.inPrev[port] >= 0 {
+	if e.recordHops && f.seq() == 0 && ip.prev >= 0 {
 		if pk := &e.packets[f.pkt]; pk.hops != nil {
 			pk.hops = append(pk.hops, e.t)
 		}
@@ -612,7 +626,7 @@ func (s *vcSet) remove(r, i, in, v int32) {
 
 // farWords gives each port p the word (router / 64) of the router at the far end
 // of its channel, farRtr[link[p]], or of its own router, ownRtr[p], where it has
-// none (link[p] < 0: an injection or ejection port): inWord and outWord.
+// none (link[p] < 0: an injection or ejection port): in[].word and out[].word.
 func farWords(link, farRtr, ownRtr []int32) []int32 {
 	w := make([]int32, len(link))
 	for p, q := range link {
@@ -635,14 +649,14 @@ func allVCs(V int32) uint64 {
 
 // own gives output VC ov to input VC iv.
 func (e *engine) own(ov, iv int32) {
-	e.ovOwner[ov] = iv
-	e.ovFree[e.port(ov)] &^= 1 << uint(ov&e.vm&63)
+	e.ov[ov].owner = iv
+	e.out[e.port(ov)].free &^= 1 << uint(ov&e.vm&63)
 }
 
 // release frees output VC ov.
 func (e *engine) release(ov int32) {
-	e.ovOwner[ov] = -1
-	e.ovFree[e.port(ov)] |= 1 << uint(ov&e.vm&63)
+	e.ov[ov].owner = -1
+	e.out[e.port(ov)].free |= 1 << uint(ov&e.vm&63)
 }
 
 // port is the port of VC x (input or output).
@@ -702,7 +716,7 @@ func (e *engine) receiveWord(p *part, w int) {
 		e.srcCredit[x]++
 		if e.tracing {
 			in := e.src[e.port(x)].in
-			r := e.inRtr[in]
+			r := e.in[in].rtr
 			e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: x & e.vm, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
 		}
 	}
@@ -714,10 +728,11 @@ func (e *engine) receiveWord(p *part, w int) {
 // credit returns a credit to output VC ov: a VC holding ov that had none may
 // ask for the switch again.
 func (e *engine) credit(ov int32) {
-	c := e.ovCredit[ov]
-	e.ovCredit[ov] = c + 1
+	x := &e.ov[ov]
+	c := x.credit
+	x.credit = c + 1
 	if c == 0 {
-		if iv := e.ovOwner[ov]; iv >= 0 {
+		if iv := x.owner; iv >= 0 {
 			in := e.port(iv)
 			e.in[in].cred |= 1 << uint(iv&e.vm)
 		}

@@ -97,23 +97,19 @@ func EngineBytes(cfg *Config) int64 {
 	}
 	longest := longestLink(cfg.Net, cfg.Pipeline)
 	wheels := satarith.Mul(int64(wheelLen(cfg.Pipeline, longest)), 5*(slice+64))
-	lat := int64(0) // dOut, dCred
-	if longest > 0 {
-		lat = satarith.Mul(nin+nout, i64)
-	}
 	terms := int64(topology.TerminalsOf(cfg.Net).Len())
 	return satarith.Add(
-		satarith.Mul(satarith.Mul(inVCs, B), flitB),                 // buf
-		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+slice+i32), // vc, choices, gidx
-		satarith.Mul(outVCs, 2*i32+iface+arbObj),                    // ovOwner, ovCredit, ovArb
+		satarith.Mul(satarith.Mul(inVCs, B), flitB),                      // buf
+		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+i64+slice+i32),  // vc, ready, choices, gidx
+		satarith.Mul(outVCs, int64(unsafe.Sizeof(outVC{}))+iface+arbObj), // ov, ovArb
 		switchArbs,
-		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+3*i32+2*i64), // in, inRtr, inPrev, inQ, unrouted, waiting
-		satarith.Mul(nout, 2*i32+2*i64+i32),                           // outRtr, outNext, chanUse, ovFree, outState
-		satarith.Mul(n, 2*i32+3*i64+2*i32+2*stream),                   // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
-		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))),              // src
-		satarith.Mul(satarith.Mul(nq, S), i32),                        // srcCredit
-		satarith.Mul(satarith.Mul(maxPorts, S), slice),                // reqs
-		satarith.Mul(terms, 2*i32), satarith.Mul(n, 3*i32), lat,       // tQ, srcOut; nports, firstT, firstEj; link latencies
+		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+2*i64), // in, unrouted, waiting
+		satarith.Mul(nout, int64(unsafe.Sizeof(outPort{}))+i32), // out, outRtr
+		satarith.Mul(n, 2*i32+3*i64+2*i32+2*stream),             // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
+		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))),        // src
+		satarith.Mul(satarith.Mul(nq, S), i32),                  // srcCredit
+		satarith.Mul(satarith.Mul(maxPorts, S), slice),          // reqs
+		satarith.Mul(terms, 2*i32), satarith.Mul(n, 3*i32),      // tQ, srcOut; nports, firstT, firstEj
 		wheels,
 	)
 }

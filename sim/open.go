@@ -307,7 +307,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		// of the period ran to the next multiple (--max-cycles 1 ran 2,000 cycles)
 		target := min(e.t+m.Period, m.MaxCycles)
 		runErr = e.run(ctx, func() bool { return e.t >= target || full >= 0 })
-		lk.look(e.t, genFlits, rec.flits, e.chanUse, nodes)
+		lk.look(e.t, genFlits, rec.flits, e.out, nodes)
 		if runErr != nil || e.t >= m.MaxCycles || full >= 0 {
 			break
 		}
@@ -375,20 +375,20 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	// channel utilisation and node statistics from the last snapshot at or before
 	// the warm-up's end
 	k := lk.snapBefore(from)
-	base := make([]int64, len(e.chanUse))
+	base := make([]int64, len(e.out))
 	start := int64(0)
 	if k >= 0 && from > 0 {
 		copy(base, lk.snaps[k])
 		start = lk.snapAt[k]
 	}
 	n := 0
-	for o := range e.chanUse {
-		res.FlitHops += e.chanUse[o]
+	for o, op := range e.out {
+		res.FlitHops += op.use
 		r := e.outRtr[o]
-		if e.outNext[o] < 0 || e.t == start {
+		if op.next < 0 || e.t == start {
 			continue
 		}
-		u := float64(e.chanUse[o]-base[o]) / float64(e.t-start)
+		u := float64(op.use-base[o]) / float64(e.t-start)
 		res.Channels = append(res.Channels, ChannelUse{Node: int(r), Port: o - int(e.outBase[r]), Util: u})
 		res.UtilMax = max(res.UtilMax, u)
 		res.UtilMean += u
@@ -424,7 +424,7 @@ type looks struct {
 
 const snapBudget = 1 << 20
 
-func (l *looks) look(t, gen, del int64, chanUse []int64, nodes *nodeCount) {
+func (l *looks) look(t, gen, del int64, out []outPort, nodes *nodeCount) {
 	l.at = append(l.at, t)
 	l.gen = append(l.gen, gen)
 	l.del = append(l.del, del)
@@ -434,8 +434,12 @@ func (l *looks) look(t, gen, del int64, chanUse []int64, nodes *nodeCount) {
 	if (len(l.at)-1)%l.snapEvery != 0 {
 		return
 	}
-	l.snaps = append(l.snaps, slices.Clone(chanUse))
-	size := len(chanUse)
+	snap := make([]int64, len(out))
+	for o, op := range out {
+		snap[o] = op.use
+	}
+	l.snaps = append(l.snaps, snap)
+	size := len(out)
 	if nodes != nil {
 		l.nodeSnaps = append(l.nodeSnaps, nodes.clone())
 		size += 6 * len(nodes.gen)

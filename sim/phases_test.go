@@ -64,7 +64,7 @@ func TestPhaseRoute(t *testing.T) {
 	iv := e.ivOf(0, 0, 0)
 	require.Equal(t, vcWait, e.vc[iv].state)
 	require.Equal(t, []Choice{{Port: 0, VCs: 3}}, e.choices[iv])
-	require.Equal(t, int64(3), e.vc[iv].ready)
+	require.Equal(t, int64(3), e.ready[iv])
 	e.allocVCs(e.parts[0])
 	require.Equal(t, vcWait, e.vc[iv].state, "not before Route cycles")
 }
@@ -87,7 +87,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	before := map[int32]int32{p1: 1, p2: 0}
 	e.allocVCs(e.parts[0])
 	ov := e.ovOf(1, 0, 0)
-	owner := e.ovOwner[ov]
+	owner := e.ov[ov].owner
 	require.GreaterOrEqual(t, owner, int32(0))
 	won := e.front(owner).pkt
 	lost := p1 + p2 - won
@@ -95,7 +95,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	require.Equal(t, before[lost], e.packets[lost].h.Hops, "the loser's did not")
 	require.Equal(t, vcActive, e.vc[owner].state)
 	e.allocVCs(e.parts[0])
-	require.Equal(t, owner, e.ovOwner[ov], "a held VC is not given again")
+	require.Equal(t, owner, e.ov[ov].owner, "a held VC is not given again")
 }
 
 // allocSwitch and traverse: a granted flit leaves its buffer, spends a credit,
@@ -114,7 +114,7 @@ func TestPhaseSwitchAndCredits(t *testing.T) {
 		e.t++
 	}
 	step() // cycle 0: head injected, routed, allocated, sent
-	require.Equal(t, int32(0), e.ovCredit[ov], "the head spent a's only credit")
+	require.Equal(t, int32(0), e.ov[ov].credit, "the head spent a's only credit")
 	require.Equal(t, int32(0), e.vc[e.src[e.firstQ[0]].in<<e.vs].n)
 	step() // cycle 1: body in the injection buffer, no credit: it waits
 	require.Equal(t, int32(1), e.vc[e.src[e.firstQ[0]].in<<e.vs].n)
@@ -122,11 +122,11 @@ func TestPhaseSwitchAndCredits(t *testing.T) {
 	require.Equal(t, int32(0), e.vc[e.ivOf(1, 0, 0)].n)
 	step()
 	step() // cycle 4
-	require.Equal(t, int32(0), e.ovCredit[ov])
+	require.Equal(t, int32(0), e.ov[ov].credit)
 	require.Equal(t, int32(1), e.vc[e.src[e.firstQ[0]].in<<e.vs].n, "the body still waits")
 	step() // cycle 5: the credit is back and the body goes
 	require.Equal(t, int32(0), e.vc[e.src[e.firstQ[0]].in<<e.vs].n)
-	require.Equal(t, int64(2), e.chanUse[e.outBase[0]])
+	require.Equal(t, int64(2), e.out[e.outBase[0]].use)
 }
 
 // deadlock: on a ring with one one-flit VC, three 3-flit worms each holding the
@@ -168,9 +168,9 @@ func TestPickVCHonoursPri(t *testing.T) {
 	require.NoError(t, err)
 	iv := e.src[e.firstQ[0]].in << e.vs
 	e.choices[iv] = []Choice{{Port: 1, VCs: 3, Pri: 1}, {Port: 0, VCs: 3, Pri: 0}}
-	e.ovCredit[e.ovOf(0, 1, 0)] = 4
-	e.ovCredit[e.ovOf(0, 0, 0)] = 1
-	e.ovCredit[e.ovOf(0, 0, 1)] = 2
+	e.ov[e.ovOf(0, 1, 0)].credit = 4
+	e.ov[e.ovOf(0, 0, 0)].credit = 1
+	e.ov[e.ovOf(0, 0, 1)].credit = 2
 	ov, ok := e.pickVC(e.parts[0], 0, iv)
 	require.True(t, ok)
 	require.Equal(t, e.ovOf(0, 0, 1), ov, "Pri 0 first, then the most credits among its VCs")

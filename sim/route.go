@@ -100,7 +100,7 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		}
 	}
 	for _, c := range ch {
-		if c.Port < 0 || c.Port >= int(e.outBase[r+1]-e.outBase[r]) || (c.Port < int(ports) && e.outNext[e.outBase[r]+int32(c.Port)] < 0) {
+		if c.Port < 0 || c.Port >= int(e.outBase[r+1]-e.outBase[r]) || (c.Port < int(ports) && e.out[e.outBase[r]+int32(c.Port)].next < 0) {
 			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d has no link", c.Port)}
 		}
 		if c.VCs&all == 0 {
@@ -110,7 +110,7 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 	e.choices[iv] = ch
 	c := &e.vc[iv]
 	c.state = vcWait
-	c.ready = e.t + int64(e.p.Route)
+	e.ready[iv] = e.t + int64(e.p.Route)
 	e.unrouted.remove(r, i, in, v)
 	e.waiting.add(r, i, in, v)
 	if e.tracing {

@@ -75,14 +75,14 @@ func (e *engine) allocFlat(p *part, r int32) {
 		}
 		var i int
 		if !random {
-			i = int(pickAt(e.outState[ob+int32(o)], in))
+			i = int(pickAt(e.out[ob+int32(o)].arb, in))
 		} else if i = bits.TrailingZeros64(in); in&(in-1) != 0 {
 			i = int(e.rule.pick(0, in, e.rArb[r]))
 		}
 		i &= 63
 		if e.rule.rotate {
 			ports[i].arb = nextPointer(pick[i], e.V)
-			e.outState[ob+int32(o)] = nextPointer(int32(i), int32(len(ports)))
+			e.out[ob+int32(o)].arb = nextPointer(int32(i), int32(len(ports)))
 		}
 		e.traverse(p, r, ib+int32(i), pick[i], false)
 	}
@@ -95,7 +95,7 @@ func (e *engine) ripe(in int32, bid, wait uint64) uint64 {
 	lo := in << e.vs
 	for ; wait != 0; wait &= wait - 1 {
 		v := bits.TrailingZeros64(wait)
-		if e.vc[lo+int32(v)].ready > e.t {
+		if e.ready[lo+int32(v)] > e.t {
 			bid &^= 1 << uint(v)
 		} else {
 			ip.wait &^= 1 << uint(v)
@@ -130,7 +130,7 @@ func (e *engine) allocRouter(p *part, r int32) {
 		for m := ip.busy; latch && m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			c := &e.vc[lo+v]
-			if c.ready > t {
+			if e.ready[lo+v] > t {
 				continue
 			}
 			switch c.state {
@@ -148,7 +148,7 @@ func (e *engine) allocRouter(p *part, r int32) {
 			// Without a credit only the latch (V = 1) may still move it; with
 			// V > 1 such a bid could win its input or output arbiter every
 			// cycle (arbiters advance on moves) and starve the port's other VCs.
-			if e.ovCredit[ov] == 0 && (ov < ejLo || ov >= ejLo+V) && V > 1 {
+			if e.ov[ov].credit == 0 && (ov < ejLo || ov >= ejLo+V) && V > 1 {
 				continue
 			}
 			bid |= 1 << uint(v)
@@ -206,7 +206,7 @@ func (e *engine) allocRouter(p *part, r int32) {
 		}
 		i := int32(bits.TrailingZeros64(in))
 		if in&(in-1) != 0 && e.flat {
-			i = e.rule.pick(e.outState[ob+o], in, e.rArb[r])
+			i = e.rule.pick(e.out[ob+o].arb, in, e.rArb[r])
 		} else if in&(in-1) != 0 {
 			reqs := p.reqs[o]
 			i = reqs[e.outArb[ob+o].Pick(reqs)].ID
@@ -251,7 +251,7 @@ func (e *engine) granted(r, in, out, v int32, arbOut bool) {
 		ib := e.inBase[r]
 		e.in[in].arb = e.rule.next(e.in[in].arb, e.V, v)
 		if arbOut {
-			e.outState[out] = e.rule.next(e.outState[out], e.inBase[r+1]-ib, in-ib)
+			e.out[out].arb = e.rule.next(e.out[out].arb, e.inBase[r+1]-ib, in-ib)
 		}
 	}
 }
@@ -315,8 +315,8 @@ func (e *engine) resolve(g int32) bool {
 	// state 1 met again below closes a cycle of grants each entering the
 	// buffer the next leaves: it moves only with Rotate
 	ov := e.vc[gr.iv].out
-	next := e.outNext[e.port(ov)]
-	ok := next < 0 || e.ovCredit[ov] > 0
+	next := e.out[e.port(ov)].next
+	ok := next < 0 || e.ov[ov].credit > 0
 	if !ok {
 		if d := e.gidx[next<<e.vs|ov&e.vm]; d >= 0 && e.resolve(d) {
 			e.grants[d].creditNow = true
@@ -336,7 +336,7 @@ func (e *engine) resolve(g int32) bool {
 // creditBack returns at once the credit of the slot input VC iv's front flit is
 // about to free, to the output VC upstream (a latched move enters it this cycle).
 func (e *engine) creditBack(iv int32) {
-	up := e.inPrev[e.port(iv)]
+	up := e.in[e.port(iv)].prev
 	e.credit(up<<e.vs | iv&e.vm)
 }
 
@@ -368,14 +368,15 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 		}
 	}
 	o := ov >> vs
-	e.chanUse[o]++
+	op := &e.out[o]
+	op.use++
 	p.lastMove = e.t
 	if e.tracing {
 		pk := &e.packets[f.pkt]
 		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst})
 	}
 	if f.tail() {
-		if e.ovOwner[ov] == iv {
+		if e.ov[ov].owner == iv {
 			e.release(ov)
 		}
 		c.state = vcIdle
@@ -384,29 +385,22 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 			e.unrouted.add(r, in-e.inBase[r], in, v)
 		}
 	}
-	if up := e.inPrev[in]; up >= 0 {
+	if up := ip.prev; up >= 0 {
 		if !creditNow {
-			d := e.dCredit
-			if e.dCred != nil {
-				d = e.dCred[in]
-			}
-			p.credits.put(e.t+d, e.inWord[in], up<<vs|v)
+			p.credits.put(e.t+int64(ip.dCred), ip.word, up<<vs|v)
 		}
 	} else {
-		p.srcCreds.put(e.t+1, e.inWord[in], e.inQ[in]<<vs|v)
+		p.srcCreds.put(e.t+1, ip.word, ip.q<<vs|v)
 	}
-	if next := e.outNext[o]; next >= 0 {
-		if e.ovCredit[ov]--; e.ovCredit[ov] == 0 {
+	if next := op.next; next >= 0 {
+		x := &e.ov[ov]
+		if x.credit--; x.credit == 0 {
 			ip.cred &^= bit
 		}
-		d := e.dLink
-		if e.dOut != nil {
-			d = e.dOut[o]
-		}
-		p.links.put(e.t+d, e.outWord[o], flitEv{to: next<<vs | ov&e.vm, f: f})
+		p.links.put(e.t+int64(op.d), op.word, flitEv{to: next<<vs | ov&e.vm, f: f})
 	} else if e.dEject == 0 {
 		e.deliver(p, r, f)
 	} else {
-		p.delivers.put(e.t+e.dEject, e.outWord[o], flitEv{to: r, f: f})
+		p.delivers.put(e.t+e.dEject, op.word, flitEv{to: r, f: f})
 	}
 }

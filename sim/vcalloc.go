@@ -31,7 +31,7 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 		for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			iv := in<<vs | v
-			if e.vc[iv].ready > e.t {
+			if e.ready[iv] > e.t {
 				continue
 			}
 			ov, ok := e.pickVC(p, r, iv)
@@ -113,21 +113,21 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 			continue
 		}
 		o := ob + int32(c.Port)
-		free := c.VCs & e.ovFree[o]
+		free := c.VCs & e.out[o].free
 		if e.ejectAll && int32(c.Port) == eject {
 			free = c.VCs & all // a sink that takes everything
 		}
 		for ; free != 0; free &= free - 1 {
 			v := int32(bits.TrailingZeros64(free))
 			ov := o<<vs | v
-			if e.cfg.AtomicVC && int32(c.Port) != eject && e.ovCredit[ov] != e.B {
+			if e.cfg.AtomicVC && int32(c.Port) != eject && e.ov[ov].credit != e.B {
 				continue // the buffer still holds the previous packet's flits
 			}
 			if int32(c.Pri) < best {
 				best = int32(c.Pri)
 				cands = cands[:0]
 			}
-			cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: e.ovCredit[ov]})
+			cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: e.ov[ov].credit})
 		}
 	}
 	p.cands = cands
@@ -144,7 +144,7 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 // request describes the packet at the front of input VC iv as requester id.
 func (e *engine) request(iv, id int32) Request {
 	pk := &e.packets[e.front(iv).pkt]
-	return Request{ID: id, At: e.inRtr[e.port(iv)], Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
+	return Request{ID: id, At: e.in[e.port(iv)].rtr, Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
 }
 
 // grantVC gives output VC ov of router r to the head at the front of input VC iv.
@@ -154,19 +154,19 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	c.out = ov
 	c.op = uint8(e.port(ov) - e.outBase[r])
 	c.state = vcActive
-	c.ready = e.t + int64(e.p.VCAlloc)
+	e.ready[iv] = e.t + int64(e.p.VCAlloc)
 	in := e.port(iv)
 	v := iv & e.vm
 	bit := uint64(1) << uint(v)
 	e.waiting.remove(r, in-e.inBase[r], in, v)
 	o := e.port(ov)
-	next := e.outNext[o]
+	next := e.out[o].next
 	ip := &e.in[in]
 	ip.act |= bit
 	if e.p.VCAlloc > 0 {
 		ip.wait |= bit
 	}
-	if next < 0 || e.ovCredit[ov] > 0 {
+	if next < 0 || e.ov[ov].credit > 0 {
 		ip.cred |= bit
 	} else {
 		ip.cred &^= bit
@@ -185,6 +185,6 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	}
 	pk.h.Hops++
 	pk.h.Port = int32(port)
-	pk.h.InPort = next - e.inBase[e.inRtr[next]]
+	pk.h.InPort = next - e.inBase[e.in[next].rtr]
 	pk.h.VC = int32(vc)
 }
