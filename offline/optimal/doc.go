@@ -151,9 +151,11 @@
 // bound as assumptions on a second solver built fresh from the same clauses (the
 // probe), and T = best - 1 downwards as unit clauses on the first (the descent),
 // in turns of two million propagations each (about half a second of CPU on
-// issue 27's 10x10 meshes), the probe first. The probe's solver starts with the
-// saved phases of the best schedule so far (hint.go), so it searches first near
-// that schedule. A gini call paused at the end of
+// issue 27's 10x10 meshes), the probe first. The probe is two solvers asking
+// the same question in turns, one with gini's own initial phases and one with
+// the saved phases of the best schedule so far (hint.go, with half the turn):
+// a satisfiable CDCL call is heavy-tailed, and on issue 27's meshes each of
+// the two answered where the other did not within 20 s of CPU. A gini call paused at the end of
 // its turn goes on where it was at its next turn, so each solver's search is
 // the same however the turns fall; which of the two answers first can depend on
 // where gini pauses (every 20,000 propagations). A refuted probe raises the lower

@@ -14,7 +14,8 @@ import (
 
 // BytesPerClause is the memory one clause of the estimate is charged: the Formula's
 // slice (a 24-byte header and up to three 8-byte literals), gini's copy of it and
-// its watches, twice (Solve loads the formula into two solvers), with room to spare.
+// its watches, twice (Solve loads the formula into up to three solvers, two of
+// them probes that live only while the probe runs), with room to spare.
 const BytesPerClause = 256
 
 // DefaultMaxMemory is the memory budget of Encode and of Solve when

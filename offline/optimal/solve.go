@@ -500,20 +500,30 @@ func (s *search) run() error {
 // same in both).
 const turnProps = 2_000_000
 
-// interleave runs the probe at the lower bound and the descent from the best
-// schedule in turns of turnProps propagations each, on two solvers, the probe
-// first: one search, one core, and neither waits for the other to end. The
-// probe settles the optimum when the bound is met; the descent improves the best
-// schedule step by step and settles it with an unsatisfiable horizon. A probe
-// refuted raises the lower bound by one, and the next probe starts on a solver
-// loaded afresh (see run); once the best makespan is one above the probe's
-// horizon, the descent has nothing else to try and the probe runs alone. Each solver's search is the same however the
-// turns fall (a paused call goes on where it was); only which of the two answers
-// first can depend on where gini pauses.
+// probeTurn is the turn of each probe, the unhinted one first: the hinted
+// probe gets half of the others' turn.
+var probeTurn = [2]int64{turnProps, turnProps / 2}
+
+// interleave runs two probes at the lower bound and the descent from the best
+// schedule in turns (probeTurn, turnProps propagations), on three solvers, the
+// probes first: one search, one core, and none waits for another to end. The
+// probes ask the same question from different starts: one with gini's own
+// initial phases, one with the best schedule's (hintProbe); either settles
+// the optimum when the bound is met, and a probe refuted raises the lower
+// bound by one, ends both, and the next two start on solvers loaded afresh
+// (see run). The descent improves the best schedule step by step and settles
+// it with an unsatisfiable horizon; once the best makespan is one above the
+// probes' horizon, the descent has nothing else to try and the probes run
+// alone. Each solver's search is the same however the turns fall (a paused
+// call goes on where it was); only which answers first can depend on where
+// gini pauses.
 func (s *search) interleave() error {
-	var probe, step *call
+	var probes []*call // at one horizon: unhinted, then hinted (hintProbe)
+	var step *call
 	defer func() {
-		s.abandon(probe)
+		for _, p := range probes {
+			s.abandon(p)
+		}
 		s.abandon(step)
 	}()
 	settled := func() bool {
@@ -521,56 +531,66 @@ func (s *search) interleave() error {
 		defer s.mu.Unlock()
 		return s.res.Lower >= s.best.Makespan
 	}
-	newProbe := func() bool {
+	newProbes := func() bool {
 		s.mu.Lock()
 		L, B := s.res.Lower, s.best.Makespan
 		s.mu.Unlock()
 		if L >= B-1 {
 			return true // the descent's next step is the probe
 		}
-		g := s.load(s.f)
-		if g == nil {
-			return false
+		for _, hinted := range []bool{false, true} {
+			g := s.load(s.f)
+			if g == nil {
+				return false
+			}
+			if hinted {
+				s.hintProbe(g)
+			}
+			probes = append(probes, &call{g: g, T: L})
 		}
-		s.hintProbe(g)
-		probe = &call{g: g, T: L}
 		return true
 	}
-	if !newProbe() {
+	if !newProbes() {
 		return nil
 	}
 	for !settled() {
-		if probe != nil {
+		// last: the descent's next step would be the probes' horizon, so the
+		// probes, with their work so far, run alone, in turns.
+		last := false
+		if len(probes) > 0 {
 			s.mu.Lock()
-			last := probe.T >= s.best.Makespan-1
+			last = probes[0].T >= s.best.Makespan-1
 			s.mu.Unlock()
-			if last {
-				// The descent's next step would be the probe's horizon: the
-				// probe, with its work so far, runs alone to the end.
-				r, _ := s.resume(s.ctx, probe, 0)
-				_, err := s.finish(probe, r)
-				probe = nil
+		}
+		for x, p := range probes {
+			r, done := s.resume(s.ctx, p, probeTurn[x])
+			if !done {
+				continue
+			}
+			if _, err := s.finish(p, r); err != nil || r == 0 {
 				return err
 			}
-		}
-		if probe != nil {
-			r, done := s.resume(s.ctx, probe, turnProps)
-			if done {
-				if _, err := s.finish(probe, r); err != nil || r == 0 {
-					return err
-				}
-				probe = nil
-				if r == 1 || settled() {
-					return nil
-				}
-				if !newProbe() {
-					return nil
+			// Both probes ask the same question: one answer settles both.
+			for y, q := range probes {
+				if y != x {
+					s.abandon(q)
 				}
 			}
+			probes = nil
+			if r == 1 || settled() {
+				return nil
+			}
+			if !newProbes() {
+				return nil
+			}
+			break
+		}
+		if last && len(probes) > 0 {
+			continue
 		}
 		// The descent's turn: steps T = best - 1 with the horizon as units.
 		budget := int64(turnProps)
-		if probe == nil {
+		if len(probes) == 0 {
 			budget = 0
 		}
 		for used := int64(0); budget == 0 || used < budget; {
@@ -679,11 +699,16 @@ func (s *search) portfolio() error {
 }
 
 // hintProbe sets the saved phases of g, a probe's fresh solver, to the best
-// schedule so far (hint.go), so that the probe at the lower bound searches
-// first near it. Only the probe is hinted: the descent's solver keeps the
-// phases of its last answer (gini saves them), and hinting its first call
-// with the schedule search's schedule made it slower on issue 27's 8x8 mesh
-// of 768 messages, seed 2 (84 at 20 s of CPU, twice, against 81 without).
+// schedule so far (hint.go), so that the probe searches first near it. On
+// issue 27's meshes (one run each, bufferless, 20 s of CPU) the hinted probe
+// alone found the 8x8 mesh of 256 messages' optimum 60 at 5.74 s where the
+// unhinted one needed 33.71 s, but left the 10x10 mesh of seed 1 at 87 (the
+// unhinted probe proves 80 in 13.6 s): a satisfiable CDCL call is
+// heavy-tailed, so the hinted probe runs beside the unhinted one, not
+// instead of it. The descent is not hinted: its solver keeps the phases of
+// its last answer (gini saves them), and hinting its first call with the
+// schedule search's schedule made it slower on the 8x8 mesh of 768 messages,
+// seed 2 (84 at 20 s, twice, against 81 without).
 func (s *search) hintProbe(g *gini.Gini) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
