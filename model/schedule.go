@@ -1,10 +1,12 @@
 package model
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // The schedule models of MODEL.md: the two of the JSON format, and the
@@ -234,6 +236,55 @@ func ParseSchedule(data []byte) (*Schedule, error) {
 // MarshalJSON writes the schedule in the format of MODEL.md, one message a line.
 func (s *Schedule) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
+	if err := s.write(&b); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// WriteSchedule writes the schedule as JSON followed by a newline. It streams: the
+// memory it takes does not grow with the schedule.
+func WriteSchedule(w io.Writer, s *Schedule) error { return s.write(w) }
+
+// WriteBufferless writes the bufferless schedule of the start delays (t_k = s_i + k,
+// as FromStarts builds it) with the top-level fields of head (model, makespan,
+// lower_bound, optimal, extra fields; head.Messages is ignored), without building the
+// crossing times: the same bytes as WriteSchedule of that schedule, in memory that
+// does not grow with the instance (issue 24: 10^6 paths in 500 MB).
+func WriteBufferless(w io.Writer, head *Schedule, in *Instance, starts []int) error {
+	if len(starts) != len(in.Messages) {
+		return fmt.Errorf("schedule: %d starts for %d messages", len(starts), len(in.Messages))
+	}
+	var (
+		t     Times
+		start int
+		cross []int
+	)
+	return writeSchedule(w, head, len(starts), func(i int) *Times {
+		m := &in.Messages[i]
+		cross = cross[:0]
+		for k := range m.Path {
+			cross = append(cross, starts[i]+k+1)
+		}
+		start = starts[i]
+		t = Times{ID: m.ID, Cross: cross}
+		if len(cross) > 0 {
+			t.Start = &start
+		}
+		return &t
+	})
+}
+
+func (s *Schedule) write(w io.Writer) error {
+	return writeSchedule(w, s, len(s.Messages), func(i int) *Times { return &s.Messages[i] })
+}
+
+// writeSchedule writes the top-level fields of s and the n entries that entry
+// returns (each valid until the next call) as MODEL.md JSON, one message a line,
+// followed by a newline, through a buffer.
+func writeSchedule(w io.Writer, s *Schedule, n int, entry func(i int) *Times) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	var b bytes.Buffer
 	o := newObj(&b, "\n  ")
 	o.val("model", s.Model)
 	o.val("makespan", s.Makespan)
@@ -245,43 +296,86 @@ func (s *Schedule) MarshalJSON() ([]byte, error) {
 	}
 	o.key("messages")
 	b.WriteByte('[')
-	for i := range s.Messages {
-		t := &s.Messages[i]
+	var line []byte
+	for i := range n {
+		t := entry(i)
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteString("\n    ")
-		mo := newObj(&b, " ")
-		mo.val("id", t.ID)
-		if t.Start != nil {
-			mo.val("start", *t.Start)
+		// The common entry, id, start and crossing times only, is written by hand
+		// (appendTimes); one with extra fields goes through the object writer.
+		if len(t.Extra) == 0 {
+			line = appendTimes(line[:0], t)
+			b.Write(line)
+		} else {
+			mo := newObj(&b, " ")
+			mo.val("id", t.ID)
+			if t.Start != nil {
+				mo.val("start", *t.Start)
+			}
+			cross := t.Cross
+			if cross == nil {
+				cross = []int{}
+			}
+			mo.val("cross", cross)
+			mo.extras(t.Extra)
+			if err := mo.close(" "); err != nil {
+				return err
+			}
 		}
-		cross := t.Cross
-		if cross == nil {
-			cross = []int{}
-		}
-		mo.val("cross", cross)
-		mo.extras(t.Extra)
-		if err := mo.close(" "); err != nil {
-			return nil, err
+		if b.Len() >= 1<<15 {
+			if _, err := bw.Write(b.Bytes()); err != nil {
+				return err
+			}
+			b.Reset()
 		}
 	}
-	if len(s.Messages) > 0 {
+	if n > 0 {
 		b.WriteString("\n  ")
 	}
 	b.WriteByte(']')
 	o.extras(s.Extra)
-	err := o.close("\n")
-	return b.Bytes(), err
-}
-
-// WriteSchedule writes the schedule as JSON followed by a newline.
-func WriteSchedule(w io.Writer, s *Schedule) error {
-	data, err := s.MarshalJSON()
-	if err != nil {
+	if err := o.close("\n"); err != nil {
 		return err
 	}
-	data = append(data, '\n')
-	_, err = w.Write(data)
-	return err
+	b.WriteByte('\n')
+	if _, err := bw.Write(b.Bytes()); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// appendTimes appends t (no extra fields) as the object writer writes it,
+// {"id": ..., "start": ..., "cross": [...]}, with the id as encoding/json quotes it.
+func appendTimes(b []byte, t *Times) []byte {
+	b = append(b, `{ "id": `...)
+	b = appendJSONString(b, t.ID)
+	if t.Start != nil {
+		b = append(b, `, "start": `...)
+		b = strconv.AppendInt(b, int64(*t.Start), 10)
+	}
+	b = append(b, `, "cross": [`...)
+	for k, v := range t.Cross {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return append(b, "] }"...)
+}
+
+// appendJSONString appends s quoted as json.Marshal quotes it: by hand when it is
+// plain printable ASCII that encoding/json leaves alone, through json.Marshal
+// otherwise (escapes, HTML characters, other bytes).
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

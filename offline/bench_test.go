@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -22,14 +23,15 @@ func benchInstance(b *testing.B, spec instances.Spec) *model.Instance {
 func benchColor(b *testing.B, in *model.Instance, opt Options) {
 	b.ReportAllocs()
 	var res *Result
-	cpu0 := cpuSeconds()
+	cpu0, _ := cputime.Process()
 	for b.Loop() {
 		var err error
 		if res, err = Color(in, opt); err != nil {
 			b.Fatal(err)
 		}
 	}
-	cpu := cpuSeconds() - cpu0
+	cpu1, _ := cputime.Process()
+	cpu := (cpu1 - cpu0).Seconds()
 	b.ReportMetric(float64(len(in.Messages))*float64(b.N)/b.Elapsed().Seconds(), "paths/s")
 	if cpu > 0 {
 		// Includes the garbage collector's work on the other core.

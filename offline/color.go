@@ -26,12 +26,18 @@ type Options struct {
 	Improve bool
 	// Root names the tree order's root node ("" chooses one, see TreePlan).
 	Root string
+	// StartsOnly leaves Result.Schedule nil: the caller writes the schedule from
+	// Result.Starts (model.WriteBufferless) without holding every crossing time.
+	StartsOnly bool
 }
 
 // Result is a bufferless schedule with the bound its construction proves.
 type Result struct {
-	// Schedule is the bufferless schedule (model.FromStarts).
+	// Schedule is the bufferless schedule (model.FromStarts); nil with
+	// Options.StartsOnly.
 	Schedule *model.Schedule
+	// Makespan is the schedule's makespan.
+	Makespan int
 	// Order is the order used: "tree", "mesh" or "any".
 	Order string
 	// Bound is the proven bound on the makespan: Plan.Bound, the sum over the
@@ -85,7 +91,10 @@ func Color(in *model.Instance, opt Options) (*Result, error) {
 		res.ImprovedBy = by
 	}
 	res.Starts = starts
-	res.Schedule = model.FromStarts(in, starts)
+	res.Makespan = makespan(in, starts)
+	if !opt.StartsOnly {
+		res.Schedule = model.FromStarts(in, starts)
+	}
 	return res, nil
 }
 

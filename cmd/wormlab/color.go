@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/wormlab/wormlab/model"
@@ -49,11 +50,13 @@ func runColor(e *env) error {
 	if err != nil {
 		return err
 	}
-	res, err := offline.Color(in, offline.Options{Order: *order, Improve: *improve, Root: *root})
+	res, err := offline.Color(in, offline.Options{Order: *order, Improve: *improve, Root: *root, StartsOnly: true})
 	if err != nil {
 		return err
 	}
-	s := res.Schedule
+	// The schedule's top-level fields; its crossing times are written from the
+	// starts as they go out (model.WriteBufferless), never held.
+	s := &model.Schedule{Model: model.Bufferless, Makespan: res.Makespan}
 	lb := in.LowerBound()
 	s.LowerBound = &lb.Value
 	if s.Makespan == lb.Value {
@@ -66,7 +69,7 @@ func runColor(e *env) error {
 	if *improve {
 		s.SetExtra("constructed", res.Constructed)
 	}
-	if err := writeSchedule(e, *out, s); err != nil {
+	if err := writeOut(e, *out, func(w io.Writer) error { return model.WriteBufferless(w, s, in, res.Starts) }); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stderr, colorSummary(in, res, lb))
@@ -88,7 +91,7 @@ func colorSummary(in *model.Instance, res *offline.Result, lb model.Bound) strin
 		fmt.Fprintf(&b, ", %d classes", len(res.Plan.Parts))
 	}
 	b.WriteString("): makespan ")
-	ms := res.Schedule.Makespan
+	ms := res.Makespan
 	if ms != res.Constructed {
 		fmt.Fprintf(&b, "%d (constructed %d, improved by %s)", ms, res.Constructed, res.ImprovedBy)
 	} else {

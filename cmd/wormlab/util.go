@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -256,21 +257,30 @@ func open(e *env, path string) (io.Reader, func(), error) {
 	return f, func() { f.Close() }, nil
 }
 
-// writeOut renders with write into memory and then writes it to the file path, or to
-// stdout when path is empty or "-", with atomicfile.Write: a regular file is written
+// writeOut renders with write to the file path, or into memory and then to stdout
+// when path is empty or "-" (so that a failed rendering writes nothing there), with
+// atomicfile.WriteFunc: a regular file is written
 // to a temporary name and renamed (through symbolic links), so a failure never
 // leaves half a file behind; a device or pipe is written in place; a new file gets
 // 0666 less the umask.
 func writeOut(e *env, path string, write func(w io.Writer) error) error {
-	var b bytes.Buffer
-	if err := write(&b); err != nil {
-		return err
-	}
 	if path == "" || path == "-" {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			return err
+		}
 		_, err := e.stdout.Write(b.Bytes())
 		return err
 	}
-	return atomicfile.Write(path, b.Bytes())
+	// A file is written as it is rendered (atomicfile.WriteFunc through a buffer):
+	// 10^6 paths' schedule is hundreds of MB that need not be held twice.
+	return atomicfile.WriteFunc(path, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }
 
 // writeJSON writes v as indented JSON (no HTML escaping) followed by a newline.

@@ -10,6 +10,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -17,13 +18,23 @@ import (
 // Write writes data to path as described in the package documentation. Errors
 // name path, not the temporary file.
 func Write(path string, data []byte) error {
+	return WriteFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFunc is Write with the content streamed by write into the temporary file
+// (or the device), so that a large output need not be held in memory. When write
+// fails, a regular file is left as it was (a device may have received part).
+func WriteFunc(path string, write func(w io.Writer) error) error {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		// A device or a pipe: renaming a file over it would replace it.
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
 		if err != nil {
 			return err
 		}
-		if _, err := f.Write(data); err != nil {
+		if err := write(f); err != nil {
 			f.Close()
 			return err
 		}
@@ -49,7 +60,7 @@ func Write(path string, data []byte) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if _, err := tmp.Write(data); err != nil {
+	if err := write(tmp); err != nil {
 		return fail(err)
 	}
 	if err := tmp.Chmod(mode); err != nil {

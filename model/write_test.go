@@ -1,0 +1,79 @@
+package model_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/wormlab/wormlab/model"
+)
+
+// The schedule writer writes a plain entry (id, start, crossing times) by hand
+// instead of through encoding/json: every entry line must be what encoding/json
+// gives for the id and the lists, whatever the id's bytes (escapes, HTML
+// characters, invalid UTF-8, control characters).
+func TestScheduleEntriesAsEncodingJSON(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := &model.Schedule{Model: model.Bufferless, Makespan: rapid.IntRange(0, 1<<40).Draw(t, "makespan")}
+		n := rapid.IntRange(1, 5).Draw(t, "n")
+		var want []string
+		for i := range n {
+			tm := model.Times{
+				ID:    rapid.OneOf(rapid.String(), rapid.StringMatching(`[a-z0-9<>&"\\]{1,4}`), rapid.Map(rapid.SliceOf(rapid.Byte()), func(b []byte) string { return string(b) })).Draw(t, fmt.Sprintf("id%d", i)),
+				Cross: rapid.SliceOfN(rapid.IntRange(-1<<40, 1<<40), 0, 5).Draw(t, fmt.Sprintf("cross%d", i)),
+			}
+			id, err := json.Marshal(tm.ID)
+			require.NoError(t, err)
+			cross := tm.Cross
+			if cross == nil {
+				cross = []int{}
+			}
+			cb, err := json.Marshal(cross)
+			require.NoError(t, err)
+			line := `{ "id": ` + string(id)
+			if rapid.Bool().Draw(t, fmt.Sprintf("hasStart%d", i)) {
+				st := rapid.IntRange(-1<<40, 1<<40).Draw(t, fmt.Sprintf("start%d", i))
+				tm.Start = &st
+				line += fmt.Sprintf(`, "start": %d`, st)
+			}
+			line += `, "cross": ` + string(cb) + ` }`
+			want = append(want, line)
+			s.Messages = append(s.Messages, tm)
+		}
+		var b bytes.Buffer
+		require.NoError(t, model.WriteSchedule(&b, s))
+		lines := strings.Split(b.String(), "\n")
+		// {, "model", "makespan", "messages": [, the entries, ], }, "".
+		require.Len(t, lines, n+7, b.String())
+		for i, w := range want {
+			got := strings.TrimSuffix(strings.TrimPrefix(lines[4+i], "    "), ",")
+			require.Equal(t, w, got)
+		}
+		require.True(t, json.Valid(b.Bytes()), b.String())
+	})
+}
+
+// WriteBufferless writes the same bytes as WriteSchedule of the schedule FromStarts
+// builds, with the same top-level fields, on any instance and any starts.
+func TestWriteBufferlessAsFromStarts(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInstance(6, 5, 3).Draw(t, "instance")
+		starts := rapid.SliceOfN(rapid.IntRange(0, 100), len(in.Messages), len(in.Messages)).Draw(t, "starts")
+		s := model.FromStarts(in, starts)
+		if rapid.Bool().Draw(t, "bound") {
+			s.SetBound(rapid.IntRange(0, 50).Draw(t, "lower"), rapid.Bool().Draw(t, "optimal"))
+		}
+		s.Extra = genExtra(t, "sx")
+		var want, got bytes.Buffer
+		require.NoError(t, model.WriteSchedule(&want, s))
+		head := *s
+		head.Messages = nil
+		require.NoError(t, model.WriteBufferless(&got, &head, in, starts))
+		require.Equal(t, want.String(), got.String())
+	})
+}
