@@ -1,8 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Bound is a lower bound on the makespan of every legal schedule (wormhole, hence
@@ -24,7 +25,8 @@ const (
 
 // LowerBounds returns the lower bounds of MODEL.md for the instance: dilation
 // (max_i d_i + L_i - 1), flit congestion (c_L) and the per-edge refinement (EdgeBound,
-// which is never below either). Cost O(sum d_i log c).
+// which is never below either). Cost O(sum d_i log c) at worst, usually far less
+// (bestEdgeBound).
 func (in *Instance) LowerBounds() []Bound {
 	var bs []Bound
 	dil := Bound{Name: BoundDilation, Edge: -1, Msg: -1}
@@ -45,16 +47,8 @@ func (in *Instance) LowerBounds() []Bound {
 		fl.Detail = fmt.Sprintf("edge %d (%s) carries %d flits of %d messages", ms.CLEdge, in.Net.EdgeName(ms.CLEdge), ms.CL, ms.Load[ms.CLEdge])
 	}
 	bs = append(bs, fl)
-	eb := Bound{Name: BoundEdge, Edge: -1, Msg: -1}
-	var jb jackson
-	for e, us := range in.Users() {
-		if len(us) == 0 {
-			continue
-		}
-		if v := jb.bound(in, us); eb.Edge < 0 || v > eb.Value {
-			eb.Value, eb.Edge = v, e
-		}
-	}
+	eb := Bound{Name: BoundEdge, Msg: -1}
+	eb.Edge, eb.Value = in.bestEdgeBound(ms, 1<<16)
 	if eb.Edge >= 0 {
 		eb.Detail = fmt.Sprintf("edge %d (%s): %d messages queue on it (earliest arrivals, lengths and remaining hops)", eb.Edge, in.Net.EdgeName(eb.Edge), ms.Load[eb.Edge])
 	}
@@ -72,6 +66,87 @@ func (in *Instance) LowerBound() Bound {
 		}
 	}
 	return best
+}
+
+// bestEdgeBound returns the edge with the largest EdgeBound (the smallest index on
+// a tie) and that bound; -1 and 0 when no message uses an edge.
+//
+// It evaluates the edges by decreasing upper bound and stops at the first upper
+// bound below the best bound found, so that on most instances only the few most
+// loaded edges are solved. The upper bound of an edge: serving its messages in any
+// order without idling from the latest release r_max ends every service by
+// r_max + sum L - 1, so Jackson's optimum is at most r_max + sum L - 1 + q_max.
+// The messages of the edges solved are gathered in passes over the paths, each pass
+// for a batch of edges carrying at most an eighth of the hops or minBatch hops,
+// whichever is more (and at least one edge): memory O(edges + sum d_i / 8 +
+// minBatch) instead of O(sum d_i) for Users.
+func (in *Instance) bestEdgeBound(ms Measures, minBatch int) (edge, value int) {
+	ne := len(in.Net.Edges)
+	maxR, maxQ := make([]int, ne), make([]int, ne)
+	total := 0
+	for i := range in.Messages {
+		p := in.Messages[i].Path
+		total += len(p)
+		for k, e := range p {
+			maxR[e] = max(maxR[e], k+1)
+			maxQ[e] = max(maxQ[e], len(p)-k-1)
+		}
+	}
+	ub := func(e int) int { return maxR[e] + ms.FlitLoad[e] - 1 + maxQ[e] }
+	var cand []int
+	for e := range ne {
+		if ms.Load[e] > 0 {
+			cand = append(cand, e)
+		}
+	}
+	slices.SortFunc(cand, func(a, b int) int {
+		if c := cmp.Compare(ub(b), ub(a)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	budget := max(total/8, minBatch)
+	slot := make([]int32, ne) // batch position + 1 of an edge being solved, else 0
+	var (
+		jb    jackson
+		jobs  []jacksonJob
+		batch []int
+		fill  []int
+	)
+	edge = -1
+	open := func(next int) bool { return edge < 0 || ub(cand[next]) >= value }
+	for next := 0; next < len(cand) && open(next); {
+		batch, fill = batch[:0], fill[:0]
+		uses := 0
+		for next < len(cand) && open(next) && (len(batch) == 0 || uses+ms.Load[cand[next]] <= budget) {
+			e := cand[next]
+			batch = append(batch, e)
+			fill = append(fill, uses)
+			slot[e] = int32(len(batch))
+			uses += ms.Load[e]
+			next++
+		}
+		jobs = slices.Grow(jobs[:0], uses)[:uses]
+		for i := range in.Messages {
+			m := &in.Messages[i]
+			for k, e := range m.Path {
+				if j := slot[e]; j > 0 {
+					jobs[fill[j-1]] = jacksonJob{r: k + 1, rem: m.L, q: len(m.Path) - k - 1}
+					fill[j-1]++
+				}
+			}
+		}
+		lo := 0
+		for j, e := range batch {
+			slot[e] = 0
+			v := jb.solve(jobs[lo:fill[j]])
+			lo = fill[j]
+			if edge < 0 || v > value || (v == value && e < edge) {
+				edge, value = e, v
+			}
+		}
+	}
+	return edge, value
 }
 
 // EdgeBound is the per-edge lower bound of MODEL.md for one edge e used by the
@@ -107,7 +182,7 @@ func (jb *jackson) bound(in *Instance, us []Use) int {
 		jobs = append(jobs, jacksonJob{r: u.Pos + 1, rem: m.L, q: len(m.Path) - u.Pos - 1})
 	}
 	jb.jobs = jobs
-	return jb.solve()
+	return jb.solve(jobs)
 }
 
 // Job is a task of the one-machine relaxation behind EdgeBound: it cannot start
@@ -124,13 +199,14 @@ func JacksonBound(jobs []Job) int {
 	for _, j := range jobs {
 		jb.jobs = append(jb.jobs, jacksonJob{r: j.R, rem: j.P, q: j.Q})
 	}
-	return jb.solve()
+	return jb.solve(jb.jobs)
 }
 
-// solve runs Jackson's rule on jb.jobs, reordering them.
-func (jb *jackson) solve() int {
-	jobs := jb.jobs
-	sort.Slice(jobs, func(a, b int) bool { return jobs[a].r < jobs[b].r })
+// solve runs Jackson's rule on jobs, reordering them. Its value does not depend on
+// their order, nor on how ties of q are broken: the rule's preemptive schedule is
+// optimal either way.
+func (jb *jackson) solve(jobs []jacksonJob) int {
+	slices.SortFunc(jobs, func(a, b jacksonJob) int { return cmp.Compare(a.r, b.r) })
 	h := jb.heap[:0]
 	best := 0
 	now := 0 // the next free slot

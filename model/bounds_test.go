@@ -205,3 +205,27 @@ func TestJacksonBoundMatchesEdgeBound(t *testing.T) {
 	require.Equal(t, 8, model.JacksonBound([]model.Job{{R: 1, P: 4, Q: 0}, {R: 2, P: 2, Q: 5}}))
 	require.Equal(t, 0, model.JacksonBound(nil))
 }
+
+// LowerBounds solves only the edges whose upper bound r_max + sum L - 1 + q_max
+// reaches the best bound found (bounds.go, bestEdgeBound), in batches: the edge and
+// value it reports are those of solving every edge (EdgeBound over Users), the
+// first edge in index order on a tie, whatever the batch size.
+func TestBestEdgeBoundAsEveryEdge(t *testing.T) {
+	check := func(t *rapid.T, in *model.Instance) {
+		edge, value := -1, 0
+		for e, us := range in.Users() {
+			if len(us) == 0 {
+				continue
+			}
+			if v := in.EdgeBound(us); edge < 0 || v > value {
+				edge, value = e, v
+			}
+		}
+		minBatch := rapid.IntRange(1, 40).Draw(t, "minBatch")
+		gotEdge, gotValue := in.BestEdgeBound(minBatch)
+		require.Equal(t, edge, gotEdge)
+		require.Equal(t, value, gotValue)
+	}
+	t.Run("multigraphs", rapid.MakeCheck(func(t *rapid.T) { check(t, genInstance(12, 6, 4).Draw(t, "instance")) }))
+	t.Run("generated", rapid.MakeCheck(func(t *rapid.T) { check(t, genGenerated().Draw(t, "instance")) }))
+}
