@@ -1,8 +1,10 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
+	"unicode/utf8"
 )
 
 // parseMessageFast reads the common shape of a message object quickly:
@@ -13,18 +15,50 @@ import (
 // ok = false, having changed nothing, on anything it does not recognise (an extra
 // field, an escape, a null, a number where a string belongs, a second "path" ...);
 // the caller then parses the message with the general decoder, which also produces
-// the error messages. data must be valid JSON (the caller's decoder has checked it).
-// It exists because the general decoder validates nested values once per level,
-// which made large instances parse at a few MB/s.
+// the error messages. It exists because the general decoder validates nested values
+// once per level, which made large instances parse at a few MB/s. What it accepts
+// is valid JSON (the scanner checks the grammar, numbers and strings as it reads),
+// so it may read text no decoder has checked (parseInstanceFast).
 func parseMessageFast(in *Instance, data []byte, m *Message) (ok bool) {
+	p := fastScanner{data: data}
+	var a pathArena
+	var mm Message
+	if !p.message(in, &mm, &a) {
+		return false
+	}
+	p.space()
+	if p.i != len(data) {
+		return false
+	}
+	*m = mm
+	return true
+}
+
+// pathArena hands out paths as pieces of large shared arrays, each capped at its
+// length so that an append to one never writes into the next: one allocation per
+// 2^16 hops instead of one (and the growth of an append) per path.
+type pathArena struct{ buf []int }
+
+func (a *pathArena) copy(src []int) []int {
+	if cap(a.buf)-len(a.buf) < len(src) {
+		a.buf = make([]int, 0, max(1<<16, len(src)))
+	}
+	n := len(a.buf)
+	a.buf = append(a.buf, src...)
+	return a.buf[n:len(a.buf):len(a.buf)]
+}
+
+// message reads a message object at the scanner's position as parseMessageFast
+// does, its path taken from a; on false the scanner's position is undefined and m
+// unchanged. A message without "flits" gets in.Flits.
+func (p *fastScanner) message(in *Instance, m *Message, a *pathArena) (ok bool) {
 	var (
 		id                               string
-		nodePath, edges                  []int
+		path                             []int
 		flits                            = in.Flits
 		hasID, hasPath, hasEdges, hasFls bool
-		edgeBuf                          [64]int
 	)
-	p := fastScanner{data: data}
+	p.hops = p.hops[:0]
 	ok = p.object(func(key []byte) bool {
 		var ok bool
 		switch string(key) {
@@ -66,34 +100,30 @@ func parseMessageFast(in *Instance, data []byte, m *Message) (ok bool) {
 					if n != 1 {
 						return false
 					}
-					nodePath = append(nodePath, e)
+					p.hops = append(p.hops, e)
 				}
 				prev = cur
 				return true
 			})
-			return ok && len(nodePath) > 0
+			return ok && len(p.hops) > 0
 		case "edges":
 			if hasEdges {
 				return false
 			}
 			hasEdges = true
-			edges = edgeBuf[:0]
 			ok = p.list(func() bool {
 				v, ok := p.int()
-				edges = append(edges, v)
+				p.hops = append(p.hops, v)
 				return ok
 			})
-			return ok && len(edges) > 0
+			return ok && len(p.hops) > 0
 		}
 		return false
 	})
 	if !ok || !hasID || hasPath == hasEdges {
 		return false
 	}
-	path := nodePath
-	if hasEdges {
-		path = append([]int(nil), edges...)
-	}
+	path = a.copy(p.hops)
 	*m = Message{ID: id, Path: path, L: flits, AsEdges: hasEdges}
 	return true
 }
@@ -156,6 +186,7 @@ func parseTimesFast(data []byte, t *Times) (ok bool) {
 type fastScanner struct {
 	data []byte
 	i    int
+	hops []int // a message's path as it is read
 }
 
 func (p *fastScanner) space() {
@@ -183,31 +214,43 @@ func (p *fastScanner) str() (string, bool) {
 	return string(b), ok
 }
 
-// rawStr reads a string without escapes and returns its bytes (not copied).
+// rawStr reads a string without escapes and returns its bytes (not copied). It
+// declines control characters, as JSON does, and invalid UTF-8, which
+// encoding/json would read as U+FFFD.
 func (p *fastScanner) rawStr() ([]byte, bool) {
 	if !p.byte('"') {
 		return nil, false
 	}
 	start := p.i
+	high := false
 	for p.i < len(p.data) {
 		switch c := p.data[p.i]; {
 		case c == '"':
 			b := p.data[start:p.i]
 			p.i++
+			if high && !utf8.Valid(b) {
+				return nil, false
+			}
 			return b, true
 		case c == '\\' || c < 0x20:
 			return nil, false
+		case c >= 0x80:
+			high = true
 		}
 		p.i++
 	}
 	return nil, false
 }
 
-// int reads a plain decimal integer (no fraction, no exponent) that fits an int.
+// int reads a plain decimal integer (no fraction, no exponent, no leading zero, as
+// JSON writes it) that fits an int.
 func (p *fastScanner) int() (int, bool) {
 	start := p.i
 	if p.i < len(p.data) && p.data[p.i] == '-' {
 		p.i++
+	}
+	if p.i+1 < len(p.data) && p.data[p.i] == '0' && p.data[p.i+1] >= '0' && p.data[p.i+1] <= '9' {
+		return 0, false
 	}
 	for p.i < len(p.data) && p.data[p.i] >= '0' && p.data[p.i] <= '9' {
 		p.i++
@@ -355,4 +398,110 @@ func (p *fastScanner) skipValue() bool {
 		}
 	}
 	return depth == 0
+}
+
+// parseInstanceFast reads an instance whose top-level keys and message objects
+// are of the common shape (parseMessageFast; a message of another shape is read by
+// parseMessage once encoding/json finds it valid), checking the JSON as it reads:
+// the grammar of the top-level object and of the message list, each message by the
+// scanner, every other value with json.Valid. It reports ok = false on anything
+// else (a repeated or escaped top-level key, invalid JSON, any error), and the
+// caller then runs the general path, which gives the error messages. It reads the
+// messages in place, without a copy of the text, into paths from one arena.
+func parseInstanceFast(data []byte) (*Instance, bool) {
+	p := fastScanner{data: data}
+	top := map[string]json.RawMessage{}
+	var extra Extra
+	var in *Instance
+	var a pathArena
+	// A message without "flits" is given 0 while the top-level "flits" may still
+	// be ahead, and the default afterwards.
+	readMessages := func() bool {
+		if in == nil {
+			var err error
+			if in, err = parseTop(top, extra); err != nil {
+				return false
+			}
+			in.Flits, in.Messages = 0, []Message{}
+		}
+		return p.list(func() bool {
+			start := p.i
+			var m Message
+			if !p.message(in, &m, &a) {
+				p.i = start
+				if !p.skipValue() || !json.Valid(data[start:p.i]) {
+					return false
+				}
+				if parseMessage(in, len(in.Messages), data[start:p.i], &m) != nil {
+					return false
+				}
+			}
+			in.Messages = append(in.Messages, m)
+			return true
+		})
+	}
+	ok := p.object(func(key []byte) bool {
+		k := string(key)
+		if _, dup := top[k]; dup || extra[k] != nil {
+			return false
+		}
+		start := p.i
+		if k == "messages" && top["network"] != nil {
+			top[k] = json.RawMessage{}
+			return readMessages()
+		}
+		if !p.skipValue() || !json.Valid(data[start:p.i]) {
+			return false
+		}
+		raw := data[start:p.i]
+		switch k {
+		case "name", "network", "flits", "messages":
+			top[k] = raw
+		default:
+			if extra == nil {
+				extra = Extra{}
+			}
+			extra[k] = bytes.Clone(raw)
+		}
+		return true
+	})
+	if !ok {
+		return nil, false
+	}
+	p.space()
+	if p.i != len(data) {
+		return nil, false
+	}
+	raw, ok := top["messages"]
+	if !ok {
+		return nil, false
+	}
+	if len(raw) > 0 {
+		// The list came before the network: read it now.
+		p = fastScanner{data: raw}
+		if !readMessages() {
+			return nil, false
+		}
+		if p.space(); p.i != len(raw) {
+			return nil, false
+		}
+	}
+	flits := 1
+	if raw, ok := top["flits"]; ok && (field(raw, "instance", "flits", &flits) != nil || flits < 1) {
+		return nil, false
+	}
+	in.Flits, in.Extra = flits, extra
+	if raw, ok := top["name"]; ok && field(raw, "instance", "name", &in.Name) != nil {
+		return nil, false
+	}
+	for i := range in.Messages {
+		if in.Messages[i].L == 0 {
+			in.Messages[i].L = flits
+		}
+	}
+	// top's values alias data: keep none of them.
+	if in.Validate() != nil {
+		return nil, false
+	}
+	return in, true
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"sort"
 	"strings"
 )
@@ -85,9 +86,24 @@ func field(raw json.RawMessage, what, name string, dst any) error {
 	return nil
 }
 
+// readAll reads r up to maxInputBytes: into one buffer of the file's size when r
+// is a regular file that can tell it (an *os.File), instead of io.ReadAll's
+// doublings, which held up to twice the text at once.
+func readAll(r io.Reader) ([]byte, error) {
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < maxInputBytes {
+			// bytes.Buffer reads with at least bytes.MinRead free at the end.
+			b := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
+			_, err := b.ReadFrom(io.LimitReader(r, maxInputBytes))
+			return b.Bytes(), err
+		}
+	}
+	return io.ReadAll(io.LimitReader(r, maxInputBytes))
+}
+
 // ReadInstance reads and validates an instance in the JSON format of MODEL.md.
 func ReadInstance(r io.Reader) (*Instance, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes))
+	data, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("instance: %v", err)
 	}
@@ -95,33 +111,28 @@ func ReadInstance(r io.Reader) (*Instance, error) {
 }
 
 // ParseInstance parses and validates an instance in the JSON format of MODEL.md.
+//
+// A document of the common shape is read by parseInstanceFast in one pass that
+// checks the JSON as it goes; anything else, and every error, goes through
+// encoding/json (parseInstanceGeneral), so both read a document the same way and
+// the error messages are the general path's.
 func ParseInstance(data []byte) (*Instance, error) {
+	if in, ok := parseInstanceFast(data); ok {
+		return in, nil
+	}
+	return parseInstanceGeneral(data)
+}
+
+func parseInstanceGeneral(data []byte) (*Instance, error) {
 	top, extra, err := splitObject(data, "instance", "name", "network", "flits", "messages")
 	if err != nil {
 		return nil, err
 	}
-	in := &Instance{Extra: extra, Flits: 1}
-	if raw, ok := top["name"]; ok {
-		if err := field(raw, "instance", "name", &in.Name); err != nil {
-			return nil, err
-		}
-	}
-	if raw, ok := top["flits"]; ok {
-		if err := field(raw, "instance", "flits", &in.Flits); err != nil {
-			return nil, err
-		}
-		if in.Flits < 1 {
-			return nil, fmt.Errorf("instance: field \"flits\": %d is below 1", in.Flits)
-		}
-	}
-	raw, ok := top["network"]
-	if !ok {
-		return nil, fmt.Errorf("instance: missing field \"network\"")
-	}
-	if in.Net, err = parseNetwork(raw); err != nil {
+	in, err := parseTop(top, extra)
+	if err != nil {
 		return nil, err
 	}
-	raw, ok = top["messages"]
+	raw, ok := top["messages"]
 	if !ok {
 		return nil, fmt.Errorf("instance: missing field \"messages\"")
 	}
@@ -142,6 +153,33 @@ func ParseInstance(data []byte) (*Instance, error) {
 		}
 	}
 	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// parseTop reads an instance's fields other than its messages.
+func parseTop(top map[string]json.RawMessage, extra Extra) (*Instance, error) {
+	in := &Instance{Extra: extra, Flits: 1}
+	if raw, ok := top["name"]; ok {
+		if err := field(raw, "instance", "name", &in.Name); err != nil {
+			return nil, err
+		}
+	}
+	if raw, ok := top["flits"]; ok {
+		if err := field(raw, "instance", "flits", &in.Flits); err != nil {
+			return nil, err
+		}
+		if in.Flits < 1 {
+			return nil, fmt.Errorf("instance: field \"flits\": %d is below 1", in.Flits)
+		}
+	}
+	raw, ok := top["network"]
+	if !ok {
+		return nil, fmt.Errorf("instance: missing field \"network\"")
+	}
+	var err error
+	if in.Net, err = parseNetwork(raw); err != nil {
 		return nil, err
 	}
 	return in, nil

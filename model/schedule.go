@@ -142,7 +142,7 @@ func (in *Instance) SetExtra(k string, v any) {
 // ReadSchedule reads a schedule in the JSON format of MODEL.md. It checks the format
 // only (types, required fields); legality is the verifier's business.
 func ReadSchedule(r io.Reader) (*Schedule, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes))
+	data, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("schedule: %v", err)
 	}

@@ -1,0 +1,189 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// requireFastAgrees checks MODEL.md's "one document, one reading" for the two
+// instance readers: when parseInstanceFast accepts a text, encoding/json's path
+// accepts it too and reads the same instance, field for field.
+func requireFastAgrees(t require.TestingT, data []byte) (accepted bool) {
+	fast, ok := parseInstanceFast(data)
+	slow, err := parseInstanceGeneral(data)
+	if !ok {
+		return false
+	}
+	require.NoError(t, err, "fast reader accepted %q", data)
+	require.Equal(t, slow, fast, "instance %q", data)
+	// The general path shares the message reader with the fast one: check the
+	// messages against encoding/json's own reading of the text too.
+	var doc struct {
+		Name     string
+		Flits    *int
+		Messages []map[string]any
+	}
+	require.NoError(t, json.Unmarshal(data, &doc))
+	require.Equal(t, doc.Name, fast.Name)
+	flits := 1
+	if doc.Flits != nil {
+		flits = *doc.Flits
+	}
+	require.Len(t, fast.Messages, len(doc.Messages))
+	for i, dm := range doc.Messages {
+		m := fast.Messages[i]
+		require.Equal(t, dm["id"], m.ID, "message %d", i)
+		l := flits
+		if v, ok := dm["flits"]; ok {
+			l = int(v.(float64))
+		}
+		require.Equal(t, l, m.L, "message %q", m.ID)
+		if names, ok := dm["path"]; ok {
+			var want []any
+			for _, n := range fast.Net.NodesOf(m.Path) {
+				want = append(want, n)
+			}
+			require.Equal(t, names, want, "message %q", m.ID)
+		} else {
+			var want []any
+			for _, e := range m.Path {
+				want = append(want, float64(e))
+			}
+			require.Equal(t, dm["edges"], want, "message %q", m.ID)
+		}
+	}
+	return true
+}
+
+// instanceText draws the text of an instance: the top-level fields in any order
+// (the messages before the network, "flits" after them), extra fields at the top
+// and in messages, both path forms, and, now and then, something the fast reader
+// must decline or leave to encoding/json (escapes, invalid UTF-8, leading zeros,
+// repeated keys, unknown nodes, trailing bytes, broken brackets).
+func instanceText(t *rapid.T) (text string, plain bool) {
+	plain = true
+	odd := func(label string) bool {
+		if rapid.IntRange(0, 3).Draw(t, label) == 0 {
+			plain = false
+			return true
+		}
+		return false
+	}
+	nodes := []string{"a", "b", "c", "d"}
+	net := `{"nodes": ["a", "b", "c", "d"], "edges": [["a", "b"], ["b", "c"], ["c", "d"], ["b", "a"], ["c", "d"]]}`
+	var fields []string
+	fields = append(fields, `"network": `+net)
+	if rapid.Bool().Draw(t, "has name") {
+		name := `"inst"`
+		if odd("odd name") {
+			name = rapid.SampledFrom([]string{`"in\u0073t"`, `7`, `null`, "\"\xff\""}).Draw(t, "name")
+		}
+		fields = append(fields, `"name": `+name)
+	}
+	if rapid.Bool().Draw(t, "has flits") {
+		fl := rapid.SampledFrom([]string{"1", "2", "3"}).Draw(t, "flits")
+		if odd("odd flits") {
+			fl = rapid.SampledFrom([]string{"0", "02", "2.0", "null", "-1"}).Draw(t, "odd flits value")
+		}
+		fields = append(fields, `"flits": `+fl)
+	}
+	if rapid.Bool().Draw(t, "has extra") {
+		fields = append(fields, `"topology": {"kind": "x", "list": [1, "]", {"y": null}]}`)
+	}
+	var msgs []string
+	for i := range rapid.IntRange(0, 5).Draw(t, "messages") {
+		var parts []string
+		id := fmt.Sprintf(`"m%d"`, i)
+		if odd(fmt.Sprintf("odd id %d", i)) {
+			id = rapid.SampledFrom([]string{fmt.Sprintf(`"m\u00e9%d"`, i), fmt.Sprintf("\"m\xc3%d\"", i), fmt.Sprintf(`"é%d"`, i), `3`}).Draw(t, "id")
+		}
+		parts = append(parts, `"id": `+id)
+		if rapid.Bool().Draw(t, fmt.Sprintf("edges %d", i)) {
+			es := rapid.SampledFrom([]string{"0, 1", "1, 2", "0", "2, 4", "3, 0"}).Draw(t, "edge list")
+			if odd(fmt.Sprintf("odd edges %d", i)) {
+				es = rapid.SampledFrom([]string{"00, 1", "0, 1.0", "-0", "7", "0,", "", "1e0"}).Draw(t, "odd edge list")
+			}
+			parts = append(parts, `"edges": [`+es+`]`)
+		} else {
+			n := rapid.IntRange(2, 4).Draw(t, "path nodes")
+			ns := make([]string, n)
+			for k := range ns {
+				ns[k] = `"` + nodes[min(k+rapid.IntRange(0, 1).Draw(t, "skip"), 3)] + `"`
+			}
+			if odd(fmt.Sprintf("odd path %d", i)) {
+				ns[0] = rapid.SampledFrom([]string{`"x"`, `"\u0061"`, `1`}).Draw(t, "odd node")
+			}
+			parts = append(parts, `"path": [`+strings.Join(ns, ",  ")+`]`)
+		}
+		if rapid.Bool().Draw(t, fmt.Sprintf("own flits %d", i)) {
+			parts = append(parts, `"flits": 2`)
+		}
+		if odd(fmt.Sprintf("message extra %d", i)) {
+			parts = append(parts, `"note": [true, {"z": "}"}]`)
+		}
+		if odd(fmt.Sprintf("repeat %d", i)) {
+			parts = append(parts, parts[0])
+		}
+		rapid.Permutation(parts).Draw(t, "message keys")
+		msgs = append(msgs, "{"+strings.Join(parts, ", ")+"}")
+	}
+	fields = append(fields, `"messages": [`+strings.Join(msgs, ",\n ")+`]`)
+	fields = rapid.Permutation(fields).Draw(t, "top keys")
+	if odd("repeat top") {
+		fields = append(fields, fields[0])
+	}
+	text = "{\n" + strings.Join(fields, ",\n") + "\n}\n"
+	if odd("damage") {
+		switch rapid.IntRange(0, 3).Draw(t, "how") {
+		case 0:
+			text += "x"
+		case 1:
+			text = strings.Replace(text, "]", "}", 1)
+		case 2:
+			text = strings.Replace(text, ",", "", 1)
+		default:
+			text = text[:len(text)/2]
+		}
+	}
+	return text, plain
+}
+
+// The fast instance reader reads every text the way encoding/json's path does, or
+// declines it; texts of the common shape (plain, every path resolvable) it
+// accepts whenever the general path does.
+func TestFastInstanceAgreesWithDecoder(t *testing.T) {
+	accepted := 0
+	rapid.Check(t, func(t *rapid.T) {
+		text, plain := instanceText(t)
+		ok := requireFastAgrees(t, []byte(text))
+		if ok {
+			accepted++
+		}
+		if plain {
+			if _, err := parseInstanceGeneral([]byte(text)); err == nil {
+				require.True(t, ok, "fast reader declined the plain text %s", text)
+			}
+		}
+	})
+	require.Positive(t, accepted, "the fast reader accepted nothing")
+}
+
+// FuzzFastInstance: on any bytes the fast instance reader agrees with
+// encoding/json's path or declines.
+func FuzzFastInstance(f *testing.F) {
+	f.Add([]byte(`{"network": {"edges": [["a","b"],["b","c"]]}, "messages": [{"id": "m", "path": ["a","b","c"]}], "flits": 2}`))
+	f.Add([]byte(`{"messages": [{"id": "m", "edges": [1, 0], "x": 1}], "name": "n", "network": {"nodes": ["a","b"], "edges": [["a","b"],["b","a"]]}}`))
+	f.Add([]byte("{\"network\": {\"edges\": [[\"a\",\"b\"]]}, \"messages\": [{\"id\": \"\xff\", \"edges\": [0]}]}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		requireFastAgrees(t, data)
+		if bytes.Count(data, []byte("{")) > 1000 {
+			return
+		}
+	})
+}
