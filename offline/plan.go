@@ -93,11 +93,16 @@ func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 		return nil, nil, err
 	}
 	offset := 0
+	buf := make([]int, 0, 8) // never nil: nil means every position
 	for _, part := range p.Parts {
 		offsets = append(offsets, offset)
 		end := offset
 		for _, i := range part {
-			s := c.PlaceChecking(i, offset, p.entrancePositions(in, i))
+			check := p.entrancePositions(in, i, buf[:0])
+			if check != nil {
+				buf = check
+			}
+			s := c.PlaceChecking(i, offset, check)
 			m := &in.Messages[i]
 			end = max(end, s+len(m.Path)+m.L-1)
 		}
@@ -125,15 +130,15 @@ func (p *Plan) check(in *model.Instance) error {
 	return nil
 }
 
-// entrancePositions returns the 0-based positions of message i's entrance edges on
-// its path (nil, meaning every position, when the set is the whole path).
-func (p *Plan) entrancePositions(in *model.Instance, i int) []int {
+// entrancePositions appends to out (which it returns; out must not be nil) the
+// 0-based positions of message i's entrance edges on its path; it returns nil,
+// meaning every position, when the set is the whole path.
+func (p *Plan) entrancePositions(in *model.Instance, i int, out []int) []int {
 	path := in.Messages[i].Path
 	set := p.Entrance[i]
 	if len(set) == len(path) {
 		return nil
 	}
-	out := make([]int, 0, len(set))
 	for k, e := range path {
 		if slices.Contains(set, e) {
 			out = append(out, k)

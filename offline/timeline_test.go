@@ -65,8 +65,10 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 		}
 		var prev int32 = -1
 		n := 0
-		for _, c := range tl.chunks {
+		require.Len(t, tl.lasts, len(tl.chunks))
+		for ci, c := range tl.chunks {
 			require.NotEmpty(t, c.s)
+			require.Equal(t, c.s[len(c.s)-1].hi, tl.lasts[ci], "chunk %d's last step", ci)
 			require.LessOrEqual(t, len(c.s), chunkMax)
 			var gap int32
 			for j, sp := range c.s {
