@@ -5,6 +5,8 @@ import (
 	"errors"
 	"syscall"
 	"time"
+
+	"github.com/wormlab/wormlab/internal/watch"
 )
 
 // errCPULimit is the cause of a context stopped by cpuLimitContext.
@@ -25,22 +27,6 @@ func processCPU() time.Duration {
 // much work as the other users leave it; a CPU limit gives it the same work
 // whatever the load (docs/solver.md measures that way).
 func cpuLimitContext(parent context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancelCause(parent)
 	start := processCPU()
-	go func() {
-		tick := time.NewTicker(20 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				if processCPU()-start >= limit {
-					cancel(errCPULimit)
-					return
-				}
-			}
-		}
-	}()
-	return ctx, func() { cancel(context.Canceled) }
+	return watch.Context(parent, func() bool { return processCPU()-start >= limit }, errCPULimit)
 }

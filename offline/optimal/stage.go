@@ -19,6 +19,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/wormlab/wormlab/internal/watch"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 )
@@ -49,7 +50,8 @@ func bufferlessStage(ctx context.Context, in *model.Instance, opt Options, lower
 	}
 	if opt.Left != nil {
 		var cancel context.CancelFunc
-		ctx, cancel = leftContext(ctx, opt.Left, opt.Left()*(10-stageShare)/10)
+		left, reserve := opt.Left, opt.Left()*(10-stageShare)/10
+		ctx, cancel = watch.Context(ctx, func() bool { return left() <= reserve }, context.Canceled)
 		defer cancel()
 	}
 	bopt := opt
@@ -86,25 +88,3 @@ func asWormhole(in *model.Instance, s *model.Schedule) (*model.Schedule, error) 
 // of 20 (docs/solver.md), so it gets most of the time; what is left is enough
 // for the wormhole edge-set bound (2^20 nodes at most).
 const stageShare = 9
-
-// leftContext returns ctx, also cancelled once left() falls to reserve or
-// below (it looks every 20 ms).
-func leftContext(ctx context.Context, left func() time.Duration, reserve time.Duration) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(ctx)
-	go func() {
-		tick := time.NewTicker(20 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				if left() <= reserve {
-					cancel()
-					return
-				}
-			}
-		}
-	}()
-	return ctx, cancel
-}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/instances"
@@ -74,23 +73,5 @@ func TestStageAnswers(t *testing.T) {
 		for k := 1; k < len(m.Cross); k++ {
 			require.Equal(t, m.Cross[k-1]+1, m.Cross[k], "message %s waits", m.ID)
 		}
-	}
-}
-
-// TestLeftContext: the bufferless stage's context (leftContext) is cancelled
-// once the time left, as Options.Left reports it, falls to the reserve the
-// stage leaves to the wormhole search, and not before.
-func TestLeftContext(t *testing.T) {
-	var left atomic.Int64
-	left.Store(int64(10 * time.Second))
-	ctx, cancel := leftContext(context.Background(), func() time.Duration { return time.Duration(left.Load()) }, time.Second)
-	defer cancel()
-	time.Sleep(60 * time.Millisecond)
-	require.NoError(t, ctx.Err(), "10 s left, 1 s reserved")
-	left.Store(int64(time.Second))
-	select {
-	case <-ctx.Done():
-	case <-time.After(5 * time.Second):
-		t.Fatal("not cancelled at the reserve")
 	}
 }
