@@ -212,8 +212,13 @@ type engine struct {
 	firstT, firstEj    []int32 // per router: its first terminal injecting, ejecting there (-1: none)
 
 	// input VCs and ports
-	buf []flit // B slots per input VC number
-	vc  []inVC
+	buf []flit // a ring of B slots per input VC number, ring iv at iv*ring
+	// ring is B rounded up to whole cache lines, plus one line where that would
+	// be an even number of lines from four on: the rings' first lines (where
+	// write keeps a VC's few flits) then fall in every cache set; at a power of
+	// two (a dragonfly's 256 flits: 2 kB) they would all share 1/32 of the sets.
+	ring int
+	vc   []inVC
 	// ready is per input VC the first cycle it may ask for the next allocation
 	// (an output VC after routing, the switch after VC allocation)
 	ready   []int64
@@ -375,7 +380,8 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.vs = uint8(bits.Len(uint(V - 1)))
 	e.vm = 1<<e.vs - 1
 	S := 1 << e.vs
-	e.buf = make([]flit, nin*S*B)
+	e.ring = ringLen(B)
+	e.buf = make([]flit, nin*S*e.ring)
 	e.vc = make([]inVC, nin*S)
 	e.ready = make([]int64, nin*S)
 	p := cfg.Pipeline
@@ -484,6 +490,19 @@ func newEngine(cfg *Config) (*engine, error) {
 	return e, nil
 }
 
+// ringLen is the slots between the rings of consecutive VCs for buffers of B
+// flits (engine.ring).
+func ringLen(B int) int {
+	if B <= homeSlots {
+		return B
+	}
+	lines := (B + homeSlots - 1) / homeSlots
+	if lines >= 4 && lines%2 == 0 {
+		lines++
+	}
+	return lines * homeSlots
+}
+
 // wheelLen is the length of the event wheel for pipeline p and the longest link
 // latency or credit delay a topology sets: the least power of two above every
 // delay schedule is given (Inject, Credit, the source's credit 1, SwAlloc +
@@ -550,7 +569,7 @@ func (e *engine) write(p *part, iv int32, f flit) {
 	if n >= e.B {
 		panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))
 	}
-	base := int(iv) * int(e.B)
+	base := int(iv) * e.ring
 	slot := c.head + n // the ring's free slot: head < B and n < B
 	switch {
 	case slot >= e.B:
@@ -663,7 +682,7 @@ func (e *engine) release(ov int32) {
 func (e *engine) port(x int32) int32 { return x >> (e.vs & 31) } // masked: one shift instruction
 
 func (e *engine) front(iv int32) *flit {
-	return &e.buf[int(iv)*int(e.B)+int(e.vc[iv].head)]
+	return &e.buf[int(iv)*e.ring+int(e.vc[iv].head)]
 }
 
 // deliver consumes a flit at its destination, in partition p: a packet delivered

@@ -99,7 +99,7 @@ func EngineBytes(cfg *Config) int64 {
 	wheels := satarith.Mul(int64(wheelLen(cfg.Pipeline, longest)), 5*(slice+64))
 	terms := int64(topology.TerminalsOf(cfg.Net).Len())
 	return satarith.Add(
-		satarith.Mul(satarith.Mul(inVCs, B), flitB),                      // buf
+		satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB), // buf
 		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+i64+slice+i32),  // vc, ready, choices, gidx
 		satarith.Mul(outVCs, int64(unsafe.Sizeof(outVC{}))+iface+arbObj), // ov, ovArb
 		switchArbs,

@@ -350,7 +350,7 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	c := &e.vc[iv]
 	ov := c.out
 	h := c.head
-	f := e.buf[int(iv)*int(e.B)+int(h)]
+	f := e.buf[int(iv)*e.ring+int(h)]
 	if h++; h == e.B {
 		h = 0
 	}
