@@ -500,13 +500,13 @@ func (s *search) run() error {
 // same in both).
 const turnProps = 2_000_000
 
-// probeTurn is the turn of each probe, the unhinted one first: the hinted
-// probe gets half of the others' turn.
-var probeTurn = [2]int64{turnProps, turnProps / 2}
+// laneWeight is the share of each solver of the interleaved search: the
+// unhinted probe, the hinted probe (hintProbe) and the descent, as 2 : 1 : 2.
+var laneWeight = [3]int64{2, 1, 2}
 
 // interleave runs two probes at the lower bound and the descent from the best
-// schedule in turns (probeTurn, turnProps propagations), on three solvers, the
-// probes first: one search, one core, and none waits for another to end. The
+// schedule in turns of turnProps propagations, shared as laneWeight says, on
+// three solvers, the probes first: one search, one core, and none waits for another to end. The
 // probes ask the same question from different starts: one with gini's own
 // initial phases, one with the best schedule's (hintProbe); either settles
 // the optimum when the bound is met, and a probe refuted raises the lower
@@ -553,6 +553,18 @@ func (s *search) interleave() error {
 	if !newProbes() {
 		return nil
 	}
+	// used counts the propagations each lane (probes[0], probes[1], the
+	// descent) has had, and the next turn goes to the lane furthest below its
+	// share (laneWeight): a turn ends a little after its budget, by more on a
+	// loaded machine, so counting what each turn really took keeps the shares.
+	var used [3]int64
+	level := func() {
+		// new probes start level with the descent's share so far
+		for x := range probes {
+			used[x] = used[2] * laneWeight[x] / laneWeight[2]
+		}
+	}
+	level()
 	for !settled() {
 		// last: the descent's next step would be the probes' horizon, so the
 		// probes, with their work so far, run alone, in turns.
@@ -562,8 +574,23 @@ func (s *search) interleave() error {
 			last = probes[0].T >= s.best.Makespan-1
 			s.mu.Unlock()
 		}
-		for x, p := range probes {
-			r, done := s.resume(s.ctx, p, probeTurn[x])
+		lane := 2
+		if len(probes) > 0 {
+			lane = -1
+			for x := range 3 {
+				if x >= len(probes) && (x != 2 || last) {
+					continue
+				}
+				if lane < 0 || used[x]*laneWeight[lane] < used[lane]*laneWeight[x] {
+					lane = x
+				}
+			}
+		}
+		if lane < 2 {
+			p := probes[lane]
+			before := propagations(p.g)
+			r, done := s.resume(s.ctx, p, turnProps)
+			used[lane] += propagations(p.g) - before
 			if !done {
 				continue
 			}
@@ -572,7 +599,7 @@ func (s *search) interleave() error {
 			}
 			// Both probes ask the same question: one answer settles both.
 			for y, q := range probes {
-				if y != x {
+				if y != lane {
 					s.abandon(q)
 				}
 			}
@@ -583,9 +610,7 @@ func (s *search) interleave() error {
 			if !newProbes() {
 				return nil
 			}
-			break
-		}
-		if last && len(probes) > 0 {
+			level()
 			continue
 		}
 		// The descent's turn: steps T = best - 1 with the horizon as units.
@@ -593,17 +618,18 @@ func (s *search) interleave() error {
 		if len(probes) == 0 {
 			budget = 0
 		}
-		for used := int64(0); budget == 0 || used < budget; {
+		for turn := int64(0); budget == 0 || turn < budget; {
 			if step == nil {
 				step = s.descentStep()
 			}
 			rem := int64(0) // no limit: the probe is done
 			if budget > 0 {
-				rem = budget - used
+				rem = budget - turn
 			}
 			before := propagations(s.g)
 			r, done := s.resume(s.ctx, step, rem)
-			used += propagations(s.g) - before
+			turn += propagations(s.g) - before
+			used[2] += propagations(s.g) - before
 			if !done {
 				break
 			}
