@@ -93,8 +93,8 @@ func TestSimulatorReachesTopologyDeadlocks(t *testing.T) {
 		{"dragonfly:a=3,p=2,h=1,local=1,global=1", "df-min", "uniform", 1, 1},
 		{"dragonfly:a=4,p=1,h=2,local=1,global=1", "df-valiant", "uniform", 2, 1},
 		{"hyperx:3x3,t=2", "hx-dal", "uniform", 1, 1},
-		// PAR's cycle at 3 VCs (the checker's) was not reached in runs of up to 8000
-		// cycles; with 2 it is
+		// PAR with 2 VCs; its cycle at 3 (the checker's) stalls part of the network
+		// only: TestSimulatorReachesPARDeadlock
 		{"dragonfly:a=4,p=1,h=2,local=1,global=1", "df-par", "uniform", 2, 1},
 	} {
 		net := mustNet(t, c.spec)
@@ -115,6 +115,65 @@ func TestSimulatorReachesTopologyDeadlocks(t *testing.T) {
 			} else {
 				require.NoError(t, err, "%s on %s with %d VCs", c.routing, c.spec, vcs)
 			}
+		}
+	}
+}
+
+// PAR (df-par) on 3 VCs shares VC 2 between the intermediate group's hops (class 2)
+// and the destination group's (class 3), and the checker finds a cycle of six
+// channels round three groups: a packet re-routed through group I holds I's local
+// channel and the global one to its destination group D on VC 2 and waits for D's
+// local channel on VC 2, held by a packet re-routed through D (wormlab deadlock
+// --topology dragonfly:a=2,p=1,h=1 --routing df-par --vcs 3). Open-loop runs at
+// offered 0.9 and 1.0 (both patterns, 8 and 32 flits, buffers of 2 and 8, both
+// pipelines, seeds 1-4, up to 50,000 cycles) ended saturated without a deadlock: the
+// detector waits for every flit of the network to stop, and under worst-case
+// traffic the minimal routes, which UGAL-L can turn to as the re-routed queues
+// fill, hold no VC of the cycle (a likely reason, not traced). A
+// closed batch shows it: worst-case traffic (group i to i+1; on a 3-group dragonfly
+// every re-routed packet goes through the third group, and the cycle's three packets
+// are of the pattern) generated at 0.9 flits/terminal/cycle for 2000 cycles, then
+// drained: the packets not caught are delivered, the caught ones stay, and the run
+// stops with a DeadlockError whose wait cycle holds VC 2 at all six routers; with
+// 4 VCs the same packets are all delivered. Seeds 1-5 all deadlock (8-flit packets,
+// 4-flit buffers, booksim pipeline; with 16-flit packets, the ideal pipeline or
+// 2-flit buffers 0 to 4 seeds of 5 did, with uniform traffic none).
+func TestSimulatorReachesPARDeadlock(t *testing.T) {
+	const spec = "dragonfly:a=2,p=1,h=1,local=1,global=1"
+	net := mustNet(t, spec)
+	pat, err := sim.NewPattern("worstcase", sim.PatternParams{Net: net})
+	require.NoError(t, err)
+	for seed := uint64(1); seed <= 5; seed++ {
+		r := rand.New(rand.NewPCG(seed, 7))
+		var packets []sim.Packet
+		const flits = 8
+		for c := int64(0); c < 2000; c++ {
+			for s := range net.Nodes() { // p = 1: terminal s at router s
+				if r.Float64() < 0.9/flits {
+					packets = append(packets, sim.Packet{Src: s, Dst: pat.Dest(s, r), Flits: flits, Release: c})
+				}
+			}
+		}
+		for _, vcs := range []int{3, 4} {
+			cfg := algConfig(t, spec, "df-par", vcs, 4, sim.BookSim(net))
+			cfg.Seed = seed
+			_, err := sim.RunBatch(context.Background(), cfg, packets, sim.BatchOptions{MaxCycles: 1_000_000})
+			if vcs == 4 {
+				require.NoError(t, err, "seed %d, 4 VCs", seed)
+				continue
+			}
+			var dl *sim.DeadlockError
+			require.True(t, errors.As(err, &dl), "seed %d, 3 VCs: want a deadlock, got %v", seed, err)
+			require.NotEmpty(t, dl.Cycle, "seed %d: a stall without a wait cycle", seed)
+			// the checker's cycle: the six channels round the three groups, each
+			// router's on VC 2 (a wait through a packet on another VC may join it)
+			onVC2 := map[int]bool{}
+			for _, w := range dl.Cycle {
+				if w.VC == 2 {
+					onVC2[w.Router] = true
+				}
+			}
+			require.Len(t, onVC2, net.Nodes(), "seed %d: the wait cycle %v does not hold VC 2 at every router", seed, dl.Cycle)
 		}
 	}
 }
