@@ -1,6 +1,7 @@
 package routing
 
 import (
+	"context"
 	"math/bits"
 	"testing"
 
@@ -60,4 +61,35 @@ func TestAnyMinHopClasses(t *testing.T) {
 			require.Positive(t, seen, spec)
 		}
 	}
+}
+
+// On dragonfly:a=4,p=2,h=2 with wormlab's default channels (local 10 cycles, global
+// 100), 8-flit buffers and 16-flit packets, uniform throughput at offered 1.0 is
+// bounded by the global channels' credits: a VC passes at most a buffer of flits per
+// round trip of its channel. A global channel's traffic comes a quarter from its own
+// router's two terminals (any-min's hop 0) and three quarters from the group's other
+// routers (hop 1). With 8 VCs any-min gives hop 0 VCs 0-1 and hop 1 VCs 2-4, df-min
+// gives the global hop its class 1, VCs 4-7: both bound a global channel's load at
+// 4 VCs' worth (3 VCs for three quarters of it, 4 for all of it), and any-min
+// carries within 10% of df-min (with one VC a hop, before commit dfcd035, it carried
+// a third: 0.050 against 0.151). With 12 VCs hop 1 has 4, a bound of 5.33 VCs'
+// worth, and any-min carries 4/3 of df-min's load at 8.
+func TestAnyMinGlobalVCBound(t *testing.T) {
+	net, err := topology.Parse("dragonfly:a=4,p=2,h=2")
+	require.NoError(t, err)
+	accepted := func(name string, vcs int) float64 {
+		alg, err := Lookup(name)
+		require.NoError(t, err)
+		r, err := alg.New(net, vcs)
+		require.NoError(t, err)
+		cfg := sim.Config{Net: net, Routing: r, VCs: vcs, Buf: 8, Pipeline: sim.BookSim(net), Seed: 1, AtomicVC: alg.Atomic}
+		pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+		require.NoError(t, err)
+		res, err := sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 1, Sizes: sim.Fixed(16)}, sim.Measure{MaxCycles: 30000})
+		require.NoError(t, err)
+		return res.Accepted
+	}
+	df8, am8, am12 := accepted("df-min", 8), accepted("any-min", 8), accepted("any-min", 12)
+	require.GreaterOrEqual(t, am8, 0.9*df8, "any-min at 8 VCs (%.4f) against df-min's %.4f", am8, df8)
+	require.InDelta(t, 4.0/3, am12/df8, 0.1, "any-min at 12 VCs (%.4f) against df-min's at 8 (%.4f)", am12, df8)
 }
