@@ -31,6 +31,12 @@ func ToBookSim(r Run) (string, error) {
 				return "", errf("topology", "%s: BookSim2's tori and meshes have one radix k for every dimension", r.Topology)
 			}
 		}
+		if net.Concentration() > 1 {
+			// BookSim2's cmesh is another network class (c = 4 alone, its terminals
+			// numbered on a grid of terminals, routing dor_no_express); a mesh of k^n
+			// routers would have a quarter of the terminals
+			return "", errf("topology", "%s: wormlab writes no BookSim2 configuration for a concentrated mesh (BookSim2's cmesh: docs/dragonfly.md)", r.Topology)
+		}
 		kind = "mesh"
 		if net.Wrap() {
 			kind = "torus"
