@@ -47,20 +47,22 @@ func (f flit) tail() bool { return f.pos&tailBit != 0 }
 
 // packet is a packet's state from generation to delivery.
 type packet struct {
+	// what routing and every flit's injection and delivery read, in the first
+	// 64 bytes; then the rest of what routing reads
 	h     Header
-	id    int64
-	gen   int64
-	inj   int64 // the cycle its head left the source queue (open loop)
 	size  int32
-	path  []int32 // fixed output ports, one per hop (nil: routed)
-	st    int32   // source terminal
-	dt    int32   // destination terminal
 	sent  int32   // flits the source has injected
 	got   int32   // flits delivered
+	dt    int32   // destination terminal
+	st    int32   // source terminal
+	class int32   // its first hop's lowest VC (a class limit is set)
+	path  []int32 // fixed output ports, one per hop (nil: routed)
+	steer []Hop   // preferred VC per hop (batches that replay a configuration)
+	id    int64
+	gen   int64
+	inj   int64   // the cycle its head left the source queue (open loop)
 	hops  []int64 // head arrival cycles per link (batches that record them)
 	batch int32   // index in a batch, -1 in open loop
-	steer []Hop   // preferred VC per hop (batches that replay a configuration)
-	class int32   // its first hop's lowest VC (a class limit is set)
 }
 
 // Input VC states.
