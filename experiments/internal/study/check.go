@@ -1,6 +1,7 @@
 package study
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -167,4 +168,54 @@ func FillFile(docPath, summaryPath string) ([]string, error) {
 		return nil, fmt.Errorf("%s: %v", docPath, err)
 	}
 	return missing, atomicfile.Write(docPath, []byte(out))
+}
+
+// Quotes checks that the page at pagePath quotes every table of the summary in the
+// committed folder where its markers stand, verbatim: Fill leaves the page as it
+// is and every section has its marker. It returns the tables the page marks and
+// the summary lacks (NotRun stands there), and an error naming what differs.
+func Quotes(pagePath, committed string) ([]string, error) {
+	doc, err := os.ReadFile(pagePath)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := os.ReadFile(committed + "/summary.md")
+	if err != nil {
+		return nil, err
+	}
+	filled, missing, err := Fill(string(doc), string(sum))
+	if err != nil {
+		return nil, err
+	}
+	if filled != string(doc) {
+		return missing, fmt.Errorf("%s does not quote %s/summary.md as it stands: refill it with -report -doc", pagePath, committed)
+	}
+	for _, name := range Keys(Sections(string(sum))) {
+		if !strings.Contains(string(doc), "<!-- table "+name+" -->\n") {
+			return missing, fmt.Errorf("%s does not quote table %s", pagePath, name)
+		}
+	}
+	return missing, nil
+}
+
+// Rerun runs parts into out and lists the differences of their points from the
+// committed folder's (Differences, no slack): a study's gated test that its
+// committed points are what the code gives.
+func Rerun(ctx context.Context, out, committed string, parts []Part, fields []string) ([]string, error) {
+	if err := Run(ctx, Options{Out: out}, parts); err != nil {
+		return nil, err
+	}
+	recs, err := Load(out, parts)
+	if err != nil {
+		return nil, err
+	}
+	rerun := Points(recs, fields)
+	if len(rerun) == 0 {
+		return nil, fmt.Errorf("%s: the rerun has no points", out)
+	}
+	old, err := ReadPoints(committed)
+	if err != nil {
+		return nil, err
+	}
+	return Differences(old, rerun, fields, 0), nil
 }

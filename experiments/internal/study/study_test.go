@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -146,4 +147,30 @@ func TestRecNumDotted(t *testing.T) {
 		_, ok := r.Num(name)
 		require.False(t, ok, name)
 	}
+}
+
+// Quotes passes a page that quotes its summary verbatim and names what differs
+// otherwise: a stale table, a section the page leaves out, a marked table the
+// summary lacks.
+func TestQuotes(t *testing.T) {
+	dir := t.TempDir()
+	sum := "# s\n\n`a`\n\n| x |\n| --- |\n| 1 |\n\n`b`\n\ntext b\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "summary.md"), []byte(sum), 0o644))
+	page := filepath.Join(dir, "page.md")
+	write := func(s string) { require.NoError(t, os.WriteFile(page, []byte(s), 0o644)) }
+	good := "P\n<!-- table a -->\n| x |\n| --- |\n| 1 |\n<!-- end -->\nQ\n<!-- table b -->\ntext b\n<!-- end -->\n"
+	write(good)
+	missing, err := Quotes(page, dir)
+	require.NoError(t, err)
+	require.Empty(t, missing)
+	write(strings.Replace(good, "| 1 |", "| 2 |", 1))
+	_, err = Quotes(page, dir)
+	require.ErrorContains(t, err, "does not quote")
+	write("P\n<!-- table a -->\n| x |\n| --- |\n| 1 |\n<!-- end -->\n")
+	_, err = Quotes(page, dir)
+	require.ErrorContains(t, err, "table b")
+	write(good + "<!-- table c -->\n" + NotRun + "\n<!-- end -->\n")
+	missing, err = Quotes(page, dir)
+	require.NoError(t, err)
+	require.Equal(t, []string{"c"}, missing)
 }
