@@ -7,7 +7,8 @@ import "context"
 // every packet drawing a priority from [1, R] and a node serving its inputs in
 // priority order (lowest first, ties in the scan's order). The full algorithm's
 // ghost packets and end-of-stream tokens, which hold a packet until no packet of a
-// lower priority can still arrive, are not simulated (docs/fattree-study.md).
+// lower priority can still arrive, are not simulated here: univ-ghost
+// (algo_univ_ghost.go) is the full algorithm (docs/fattree-study.md).
 type Univ struct{}
 
 var _ Algorithm = Univ{}

@@ -13,15 +13,16 @@
 //     hop); FP gives every packet its fixed path, RP and GP route with
 //     routing.UpDown (both up links offered, a random or the first free one taken).
 //   - STORE, UNIV and SPLIT run on the packet-level step engine of this package
-//     (store.go): each input of a node holds one packet, a link carries one packet
-//     per packet-step, a packet-step of a packet of L flits lasts L flit-steps (a
-//     SPLIT flit-packet of 1+a flits lasts 1+a), and latencies are reported in
-//     flit-steps as the paper's Table I is.
+//     (store.go): each input of a node holds one packet (--store-queue: more), a
+//     link carries one packet per packet-step, a packet-step of a packet of L
+//     flits lasts L flit-steps (a SPLIT flit-packet of 1+a flits lasts 1+a), and
+//     latencies are reported in flit-steps as the paper's Table I is.
 //
 // Readings of the copy (its numbers and several parameters were lost, see
 // docs/fattree-study.md): one packet per processor in every pattern, L = 16 flits,
-// q = 2, 10 runs per point, no initial delays unless asked (R = 1), UNIV priorities
-// from [1, N].
+// q = 2, 10 runs per point (the study, experiments/fattree: 20), no initial delays
+// unless asked (R = 1), UNIV priorities from [1, N]. UNIV is Leighton, Maggs and
+// Rao's algorithm with its ghost packets (univ-ghost); univ is its rank rule alone.
 //
 // Costs: one STORE run is O(T * (N + S)) for T packet-steps and S switches; one
 // WORM run is the simulator's cost, O(cycles * busy routers). Invariants: every

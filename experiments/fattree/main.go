@@ -7,12 +7,13 @@
 // the SAT optimum on fixed paths.
 //
 // Usage: go run ./experiments/fattree [-scale full|test] [-workers N] [-only PARTS]
-// [-report] [-wormlab BIN] OUTDIR
+// [-report] [-doc PAGE] [-wormlab BIN] OUTDIR
 //
 // Every part is a sweep spec of `wormlab fattree` points (RUNS runs each, 99%
-// intervals over them as the paper's error bars) run into OUTDIR/PART.jsonl; the
-// report writes OUTDIR/summary.md (the tables docs/fattree-study.md quotes) and the
-// figures.
+// intervals over them as the paper's error bars) run into OUTDIR/sweeps/PART.jsonl;
+// the report writes OUTDIR/points.jsonl (each run's latency and congestion),
+// OUTDIR/summary.md (the tables docs/fattree-study.md quotes, the claims of
+// section B.3 with their verdicts among them) and the figures.
 package main
 
 import (
@@ -94,7 +95,7 @@ func defs(scale string) []partDef {
 			}
 			return ps
 		}()},
-		{name: "fig5", runs: 20, sizes: sizes, pts: []pt{
+		{name: "fig5", runs: 10, sizes: sizes, pts: []pt{
 			{"SPLIT-RP-FO", strat("split", "rp", "fo")}, {"SPLIT-GP-FF", strat("split", "gp", "ff")},
 			{"SPLIT-RP-RR", strat("split", "rp", "rr")}, {"SPLIT-RP-RR, 1 addressing flit", strat("split", "rp", "rr", "overhead", 1)},
 			{"STORE-GP-FF", strat("store", "gp", "ff")},
@@ -228,35 +229,37 @@ func keys(cs []study.Curve) []string {
 	return k
 }
 
-func figures(dir string, data map[string]map[string]map[int]val) error {
+// fig is one figure of the study.
+type fig struct {
+	file, title, xlabel string
+	curves              []study.Curve
+	logY                bool
+}
+
+// figs are the study's figures: Figures 2 to 5 against log4 N, and latency
+// against L.
+func figs(data map[string]map[string]map[int]val) []fig {
 	t1 := data["table1"]
 	if t1 == nil {
 		return nil
 	}
 	base := func(a string) study.Curve { return curve(a+"-RP-RR", t1[a+"-RP-RR random"]) }
-	x := "log4 N (N = 16, 64, 256, 1024, 4096 processors)"
-	y := "maximum latency (flit-steps; mean, bars: 99% interval)"
-	type fig struct {
-		file, title string
-		curves      []study.Curve
-		logY        bool
-	}
 	g := func(part, label string) study.Curve { return curve(label, data[part][label]) }
+	x := "log4 N (N = 16, 64, 256, 1024, 4096 processors)"
 	fs := []fig{
-		{"fig2.svg", "Figure 2: STORE against UNIV (RP, RR), random, L = 16", []study.Curve{base("STORE"),
+		{"fig2.svg", "Figure 2: STORE against UNIV (RP, RR), random, L = 16", x, []study.Curve{base("STORE"),
 			g("fig2", "UNIV (rank rule alone)"), g("fig2", "UNIV with ghosts"), g("fig2-flitghosts", "UNIV with one-flit ghosts"),
 			g("fig2-r8", "UNIV with ghosts, R = 8")}, true},
-		{"fig3.svg", "Figure 3: path selection FP, RP, GP (RR scan), random, L = 16", []study.Curve{base("STORE"), base("WORM"),
+		{"fig3.svg", "Figure 3: path selection FP, RP, GP (RR scan), random, L = 16", x, []study.Curve{base("STORE"), base("WORM"),
 			g("fig3", "STORE-FP-RR"), g("fig3", "STORE-GP-RR"), g("fig3", "WORM-FP-RR"), g("fig3", "WORM-GP-RR")}, false},
-		{"fig4-store.svg", "Figure 4, STORE: input scan FO, RR, FF, random, L = 16", []study.Curve{base("STORE"),
+		{"fig4-store.svg", "Figure 4, STORE: input scan FO, RR, FF, random, L = 16", x, []study.Curve{base("STORE"),
 			g("fig4", "STORE-RP-FO"), g("fig4", "STORE-RP-FF"), g("fig4", "STORE-RP-FF, FO ties"), g("fig4", "STORE-GP-FO")}, false},
-		{"fig4-worm.svg", "Figure 4, WORM: input scan FO, RR, FF, random, L = 16", []study.Curve{base("WORM"),
+		{"fig4-worm.svg", "Figure 4, WORM: input scan FO, RR, FF, random, L = 16", x, []study.Curve{base("WORM"),
 			g("fig4", "WORM-RP-FO"), g("fig4", "WORM-RP-FF"), g("fig4", "WORM-RP-FF, FO ties"), g("fig4", "WORM-GP-FO")}, false},
-		{"fig5.svg", "Figure 5: WORM against SPLIT, random, L = 16", []study.Curve{base("WORM"),
+		{"fig5.svg", "Figure 5: WORM against SPLIT, random, L = 16", x, []study.Curve{base("WORM"),
 			g("fig5", "SPLIT-RP-FO"), g("fig5", "SPLIT-GP-FF"), g("fig5", "SPLIT-RP-RR"), g("fig5", "SPLIT-RP-RR, 1 addressing flit")}, false},
 	}
-	// latency against L at N = 256
-	if l := data["length"]; l != nil {
+	if data["length"] != nil {
 		var cs []study.Curve
 		for _, a := range []string{"STORE", "WORM"} {
 			c := study.Curve{Name: a + "-RP-RR"}
@@ -265,14 +268,15 @@ func figures(dir string, data map[string]map[string]map[int]val) error {
 			}
 			cs = append(cs, c)
 		}
-		fs = append(fs, fig{"length.svg", "Latency against L, N = 256, RP, RR, random", cs, false})
+		fs = append(fs, fig{"length.svg", "Latency against L, N = 256, RP, RR, random", "worm length L (flits)", cs, false})
 	}
-	for _, f := range fs {
-		xl := x
-		if f.file == "length.svg" {
-			xl = "worm length L (flits)"
-		}
-		if err := study.Plot(dir, f.file, f.title, xl, y, keys(f.curves), f.curves, f.logY); err != nil {
+	return fs
+}
+
+func figures(dir string, data map[string]map[string]map[int]val) error {
+	y := "max. latency (flit-steps; bars: 99%)"
+	for _, f := range figs(data) {
+		if err := study.Plot(dir, f.file, f.title, f.xlabel, y, keys(f.curves), f.curves, f.logY); err != nil {
 			return err
 		}
 	}
