@@ -65,6 +65,7 @@ func defs(scale string) []partDef {
 		{name: "fig3", runs: 20, sizes: sizes, pts: []pt{
 			{"STORE-FP-RR", strat("store", "fp", "rr")}, {"STORE-GP-RR", strat("store", "gp", "rr")},
 			{"WORM-FP-RR", strat("worm", "fp", "rr")}, {"WORM-GP-RR", strat("worm", "gp", "rr")},
+			{"STORE-FP-FO", strat("store", "fp", "fo")}, {"WORM-FP-FO", strat("worm", "fp", "fo")},
 		}},
 		{name: "fig4", runs: 20, sizes: sizes, pts: []pt{
 			{"STORE-RP-FO", strat("store", "rp", "fo")}, {"STORE-RP-FF", strat("store", "rp", "ff")},
@@ -83,12 +84,14 @@ func defs(scale string) []partDef {
 			return ps
 		}()},
 		{name: "delays", runs: 20, sizes: sizes, pts: []pt{
+			{"STORE-RP-RR, R = 2", strat("store", "rp", "rr", "delay", 2)},
+			{"STORE-RP-RR, R = 4", strat("store", "rp", "rr", "delay", 4)},
 			{"STORE-RP-RR, R = 8", strat("store", "rp", "rr", "delay", 8)},
 			{"WORM-RP-RR, R = 2", strat("worm", "rp", "rr", "delay", 2)},
 		}},
 		{name: "length", runs: 20, sizes: []int{256}, pts: func() []pt {
 			var ps []pt
-			for _, l := range []int{4, 8, 32, 64} {
+			for _, l := range []int{2, 4, 8, 32, 64, 128} {
 				for _, a := range []string{"store", "worm"} {
 					ps = append(ps, pt{fmt.Sprintf("%s-RP-RR, L = %d", strings.ToUpper(a), l), strat(a, "rp", "rr", "flits", l)})
 				}
@@ -284,7 +287,7 @@ func figures(dir string, data map[string]map[string]map[int]val) error {
 }
 
 // lengths are the worm lengths of the length part and Table I's (16).
-var lengths = []int{4, 8, 16, 32, 64}
+var lengths = []int{2, 4, 8, 16, 32, 64, 128}
 
 // atLength is a-RP-RR on random traffic at N = 256 with L-flit worms.
 func atLength(data map[string]map[string]map[int]val, a string, L int) val {

@@ -323,6 +323,8 @@ var compared = []struct{ name, aPart, aLab, bPart, bLab string }{
 	{"STORE-GP vs STORE-RP", "fig3", "STORE-GP-RR", "table1", "STORE-RP-RR random"},
 	{"WORM-FP vs WORM-RP", "fig3", "WORM-FP-RR", "table1", "WORM-RP-RR random"},
 	{"WORM-GP vs WORM-RP", "fig3", "WORM-GP-RR", "table1", "WORM-RP-RR random"},
+	{"STORE-FP-FO vs STORE-RP-FO", "fig3", "STORE-FP-FO", "fig4", "STORE-RP-FO"},
+	{"WORM-FP-FO vs WORM-RP-FO", "fig3", "WORM-FP-FO", "fig4", "WORM-RP-FO"},
 	{"STORE-GP vs STORE-FP", "fig3", "STORE-GP-RR", "fig3", "STORE-FP-RR"},
 	{"WORM-GP vs WORM-FP", "fig3", "WORM-GP-RR", "fig3", "WORM-FP-RR"},
 	{"STORE-RR vs STORE-FO", "table1", "STORE-RP-RR random", "fig4", "STORE-RP-FO"},
@@ -341,6 +343,8 @@ var compared = []struct{ name, aPart, aLab, bPart, bLab string }{
 	{"WORM-RP-RR vs SPLIT-GP-FF", "table1", "WORM-RP-RR random", "fig5", "SPLIT-GP-FF"},
 	{"SPLIT-RP-RR vs WORM-RP-RR", "fig5", "SPLIT-RP-RR", "table1", "WORM-RP-RR random"},
 	{"SPLIT-RP-RR + 1 flit vs WORM-RP-RR", "fig5", "SPLIT-RP-RR, 1 addressing flit", "table1", "WORM-RP-RR random"},
+	{"STORE, R = 2 vs none", "delays", "STORE-RP-RR, R = 2", "table1", "STORE-RP-RR random"},
+	{"STORE, R = 4 vs none", "delays", "STORE-RP-RR, R = 4", "table1", "STORE-RP-RR random"},
 	{"STORE, R = 8 vs none", "delays", "STORE-RP-RR, R = 8", "table1", "STORE-RP-RR random"},
 	{"WORM, R = 2 vs none", "delays", "WORM-RP-RR, R = 2", "table1", "WORM-RP-RR random"},
 }
