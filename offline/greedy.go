@@ -20,6 +20,12 @@ type Colorer struct {
 	lines  []timeline
 	starts []int
 	curs   []cursor // one per searched edge during a placement
+	// lastRead, when set (Plan.Colour), holds for each edge the last rank in the
+	// colouring order at which a message searches it, and rank the rank of the
+	// message being placed: a span is recorded only on the edges a later message
+	// reads (39% of the spans of 10^6 tree paths are never read).
+	lastRead []int32
+	rank     int32
 }
 
 // NewColorer returns a colorer for in with no message placed. It returns an error
@@ -100,8 +106,11 @@ func (c *Colorer) PlaceChecking(i, from int, check []int) int {
 		}
 	}
 	for k, e := range m.Path {
+		if c.lastRead != nil && c.lastRead[e] <= c.rank {
+			continue
+		}
 		lo := s + int32(k) + 1
-		c.lines[e].insert(lo, lo+l-1)
+		c.lines[e].add(lo, lo+l-1)
 	}
 	c.starts[i] = int(s)
 	return int(s)

@@ -92,6 +92,21 @@ func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// The placements read only entrance edges, so an edge needs the spans of the
+	// messages placed before its last reader only (Colorer.lastRead).
+	c.lastRead = make([]int32, len(in.Net.Edges))
+	for e := range c.lastRead {
+		c.lastRead[e] = -1
+	}
+	rank := int32(0)
+	for _, part := range p.Parts {
+		for _, i := range part {
+			for _, e := range p.Entrance[i] {
+				c.lastRead[e] = rank
+			}
+			rank++
+		}
+	}
 	offset := 0
 	buf := make([]int, 0, 8) // never nil: nil means every position
 	for _, part := range p.Parts {
@@ -103,6 +118,7 @@ func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 				buf = check
 			}
 			s := c.PlaceChecking(i, offset, check)
+			c.rank++
 			m := &in.Messages[i]
 			end = max(end, s+len(m.Path)+m.L-1)
 		}

@@ -1,5 +1,10 @@
 package offline
 
+import (
+	"cmp"
+	"slices"
+)
+
 // The per-edge record of occupied time that the greedy colorer of Ranade, Schleimer
 // and Wilkerson (seed 002, sections 4.2 and 4.5) consults: a bufferless message with
 // start s holds its k-th edge (1-based) during steps s+k .. s+k+L-1 (MODEL.md), so
@@ -46,10 +51,80 @@ func (c *chunk) regap() {
 // reads one small array instead of following every probed chunk's slice into
 // memory of its own (at 10^6 tree paths those cache misses were most of the
 // colouring).
+//
+// Blocks recorded with add wait in pend, unsorted, until the timeline is next read
+// (flush): an edge is read only when it is an entrance edge of a later message,
+// often long after most of its blocks were recorded, and then the blocks go in
+// together, sorted and merged with the runs in one pass, instead of one sorted
+// insertion each into memory that is cold by then.
 type timeline struct {
 	chunks []chunk
 	lasts  []int32
-	busy   int // number of busy steps
+	pend   []span // blocks added and not yet in the chunks
+	busy   int    // number of busy steps, pending blocks included
+}
+
+// add records the steps lo..hi busy; they must be free. The block joins the runs
+// at the next read (flush).
+func (tl *timeline) add(lo, hi int32) {
+	tl.busy += int(hi - lo + 1)
+	tl.pend = append(tl.pend, span{lo, hi})
+}
+
+// flush moves the pending blocks into the chunks: one by one (insert) when they are
+// few against the chunks' runs, else sorted and merged with every run at once.
+func (tl *timeline) flush() {
+	p := len(tl.pend)
+	if p == 0 {
+		return
+	}
+	if p < 8 || p*32 < len(tl.chunks)*chunkMax {
+		for _, sp := range tl.pend {
+			tl.busy -= int(sp.hi - sp.lo + 1) // insert counts them again
+			tl.insert(sp.lo, sp.hi)
+		}
+		tl.pend = tl.pend[:0]
+		return
+	}
+	pend := tl.pend
+	slices.SortFunc(pend, func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
+	n := p
+	for ci := range tl.chunks {
+		n += len(tl.chunks[ci].s)
+	}
+	all := make([]span, 0, n)
+	push := func(sp span) {
+		if k := len(all) - 1; k >= 0 && all[k].hi+1 >= sp.lo {
+			all[k].hi = max(all[k].hi, sp.hi)
+			return
+		}
+		all = append(all, sp)
+	}
+	k := 0
+	for ci := range tl.chunks {
+		for _, sp := range tl.chunks[ci].s {
+			for k < p && pend[k].lo < sp.lo {
+				push(pend[k])
+				k++
+			}
+			push(sp)
+		}
+	}
+	for ; k < p; k++ {
+		push(pend[k])
+	}
+	// Chunks half full, each capped so that an insertion reallocates it rather
+	// than writing into the next.
+	const fill = chunkMax / 2
+	tl.chunks, tl.lasts = tl.chunks[:0], tl.lasts[:0]
+	for lo := 0; lo < len(all); lo += fill {
+		hi := min(lo+fill, len(all))
+		c := chunk{s: all[lo:hi:hi]}
+		c.regap()
+		tl.chunks = append(tl.chunks, c)
+		tl.lasts = append(tl.lasts, c.last())
+	}
+	tl.pend = pend[:0]
 }
 
 // sync records chunk ci's last step in lasts after the chunk changed.
@@ -122,6 +197,7 @@ func (tl *timeline) firstFree(t, l int32) int32 {
 // jumps from span to span, and skips a whole chunk when the chunk's largest inner
 // gap is shorter than l.
 func (tl *timeline) firstFreeFrom(cur *cursor, t, l int32) int32 {
+	tl.flush() // a cursor is taken on a flushed timeline: this does nothing then
 	tl.seek(cur, t)
 	ci, j := cur.ci, cur.j
 	if ci == len(tl.chunks) {
@@ -241,6 +317,7 @@ func (tl *timeline) splitIfFull(ci int) {
 // remove frees the steps lo..hi; it reports whether they were all busy (in one
 // run), and changes nothing if not.
 func (tl *timeline) remove(lo, hi int32) bool {
+	tl.flush()
 	ci := tl.findChunk(0, lo)
 	if ci == len(tl.chunks) {
 		return false

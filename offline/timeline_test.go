@@ -8,8 +8,9 @@ import (
 )
 
 // The timeline against a plain set of busy steps: after random insertions of free
-// spans and removals, firstFree agrees with a step-by-step search, and the chunk
-// invariants of timeline (sorted, disjoint, chunk sizes, largest gaps) hold.
+// spans (placed at once, or added and merged at the next read, one by one or in
+// bulk) and removals, firstFree agrees with a step-by-step search, and the chunk
+// invariants of timeline (sorted, disjoint, chunk sizes, largest gaps, lasts) hold.
 func TestTimelineMatchesStepByStep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var tl timeline
@@ -24,6 +25,8 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 			return true
 		}
 		horizon := rapid.Int32Range(5, 3000).Draw(t, "horizon")
+		adds := rapid.IntRange(0, 4).Draw(t, "adds in 4 insertions")
+		removals := rapid.IntRange(0, 4).Draw(t, "removals in 16 operations")
 		for range rapid.IntRange(1, 600).Draw(t, "ops") {
 			at := rapid.Int32Range(1, horizon).Draw(t, "at")
 			l := rapid.Int32Range(1, 6).Draw(t, "l")
@@ -31,8 +34,12 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 			for !free(want, l) {
 				want++
 			}
-			require.Equal(t, want, tl.firstFree(at, l), "first free block of %d from %d", l, at)
-			if len(placed) > 0 && rapid.IntRange(0, 3).Draw(t, "op") == 0 {
+			// Not every step reads the timeline, so that added blocks pile up
+			// and go in by the bulk merge.
+			if rapid.IntRange(0, 7).Draw(t, "read") == 0 {
+				require.Equal(t, want, tl.firstFree(at, l), "first free block of %d from %d", l, at)
+			}
+			if len(placed) > 0 && rapid.IntRange(1, 16).Draw(t, "op") <= removals {
 				j := rapid.IntRange(0, len(placed)-1).Draw(t, "victim")
 				sp := placed[j]
 				require.True(t, tl.remove(sp.lo, sp.hi))
@@ -42,7 +49,12 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 				placed = append(placed[:j], placed[j+1:]...)
 				continue
 			}
-			tl.insert(want, want+l-1)
+			if rapid.IntRange(1, 4).Draw(t, "add") <= adds {
+				tl.add(want, want+l-1)
+			} else {
+				tl.flush()
+				tl.insert(want, want+l-1)
+			}
 			for s := want; s < want+l; s++ {
 				busy[s] = true
 			}
@@ -63,29 +75,72 @@ func TestTimelineMatchesStepByStep(t *testing.T) {
 			require.Equal(t, want, tl.firstFreeFrom(&cur, q, l), "cursor search of %d from %d", l, q)
 			q = want + rapid.Int32Range(0, 40).Draw(t, "step")
 		}
-		var prev int32 = -1
-		n := 0
-		require.Len(t, tl.lasts, len(tl.chunks))
-		for ci, c := range tl.chunks {
-			require.NotEmpty(t, c.s)
-			require.Equal(t, c.s[len(c.s)-1].hi, tl.lasts[ci], "chunk %d's last step", ci)
-			require.LessOrEqual(t, len(c.s), chunkMax)
-			var gap int32
-			for j, sp := range c.s {
-				require.LessOrEqual(t, sp.lo, sp.hi)
-				require.Greater(t, sp.lo, prev, "runs overlap or are out of order")
-				if j > 0 {
-					require.Greater(t, sp.lo, prev+1, "two runs of a chunk touch")
-					gap = max(gap, sp.lo-prev-1)
-				}
-				prev = sp.hi
-				n += int(sp.hi - sp.lo + 1)
-			}
-			require.Equal(t, gap, c.maxGap)
-		}
-		require.Equal(t, len(busy), n)
-		require.Equal(t, len(busy), tl.busy)
+		checkTimeline(t, &tl, busy)
 	})
+}
+
+// checkTimeline flushes tl and checks its invariants (sorted disjoint runs,
+// chunk sizes, non-touching runs within a chunk, largest gaps, lasts) and that it
+// holds exactly the steps of busy.
+func checkTimeline(t require.TestingT, tl *timeline, busy map[int32]bool) {
+	tl.flush()
+	var prev int32 = -1
+	n := 0
+	require.Len(t, tl.lasts, len(tl.chunks))
+	for ci, c := range tl.chunks {
+		require.NotEmpty(t, c.s)
+		require.Equal(t, c.s[len(c.s)-1].hi, tl.lasts[ci], "chunk %d's last step", ci)
+		require.LessOrEqual(t, len(c.s), chunkMax)
+		var gap int32
+		for j, sp := range c.s {
+			require.LessOrEqual(t, sp.lo, sp.hi)
+			require.Greater(t, sp.lo, prev, "runs overlap or are out of order")
+			if j > 0 {
+				require.Greater(t, sp.lo, prev+1, "two runs of a chunk touch")
+				gap = max(gap, sp.lo-prev-1)
+			}
+			prev = sp.hi
+			n += int(sp.hi - sp.lo + 1)
+		}
+		require.Equal(t, gap, c.maxGap)
+	}
+	require.Equal(t, len(busy), n)
+	require.Equal(t, len(busy), tl.busy)
+}
+
+// Blocks added without a read in between go in by one bulk merge (flush): the
+// runs are merged where they touch, cut into chunks, and every answer is the
+// step-by-step one.
+func TestTimelineBulkMerge(t *testing.T) {
+	var tl timeline
+	busy := map[int32]bool{}
+	mark := func(lo, hi int32) {
+		tl.add(lo, hi)
+		for s := lo; s <= hi; s++ {
+			busy[s] = true
+		}
+	}
+	for x := int32(1); x <= 4000; x += 4 { // busy at 1, 2, 5, 6, ...: runs of two
+		mark(x+1, x+1)
+		mark(x, x)
+	}
+	checkTimeline(t, &tl, busy)
+	require.Greater(t, len(tl.chunks), 1000/chunkMax)
+	tl.insert(4003, 4003)
+	busy[4003] = true
+	for x := int32(4005); x <= 6000; x += 3 { // a second merge into chunks present
+		mark(x, x)
+	}
+	checkTimeline(t, &tl, busy)
+	for at := int32(0); at <= 6010; at++ {
+		for l := int32(1); l <= 3; l++ {
+			want := at
+			for busy[want] || (l > 1 && busy[want+1]) || (l > 2 && busy[want+2]) {
+				want++
+			}
+			require.Equal(t, want, tl.firstFree(at, l), "first free block of %d from %d", l, at)
+		}
+	}
 }
 
 // A busy edge splits into chunks, and a search for a long block skips the chunks
