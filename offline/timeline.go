@@ -1,9 +1,6 @@
 package offline
 
-import (
-	"cmp"
-	"slices"
-)
+import "slices"
 
 // The per-edge record of occupied time that the greedy colorer of Ranade, Schleimer
 // and Wilkerson (seed 002, sections 4.2 and 4.5) consults: a bufferless message with
@@ -60,16 +57,23 @@ func (c *chunk) regap() {
 type timeline struct {
 	chunks []chunk
 	lasts  []int32
-	pend   []span // blocks added and not yet in the chunks
-	busy   int    // number of busy steps, pending blocks included
+	pend   []uint64 // blocks added and not yet in the chunks (packSpan)
+	busy   int      // number of busy steps, pending blocks included
 }
 
-// add records the steps lo..hi busy; they must be free. The block joins the runs
-// at the next read (flush).
+// add records the steps lo..hi busy; they must be free and not negative (a start
+// is not). The block joins the runs at the next read (flush).
 func (tl *timeline) add(lo, hi int32) {
 	tl.busy += int(hi - lo + 1)
-	tl.pend = append(tl.pend, span{lo, hi})
+	tl.pend = append(tl.pend, packSpan(span{lo, hi}))
 }
+
+// packSpan packs a block of non-negative steps into one word that sorts like the
+// block among disjoint blocks (by its last step, then its first), so that a
+// flush sorts machine words instead of calling a comparison per pair.
+func packSpan(sp span) uint64 { return uint64(uint32(sp.hi))<<32 | uint64(uint32(sp.lo)) }
+
+func unpackSpan(w uint64) span { return span{lo: int32(uint32(w)), hi: int32(w >> 32)} }
 
 // flush moves the pending blocks into the chunks: one by one (insert) when they are
 // few against the chunks' runs, else sorted and merged with every run at once.
@@ -79,7 +83,8 @@ func (tl *timeline) flush() {
 		return
 	}
 	if p < 8 || p*32 < len(tl.chunks)*chunkMax {
-		for _, sp := range tl.pend {
+		for _, w := range tl.pend {
+			sp := unpackSpan(w)
 			tl.busy -= int(sp.hi - sp.lo + 1) // insert counts them again
 			tl.insert(sp.lo, sp.hi)
 		}
@@ -87,7 +92,7 @@ func (tl *timeline) flush() {
 		return
 	}
 	pend := tl.pend
-	slices.SortFunc(pend, func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
+	slices.Sort(pend)
 	n := p
 	for ci := range tl.chunks {
 		n += len(tl.chunks[ci].s)
@@ -103,15 +108,15 @@ func (tl *timeline) flush() {
 	k := 0
 	for ci := range tl.chunks {
 		for _, sp := range tl.chunks[ci].s {
-			for k < p && pend[k].lo < sp.lo {
-				push(pend[k])
+			for k < p && unpackSpan(pend[k]).lo < sp.lo {
+				push(unpackSpan(pend[k]))
 				k++
 			}
 			push(sp)
 		}
 	}
 	for ; k < p; k++ {
-		push(pend[k])
+		push(unpackSpan(pend[k]))
 	}
 	// Chunks half full, each capped so that an insertion reallocates it rather
 	// than writing into the next.
