@@ -53,18 +53,23 @@
 //
 // Per edge the occupied steps are a timeline: disjoint runs of busy steps sorted in
 // chunks of at most B = 128 runs (one chunk on most edges), each chunk keeping its
-// largest free gap; a block that touches a run of its chunk joins it, so a packed
-// stretch is one run however many messages fill it. For an edge with r_e <= c_e
-// runs, finding the first free block of L steps from time t costs
-// O(log r_e + B + g), g the chunks skipped whole (a placement resumes each edge's
-// search where the last one stopped, so most searches cost O(1)); insertion and
-// removal cost O(log r_e + B + r_e / B). Placing message q searches only its
-// entrance edges (at most K of them; exact by Lemma 6's proof, see
+// largest free gap, the chunks' last steps side by side for the binary search; a
+// block that touches a run of its chunk joins it, so a packed stretch is one run
+// however many messages fill it. For an edge with r_e <= c_e runs, finding the
+// first free block of L steps from time t costs O(log r_e + B + g), g the chunks
+// skipped whole (a placement resumes each edge's search where the last one
+// stopped, so most searches cost O(1)); insertion and removal cost O(log r_e + B +
+// r_e / B). A placement records its spans unsorted (O(1) each) and an edge takes
+// them in when it is next searched: one by one when they are few, else sorted and
+// merged with its runs in one pass, O(r_e + p log p) for p pending spans. Plan.Colour
+// records a span only on an edge that a later message searches. Placing message q
+// searches only its entrance edges (at most K of them; exact by Lemma 6's proof, see
 // Colorer.PlaceChecking), round robin from the busiest; each push of its start
 // skips at least one span that forbids it, so the pushes r_q are at most the
 // number of (p, e) pairs with p meeting q on an entrance edge e, at most K(c - 1).
-// Placing q costs O((K + r_q K)(log c + B)) for the search and O(d_q (log c + B +
-// c / B)) to record its spans. The colouring of N messages thus costs
+// Placing q costs O((K + r_q K)(log c + B)) for the search and O(d_q) to record its
+// spans, whose merging costs at most the insertions it replaces, O(d_q (log c + B +
+// c / B)). The colouring of N messages thus costs
 // O(sum_q (d_q + K r_q)(log c + B + c / B)), worst case O(N K^2 c (log c + B) +
 // sum_q d_q (log c + B + c / B)); memory is at most 8 bytes per (message, edge)
 // pair, less where runs merge, plus one chunk header per busy edge. With the

@@ -14,8 +14,10 @@ import (
 // colorBenchCases are the instances of issue 24's target for `wormlab color` (10^6
 // paths a CPU-second under 500 MB, reading and writing the JSON included), at 10^5
 // and 10^6 paths on a random recursive tree and on a mesh. The 10^6 mesh is 32 x 32
-// so that its paths (21 hops on average) are about as long as the tree's (17); the
-// 10^5 mesh is the 100 x 100 one of docs/cli.md's memory table (67 hops).
+// so that its paths (21.4 hops on average) are about as long as the tree's (19.9);
+// the 10^5 mesh is the 100 x 100 one of docs/cli.md's memory table (67 hops).
+// scripts/color-speed.sh runs the binary on the same specifications (through
+// wormlab gen, seed 1) for docs/color/speed.csv.
 var colorBenchCases = []struct {
 	name string
 	big  bool // 10^6 paths: skipped with -short
