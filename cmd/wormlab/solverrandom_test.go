@@ -147,13 +147,12 @@ func TestSolverRandomResults(t *testing.T) {
 		if w.Makespan == b.Makespan && w.LowerBound == b.LowerBound {
 			open = append(open, fmt.Sprintf("%s %d (bound %d)", what, w.Makespan, w.LowerBound))
 		} else {
-			require.Equal(t, w.Makespan, b.Makespan, name)
-			open = append(open, fmt.Sprintf("%s %d (bufferless bound %d, wormhole %d at the limit)", what, w.Makespan, b.LowerBound, w.LowerBound))
+			open = append(open, fmt.Sprintf("%s %d (bound %d) in the wormhole model and %d (bound %d) in the bufferless one", what, w.Makespan, w.LowerBound, b.Makespan, b.LowerBound))
 		}
 	}
 	require.Len(t, open, 18-both, "the instances not proven in both models")
-	sentence = fmt.Sprintf("The %s open at 20 s are open still, each with a better schedule than in the run before the turns: %s;",
-		numberWords[len(open)], strings.Join(open, ", "))
+	sentence = fmt.Sprintf("The %s not proven in both models at 20 s: %s.",
+		numberWords[len(open)], strings.Join(open, "; "))
 	require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 }
 
@@ -309,16 +308,18 @@ func TestSolverAnytimeResults(t *testing.T) {
 	// to the end of the run would make that claim false); on the 6x6 mesh, that
 	// end, and cadical's largest lead: its best then and since when, against
 	// wormlab's best then and until when.
-	var never []float64
+	// (An interval open to the end of the run is said as "not by 20 s".)
+	var never []string
 	for _, name := range order {
 		a := cadicalAhead(series[name+" wormlab"], series[name+" cadical"])
-		if len(a.intervals) == 0 {
-			never = append(never, 0)
-			continue
+		switch {
+		case len(a.intervals) == 0:
+			never = append(never, "from 0.00 s")
+		case a.intervals[len(a.intervals)-1][1] < 0:
+			never = append(never, "not by 20 s")
+		default:
+			never = append(never, fmt.Sprintf("from %.2f s", a.intervals[len(a.intervals)-1][1]))
 		}
-		end := a.intervals[len(a.intervals)-1][1]
-		require.GreaterOrEqual(t, end, 0.0, "%s: cadical ahead to the end of the run", name)
-		never = append(never, end)
 	}
 	const m6 = "mesh-6x6-288-L4-s1"
 	w6, c6 := series[m6+" wormlab"], series[m6+" cadical"]
@@ -348,7 +349,7 @@ func TestSolverAnytimeResults(t *testing.T) {
 	}
 	require.Positive(t, famBest, m8)
 	for _, sentence := range []string{
-		"holds from " + andList(never) + " s of CPU on these three",
+		"holds " + andWords(never) + " of CPU on these three",
 		fmt.Sprintf("on the 6x6 mesh cadical stays ahead until %.2f s (%d at %.2f s against wormlab's %d until %.2f s)",
 			a6.intervals[len(a6.intervals)-1][1], cc, c6[since].CPU, cw, w6[until].CPU),
 		fmt.Sprintf("this run reached %d on the 8x8 mesh of 768 messages at %.2f s, the family's run above %d at 20 s",
@@ -357,20 +358,23 @@ func TestSolverAnytimeResults(t *testing.T) {
 		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 	}
 
-	// At 20 s, per instance: wormlab's best against cadical's, and wormlab
-	// ahead or level on all of them.
+	// At 20 s, per instance: wormlab's best against cadical's, and on how
+	// many wormlab is ahead or level.
 	var at20 []string
+	level := 0
 	for _, name := range order {
 		w, c := bestAt(series[name+" wormlab"], 20), bestAt(series[name+" cadical"], 20)
 		require.True(t, w > 0 && c > 0, name)
-		require.LessOrEqual(t, w, c, "%s: wormlab behind cadical at 20 s", name)
+		if w <= c {
+			level++
+		}
 		if w == c {
 			at20 = append(at20, fmt.Sprintf("%d and %d", w, c))
 		} else {
 			at20 = append(at20, fmt.Sprintf("%d against %d", w, c))
 		}
 	}
-	sentence := fmt.Sprintf("At 20 s wormlab is ahead or level on all %s (%s;", numberWords[len(order)], strings.Join(at20, "; "))
+	sentence := fmt.Sprintf("At 20 s wormlab is ahead or level on %s of the %s (%s;", numberWords[level], numberWords[len(order)], strings.Join(at20, "; "))
 	require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 }
 
