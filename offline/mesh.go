@@ -140,6 +140,7 @@ func MeshPlan(in *model.Instance) (*Plan, error) {
 	}
 	plan := &Plan{Order: "mesh", K: k, Entrance: make([][]int, len(in.Messages))}
 	paths := make([]MeshPath, len(in.Messages))
+	var arena []int // the entrance sets, k edges at most each
 	for i := range in.Messages {
 		mp, err := SplitMeshPath(in, coords, k, i)
 		if err != nil {
@@ -147,9 +148,14 @@ func MeshPlan(in *model.Instance) (*Plan, error) {
 		}
 		paths[i] = mp
 		p := in.Messages[i].Path
-		for _, pos := range mp.Starts {
-			plan.Entrance[i] = append(plan.Entrance[i], p[pos])
+		if cap(arena)-len(arena) < len(mp.Starts) {
+			arena = make([]int, 0, max(1<<14, len(mp.Starts)))
 		}
+		n := len(arena)
+		for _, pos := range mp.Starts {
+			arena = append(arena, p[pos])
+		}
+		plan.Entrance[i] = arena[n:len(arena):len(arena)]
 	}
 	byClass := map[string][]int{}
 	class := map[string]MeshClass{}

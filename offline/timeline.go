@@ -129,7 +129,9 @@ func (tl *timeline) flush() {
 		tl.chunks = append(tl.chunks, c)
 		tl.lasts = append(tl.lasts, c.last())
 	}
-	tl.pend = pend[:0]
+	// A bulk merge mostly happens once, at an edge's first read after many
+	// placements: keeping a buffer that long would hold the spans twice.
+	tl.pend = nil
 }
 
 // sync records chunk ci's last step in lasts after the chunk changed.

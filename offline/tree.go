@@ -142,6 +142,7 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 		}
 	}
 	high := make([]int, len(in.Messages)) // depth of each path's highest point
+	var arena []int                       // the entrance sets, two edges at most each
 	for i := range in.Messages {
 		p := in.Messages[i].Path
 		// Position of the highest point: node 0 is the tail of e_1, node k the head of e_k.
@@ -152,14 +153,17 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 			}
 		}
 		high[i] = bestDepth
-		var entr []int
+		if cap(arena)-len(arena) < 2 {
+			arena = make([]int, 0, 1<<14)
+		}
+		n := len(arena)
 		if best > 0 {
-			entr = append(entr, p[best-1]) // the edge climbing into the highest point
+			arena = append(arena, p[best-1]) // the edge climbing into the highest point
 		}
 		if best < len(p) {
-			entr = append(entr, p[best]) // the edge descending from it
+			arena = append(arena, p[best]) // the edge descending from it
 		}
-		plan.Entrance[i] = entr
+		plan.Entrance[i] = arena[n:len(arena):len(arena)]
 	}
 	order := make([]int, len(in.Messages))
 	for i := range order {
