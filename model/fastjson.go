@@ -354,7 +354,10 @@ func splitArray(data []byte) ([]json.RawMessage, bool) {
 	}
 }
 
-// skipValue moves past one JSON value of valid JSON.
+// skipValue moves past one JSON value of valid JSON. On any other text it stays
+// within data and reports false at an unterminated string; where it stops on
+// other invalid text means nothing, and parseInstanceFast checks what it skipped
+// with json.Valid.
 func (p *fastScanner) skipValue() bool {
 	depth := 0
 	for p.i < len(p.data) {
@@ -366,6 +369,9 @@ func (p *fastScanner) skipValue() bool {
 					p.i++
 				}
 				p.i++
+			}
+			if p.i >= len(p.data) {
+				return false // unterminated: the loop may have stepped past the end
 			}
 			p.i++
 		case '{', '[':
@@ -428,11 +434,13 @@ func parseInstanceFast(data []byte) (*Instance, bool) {
 			start := p.i
 			var m Message
 			if !p.message(in, &m, &a) {
+				// p reads data, or the saved list when it came before the
+				// network: slice what p reads.
 				p.i = start
-				if !p.skipValue() || !json.Valid(data[start:p.i]) {
+				if !p.skipValue() || !json.Valid(p.data[start:p.i]) {
 					return false
 				}
-				if parseMessage(in, len(in.Messages), data[start:p.i], &m) != nil {
+				if parseMessage(in, len(in.Messages), p.data[start:p.i], &m) != nil {
 					return false
 				}
 			}
