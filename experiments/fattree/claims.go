@@ -191,8 +191,10 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 		if len(ss) == 0 {
 			verdict = "not run"
 		}
+		worst := 0.0 // the largest saving of 5% or more with disjoint intervals
 		for _, s := range ss {
-			if s.x.word == "lower" && s.x.pct <= -5 {
+			if s.x.word == "lower" && s.x.pct <= -5 && -s.x.pct > worst {
+				worst = -s.x.pct
 				verdict = fmt.Sprintf("**not reproduced**: delays save %.1f%% at N = %d", -s.x.pct, s.n)
 			}
 		}
@@ -348,20 +350,20 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 		for _, n := range []int{256, 4096} {
 			q2 := queue(data, "WORM-RP-RR, q = 2 flits")
 			var parts []string
-			gain, where, sep := 0.0, 0, false
+			gain, where := 0.0, 0 // the largest gain with disjoint intervals
 			for _, q := range []int{3, 4, 8} {
 				ss := of(queue(data, fmt.Sprintf("WORM-RP-RR, q = %d flits", q)), q2, "")
 				for _, s := range ss {
 					if s.n == n {
 						parts = append(parts, fmt.Sprintf("q = %d: %+.1f%% (%s)", q, s.x.pct, s.x.word))
-						if -s.x.pct > gain {
-							gain, where, sep = -s.x.pct, q, s.x.word == "lower"
+						if s.x.word == "lower" && -s.x.pct > gain {
+							gain, where = -s.x.pct, q
 						}
 					}
 				}
 			}
 			verdict := "**reproduced**: no queue gains 5% or more with disjoint intervals"
-			if gain >= 5 && sep {
+			if gain >= 5 {
 				verdict = fmt.Sprintf("**not reproduced**: q = %d gains %.1f%%, disjoint intervals", where, gain)
 			}
 			claim := "Little is gained by WORM queues beyond 2 flits (random; \"little\" read as under 5%; N = 256)"
