@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -26,17 +25,9 @@ func TestCommittedReportRegenerates(t *testing.T) {
 // docs/analytic-model.md quotes every table of the committed summary where its markers
 // stand, verbatim: filling the page from summary.md leaves it as it is.
 func TestDocQuotesSummary(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/analytic-model.md")
-	require.NoError(t, err)
-	sum, err := os.ReadFile(filepath.Join(committed, "summary.md"))
-	require.NoError(t, err)
-	filled, missing, err := study.Fill(string(doc), string(sum))
-	require.NoError(t, err)
+	missing, err := study.Quotes("../../docs/analytic-model.md", committed)
+	require.NoError(t, err, "go run ./experiments/analytic -report -doc docs/analytic-model.md docs/analytic")
 	require.Empty(t, missing) // every part was run
-	require.Equal(t, string(doc), filled, "docs/analytic-model.md does not quote summary.md: go run ./experiments/analytic -report -doc docs/analytic-model.md docs/analytic")
-	for name := range study.Sections(string(sum)) {
-		require.Contains(t, string(doc), "<!-- table "+name+" -->\n", "the page does not quote table %s", name)
-	}
 }
 
 // The committed points are what the simulator gives: the test scale (the tables'
@@ -47,14 +38,7 @@ func TestRerunReproducesCommitted(t *testing.T) {
 	if os.Getenv("WORMLAB_LONG") == "" {
 		t.Skip("WORMLAB_LONG=1 reruns the study's test scale")
 	}
-	out := t.TempDir()
-	ps := parts("test")
-	require.NoError(t, study.Run(context.Background(), study.Options{Out: out, Workers: 2}, ps))
-	recs, err := study.Load(out, ps)
+	diff, err := study.Rerun(context.Background(), t.TempDir(), committed, parts("test"), fields)
 	require.NoError(t, err)
-	rerun := study.Points(recs, fields)
-	require.NotEmpty(t, rerun)
-	old, err := study.ReadPoints(committed)
-	require.NoError(t, err)
-	require.Empty(t, study.Differences(old, rerun, fields, 0))
+	require.Empty(t, diff)
 }
