@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -230,5 +231,33 @@ func TestFastInstancePrefixes(t *testing.T) {
 			}
 		}
 		require.Equal(t, 1, accepted, "only the whole text is an instance: %s", text)
+	}
+}
+
+// The general path (here for a repeated top-level key) takes the paths its fast
+// message reader reads from one arena for the whole instance, as the fast path
+// does: consecutive paths lie side by side in one array (an arena per message once
+// held 2^16 hops for each: 10 GB for 20000 messages).
+func TestGeneralPathSharesArena(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"name": "a", "name": "b", "network": {"edges": [["a","b"],["b","c"]]}, "messages": [`)
+	for i := range 100 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `{"id": "m%d", "path": ["a", "b", "c"]}`, i)
+	}
+	b.WriteString("]}")
+	_, ok := parseInstanceFast([]byte(b.String()))
+	require.False(t, ok, "a repeated top-level key is the general path's")
+	in, err := ParseInstance([]byte(b.String()))
+	require.NoError(t, err)
+	require.Len(t, in.Messages, 100)
+	for i := 1; i < len(in.Messages); i++ {
+		prev, cur := in.Messages[i-1].Path, in.Messages[i].Path
+		require.Equal(t, []int{0, 1}, cur)
+		require.Equal(t, len(prev), cap(prev), "a path is capped at its length")
+		require.Equal(t, unsafe.Add(unsafe.Pointer(unsafe.SliceData(prev)), len(prev)*int(unsafe.Sizeof(0))),
+			unsafe.Pointer(unsafe.SliceData(cur)), "message %d's path is not beside message %d's", i, i-1)
 	}
 }

@@ -18,12 +18,13 @@ import (
 // the error messages. It exists because the general decoder validates nested values
 // once per level, which made large instances parse at a few MB/s. What it accepts
 // is valid JSON (the scanner checks the grammar, numbers and strings as it reads),
-// so it may read text no decoder has checked (parseInstanceFast).
-func parseMessageFast(in *Instance, data []byte, m *Message) (ok bool) {
+// so it may read text no decoder has checked (parseInstanceFast). The path comes
+// from a, which the caller keeps across the messages of an instance (an arena
+// per message would hold 2^16 hops for each).
+func parseMessageFast(in *Instance, data []byte, m *Message, a *pathArena) (ok bool) {
 	p := fastScanner{data: data}
-	var a pathArena
 	var mm Message
-	if !p.message(in, &mm, &a) {
+	if !p.message(in, &mm, a) {
 		return false
 	}
 	p.space()

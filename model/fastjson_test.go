@@ -29,7 +29,7 @@ func TestFastMessageAgreesWithDecoder(t *testing.T) {
 	// below would hold with the fast reader declining everything).
 	for _, text := range []string{`{"id": "m0", "path": ["a", "b", "c"]}`, `{"edges": [0, 2], "flits": 3, "id": "m1"}`} {
 		var fast, slow Message
-		require.True(t, parseMessageFast(in, []byte(text), &fast), "fast reader declined %s", text)
+		require.True(t, parseMessageFast(in, []byte(text), &fast, &pathArena{}), "fast reader declined %s", text)
 		require.NoError(t, parseMessage(in, 0, []byte(text), &slow))
 		require.Equal(t, slow, fast, "message %s", text)
 	}
@@ -70,7 +70,7 @@ func TestFastMessageAgreesWithDecoder(t *testing.T) {
 			t.Skip("not JSON")
 		}
 		var fast Message
-		ok := parseMessageFast(in, []byte(text), &fast)
+		ok := parseMessageFast(in, []byte(text), &fast, &pathArena{})
 		var slow Message
 		err := parseMessage(in, 0, []byte(text), &slow)
 		if !ok {

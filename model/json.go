@@ -144,8 +144,9 @@ func parseInstanceGeneral(data []byte) (*Instance, error) {
 		}
 	}
 	in.Messages = make([]Message, len(msgs))
+	var a pathArena
 	for i, mraw := range msgs {
-		if parseMessageFast(in, mraw, &in.Messages[i]) {
+		if parseMessageFast(in, mraw, &in.Messages[i], &a) {
 			continue
 		}
 		if err := parseMessage(in, i, mraw, &in.Messages[i]); err != nil {
