@@ -1,7 +1,6 @@
 package model
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -281,9 +280,9 @@ func (s *Schedule) write(w io.Writer) error {
 
 // writeSchedule writes the top-level fields of s and the n entries that entry
 // returns (each valid until the next call) as MODEL.md JSON, one message a line,
-// followed by a newline, through a buffer.
+// followed by a newline, in writes of about 32 KB (b gathers the lines: no
+// further buffer is needed).
 func writeSchedule(w io.Writer, s *Schedule, n int, entry func(i int) *Times) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
 	var b bytes.Buffer
 	o := newObj(&b, "\n  ")
 	o.val("model", s.Model)
@@ -325,7 +324,7 @@ func writeSchedule(w io.Writer, s *Schedule, n int, entry func(i int) *Times) er
 			}
 		}
 		if b.Len() >= 1<<15 {
-			if _, err := bw.Write(b.Bytes()); err != nil {
+			if _, err := w.Write(b.Bytes()); err != nil {
 				return err
 			}
 			b.Reset()
@@ -340,10 +339,8 @@ func writeSchedule(w io.Writer, s *Schedule, n int, entry func(i int) *Times) er
 		return err
 	}
 	b.WriteByte('\n')
-	if _, err := bw.Write(b.Bytes()); err != nil {
-		return err
-	}
-	return bw.Flush()
+	_, err := w.Write(b.Bytes())
+	return err
 }
 
 // appendTimes appends t (no extra fields) as the object writer writes it,
