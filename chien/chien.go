@@ -68,6 +68,12 @@ func Ports(net topology.Network, v int) int {
 	return (in + 1) * v
 }
 
+// DimPorts is the crossbar's size P of a router cut into dimensions, as seed 001
+// reads Chien's (a crossbar per dimension): the two links of its dimension and the
+// stage before it (the previous dimension's or the injection port), each with v
+// VCs.
+func DimPorts(v int) int { return 3 * v }
+
 // Freedom is the degree of routing freedom F of routing r on net with vcs VCs:
 // the most (output port, VC) pairs it offers a header at one router, over every
 // state any packet can reach (every source, destination and start state, every

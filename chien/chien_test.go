@@ -54,3 +54,20 @@ func TestFreedom(t *testing.T) {
 		require.Equal(t, tc.want, f, tc.name)
 	}
 }
+
+// The cycle times of seed 001's routers follow from the published module delays
+// alone: with 2 VCs (T_VC = 1.24 + 0.6 = 1.84 ns) a header's path is 2.7 + T_ARB +
+// T_CB + 2.2 + 1.84 ns; one crossbar of 10 ports (T_CB = 0.4 + 0.6 log2 10 = 2.393)
+// and F = 1 give 9.733 ns, F = 2 adds 0.6 ns; a crossbar per dimension (P = 3V = 6,
+// T_CB = 1.951) gives 9.291 and 9.891 ns.
+func TestSeed001Cycles(t *testing.T) {
+	require.Equal(t, 6, DimPorts(2))
+	for _, tc := range []struct {
+		p, f int
+		want float64
+	}{{10, 1, 9.733}, {10, 2, 10.333}, {6, 1, 9.291}, {6, 2, 9.891}} {
+		d, err := Model(tc.p, 2, tc.f)
+		require.NoError(t, err)
+		require.InDelta(t, tc.want, d.Cycle(), 0.001, "P %d F %d", tc.p, tc.f)
+	}
+}
