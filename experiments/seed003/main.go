@@ -15,9 +15,11 @@
 // OUTDIR/PART.jsonl (resumable; on Slurm: wormlab sweep OUTDIR/specs/PART.json
 // --slurm, then -report). The report writes OUTDIR/summary.md (the tables
 // docs/seed003.md quotes), OUTDIR/figures.json (every figure the doc states, with its
-// interval, for the tests) and the SVG figures. -scale reduced is the committed run
-// (docs/seed003): seven loads and 3 seeds a part; -scale test reruns two of its loads
-// of each main series (the fourth and the last), for the gated test.
+// interval, for the tests) and the SVG figures. -scale reduced runs seven loads and 3
+// seeds a part; -scale test reruns two loads of each main series of the full scale
+// (the fourth and the last) with its seeds, for the gated test against the committed
+// run (docs/seed003: its main parts and the packet probe at the full scale, the other
+// parts as docs/seed003.md says).
 package main
 
 import (
@@ -190,8 +192,8 @@ func variants() []variant {
 	vs := []variant{
 		{part: "uniform", title: "uniform traffic", group: "main", set: map[string]any{"traffic": "uniform"}, dbar: hopsUniform, grid: uniformGrid, reps: 5, plots: true},
 		{part: "hotspot-1", title: "hotspot traffic, 1% to node 0", group: "main", set: hot(0.01, 0), dbar: hopsUniform, grid: uniformGrid, reps: 5, plots: true},
-		{part: "hotspot-2", title: "hotspot traffic, 2% to node 0", group: "main", set: hot(0.02, 0), dbar: hopsUniform, grid: hot2Grid, reps: 3, plots: true},
-		{part: "hotspot-4", title: "hotspot traffic, 4% to node 0", group: "main", set: hot(0.04, 0), dbar: hopsUniform, grid: hotGrid(0.18), reps: 3, plots: true},
+		{part: "hotspot-2", title: "hotspot traffic, 2% to node 0", group: "main", set: hot(0.02, 0), dbar: hopsUniform, grid: hot2Grid, reps: 5, plots: true},
+		{part: "hotspot-4", title: "hotspot traffic, 4% to node 0", group: "main", set: hot(0.04, 0), dbar: hopsUniform, grid: hotGrid(0.18), reps: 5, plots: true},
 		{part: "local-7x7", title: "local traffic, 7x7 square", group: "main", set: map[string]any{"traffic": "localsq", "radius": 3}, dbar: hops7x7, grid: localGrid, reps: 5, plots: true},
 		// where the hot node sits: (8,8), as far from the wrap links as can be
 		{part: "hotspot-1-at136", title: "hotspot traffic, 1% to node (8,8)", group: "hotnode", set: hot(0.01, 136), dbar: hopsUniform, grid: uniformGrid, reps: 3},
@@ -323,11 +325,11 @@ func parts(scale string) []study.Part {
 				continue // positive- and negative-hop in the main parts only
 			}
 			grid := v.grid(a)
-			if scale != "full" && len(grid) > 0 {
+			if scale == "reduced" && len(grid) > 0 {
 				grid, reps = reducedGrid(v, a), 3
 			}
 			if scale == "test" && len(grid) > 0 {
-				grid = []float64{grid[3], grid[len(grid)-1]}
+				grid = []float64{grid[3], grid[len(grid)-1]} // with the full scale's seeds
 			}
 			for _, rho := range within(grid, v.dbar) {
 				cases = append(cases, study.Case{Name: fmt.Sprintf("%s@%g", a.name, rho),
@@ -364,7 +366,7 @@ func reducedGrid(v variant, a alg) []float64 {
 
 func main() {
 	study.Main(study.Program{Name: "seed003", Scales: []string{"full", "reduced", "test"},
-		ScaleHelp: "full (the paper's 16x16 torus, 11 to 16 loads a series, 3-5 seeds a point), reduced (the same network and runs, seven loads and 3 seeds a part), test (two loads of each main series of the reduced scale)",
+		ScaleHelp: "full (the paper's 16x16 torus, 11 to 16 loads a series, 3-5 seeds a point), reduced (the same network and runs, seven loads and 3 seeds a part), test (two loads of each main series of the full scale, with its seeds)",
 		Parts:     parts, Fields: fields, Report: func(_ context.Context, dir string) error { return Report(dir) }})
 }
 

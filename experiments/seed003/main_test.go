@@ -44,9 +44,9 @@ func TestDocQuotesSummary(t *testing.T) {
 }
 
 // The committed points are what the simulator gives: the test scale (two loads of
-// every main series, 3 seeds, the reduced scale's own points) run again reproduces
+// every main series of the full scale, with its seeds) run again reproduces
 // every figure the report reads within the committed interval and the rerun's own
-// (the runs are deterministic, so in practice exactly). About 3 CPU-minutes.
+// (the runs are deterministic, so in practice exactly). About 5 CPU-minutes.
 func TestRerunReproducesCommitted(t *testing.T) {
 	if os.Getenv("WORMLAB_LONG") == "" {
 		t.Skip("WORMLAB_LONG=1 reruns the study's test scale")
@@ -63,24 +63,47 @@ func TestRerunReproducesCommitted(t *testing.T) {
 	require.Empty(t, study.Differences(old, rerun, fields, 0))
 }
 
-// The test scale's points are points of the reduced scale, with its 3 seeds (so the
-// gated rerun compares like with like): two loads of each routing in each main part.
-func TestTestScaleWithinReduced(t *testing.T) {
-	keys := map[string]bool{}
-	for _, p := range parts("reduced") {
+// The test scale's points are points of the full scale, with its seeds (so the
+// gated rerun compares like with like against the committed run, whose main parts
+// are at the full scale): two loads of each routing in each main part.
+func TestTestScaleWithinFull(t *testing.T) {
+	keys, reps := map[string]bool{}, map[string]int{}
+	for _, p := range parts("full") {
+		reps[p.Name] = p.Spec.Replications
 		for _, c := range p.Spec.Axes["point"].([]study.Case) {
 			keys[p.Name+"|"+c.Name] = true
 		}
 	}
 	n := 0
 	for _, p := range parts("test") {
-		require.Equal(t, 3, p.Spec.Replications, p.Name)
+		require.Equal(t, reps[p.Name], p.Spec.Replications, p.Name)
 		for _, c := range p.Spec.Axes["point"].([]study.Case) {
-			require.True(t, keys[p.Name+"|"+c.Name], "%s %s: not a point of the reduced scale", p.Name, c.Name)
+			require.True(t, keys[p.Name+"|"+c.Name], "%s %s: not a point of the full scale", p.Name, c.Name)
 			n++
 		}
 	}
 	require.Equal(t, 5*6*2, n) // five main parts, six routings, two loads
+}
+
+// In the committed run every series of a plotted part has at least six loads at
+// which every seed reached a steady state (the points of its latency curve): the
+// grids do what TestSixLoadsBelowSaturation says on the data, not only on paper.
+func TestCommittedSixSteadyLoads(t *testing.T) {
+	pts, err := study.ReadPoints(committed)
+	require.NoError(t, err)
+	data := collect(pts)
+	n := 0
+	for _, v := range variants() {
+		if !v.plots {
+			continue
+		}
+		require.NotNil(t, data[v.part], v.part)
+		for _, s := range data[v.part] {
+			require.GreaterOrEqual(t, s.steady, 6, "%s %s", v.part, s.alg)
+			n++
+		}
+	}
+	require.Equal(t, 5*6+2*3, n) // five main parts of six routings, two packet parts of three
 }
 
 // Every series of a plotted part has at least six loads below its saturation at

@@ -78,10 +78,13 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 	}
 	section("peaks", peak.String())
 
-	// latency at light load and network latency past saturation, main parts
+	// latency at light load (0.12, a load of every full-scale grid but the 2%
+	// hotspot's slow series; a cell says the load it read where that differs) and
+	// network latency past saturation, main parts
+	const light = 0.12
 	lat := study.Table{Head: []string{"routing"}}
 	for _, v := range main {
-		lat.Head = append(lat.Head, shortTitle(v)+": latency at 0.1 / network latency at 0.9")
+		lat.Head = append(lat.Head, shortTitle(v)+": latency at 0.12 / network latency at 0.9")
 	}
 	for _, a := range algs {
 		row := []string{a.label}
@@ -91,10 +94,14 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 				row = append(row, "")
 				continue
 			}
-			lo := s.at(0.1)
-			put("lat01/"+v.part+"/"+a.name, lo.lat)
+			lo := s.at(light)
+			put("lat012/"+v.part+"/"+a.name, lo.lat)
 			put("net09/"+v.part+"/"+a.name, s.last.net)
-			row = append(row, fmt.Sprintf("%s / %s", lo.lat.Fmt(1), s.last.net.Fmt(0)))
+			at := ""
+			if math.Abs(lo.rho-light) > 1e-9 {
+				at = fmt.Sprintf(" (at %g)", lo.rho)
+			}
+			row = append(row, fmt.Sprintf("%s%s / %s", lo.lat.Fmt(1), at, s.last.net.Fmt(0)))
 		}
 		lat.Rows = append(lat.Rows, row)
 	}
