@@ -116,7 +116,12 @@
 // once with no SAT call, then, if they fail there, at each horizon below the best
 // makespan (5,000 failures) until one fails; the SAT search starts from the best
 // schedule found. They are skipped above 20,000 variables (each node scans them)
-// or when their pairs would exceed the memory budget.
+// or when their pairs would exceed the memory budget. After the bufferless stage
+// of a wormhole solve, the bufferless search is not run again where the stage
+// settled it: below the stage's bufferless bound, and at the horizon where the
+// stage's search with the first budget failed (the search is deterministic, so
+// it would fail again; on issue 27's 8x8 mesh of 768 messages, seed 2, that
+// repeat was 20,000 failures, seconds of CPU, before the wormhole SAT search).
 //
 // On the six instances of issue 16's table the optimum equals the lower bound and
 // the bufferless search meets it within 119 failures, so no formula is built; on

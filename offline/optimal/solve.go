@@ -52,6 +52,12 @@ type Options struct {
 	// wormhole bound, for the bufferless stage), named floorSource.
 	floor       int
 	floorSource string
+	// blFailed, when positive, is a horizon at which the bufferless schedule
+	// search with the first budget is known to fail: the bufferless stage ran
+	// that very search (deterministic: the same instance, horizon, budget and
+	// seed). blLower is the stage's proven bufferless lower bound: below it no
+	// bufferless schedule exists. The wormhole solve skips both searches.
+	blFailed, blLower int
 	// Left, when set, returns the time left before the caller stops the solve
 	// by other means than a deadline of ctx (wormlab solve --cpu-limit: CPU
 	// time). Like a deadline, it decides the bufferless stage's share
@@ -120,6 +126,9 @@ type Result struct {
 	// shorter was proven unsatisfiable or the makespan meets a proven lower bound.
 	Optimal bool
 	Stats   Stats
+	// cpFailed is the horizon at which the bufferless schedule search with the
+	// first budget failed (0: it did not run, or it was cancelled or succeeded).
+	cpFailed int
 }
 
 // Solve finds a schedule of least makespan for in, in the model of opt, with a proof
@@ -197,6 +206,7 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 			}
 			st.UpperSource = "bufferless"
 		}
+		opt.blFailed, opt.blLower = br.cpFailed, br.Lower
 		st.Answered = "wormhole"
 		if best.Makespan <= res.Lower {
 			st.Answered = "bufferless"
@@ -371,8 +381,15 @@ func (s *search) schedules() error {
 	}
 	// find returns the crossing times of a schedule of makespan <= T, or nil.
 	find := func(T int, budget int64) [][]int {
-		starts, cs := bl.solve(s.ctx, T, budget, 1)
-		record(cs)
+		var starts []int
+		if T >= s.opt.blLower && (T != s.opt.blFailed || budget != cpFirstFails) {
+			var cs cpStats
+			starts, cs = bl.solve(s.ctx, T, budget, 1)
+			record(cs)
+			if starts == nil && budget == cpFirstFails && s.ctx.Err() == nil {
+				s.res.cpFailed = T
+			}
+		}
 		if starts != nil {
 			cross := make([][]int, len(starts))
 			for i, v := range starts {

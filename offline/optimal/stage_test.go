@@ -75,3 +75,33 @@ func TestStageAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestStageSkipsRepeatedSearch checks the premise on which a wormhole solve
+// skips the bufferless schedule search at the horizon where its bufferless stage
+// ran it with the same budget and failed (Options.blFailed): the search is
+// deterministic, so two fresh searches of an instance at the same horizon, budget
+// and seed give the same starts after the same failures and nodes. And the
+// stage's record is honest: at the horizon it records, a fresh search finds
+// nothing.
+func TestStageSkipsRepeatedSearch(t *testing.T) {
+	var recorded atomic.Int64 // instances whose lower-bound search failed
+	defer func() { t.Logf("%d instances with a failed search at the lower bound", recorded.Load()) }()
+	rapid.Check(t, func(t *rapid.T) {
+		in := fixture.Walks(t, 5, 4, 3)
+		lb := in.LowerBound().Value
+		T := rapid.IntRange(lb, lb+3).Draw(t, "T")
+		budget := int64(rapid.IntRange(1, 300).Draw(t, "budget"))
+		a, as := newCPSearch(in, true).solve(context.Background(), T, budget, 1)
+		b, bs := newCPSearch(in, true).solve(context.Background(), T, budget, 1)
+		require.Equal(t, a, b)
+		require.Equal(t, as.Fails, bs.Fails)
+		require.Equal(t, as.Nodes, bs.Nodes)
+		br, err := Solve(context.Background(), in, Options{Model: model.Bufferless, NoEdgeSet: true, NoClique: true})
+		require.NoError(t, err)
+		if br.cpFailed > 0 {
+			recorded.Add(1)
+			starts, _ := newCPSearch(in, true).solve(context.Background(), br.cpFailed, cpFirstFails, 1)
+			require.Nil(t, starts, "the stage recorded a failure at %d", br.cpFailed)
+		}
+	})
+}
