@@ -18,6 +18,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wormlab/wormlab/steady"
 )
 
 // dfRow is one run of results.csv.
@@ -65,59 +67,76 @@ func readDragonflyResults(t *testing.T, path string) []dfRow {
 	return rows
 }
 
-// dfCell is the runs of one simulator, routing and rate: the mean latency of the
-// steady runs (NaN unless every run was steady), its mean interval, the mean
-// accepted load (NaN when no run reported one: BookSim2's unstable runs), the
-// runs' status when not steady.
+// dfCell is the runs (seeds) of one simulator, routing and rate: the mean latency
+// of the steady runs (NaN unless every run was steady) and the mean accepted load
+// (NaN when no run reported one: BookSim2's unstable runs), each with the 95%
+// half-width of Student's t over the runs (0 with one run), and the runs' status
+// when not steady.
 type dfCell struct {
-	lat, ci, acc float64
-	n            int
-	status       string
+	lat, latCI, acc, accCI float64
+	n                      int
+	status                 string
+}
+
+// meanCI is the mean of xs and the 95% half-width of Student's t over them (0 for
+// one value).
+func meanCI(xs []float64) (float64, float64) {
+	n := float64(len(xs))
+	m := 0.0
+	for _, x := range xs {
+		m += x
+	}
+	m /= n
+	if len(xs) < 2 {
+		return m, 0
+	}
+	v := 0.0
+	for _, x := range xs {
+		v += (x - m) * (x - m)
+	}
+	return m, steady.TQuantile(len(xs)-1, 0.975) * math.Sqrt(v/(n-1)/n)
 }
 
 func dfCells(rows []dfRow, kase, traffic string) map[string]map[float64]dfCell {
-	type sum struct {
-		lat, ci, acc    float64
-		n, steady, nAcc int
-		status          string
+	type runs struct {
+		lat, acc []float64
+		n        int
+		status   string
 	}
-	sums := map[string]map[float64]*sum{}
+	all := map[string]map[float64]*runs{}
 	for _, r := range rows {
 		if r.kase != kase || r.traffic != traffic {
 			continue
 		}
 		key := r.sim + ":" + r.routing
-		if sums[key] == nil {
-			sums[key] = map[float64]*sum{}
+		if all[key] == nil {
+			all[key] = map[float64]*runs{}
 		}
-		a := sums[key][r.rate]
+		a := all[key][r.rate]
 		if a == nil {
-			a = &sum{}
-			sums[key][r.rate] = a
+			a = &runs{}
+			all[key][r.rate] = a
 		}
 		a.n++
 		if r.hasAcc {
-			a.nAcc++
-			a.acc += r.accepted
+			a.acc = append(a.acc, r.accepted)
 		}
 		if r.status == "ok" && r.hasLat {
-			a.steady++
-			a.lat += r.latency
-			a.ci += r.ci
+			a.lat = append(a.lat, r.latency)
 		} else {
 			a.status = r.status
 		}
 	}
 	out := map[string]map[float64]dfCell{}
-	for key, m := range sums {
+	for key, m := range all {
 		out[key] = map[float64]dfCell{}
 		for rate, a := range m {
 			c := dfCell{lat: math.NaN(), acc: math.NaN(), n: a.n, status: a.status}
-			if a.nAcc > 0 {
-				c.acc = a.acc / float64(a.nAcc)
+			if len(a.acc) > 0 {
+				c.acc, c.accCI = meanCI(a.acc)
 			}
-			if a.steady == a.n {
-				c.lat, c.ci = a.lat/float64(a.n), a.ci/float64(a.n)
+			if len(a.lat) == a.n {
+				c.lat, c.latCI = meanCI(a.lat)
 			}
 			out[key][rate] = c
 		}
@@ -134,19 +153,25 @@ func rates(m map[float64]dfCell) []float64 {
 	return rs
 }
 
+// fmtLat is a cell's latency, with its interval over the seeds when ci is set and
+// there were several.
 func fmtLat(c dfCell, ci bool) string {
 	if math.IsNaN(c.lat) {
 		return c.status
 	}
-	if ci && c.ci > 0 {
-		return fmt.Sprintf("%.1f ± %.1f", c.lat, c.ci)
+	if ci && c.n > 1 {
+		return fmt.Sprintf("%.1f ± %.1f", c.lat, c.latCI)
 	}
 	return fmt.Sprintf("%.1f", c.lat)
 }
 
-func fmtAcc(c dfCell) string {
+// fmtAcc is a cell's accepted load, with its interval as fmtLat's.
+func fmtAcc(c dfCell, ci bool) string {
 	if math.IsNaN(c.acc) {
 		return "-"
+	}
+	if ci && c.n > 1 {
+		return fmt.Sprintf("%.3f ± %.3f", c.acc, c.accCI)
 	}
 	return fmt.Sprintf("%.3f", c.acc)
 }
@@ -182,7 +207,7 @@ func agreeTable(t *testing.T, rows []dfRow, kase, bs, wl string) string {
 		} else if r <= 0.8*sat {
 			t.Errorf("%s: no steady latency to compare at %.2f, below 80%% of saturation %.3f", kase, r, sat)
 		}
-		fmt.Fprintf(&s, "| %.2f (%.0f%%) | %s | %s | %s | %s | %s |\n", r, 100*r/sat, fmtLat(bc, false), fmtLat(wc, true), d, fmtAcc(bc), fmtAcc(wc))
+		fmt.Fprintf(&s, "| %.2f (%.0f%%) | %s | %s | %s | %s | %s |\n", r, 100*r/sat, fmtLat(bc, false), fmtLat(wc, true), d, fmtAcc(bc, false), fmtAcc(wc, false))
 	}
 	return s.String()
 }
@@ -221,9 +246,9 @@ func studyTable(rows []dfRow, kase, traffic string, keys []string) string {
 			case !ok:
 				s.WriteString(" |")
 			case r == 1.0:
-				fmt.Fprintf(&s, " accepted %s |", fmtAcc(c))
+				fmt.Fprintf(&s, " accepted %s |", fmtAcc(c, true))
 			default:
-				fmt.Fprintf(&s, " %s / %s |", fmtLat(c, false), fmtAcc(c))
+				fmt.Fprintf(&s, " %s / %s |", fmtLat(c, true), fmtAcc(c, true))
 			}
 		}
 		s.WriteString("\n")
@@ -251,10 +276,12 @@ func TestDragonflyDoc(t *testing.T) {
 	rows := readDragonflyResults(t, "../../experiments/dragonfly/results.csv")
 	keys := []string{"wormlab:df-min", "wormlab:df-valiant", "wormlab:df-ugal-l", "wormlab:df-ugal-g", "wormlab:df-par", "booksim:min", "booksim:ugal"}
 	tables := map[string]string{
-		"agree-df":  agreeTable(t, rows, "agree-df", "min", "df-min"),
-		"agree-ff":  agreeTable(t, rows, "agree-ff", "ran_min", "hx-dor"),
-		"uniform":   studyTable(rows, "study", "uniform", keys),
-		"worstcase": studyTable(rows, "study", "worstcase", keys),
+		"agree-df":     agreeTable(t, rows, "agree-df", "min", "df-min"),
+		"agree-ff":     agreeTable(t, rows, "agree-ff", "ran_min", "hx-dor"),
+		"agree-cmesh":  agreeTable(t, rows, "agree-cmesh", "dor_no_express", "dor"),
+		"agree-anynet": agreeTable(t, rows, "agree-anynet", "min", "any-updown"),
+		"uniform":      studyTable(rows, "study", "uniform", keys),
+		"worstcase":    studyTable(rows, "study", "worstcase", keys),
 	}
 	// at1 is the accepted load at offered 1.0 (NaN without the run), peak the
 	// highest accepted load over the offered loads run
@@ -280,11 +307,19 @@ func TestDragonflyDoc(t *testing.T) {
 		}
 		return fmt.Sprintf("%.3f", x)
 	}
+	// c1 is the accepted load at offered 1.0 with its interval over the seeds
+	c1 := func(kase, traffic, key string) string {
+		c, ok := dfCells(rows, kase, traffic)[key][1.0]
+		if !ok {
+			return "-"
+		}
+		return fmtAcc(c, true)
+	}
 	var sum strings.Builder
 	sum.WriteString("| routing | uniform at 1.0 | uniform, peak | worst case at 1.0 | worst case, peak | uniform at 1.0, 2 VCs a class | worst case at 1.0, 2 VCs a class |\n|---|---|---|---|---|---|---|\n")
 	for _, k := range keys {
-		fmt.Fprintf(&sum, "| %s | %s | %s | %s | %s | %s | %s |\n", k, f3(at1("study", "uniform", k)), f3(peak("study", "uniform", k)),
-			f3(at1("study", "worstcase", k)), f3(peak("study", "worstcase", k)), f3(at1("study-x2", "uniform", k)), f3(at1("study-x2", "worstcase", k)))
+		fmt.Fprintf(&sum, "| %s | %s | %s | %s | %s | %s | %s |\n", k, c1("study", "uniform", k), f3(peak("study", "uniform", k)),
+			c1("study", "worstcase", k), f3(peak("study", "worstcase", k)), c1("study-x2", "uniform", k), c1("study-x2", "worstcase", k))
 	}
 	tables["saturation"] = sum.String()
 
@@ -346,6 +381,32 @@ func TestDragonflyDoc(t *testing.T) {
 	bsLat, wlLat := ur["booksim:min"][0.3].lat, ur["wormlab:df-min"][0.3].lat
 	require.InDelta(t, 0, wlLat/bsLat-1, 0.01, "the doc says df-min's latency at 0.3 is within 1%% of BookSim2's min's")
 	fmt.Fprintf(&claims, "| df-min's latency / BookSim2's min's, uniform, 0.3 | %.3f |\n", wlLat/bsLat)
+	// the uniform rows past saturation run at one seed: each routing's accepted load
+	// there within 2% of its load at 1.0 (docs/dragonfly.md, what is not done)
+	for _, k := range keys[:5] {
+		for r, c := range ur[k] {
+			if r > 0.45 && r < 1 && c.n == 1 {
+				require.InDelta(t, 0, c.acc/at1("study", "uniform", k)-1, 0.02, "%s at %.2f against 1.0", k, r)
+			}
+		}
+	}
+	// the drain cut's check: the cut run of agree-df at 1.0, seed 1, gave the
+	// committed full run's figure (docs/dragonfly.md quotes it)
+	full := false
+	for _, r := range rows {
+		full = full || r.sim == "booksim" && r.kase == "agree-df" && r.rate == 1.0 && r.accepted == 0.511471
+	}
+	require.True(t, full, "the doc quotes BookSim2's agree-df run at 1.0 as 0.511471")
+	// BookSim2 under worst-case traffic at offered 1.0 (throughput mode, its drain
+	// cut: scripts/dragonfly-compare.sh's BS_CUT)
+	bsMinWC, bsUgalWC := at1("study", "worstcase", "booksim:min"), at1("study", "worstcase", "booksim:ugal")
+	require.False(t, math.IsNaN(bsMinWC) || math.IsNaN(bsUgalWC), "the doc quotes BookSim2's min and ugal under worst-case traffic at 1.0")
+	require.InDelta(t, 0, minWC/bsMinWC-1, 0.02, "the doc says df-min's worst case is within 2%% of BookSim2's min's")
+	ulWC := sat("worstcase", "df-ugal-l")
+	require.Greater(t, bsUgalWC, 2*bsMinWC, "the doc says BookSim2's ugal carries more than twice its min's worst case")
+	require.Less(t, bsUgalWC, 0.5*min(ulWC, ugWC), "the doc says BookSim2's ugal carries less than half of df-ugal-l's and df-ugal-g's worst case")
+	fmt.Fprintf(&claims, "| df-min / BookSim2's min, worst case | %.3f |\n", minWC/bsMinWC)
+	fmt.Fprintf(&claims, "| BookSim2's ugal / its min, worst case; / df-ugal-l, / df-ugal-g | %.1f; %.2f, %.2f |\n", bsUgalWC/bsMinWC, bsUgalWC/ulWC, bsUgalWC/ugWC)
 	wc := dfCells(rows, "study", "worstcase")
 	for _, k := range []string{"booksim:min", "booksim:ugal"} {
 		require.Equal(t, "unstable", wc[k][0.2].status, "the doc says %s is unstable under worst-case traffic at 0.2", k)
@@ -385,7 +446,7 @@ func TestDragonflyDoc(t *testing.T) {
 	}
 	var cs strings.Builder
 	cs.WriteString("| case | BookSim2 | wormlab |\n|---|---|---|\n")
-	for _, k := range []string{"agree-df", "agree-ff", "study", "study-x2"} {
+	for _, k := range []string{"agree-df", "agree-ff", "agree-cmesh", "agree-anynet", "study", "study-x2"} {
 		fmt.Fprintf(&cs, "| %s | %.0f s | %.0f s |\n", k, cpu[k+" booksim"], cpu[k+" wormlab"])
 	}
 	tables["cpu"] = cs.String()
@@ -393,7 +454,7 @@ func TestDragonflyDoc(t *testing.T) {
 	data, err := os.ReadFile("../../docs/dragonfly.md")
 	require.NoError(t, err)
 	doc := string(data)
-	for _, name := range []string{"agree-df", "agree-ff", "uniform", "worstcase", "saturation", "claims", "cpu"} {
+	for _, name := range []string{"agree-df", "agree-ff", "agree-cmesh", "agree-anynet", "uniform", "worstcase", "saturation", "claims", "cpu"} {
 		doc = replaceTable(t, doc, name, tables[name])
 	}
 	if *update {
