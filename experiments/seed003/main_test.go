@@ -4,14 +4,17 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/experiments/internal/study"
 )
 
-// committed is the study's committed run (go run ./experiments/seed003 -scale
-// reduced -doc docs/seed003.md docs/seed003).
+// committed is the study's committed run (go run ./experiments/seed003 OUTDIR, then
+// -report -doc docs/seed003.md on it; docs/seed003.md says how it was assembled).
 const committed = "../../docs/seed003"
 
 // The committed tables and figures are those of the committed points: the report
@@ -151,4 +154,40 @@ func TestLoadsWithinOneFlit(t *testing.T) {
 	}
 	require.Equal(t, []float64{0.1, 0.2, 0.25, 0.3, 0.45, 0.583}, within(coarse(alg{}), hopsDiamond))
 	require.Equal(t, []float64{0.1, 0.2, 0.25, 0.3, 0.45, 0.6, 0.625}, within(coarse(alg{}), hops5x5))
+}
+
+// Every figure the page's prose quotes (outside the tables it quotes whole) is one
+// the committed summary holds: a number with a decimal point as written there, a
+// percentage as written or as the share it is (87% for 0.87); the few figures the
+// prose derives or takes from elsewhere are listed with where they come from.
+func TestDocProseFiguresInSummary(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/seed003.md")
+	require.NoError(t, err)
+	sum, err := os.ReadFile(filepath.Join(committed, "summary.md"))
+	require.NoError(t, err)
+	derived := map[string]bool{
+		"1.8": true, "1.3": true, "1.2": true, // the lowest hop scheme's peak over e-cube's, from the claims table
+		"2.0": true, "1.16": true, "1.5": true, // NBC over Pn (0.602/0.299, 0.728/0.628) and 9 VCs over 6
+		"0.02": true, "0.06": true, "0.15": true, "0.18": true, "0.875": true, // loads of the grids (main.go)
+		"0.150": true, "0.149": true, "30%": true, "60%": true, // the mesh table's 0.1501, 0.1493, 0.300 and 0.597 rounded
+		"3.5":  true,                             // the 7x7 square's mean hops (the configuration table)
+		"19.9": true, "23.2": true, "25.1": true, // CPU-minutes of the three runs whose sums the runs table holds (cpu-seconds.json)
+	}
+	prose := regexp.MustCompile(`(?s)<!-- table [a-z0-9-]+ -->\n.*?<!-- end -->\n`).ReplaceAllString(string(doc), "")
+	nums := regexp.MustCompile(`\d+(\.\d+)?%|\d+\.\d+`).FindAllString(prose, -1)
+	require.NotEmpty(t, nums)
+	has := func(n string) bool {
+		return regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(n) + `($|[^0-9])`).Match(sum)
+	}
+	for _, n := range nums {
+		if derived[n] || has(n) {
+			continue
+		}
+		if p, ok := strings.CutSuffix(n, "%"); ok {
+			if v, err := strconv.ParseFloat(p, 64); err == nil && has(strconv.FormatFloat(v/100, 'f', 2, 64)) {
+				continue
+			}
+		}
+		t.Errorf("the page quotes %s, which the committed summary does not hold", n)
+	}
 }
