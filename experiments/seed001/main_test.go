@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -33,27 +36,87 @@ func TestDocQuotesSummary(t *testing.T) {
 	require.Empty(t, missing)
 }
 
-// Every figure the page's prose quotes (a number with a decimal point or a
-// percentage, outside the quoted tables) stands as a number in the committed
-// summary, or is one of Chien's published module delays, a setting of the study or
-// the earlier page's figure the prose names (+92%, commit ce64eb9).
+// Every figure the page's prose and README's seed 001 finding quote (a number
+// with a decimal point or a percentage, outside the quoted tables) stands as a
+// number in the committed summary, or is one of Chien's published module delays, a
+// setting of the study or the earlier page's figure the prose names (+92%, commit
+// ce64eb9); and every gain quoted with its interval ("+21.5% ± 4.6") stands in the
+// summary as written, so that a half-width changed to another of the summary's
+// numbers is caught too.
 func TestDocProseFiguresInSummary(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/seed001.md")
 	require.NoError(t, err)
 	sum, err := os.ReadFile(filepath.Join(committed, "summary.md"))
 	require.NoError(t, err)
 	prose := regexp.MustCompile(`(?s)<!-- table [a-z0-9-]+ -->\n.*?<!-- end -->\n`).ReplaceAllString(string(doc), "")
+	texts := map[string]string{"docs/seed001.md": prose, "README.md": readmeFinding(t)}
 	known := map[string]bool{"2.7": true, "0.6": true, "0.4": true, "2.2": true, "1.24": true, "0.8": true, "0.005": true,
 		"95%": true, "15%": true, "25%": true, "+92%": true}
-	nums := regexp.MustCompile(`[+-]?\d+(\.\d+)?%|\d+\.\d+`).FindAllString(prose, -1)
-	require.NotEmpty(t, nums)
-	for _, n := range nums {
-		if known[n] {
-			continue
+	for file, text := range texts {
+		nums := regexp.MustCompile(`[+-]?\d+(\.\d+)?%|\d+\.\d+`).FindAllString(text, -1)
+		require.NotEmpty(t, nums, file)
+		for _, n := range nums {
+			if known[n] {
+				continue
+			}
+			in := regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(n) + `($|[^0-9])`)
+			require.True(t, in.MatchString(string(sum)), "%s quotes %s, which the committed summary does not hold", file, n)
 		}
-		in := regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(n) + `($|[^0-9])`)
-		require.True(t, in.MatchString(string(sum)), "the page quotes %s, which the committed summary does not hold", n)
+		flat := strings.Join(strings.Fields(text), " ") // a figure may wrap
+		pairs := regexp.MustCompile(`[+-]?\d+(\.\d+)?% ± \d+(\.\d+)?`).FindAllString(flat, -1)
+		for _, p := range pairs {
+			require.True(t, strings.Contains(string(sum), p), "%s quotes %q, which the committed summary does not hold as written", file, p)
+		}
 	}
+	require.NotEmpty(t, regexp.MustCompile(`% ± `).FindAllString(prose, -1))
+}
+
+// readmeFinding is README's seed 001 finding, up to the next finding.
+func readmeFinding(t *testing.T) string {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	_, rest, ok := strings.Cut(string(readme), "- **Seed 001.**")
+	require.True(t, ok, "README.md has no seed 001 finding")
+	finding, _, _ := strings.Cut(rest, "\n- **")
+	return finding
+}
+
+// The page and README's finding say the scale the committed run was run at: the
+// runs' length (runLength, which the committed specs hold), and, on the page,
+// every part of the full scale the committed run left out, by name.
+func TestDocStatesScale(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/seed001.md")
+	require.NoError(t, err)
+	length := fmt.Sprintf("%s to %s cycles", thousands(runLength["min-cycles"].(int)), thousands(runLength["max-cycles"].(int)))
+	for file, text := range map[string]string{"docs/seed001.md": string(doc), "README.md": readmeFinding(t)} {
+		require.Contains(t, strings.Join(strings.Fields(text), " "), length, "%s does not say the runs' length", file)
+	}
+	spec, err := os.ReadFile(filepath.Join(committed, "specs", "sat-uniform-8.json"))
+	require.NoError(t, err)
+	for k, v := range runLength {
+		require.Regexp(t, fmt.Sprintf(`"%s": %d\b`, k, v), string(spec), "the committed specs' %s", k)
+	}
+	cpu, err := study.ReadCPU(committed)
+	require.NoError(t, err)
+	_, notRun, ok := strings.Cut(string(doc), "## Not in the committed run")
+	require.True(t, ok, "docs/seed001.md has no section 'Not in the committed run'")
+	left := 0
+	for _, p := range parts("full") {
+		if _, ran := cpu[p.Name]; !ran {
+			require.Contains(t, notRun, "`"+p.Name+"`", "the committed run left out %s", p.Name)
+			left++
+		}
+	}
+	require.Less(t, left, len(parts("full")))
+}
+
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // Every latency curve has its shape: at least six points, steady in every seed, at
