@@ -39,9 +39,11 @@ func hint(g *gini.Gini, f *Formula, sch *model.Schedule) bool {
 		if !found {
 			continue
 		}
-		hops := len(t.Cross)
+		// the formula's chains of message i: a schedule of another instance
+		// cannot reach another message's variables
+		hops := min(len(t.Cross), len(f.in.Messages[i].Path))
 		if f.Model == model.Bufferless {
-			hops = 1
+			hops = min(hops, 1)
 		}
 		for k := 1; k <= hops; k++ {
 			c := f.chainOf(i, k)

@@ -543,11 +543,6 @@ func (s *search) interleave() error {
 		}
 		s.abandon(step)
 	}()
-	settled := func() bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.res.Lower >= s.best.Makespan
-	}
 	newProbes := func() bool {
 		s.mu.Lock()
 		L, B := s.res.Lower, s.best.Makespan
@@ -582,7 +577,7 @@ func (s *search) interleave() error {
 		}
 	}
 	level()
-	for !settled() {
+	for !s.settled() {
 		// last: the descent's next step would be the probes' horizon, so the
 		// probes, with their work so far, run alone, in turns.
 		last := false
@@ -621,7 +616,7 @@ func (s *search) interleave() error {
 				}
 			}
 			probes = nil
-			if r == 1 || settled() {
+			if r == 1 || s.settled() {
 				return nil
 			}
 			if !newProbes() {
@@ -655,7 +650,7 @@ func (s *search) interleave() error {
 			if _, err := s.finish(c, r); err != nil || r != 1 {
 				return err // unsatisfiable: the best schedule is optimal; 0: cancelled
 			}
-			if settled() {
+			if s.settled() {
 				return nil
 			}
 		}
@@ -663,15 +658,20 @@ func (s *search) interleave() error {
 	return nil
 }
 
+// settled reports whether the best schedule meets the lower bound (it is
+// optimal).
+func (s *search) settled() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.res.Lower >= s.best.Makespan
+}
+
 // descend runs the descending search on s.g, T = best - 1 with the horizon as
 // unit clauses, until a horizon is proven unsatisfiable or the best makespan meets
 // the lower bound (found = true), or ctx is cancelled (found = false).
 func (s *search) descend(ctx context.Context) (bool, error) {
 	for {
-		s.mu.Lock()
-		done := s.res.Lower >= s.best.Makespan
-		s.mu.Unlock()
-		if done {
+		if s.settled() {
 			return true, nil
 		}
 		c := s.descentStep()
@@ -723,13 +723,8 @@ func (s *search) portfolio() error {
 			stopDesc() // an error, or a schedule at the lower bound: optimal
 			return
 		}
-		if r == -1 {
-			s.mu.Lock()
-			settled := s.res.Lower >= s.best.Makespan
-			s.mu.Unlock()
-			if settled {
-				stopDesc() // the refuted probe proved the best schedule optimal
-			}
+		if r == -1 && s.settled() {
+			stopDesc() // the refuted probe proved the best schedule optimal
 		}
 	}()
 	_, err := s.descend(desc)

@@ -82,7 +82,8 @@ func TestStageAnswers(t *testing.T) {
 // deterministic, so two fresh searches of an instance at the same horizon, budget
 // and seed give the same starts after the same failures and nodes. And the
 // stage's record is honest: at the horizon it records, a fresh search finds
-// nothing.
+// nothing. And schedules, told of it, leaves out that search alone (one call
+// and its failures fewer), so the test fails with the skip deleted.
 func TestStageSkipsRepeatedSearch(t *testing.T) {
 	var recorded atomic.Int64 // instances whose lower-bound search failed
 	defer func() { t.Logf("%d instances with a failed search at the lower bound", recorded.Load()) }()
@@ -100,8 +101,29 @@ func TestStageSkipsRepeatedSearch(t *testing.T) {
 		require.NoError(t, err)
 		if br.cpFailed > 0 {
 			recorded.Add(1)
-			starts, _ := newCPSearch(in, true).solve(context.Background(), br.cpFailed, cpFirstFails, 1)
+			starts, first := newCPSearch(in, true).solve(context.Background(), br.cpFailed, cpFirstFails, 1)
 			require.Nil(t, starts, "the stage recorded a failure at %d", br.cpFailed)
+			// And the skip happens: schedules told of that failure (blFailed)
+			// runs every search but that one (each search starts afresh, so
+			// the others are the same).
+			gs, err := greedy(in)
+			require.NoError(t, err)
+			cross := make([][]int, len(gs.Messages))
+			for i, x := range gs.Messages {
+				cross[i] = x.Cross
+			}
+			best := model.NewSchedule(in, model.Bufferless, cross)
+			if best.Makespan > br.cpFailed {
+				searches := func(blFailed int) Stats {
+					s := &search{ctx: context.Background(), in: in, opt: Options{Model: model.Bufferless, blFailed: blFailed},
+						res: &Result{Lower: br.cpFailed}, best: best}
+					require.NoError(t, s.schedules())
+					return s.res.Stats
+				}
+				all, skipped := searches(0), searches(br.cpFailed)
+				require.Equal(t, all.CPCalls-1, skipped.CPCalls, "searches without and with the skip")
+				require.Equal(t, all.CPFails-first.Fails, skipped.CPFails, "failures without and with the skip")
+			}
 		}
 	})
 }
