@@ -60,6 +60,12 @@ for v in 2 3 5 6 16; do
 done
 run torus8-buf1 $S --routing dor --rate 0.1 --buf 1
 run torus8-buf2-ideal $S --routing dor --rate 0.2 --buf 2 --pipeline ideal
+# buffers longer than a cache line (the simulator pads such rings to whole lines and
+# keeps a VC's few flits in its ring's first line)
+run torus8-buf16 $S --routing dor-booksim --rate 0.3 --buf 16 --flits 20
+run torus8-buf32-mix $S --routing duato --rate 0.4 --buf 32 --flits 1:0.5,40:0.5
+run mesh8-buf13 $S --topology mesh:8x8 --routing westfirst --vcs 2 --rate 0.3 --buf 13 --flits 3,30
+run dragonfly-buf256 $S --topology dragonfly:p=2 --routing df-min --vcs 2 --buf 256 --rate 0.3
 # pipelines
 run torus8-ideal $S --routing dor --rate 0.3 --pipeline ideal
 run torus8-ideal-minadapt $S --routing minadapt --rate 0.3 --pipeline ideal

@@ -93,12 +93,13 @@ type inVC struct {
 // computes a port's bids from the masks and reads no VC that cannot bid. arb is
 // the state of the port's switch arbiter when the arbitration is flat.
 //
-// The rest is what a flit's passage reads of the port, on the same cache line as
-// its masks (one line a port instead of one per array): rtr its router; prev the
-// global output port feeding it (-1: an injection port), word the word of the
+// The rest is what a flit's passage reads of the port, in one 56-byte record with
+// its masks (one or two cache lines a port, as 56-byte records do not keep to line
+// boundaries, instead of a line per array; TestRecordLayout): rtr its router; prev
+// the global output port feeding it (-1: an injection port), word the word of the
 // router at that end (its own for an injection port: where its credits go), q its
-// source queue (-1: a network port), dCred the cycles from a slot freed here to
-// its credit upstream.
+// source queue (-1: a network port), dCred the cycles from a slot freed here to its
+// credit upstream.
 type inPort struct {
 	busy, act, cred, wait uint64
 	arb                   int32
@@ -283,7 +284,6 @@ type engine struct {
 	// is not 0): each phase visits its routers in increasing order; srcRtr iff a
 	// source queue of router r holds a packet
 	busyRtr, srcRtr []uint64
-	scratch         []int32
 
 	// sources: one queue per injection port (src[q] feeds global input port
 	// src[q].in; in[].q maps an input port back to its queue, -1 for network ports)

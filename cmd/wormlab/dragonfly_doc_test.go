@@ -397,6 +397,23 @@ func TestDragonflyDoc(t *testing.T) {
 		full = full || r.sim == "booksim" && r.kase == "agree-df" && r.rate == 1.0 && r.accepted == 0.511471
 	}
 	require.True(t, full, "the doc quotes BookSim2's agree-df run at 1.0 as 0.511471")
+	// the drain's cost the doc gives: minimal routing carries 0.021 of the 1 flit a
+	// cycle offered under worst-case traffic, so the drain delivers about fifty
+	// times the measured cycles' worth
+	require.Equal(t, "0.021", f3(minWC), "the doc says df-min carries 0.021 under worst-case traffic at 1.0")
+	require.InDelta(t, 50, 1/minWC, 5, "the doc says the drain is about fifty times the measured cycles' worth")
+	// and the CPU of BookSim2's cut runs under worst-case traffic at 1.0, each
+	// routing's least and most over the seeds in whole seconds ("30-31 and 60-69
+	// CPU-s a run")
+	for rt, want := range map[string][2]float64{"min": {30, 31}, "ugal": {60, 69}} {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, r := range rows {
+			if r.sim == "booksim" && r.kase == "study" && r.routing == rt && r.traffic == "worstcase" && r.rate == 1.0 {
+				lo, hi = min(lo, r.cpu), max(hi, r.cpu)
+			}
+		}
+		require.Equal(t, want, [2]float64{math.Round(lo), math.Round(hi)}, "the doc gives BookSim2's %s runs under worst-case traffic at 1.0 as %v CPU-s", rt, want)
+	}
 	// BookSim2 under worst-case traffic at offered 1.0 (throughput mode, its drain
 	// cut: scripts/dragonfly-compare.sh's BS_CUT)
 	bsMinWC, bsUgalWC := at1("study", "worstcase", "booksim:min"), at1("study", "worstcase", "booksim:ugal")

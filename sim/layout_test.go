@@ -1,0 +1,66 @@
+package sim
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// ringLen keeps buffers of a cache line or less as they are and pads longer ones
+// to whole lines, an odd number of them from four lines on (engine.ring): 8-flit
+// rings stay one line, 256-flit rings (a dragonfly's) take 264 slots, 33 lines.
+func TestRingLen(t *testing.T) {
+	for B := 1; B <= 600; B++ {
+		got := ringLen(B)
+		if B <= homeSlots {
+			if got != B {
+				t.Fatalf("ringLen(%d) = %d, want %d", B, got, B)
+			}
+			continue
+		}
+		lines := got / homeSlots
+		if got%homeSlots != 0 || got < B || got-B >= 2*homeSlots {
+			t.Fatalf("ringLen(%d) = %d: not the least whole lines (or one more) holding %d slots", B, got, B)
+		}
+		if lines >= 4 && lines%2 == 0 {
+			t.Fatalf("ringLen(%d) = %d: an even number of lines (%d)", B, got, lines)
+		}
+		if need := (B + homeSlots - 1) / homeSlots; lines != need && (need < 4 || need%2 != 0 || lines != need+1) {
+			t.Fatalf("ringLen(%d) = %d lines, the least %d", B, lines, need)
+		}
+	}
+	if got := ringLen(256); got != 264 {
+		t.Fatalf("ringLen(256) = %d, want 264", got)
+	}
+}
+
+// The records' layout the engine's comments describe: an input VC in 16 bytes
+// (four a cache line), an input port in 56, an output port in 32, a flit in 8 (homeSlots a line), and a packet's fields that
+// routing and every flit's injection and delivery read (Header, size, sent, got,
+// terminals, class) within its first 64 bytes, the record 168 bytes.
+func TestRecordLayout(t *testing.T) {
+	if s := unsafe.Sizeof(inVC{}); s != 16 {
+		t.Errorf("inVC is %d bytes, want 16", s)
+	}
+	if s := unsafe.Sizeof(inPort{}); s != 56 {
+		t.Errorf("inPort is %d bytes, want 56", s)
+	}
+	if s := unsafe.Sizeof(outPort{}); s != 32 {
+		t.Errorf("outPort is %d bytes, want 32 (two a line)", s)
+	}
+	if s := unsafe.Sizeof(flit{}); s*homeSlots != 64 {
+		t.Errorf("flit is %d bytes: %d slots do not fill a 64-byte line", s, homeSlots)
+	}
+	var pk packet
+	if end := unsafe.Offsetof(pk.class) + unsafe.Sizeof(pk.class); end > 64 {
+		t.Errorf("a packet's hot fields end at byte %d, past its first 64", end)
+	}
+	for name, off := range map[string]uintptr{"h": unsafe.Offsetof(pk.h), "size": unsafe.Offsetof(pk.size), "sent": unsafe.Offsetof(pk.sent),
+		"got": unsafe.Offsetof(pk.got), "dt": unsafe.Offsetof(pk.dt), "st": unsafe.Offsetof(pk.st)} {
+		if off >= unsafe.Offsetof(pk.class) {
+			t.Errorf("packet.%s at byte %d, after class", name, off)
+		}
+	}
+	if s := unsafe.Sizeof(pk); s != 168 {
+		t.Errorf("packet is %d bytes, want 168", s)
+	}
+}
