@@ -113,18 +113,7 @@ func TestScreeningIsSound(t *testing.T) {
 // theorems' formulas, which hold with high probability).
 func TestTheoremRatios(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		w := rapid.IntRange(2, 4).Draw(t, "width")
-		lv := rapid.IntRange(2, 6).Draw(t, "levels")
-		spec := fmt.Sprintf("levelled:%dx%dx%d", w, lv, w)
-		top, err := lower.ParseNetwork(spec, 1)
-		require.NoError(t, err)
-		sp := adversary.TopologySpace(top, spec)
-		sp.MinL, sp.MaxL = 1, rapid.IntRange(1, 6).Draw(t, "L")
-		sp.MinWorms, sp.MaxWorms = 1, 20
-		sp.Prepare()
-		s, err := sp.RandomSet(rapid.IntRange(1, 20).Draw(t, "worms"), rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1)))
-		require.NoError(t, err)
-		in := sp.Instance("t", s)
+		in := randomLevelled(t, levelledDraw{width: 4, levels: [2]int{2, 6}, l: [2]int{1, 6}, worms: [2]int{1, 20}})
 		for _, name := range []string{"greedy/lemma1", "colorer/proven", "phased/theorem1", "delayed/theorem4"} {
 			r, err := Lookup(name, model.Wormhole, time.Second)
 			require.NoError(t, err)
@@ -151,18 +140,7 @@ func TestOptimumSchedulesAreLegal(t *testing.T) {
 	phased := 0
 	defer func() { require.Positive(t, phased, "phase schedules checked") }()
 	rapid.Check(t, func(t *rapid.T) {
-		w := rapid.IntRange(2, 3).Draw(t, "width")
-		lv := rapid.IntRange(3, 5).Draw(t, "levels")
-		spec := fmt.Sprintf("levelled:%dx%dx%d", w, lv, w)
-		top, err := lower.ParseNetwork(spec, 1)
-		require.NoError(t, err)
-		sp := adversary.TopologySpace(top, spec)
-		sp.MinL, sp.MaxL = 1, rapid.IntRange(2, 5).Draw(t, "L")
-		sp.MinWorms, sp.MaxWorms = 1, 16
-		sp.Prepare()
-		s, err := sp.RandomSet(rapid.IntRange(4, 16).Draw(t, "worms"), rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1)))
-		require.NoError(t, err)
-		in := sp.Instance("t", s)
+		in := randomLevelled(t, levelledDraw{width: 3, levels: [2]int{3, 5}, l: [2]int{2, 5}, worms: [2]int{4, 16}})
 		name := rapid.SampledFrom([]string{"opt/cd", "greedy/opt", "colorer/opt"}).Draw(t, "objective")
 		mod := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		// the phase schedule as Optimum.Measure takes it (relabelled to the
@@ -195,4 +173,29 @@ func TestOptimumSchedulesAreLegal(t *testing.T) {
 			require.Equal(t, side, sc.Opt.Schedule.Makespan, "%s: the optimum side and its schedule", name)
 		}
 	})
+}
+
+// levelledDraw bounds randomLevelled's draws: the width from 2 up to width, the
+// number of levels, the largest worm length (the smallest is 1) and the number of
+// worms (at most worms[1] in the space), each an inclusive range.
+type levelledDraw struct {
+	width            int
+	levels, l, worms [2]int
+}
+
+// randomLevelled draws a random set of worms on a levelled network
+// (levelled:WxLVxW, paths from level 0 to the last level) within d's ranges.
+func randomLevelled(t *rapid.T, d levelledDraw) *model.Instance {
+	w := rapid.IntRange(2, d.width).Draw(t, "width")
+	lv := rapid.IntRange(d.levels[0], d.levels[1]).Draw(t, "levels")
+	spec := fmt.Sprintf("levelled:%dx%dx%d", w, lv, w)
+	top, err := lower.ParseNetwork(spec, 1)
+	require.NoError(t, err)
+	sp := adversary.TopologySpace(top, spec)
+	sp.MinL, sp.MaxL = 1, rapid.IntRange(d.l[0], d.l[1]).Draw(t, "L")
+	sp.MinWorms, sp.MaxWorms = 1, d.worms[1]
+	sp.Prepare()
+	s, err := sp.RandomSet(rapid.IntRange(d.worms[0], d.worms[1]).Draw(t, "worms"), rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1)))
+	require.NoError(t, err)
+	return sp.Instance("t", s)
 }
