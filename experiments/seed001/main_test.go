@@ -48,20 +48,14 @@ func TestDocProseFiguresInSummary(t *testing.T) {
 	require.NoError(t, err)
 	sum, err := os.ReadFile(filepath.Join(committed, "summary.md"))
 	require.NoError(t, err)
-	prose := regexp.MustCompile(`(?s)<!-- table [a-z0-9-]+ -->\n.*?<!-- end -->\n`).ReplaceAllString(string(doc), "")
+	prose := study.Prose(string(doc))
 	texts := map[string]string{"docs/seed001.md": prose, "README.md": readmeFinding(t)}
-	known := map[string]bool{"2.7": true, "0.6": true, "0.4": true, "2.2": true, "1.24": true, "0.8": true, "0.005": true,
-		"95%": true, "15%": true, "25%": true, "+92%": true}
+	figs := study.Figures{Signed: true, Known: map[string]bool{"2.7": true, "0.6": true, "0.4": true, "2.2": true, "1.24": true, "0.8": true, "0.005": true,
+		"95%": true, "15%": true, "25%": true, "+92%": true}}
 	for file, text := range texts {
-		nums := regexp.MustCompile(`[+-]?\d+(\.\d+)?%|\d+\.\d+`).FindAllString(text, -1)
-		require.NotEmpty(t, nums, file)
-		for _, n := range nums {
-			if known[n] {
-				continue
-			}
-			in := regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(n) + `($|[^0-9])`)
-			require.True(t, in.MatchString(string(sum)), "%s quotes %s, which the committed summary does not hold", file, n)
-		}
+		unheld, err := figs.Unheld(text, string(sum))
+		require.NoError(t, err, file)
+		require.Empty(t, unheld, "%s quotes figures the committed summary does not hold", file)
 		flat := strings.Join(strings.Fields(text), " ") // a figure may wrap
 		pairs := regexp.MustCompile(`[+-]?\d+(\.\d+)?% ± \d+(\.\d+)?`).FindAllString(flat, -1)
 		for _, p := range pairs {

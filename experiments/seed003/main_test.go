@@ -4,9 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,19 +27,11 @@ func TestCommittedReportRegenerates(t *testing.T) {
 // stand, verbatim: filling the page from summary.md leaves it as it is (a table of
 // parts the committed run left out says so, study.NotRun).
 func TestDocQuotesSummary(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/seed003.md")
-	require.NoError(t, err)
-	sum, err := os.ReadFile(filepath.Join(committed, "summary.md"))
-	require.NoError(t, err)
-	filled, missing, err := study.Fill(string(doc), string(sum))
-	require.NoError(t, err)
+	missing, err := study.Quotes("../../docs/seed003.md", committed)
+	require.NoError(t, err, "go run ./experiments/seed003 -report -doc docs/seed003.md docs/seed003")
 	for _, m := range missing { // only the tables of parts a reduced run may leave out
 		require.Contains(t, []string{"limit", "limit-claims", "length", "length-claims", "buffer", "buffer-claims",
 			"hotnode", "hotnode-claims", "localshape", "localshape-claims", "packet", "pn4", "mesh"}, m)
-	}
-	require.Equal(t, string(doc), filled, "docs/seed003.md does not quote summary.md: go run ./experiments/seed003 -report -doc docs/seed003.md docs/seed003")
-	for name := range study.Sections(string(sum)) {
-		require.Contains(t, string(doc), "<!-- table "+name+" -->\n", "the page does not quote table %s", name)
 	}
 }
 
@@ -54,16 +43,9 @@ func TestRerunReproducesCommitted(t *testing.T) {
 	if os.Getenv("WORMLAB_LONG") == "" {
 		t.Skip("WORMLAB_LONG=1 reruns the study's test scale")
 	}
-	out := t.TempDir()
-	ps := parts("test")
-	require.NoError(t, study.Run(context.Background(), study.Options{Out: out, Workers: 2}, ps))
-	recs, err := study.Load(out, ps)
+	diff, err := study.Rerun(context.Background(), t.TempDir(), committed, parts("test"), fields)
 	require.NoError(t, err)
-	rerun := study.Points(recs, fields)
-	require.NotEmpty(t, rerun)
-	old, err := study.ReadPoints(committed)
-	require.NoError(t, err)
-	require.Empty(t, study.Differences(old, rerun, fields, 0))
+	require.Empty(t, diff)
 }
 
 // The test scale's points are points of the full scale, with its seeds (so the
@@ -173,21 +155,7 @@ func TestDocProseFiguresInSummary(t *testing.T) {
 		"3.5":  true,                             // the 7x7 square's mean hops (the configuration table)
 		"19.9": true, "23.2": true, "25.1": true, // CPU-minutes of the three runs whose sums the runs table holds (cpu-seconds.json)
 	}
-	prose := regexp.MustCompile(`(?s)<!-- table [a-z0-9-]+ -->\n.*?<!-- end -->\n`).ReplaceAllString(string(doc), "")
-	nums := regexp.MustCompile(`\d+(\.\d+)?%|\d+\.\d+`).FindAllString(prose, -1)
-	require.NotEmpty(t, nums)
-	has := func(n string) bool {
-		return regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(n) + `($|[^0-9])`).Match(sum)
-	}
-	for _, n := range nums {
-		if derived[n] || has(n) {
-			continue
-		}
-		if p, ok := strings.CutSuffix(n, "%"); ok {
-			if v, err := strconv.ParseFloat(p, 64); err == nil && has(strconv.FormatFloat(v/100, 'f', 2, 64)) {
-				continue
-			}
-		}
-		t.Errorf("the page quotes %s, which the committed summary does not hold", n)
-	}
+	unheld, err := study.Figures{Shares: true, Known: derived}.Unheld(study.Prose(string(doc)), string(sum))
+	require.NoError(t, err)
+	require.Empty(t, unheld, "the page quotes figures the committed summary does not hold")
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/wormlab/wormlab/internal/atomicfile"
@@ -218,4 +219,53 @@ func Rerun(ctx context.Context, out, committed string, parts []Part, fields []st
 		return nil, err
 	}
 	return Differences(old, rerun, fields, 0), nil
+}
+
+var quotedRe = regexp.MustCompile(`(?s)<!-- table [a-z0-9-]+ -->\n.*?<!-- end -->\n`)
+
+// Prose is a page without the tables it quotes whole (Fill's markers and what
+// stands between them).
+func Prose(doc string) string { return quotedRe.ReplaceAllString(doc, "") }
+
+// Figures says how a page's prose quotes the figures of its study's summary
+// (Unheld).
+type Figures struct {
+	Signed bool            // a percentage keeps its sign: "+21.5%" must stand so in the summary
+	Shares bool            // a percentage may stand as its share, to two decimals (87% as 0.87)
+	Known  map[string]bool // figures taken from elsewhere or derived (the caller says whence)
+}
+
+var (
+	figureRe       = regexp.MustCompile(`\d+(\.\d+)?%|\d+\.\d+`)
+	signedFigureRe = regexp.MustCompile(`[+-]?\d+(\.\d+)?%|\d+\.\d+`)
+)
+
+// Unheld lists the figures of text (numbers with a decimal point and percentages)
+// that summary does not hold as a number of its own and f.Known does not list. It
+// fails when text has no figure at all.
+func (f Figures) Unheld(text, summary string) ([]string, error) {
+	re := figureRe
+	if f.Signed {
+		re = signedFigureRe
+	}
+	nums := re.FindAllString(text, -1)
+	if len(nums) == 0 {
+		return nil, fmt.Errorf("no figure in the text")
+	}
+	has := func(n string) bool {
+		return regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(n) + `($|[^0-9])`).MatchString(summary)
+	}
+	var out []string
+	for _, n := range nums {
+		if f.Known[n] || has(n) {
+			continue
+		}
+		if p, ok := strings.CutSuffix(n, "%"); ok && f.Shares {
+			if v, err := strconv.ParseFloat(p, 64); err == nil && has(strconv.FormatFloat(v/100, 'f', 2, 64)) {
+				continue
+			}
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }

@@ -174,3 +174,19 @@ func TestQuotes(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"c"}, missing)
 }
+
+// Unheld names every figure of the prose the summary does not hold: a number the
+// summary has only as part of a longer one, a sign the summary lacks, a percentage
+// whose share stands there only when shares count; Prose leaves the quoted tables out.
+func TestFiguresUnheld(t *testing.T) {
+	sum := "| 0.87 | 21.5% | 12.34 |"
+	prose := "up 21.5% and +21.5%, 87%, 2.3 and 0.5\n<!-- table a -->\n9.99\n<!-- end -->\n"
+	un, err := Figures{}.Unheld(Prose(prose), sum)
+	require.NoError(t, err)
+	require.Equal(t, []string{"87%", "2.3", "0.5"}, un)
+	un, err = Figures{Signed: true, Shares: true, Known: map[string]bool{"0.5": true}}.Unheld(Prose(prose), sum)
+	require.NoError(t, err)
+	require.Equal(t, []string{"+21.5%", "2.3"}, un)
+	_, err = Figures{}.Unheld("no figures", sum)
+	require.Error(t, err)
+}
