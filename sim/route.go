@@ -23,11 +23,7 @@ func (e *RoutingError) Error() string {
 // routed gets its choices (the ejection port at the destination, the next port of
 // a fixed path, else the Routing's answer) and may ask for a VC Route cycles on.
 func (e *engine) route(p *part) error {
-	V := e.V
-	all := uint64(1)<<uint(V) - 1
-	if V == 64 {
-		all = ^uint64(0)
-	}
+	all := allVCs(e.V)
 	for w := p.w0; w < p.w1; w++ {
 		for word := e.unrouted.rtrs[w]; word != 0; word &= word - 1 {
 			r := int32(w<<6 | bits.TrailingZeros64(word))

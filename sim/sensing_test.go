@@ -1,7 +1,6 @@
 package sim_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -78,7 +77,7 @@ func TestSensingReadsOneState(t *testing.T) {
 				differ++
 			}
 		}}
-	_, err = sim.RunOpen(context.Background(), cfg,
+	_, err = sim.RunOpen(testCtx(t), cfg,
 		sim.Workload{Pattern: pat, Rate: 0.4, Sizes: sim.Sizes{Flits: []int{4}, Weight: []float64{1}}},
 		sim.Measure{MinCycles: 600, MaxCycles: 600, Period: 200})
 	require.NoError(t, err)

@@ -157,7 +157,7 @@ func TestSimulatorReachesPARDeadlock(t *testing.T) {
 		for _, vcs := range []int{3, 4} {
 			cfg := algConfig(t, spec, "df-par", vcs, 4, sim.BookSim(net))
 			cfg.Seed = seed
-			_, err := sim.RunBatch(context.Background(), cfg, packets, sim.BatchOptions{MaxCycles: 1_000_000})
+			_, err := sim.RunBatch(testCtx(t), cfg, packets, sim.BatchOptions{MaxCycles: 1_000_000})
 			if vcs == 4 {
 				require.NoError(t, err, "seed %d, 4 VCs", seed)
 				continue

@@ -65,29 +65,36 @@ func TestOpenLoopInvariants(t *testing.T) {
 			t.Skip(err)
 		}
 		limit := rapid.IntRange(0, 3).Draw(t, "limit")
-		chk := simcheck.New(cfg.Net, simcheck.Params{VCs: cfg.VCs, Buf: cfg.Buf, Hop: int64(cfg.Pipeline.SwAlloc + cfg.Pipeline.Traverse + cfg.Pipeline.Link),
-			Credit: int64(cfg.Pipeline.Credit), InjectLimit: limit, Latencies: true})
-		cfg.Trace = chk.Event
 		sizes := rapid.SampledFrom([]sim.Sizes{sim.Fixed(1), sim.Fixed(4), {Flits: []int{1, 8}, Weight: []float64{1, 1}}}).Draw(t, "sizes")
 		w := sim.Workload{Pattern: pat, Rate: rapid.Float64Range(0.01, 1).Draw(t, "rate"), Sizes: sizes,
 			Process:     rapid.SampledFrom([]sim.Process{sim.Bernoulli{}, sim.Poisson{}}).Draw(t, "process"),
 			InjectLimit: limit}
-		res, err := sim.RunOpen(testCtx(t), cfg, w, sim.Measure{MinCycles: 500, MaxCycles: 1500, Period: 500})
-		if err != nil {
-			t.Fatalf("sim: %v", err)
-		}
-		rep, err := chk.Finish()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rep.Generated != res.PacketsGenerated || rep.Delivered != res.PacketsDelivered || rep.InFlight != res.PacketsLeft {
-			t.Fatalf("accounting: checker %+v, simulator generated %d delivered %d left %d", rep, res.PacketsGenerated, res.PacketsDelivered, res.PacketsLeft)
-		}
-		if rep.Ticks != res.Cycles {
-			t.Fatalf("the checker compared %d cycles' counts, the run had %d", rep.Ticks, res.Cycles)
-		}
-		sameLatencies(t, res, rep.Latencies)
+		checkOpenRun(t, cfg, w)
 	})
+}
+
+// checkOpenRun runs w open-loop on cfg under the checker (the router's invariants,
+// package doc) and fails unless the checker's packet accounting, cycle count and
+// latencies agree with the simulator's result.
+func checkOpenRun(t *rapid.T, cfg sim.Config, w sim.Workload) {
+	chk := simcheck.New(cfg.Net, simcheck.Params{VCs: cfg.VCs, Buf: cfg.Buf, Hop: int64(cfg.Pipeline.SwAlloc + cfg.Pipeline.Traverse + cfg.Pipeline.Link),
+		Credit: int64(cfg.Pipeline.Credit), InjectLimit: w.InjectLimit, Latencies: true})
+	cfg.Trace = chk.Event
+	res, err := sim.RunOpen(testCtx(t), cfg, w, sim.Measure{MinCycles: 500, MaxCycles: 1500, Period: 500})
+	if err != nil {
+		t.Fatalf("sim: %v", err)
+	}
+	rep, err := chk.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Generated != res.PacketsGenerated || rep.Delivered != res.PacketsDelivered || rep.InFlight != res.PacketsLeft {
+		t.Fatalf("accounting: checker %+v, simulator generated %d delivered %d left %d", rep, res.PacketsGenerated, res.PacketsDelivered, res.PacketsLeft)
+	}
+	if rep.Ticks != res.Cycles {
+		t.Fatalf("the checker compared %d cycles' counts, the run had %d", rep.Ticks, res.Cycles)
+	}
+	sameLatencies(t, res, rep.Latencies)
 }
 
 // sameLatencies checks that the simulator's latency statistics are those of the
@@ -416,22 +423,8 @@ func TestDeepBufferInvariants(t *testing.T) {
 		if err != nil {
 			t.Skip(err)
 		}
-		chk := simcheck.New(cfg.Net, simcheck.Params{VCs: cfg.VCs, Buf: cfg.Buf, Hop: int64(cfg.Pipeline.SwAlloc + cfg.Pipeline.Traverse + cfg.Pipeline.Link),
-			Credit: int64(cfg.Pipeline.Credit), Latencies: true})
-		cfg.Trace = chk.Event
 		sizes := rapid.SampledFrom([]sim.Sizes{sim.Fixed(12), sim.Fixed(48), {Flits: []int{3, 30}, Weight: []float64{1, 1}}}).Draw(t, "sizes")
 		w := sim.Workload{Pattern: pat, Rate: rapid.Float64Range(0.2, 1).Draw(t, "rate"), Sizes: sizes, Process: sim.Bernoulli{}}
-		res, err := sim.RunOpen(testCtx(t), cfg, w, sim.Measure{MinCycles: 500, MaxCycles: 1500, Period: 500})
-		if err != nil {
-			t.Fatalf("sim: %v", err)
-		}
-		rep, err := chk.Finish()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rep.Generated != res.PacketsGenerated || rep.Delivered != res.PacketsDelivered || rep.InFlight != res.PacketsLeft {
-			t.Fatalf("accounting: checker %+v, simulator generated %d delivered %d left %d", rep, res.PacketsGenerated, res.PacketsDelivered, res.PacketsLeft)
-		}
-		sameLatencies(t, res, rep.Latencies)
+		checkOpenRun(t, cfg, w)
 	})
 }
