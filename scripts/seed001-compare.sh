@@ -1,6 +1,6 @@
 #!/bin/sh
 # The seed001 study (docs/seed001.md), now a Go program: go run ./experiments/seed001 [flags] OUTDIR.
-# It writes only into OUTDIR (specs/, sweeps/, points.jsonl, summary.md, the
+# It writes only into OUTDIR (specs/, sweeps/, points.jsonl.gz, summary.md, the
 # figures); docs/seed001 is the committed run, refreshed by naming it as OUTDIR.
 # Flags: -scale full|test, -workers N, -only PARTS, -report, -wormlab BIN.
 #   sh scripts/seed001-compare.sh OUTDIR [flags]

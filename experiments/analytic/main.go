@@ -181,7 +181,7 @@ func f2(x float64) string {
 	return strconv.FormatFloat(x, 'f', 2, 64)
 }
 
-// Report writes summary.md and the figures of the points in dir/points.jsonl.
+// Report writes summary.md and the figures of the points in dir/points.jsonl.gz.
 func Report(dir string) error {
 	pts, err := study.ReadPoints(dir)
 	if err != nil {

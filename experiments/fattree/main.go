@@ -11,7 +11,7 @@
 //
 // Every part is a sweep spec of `wormlab fattree` points (RUNS runs each, 99%
 // intervals over them as the paper's error bars) run into OUTDIR/sweeps/PART.jsonl;
-// the report writes OUTDIR/points.jsonl (each run's latency and congestion),
+// the report writes OUTDIR/points.jsonl.gz (each run's latency and congestion),
 // OUTDIR/summary.md (the tables docs/fattree-study.md quotes, the claims of
 // section B.3 with their verdicts among them) and the figures.
 package main
@@ -185,7 +185,7 @@ var fields = func() []string {
 	return f
 }()
 
-// Report writes summary.md and the figures of the points in dir/points.jsonl.
+// Report writes summary.md and the figures of the points in dir/points.jsonl.gz.
 func Report(dir string) error {
 	pts, err := study.ReadPoints(dir)
 	if err != nil {

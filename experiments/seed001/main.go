@@ -316,7 +316,7 @@ func (s *series) below() int {
 	return n
 }
 
-// Report writes summary.md and the figures of the points in dir/points.jsonl.
+// Report writes summary.md and the figures of the points in dir/points.jsonl.gz.
 func Report(ctx context.Context, dir string) error {
 	pts, err := study.ReadPoints(dir)
 	if err != nil {

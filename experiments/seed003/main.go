@@ -481,7 +481,7 @@ type Figure struct {
 }
 
 // Report writes summary.md, figures.json and the SVG figures of the points in
-// dir/points.jsonl into dir.
+// dir/points.jsonl.gz into dir.
 func Report(dir string) error {
 	pts, err := study.ReadPoints(dir)
 	if err != nil {

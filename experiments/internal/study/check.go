@@ -80,7 +80,8 @@ func Regenerate(committed string, report func(dir string) error) ([]string, erro
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	for _, f := range []string{"points.jsonl", cpuFile} {
+	pts, _ := pointsPath(committed)
+	for _, f := range []string{pts, cpuFile} {
 		data, err := os.ReadFile(committed + "/" + f)
 		if err != nil {
 			return nil, err

@@ -3,8 +3,11 @@ package study
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,7 +16,7 @@ import (
 )
 
 // Point is one case of a part over its replications: what a study's report reads,
-// and what a study commits (points.jsonl) in place of the sweeps' full records.
+// and what a study commits (PointsFile) in place of the sweeps' full records.
 type Point struct {
 	Part   string            `json:"part"`
 	Name   string            `json:"point"`
@@ -97,37 +100,84 @@ func firstLine(s string, n int) string {
 	return s
 }
 
-// WritePoints writes points to dir/points.jsonl, one a line.
+// PointsFile is the name of a folder's points: JSON Lines, one point a line,
+// compressed with gzip (seed 003's 1,725 points are 1.4 MB as text, 0.26 MB
+// compressed; zcat shows them). ReadPoints also reads a folder's plainPoints, the
+// earlier uncompressed form.
+const (
+	PointsFile  = "points.jsonl.gz"
+	plainPoints = "points.jsonl"
+)
+
+// WritePoints writes points to dir/PointsFile, one a line, and removes an earlier
+// dir/points.jsonl. The bytes depend on the points alone (no time or name in the
+// gzip header).
 func WritePoints(dir string, pts []Point) error {
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	zw, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(zw)
 	enc.SetEscapeHTML(false)
 	for _, p := range pts {
 		if err := enc.Encode(p); err != nil {
 			return err
 		}
 	}
-	return WriteFile(dir, "points.jsonl", b.Bytes())
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	if err := WriteFile(dir, PointsFile, b.Bytes()); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(dir, plainPoints)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
-// ReadPoints reads dir/points.jsonl.
+// pointsPath is the file that holds dir's points: PointsFile, else the plain form.
+func pointsPath(dir string) (string, bool) {
+	for _, n := range []string{PointsFile, plainPoints} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			return n, true
+		}
+	}
+	return PointsFile, false
+}
+
+// ReadPoints reads dir's points (PointsFile, or points.jsonl).
 func ReadPoints(dir string) ([]Point, error) {
-	f, err := os.Open(filepath.Join(dir, "points.jsonl"))
+	name, _ := pointsPath(dir)
+	f, err := os.Open(filepath.Join(dir, name))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	var r io.Reader = f
+	if name == PointsFile {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
 	var out []Point
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<24)
 	for line := 1; sc.Scan(); line++ {
 		var p Point
 		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			return nil, fmt.Errorf("points.jsonl: line %d: %v", line, err)
+			return nil, fmt.Errorf("%s: line %d: %v", name, line, err)
 		}
 		out = append(out, p)
 	}
-	return out, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return out, nil
 }
 
 // Est is the estimate over the replications of a value (the replications without
@@ -152,12 +202,12 @@ func (p Point) All(name string) bool {
 	return len(p.Obs) > 0
 }
 
-// SavePoints writes the points of recs to dir/points.jsonl (WritePoints), except
-// when there are no records and dir already holds points: a committed run keeps its
-// points and not its sweeps, and its report is made again from the points it has.
+// SavePoints writes the points of recs to dir (WritePoints), except when there are
+// no records and dir already holds points: a committed run keeps its points and not
+// its sweeps, and its report is made again from the points it has.
 func SavePoints(dir string, recs []Rec, fields []string) error {
 	if len(recs) == 0 {
-		if _, err := os.Stat(filepath.Join(dir, "points.jsonl")); err == nil {
+		if _, ok := pointsPath(dir); ok {
 			return nil
 		}
 	}

@@ -81,7 +81,7 @@ type Options struct {
 // the scales its -scale flag takes (the first the default) and what the scale help
 // says of them, its parts at a scale, the values its report reads of a point
 // (Points) and its report, which writes OUTDIR/summary.md and the figures from
-// OUTDIR/points.jsonl.
+// OUTDIR's points (PointsFile).
 type Program struct {
 	Name      string
 	Scales    []string

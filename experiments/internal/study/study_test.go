@@ -116,10 +116,10 @@ func TestSavePointsKeepsCommitted(t *testing.T) {
 	dir := t.TempDir()
 	pts := []Point{{Part: "p", Name: "a", Params: map[string]string{"point": "a"}}}
 	require.NoError(t, WritePoints(dir, pts))
-	before, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
+	before, err := os.ReadFile(filepath.Join(dir, PointsFile))
 	require.NoError(t, err)
 	require.NoError(t, SavePoints(dir, nil, []string{"x"}))
-	after, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
+	after, err := os.ReadFile(filepath.Join(dir, PointsFile))
 	require.NoError(t, err)
 	require.Equal(t, string(before), string(after))
 	recs := []Rec{{Part: "q", Params: map[string]string{"point": "b"}, Values: map[string]any{"x": 1.0}}}
@@ -189,4 +189,38 @@ func TestFiguresUnheld(t *testing.T) {
 	require.Equal(t, []string{"+21.5%", "2.3"}, un)
 	_, err = Figures{}.Unheld("no figures", sum)
 	require.Error(t, err)
+}
+
+// Points survive the compressed file as they were written, the same points give the
+// same bytes (a committed file changes only with its points), writing removes an
+// earlier plain points.jsonl, and a folder holding only the plain form is still read.
+func TestPointsFileRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	pts := []Point{
+		{Part: "p", Name: "a", Params: map[string]string{"rate": "0.1"}, Obs: []Obs{{Rep: 0, V: map[string]float64{"x": 0.010051038681948425}}}},
+		{Part: "p", Name: "b", Params: map[string]string{"rate": "0.2"}, Obs: []Obs{{Rep: 1, Failed: "saturated"}}},
+	}
+	var plain bytes.Buffer
+	enc := json.NewEncoder(&plain)
+	enc.SetEscapeHTML(false)
+	for _, p := range pts {
+		require.NoError(t, enc.Encode(p))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "points.jsonl"), plain.Bytes(), 0o644))
+	got, err := ReadPoints(dir)
+	require.NoError(t, err)
+	require.Equal(t, pts, got)
+
+	require.NoError(t, WritePoints(dir, pts))
+	require.NoFileExists(t, filepath.Join(dir, "points.jsonl"))
+	first, err := os.ReadFile(filepath.Join(dir, PointsFile))
+	require.NoError(t, err)
+	require.Equal(t, []byte{0x1f, 0x8b}, first[:2], "gzip")
+	got, err = ReadPoints(dir)
+	require.NoError(t, err)
+	require.Equal(t, pts, got)
+	require.NoError(t, WritePoints(dir, pts))
+	again, err := os.ReadFile(filepath.Join(dir, PointsFile))
+	require.NoError(t, err)
+	require.Equal(t, first, again)
 }
