@@ -301,13 +301,7 @@ func queue(data map[string]map[string]map[int]val, c string) map[int]val {
 // versus is how a's interval stands to b's: "lower" (wholly below), "higher" or
 // "overlap".
 func versus(a, b study.Est) string {
-	switch {
-	case a.Hi() < b.Lo():
-		return "lower"
-	case a.Lo() > b.Hi():
-		return "higher"
-	}
-	return "overlap"
+	return map[study.Side]string{study.Lower: "lower", study.Higher: "higher", study.Level: "overlap"}[study.Compare(a, b)]
 }
 
 // compared are the comparisons the comparisons table and the claims read: A, B.

@@ -446,13 +446,7 @@ func gain(r study.Est) string {
 
 // verdict says where a ratio's interval stands to 1: "ahead", "behind" or "level".
 func verdict(r study.Est) string {
-	switch {
-	case r.Mean-r.Half > 1:
-		return "ahead"
-	case r.Mean+r.Half < 1:
-		return "behind"
-	}
-	return "level"
+	return map[study.Side]string{study.Higher: "ahead", study.Lower: "behind", study.Level: "level"}[study.Compare(r, study.Est{Mean: 1, N: 1})]
 }
 
 // mains are the main parts (4-flit buffers) in the order of the tables.
@@ -746,9 +740,8 @@ func readingCost(cost map[string]Cost) map[string]Cost {
 }
 
 // claims is the paper's conclusions against the study: a column per unit (cycles,
-// then time under each reading of Chien's model) and the verdict, reproduced where
-// every column holds, not reproduced where none does, and depending on the choice
-// otherwise.
+// then time under each reading of Chien's model), each holding, failing or level
+// (the intervals overlap, so the runs cannot say), and the verdict (outcomeVerdict).
 func claims(d data, costs []map[string]Cost) study.Table {
 	t := study.Table{Head: []string{"claim", "cycles"}}
 	units := []map[string]Cost{nil}
@@ -757,46 +750,33 @@ func claims(d data, costs []map[string]Cost) study.Table {
 		units = append(units, costs[i])
 	}
 	t.Head = append(t.Head, "verdict")
-	row := func(name string, f func(cost map[string]Cost) (string, bool, bool)) {
+	row := func(name string, f func(cost map[string]Cost) (string, study.Outcome, bool)) {
 		r := []string{name}
-		holds, fails := 0, 0
+		var outs []study.Outcome
 		for _, u := range units {
-			text, ok, known := f(u)
+			text, o, known := f(u)
 			r = append(r, text)
-			switch {
-			case !known:
-			case ok:
-				holds++
-			default:
-				fails++
+			if known {
+				outs = append(outs, o)
 			}
 		}
-		v := "depends on a choice"
-		switch {
-		case holds == 0 && fails == 0:
-			v = "not run"
-		case fails == 0:
-			v = "reproduced"
-		case holds == 0:
-			v = "not reproduced"
-		}
-		t.Rows = append(t.Rows, append(r, v))
+		t.Rows = append(t.Rows, append(r, outcomeVerdict(outs)))
 	}
 	n := len(mains())
 	for k, ms := range measures {
 		sub := string(rune('a' + k))
-		most := func(other string, l int) func(map[string]Cost) (string, bool, bool) {
-			return func(cost map[string]Cost) (string, bool, bool) {
+		most := func(other string, l int) func(map[string]Cost) (string, study.Outcome, bool) {
+			return func(cost map[string]Cost) (string, study.Outcome, bool) {
 				a, lv, b := tally(d, other, l, cost, ms)
 				if a+lv+b == 0 {
-					return "", false, false
+					return "", 0, false
 				}
-				return fmt.Sprintf("ahead %d, level %d, behind %d", a, lv, b), 2*a > a+lv+b, true
+				return fmt.Sprintf("ahead %d, level %d, behind %d", a, lv, b), holds(2*a > a+lv+b), true
 			}
 		}
 		row(fmt.Sprintf("1%s. more throughput than the spiral in most of the %d cases (%s)", sub, n, ms.name), most("dor", 0))
 		row(fmt.Sprintf("2%s. more throughput than the Duato variant in most of the %d cases (%s)", sub, n, ms.name), most("duato-dp", 0))
-		all64 := func(cost map[string]Cost) (string, bool, bool) {
+		all64 := func(cost map[string]Cost) (string, study.Outcome, bool) {
 			both, behind, cases := 0, 0, 0
 			for _, p := range mains() {
 				if p.flits != 64 {
@@ -822,58 +802,64 @@ func claims(d data, costs []map[string]Cost) study.Table {
 				}
 			}
 			if cases == 0 {
-				return "", false, false
+				return "", 0, false
 			}
-			return fmt.Sprintf("ahead of both on %d of %d, behind either on %d", both, cases, behind), both == cases, true
+			return fmt.Sprintf("ahead of both on %d of %d, behind either on %d", both, cases, behind), holds(both == cases), true
 		}
 		row(fmt.Sprintf("3%s. with 64-flit packets, ahead of both on every pattern (%s)", sub, ms.name), all64)
-		// the largest gain over either routing with 64-flit packets: 'on the order of
-		// 25%' read as between 15% and 35%
-		best := func(l int) func(map[string]Cost) (string, float64, bool) {
-			return func(cost map[string]Cost) (string, float64, bool) {
-				top, where := math.Inf(-1), ""
-				for _, p := range mains() {
-					if p.flits != l {
-						continue
-					}
-					for _, o := range []string{"dor", "duato-dp"} {
-						c, ok := unitGain(d, p.name, o, cost, ms)
-						if !ok {
-							continue
-						}
-						if c.Mean > top {
-							top, where = c.Mean, fmt.Sprintf("%s over %s", p.pat, labelShort(o))
-						}
+		// the largest gain (by its mean) over either routing with l-flit packets, with
+		// its interval
+		best := func(l int, cost map[string]Cost) (string, study.Est, bool) {
+			var top study.Est
+			where := ""
+			for _, p := range mains() {
+				if p.flits != l {
+					continue
+				}
+				for _, o := range []string{"dor", "duato-dp"} {
+					c, ok := unitGain(d, p.name, o, cost, ms)
+					if ok && (where == "" || c.Mean > top.Mean) {
+						top, where = c, fmt.Sprintf("%s over %s", p.pat, labelShort(o))
 					}
 				}
-				if where == "" {
-					return "", 0, false
-				}
-				return fmt.Sprintf("%+.1f%% (%s)", 100*(top-1), where), top - 1, true
 			}
+			return fmt.Sprintf("%s (%s)", gain(top), where), top, where != ""
 		}
-		row(fmt.Sprintf("4%s. with 64-flit packets the largest gain is on the order of 25%% (15-35%%; %s)", sub, ms.name), func(cost map[string]Cost) (string, bool, bool) {
-			text, g, ok := best(64)(cost)
-			return text, g >= 0.15 && g <= 0.35, ok
-		})
-		row(fmt.Sprintf("5%s. the largest gain is smaller with 64-flit packets than with 8-flit (%s)", sub, ms.name), func(cost map[string]Cost) (string, bool, bool) {
-			t8, g8, ok8 := best(8)(cost)
-			t64, g64, ok64 := best(64)(cost)
-			if !ok8 || !ok64 {
-				return "", false, false
+		// 'on the order of 25%' read as between 15% and 35%: the gain's interval
+		// inside that band, wholly outside it, or across an end of it (level)
+		row(fmt.Sprintf("4%s. with 64-flit packets the largest gain is on the order of 25%% (15-35%%; %s)", sub, ms.name), func(cost map[string]Cost) (string, study.Outcome, bool) {
+			text, g, ok := best(64, cost)
+			o := study.Inconclusive
+			switch {
+			case g.Lo() >= 1.15 && g.Hi() <= 1.35:
+				o = study.Holds
+			case g.Hi() < 1.15 || g.Lo() > 1.35:
+				o = study.Fails
 			}
-			return "8: " + t8 + "; 64: " + t64, g64 < g8, true
+			if o == study.Inconclusive {
+				text += "; the interval holds an end of the band"
+			}
+			return text, o, ok
+		})
+		row(fmt.Sprintf("5%s. the largest gain is smaller with 64-flit packets than with 8-flit (%s)", sub, ms.name), func(cost map[string]Cost) (string, study.Outcome, bool) {
+			t8, g8, ok8 := best(8, cost)
+			t64, g64, ok64 := best(64, cost)
+			o := study.Judge(g64, g8, study.Lower)
+			if o == study.Inconclusive {
+				t64 += "; the intervals overlap"
+			}
+			return "8: " + t8 + "; 64: " + t64, o, ok8 && ok64
 		})
 	}
-	row("6. Red Rover's router has the shortest cycle time", func(cost map[string]Cost) (string, bool, bool) {
+	row("6. Red Rover's router has the shortest cycle time", func(cost map[string]Cost) (string, study.Outcome, bool) {
 		if cost == nil {
-			return "(not a claim in cycles)", false, false
+			return "(not a claim in cycles)", 0, false
 		}
 		rr := cost["redrover"].Delays.Cycle()
 		return fmt.Sprintf("%.2f ns against %.2f and %.2f", rr, cost["dor"].Delays.Cycle(), cost["duato-dp"].Delays.Cycle()),
-			rr < cost["dor"].Delays.Cycle() && rr < cost["duato-dp"].Delays.Cycle(), true
+			holds(rr < cost["dor"].Delays.Cycle() && rr < cost["duato-dp"].Delays.Cycle()), true
 	})
-	row("7. lower latency than both at the highest load all three carry, in most cases", func(cost map[string]Cost) (string, bool, bool) {
+	row("7. lower latency than both at the highest load all three carry, in most cases", func(cost map[string]Cost) (string, study.Outcome, bool) {
 		lower, cases := 0, 0
 		for _, p := range mains() {
 			m := d[p.name]
@@ -903,11 +889,48 @@ func claims(d data, costs []map[string]Cost) study.Table {
 			}
 		}
 		if cases == 0 {
-			return "", false, false
+			return "", 0, false
 		}
-		return fmt.Sprintf("lower in %d of %d", lower, cases), 2*lower > cases, true
+		return fmt.Sprintf("lower in %d of %d", lower, cases), holds(2*lower > cases), true
 	})
 	return t
+}
+
+// holds is a claim decided without intervals (a count of cases, each decided by
+// its intervals, or the model's cycle times): it holds or it fails.
+func holds(ok bool) study.Outcome {
+	if ok {
+		return study.Holds
+	}
+	return study.Fails
+}
+
+// outcomeVerdict is a claim's verdict from its columns' outcomes: "reproduced"
+// when every column holds, "not reproduced" when every one fails, "level
+// (inconclusive: the intervals overlap)" when every one is level; where they
+// differ, "depends on a choice" when some hold and some fail, and otherwise the
+// verdict of the columns that separate with the number level.
+func outcomeVerdict(outs []study.Outcome) string {
+	n := map[study.Outcome]int{}
+	for _, o := range outs {
+		n[o]++
+	}
+	lv := n[study.Inconclusive]
+	switch {
+	case len(outs) == 0:
+		return "not run"
+	case n[study.Holds] > 0 && n[study.Fails] > 0:
+		return "depends on a choice"
+	case lv == len(outs):
+		return "level (inconclusive: the intervals overlap)"
+	case lv > 0 && n[study.Holds] > 0:
+		return fmt.Sprintf("reproduced where the intervals separate (level in %d of %d)", lv, len(outs))
+	case lv > 0:
+		return fmt.Sprintf("not reproduced where the intervals separate (level in %d of %d)", lv, len(outs))
+	case n[study.Holds] > 0:
+		return "reproduced"
+	}
+	return "not reproduced"
 }
 
 func labelShort(name string) string {

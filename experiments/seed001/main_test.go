@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,5 +183,103 @@ func TestCurve(t *testing.T) {
 		for i := 1; i < len(zs); i++ {
 			require.Greater(t, zs[i], zs[i-1])
 		}
+	}
+}
+
+// A claim resting on gains is decided by their intervals, read back here from the
+// committed claims table's cells: claim 5 (the largest gain smaller with 64-flit
+// packets) holds in a column only when the two intervals are disjoint that way and
+// is level when they overlap; claim 4 holds only when the gain's interval lies
+// inside 15-35% and fails only when it lies wholly outside. The verdict is the
+// columns': reproduced when all hold, not reproduced when all fail, level when all
+// are level. At saturation (5a) both claims are level: +21.5% ± 4.6 against +17.6%
+// ± 7.3 overlap, and +17.6% ± 7.3 holds 15%.
+func TestClaimsLevelWhereIntervalsOverlap(t *testing.T) {
+	sum, err := os.ReadFile(filepath.Join(committed, "summary.md"))
+	require.NoError(t, err)
+	gainRe := regexp.MustCompile(`([+-]\d+\.\d)% ± (\d+\.\d)`)
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		require.NoError(t, err)
+		return v
+	}
+	verdicts := map[string]string{}
+	for _, line := range strings.Split(study.Sections(string(sum))["claims"], "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cells) < 3 || !regexp.MustCompile(`^[45][ab]\. `).MatchString(cells[0]) {
+			continue
+		}
+		claim := cells[0][:2]
+		var outs []string
+		for _, c := range cells[1 : len(cells)-1] {
+			gs := gainRe.FindAllStringSubmatch(c, -1)
+			switch claim[0] {
+			case '4':
+				require.Len(t, gs, 1, "%s: %s", claim, c)
+				g, h := num(gs[0][1]), num(gs[0][2])
+				switch {
+				case g-h >= 15 && g+h <= 35:
+					outs = append(outs, "holds")
+				case g+h < 15 || g-h > 35:
+					outs = append(outs, "fails")
+				default:
+					outs = append(outs, "level")
+				}
+			case '5':
+				require.Len(t, gs, 2, "%s: %s", claim, c)
+				g8, h8, g64, h64 := num(gs[0][1]), num(gs[0][2]), num(gs[1][1]), num(gs[1][2])
+				switch {
+				case g64+h64 < g8-h8:
+					outs = append(outs, "holds")
+				case g64-h64 > g8+h8:
+					outs = append(outs, "fails")
+				default:
+					outs = append(outs, "level")
+				}
+			}
+		}
+		var want string
+		switch {
+		case strings.Join(outs, " ") == "holds holds holds holds":
+			want = "reproduced"
+		case strings.Join(outs, " ") == "fails fails fails fails":
+			want = "not reproduced"
+		case strings.Join(outs, " ") == "level level level level":
+			want = "level (inconclusive: the intervals overlap)"
+		case slices.Contains(outs, "holds") && slices.Contains(outs, "fails"):
+			want = "depends on a choice"
+		default: // one outcome with level columns (TestOutcomeVerdict names them)
+			require.Contains(t, cells[len(cells)-1], "where the intervals separate", "claim %s: columns %v", claim, outs)
+			want = cells[len(cells)-1]
+		}
+		require.Equal(t, want, cells[len(cells)-1], "claim %s: columns %v", claim, outs)
+		verdicts[claim] = cells[len(cells)-1]
+	}
+	require.Len(t, verdicts, 4)
+	require.Equal(t, "level (inconclusive: the intervals overlap)", verdicts["5a"])
+	require.Equal(t, "level (inconclusive: the intervals overlap)", verdicts["4a"])
+	require.Equal(t, "reproduced", verdicts["5b"])
+	require.Equal(t, "not reproduced", verdicts["4b"])
+}
+
+// outcomeVerdict names every mixture of columns: one outcome throughout gives
+// that outcome's verdict; holding and failing columns together depend on a
+// choice; level columns with the others say how many are level.
+func TestOutcomeVerdict(t *testing.T) {
+	H, F, L := study.Holds, study.Fails, study.Inconclusive
+	for _, c := range []struct {
+		outs []study.Outcome
+		want string
+	}{
+		{nil, "not run"},
+		{[]study.Outcome{H, H}, "reproduced"},
+		{[]study.Outcome{F, F, F}, "not reproduced"},
+		{[]study.Outcome{L, L}, "level (inconclusive: the intervals overlap)"},
+		{[]study.Outcome{H, F}, "depends on a choice"},
+		{[]study.Outcome{H, F, L}, "depends on a choice"},
+		{[]study.Outcome{H, L, H, H}, "reproduced where the intervals separate (level in 1 of 4)"},
+		{[]study.Outcome{L, F, L}, "not reproduced where the intervals separate (level in 2 of 3)"},
+	} {
+		require.Equal(t, c.want, outcomeVerdict(c.outs), "%v", c.outs)
 	}
 }

@@ -179,7 +179,7 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 			}
 			word := map[string]string{"above": "Pn above", "level": "holds", "below": "Pn below"}
 			rows[0] = append(rows[0], fmt.Sprintf("%s: %.3f vs %.3f", word[cmp(pn.peak, nbc.peak)], pn.peak.Mean, nbc.peak.Mean))
-			rows[1] = append(rows[1], fmt.Sprintf("%s: %.3f vs %.3f", verdict(cmp(pn.peak, dor.peak), "above"), pn.peak.Mean, dor.peak.Mean))
+			rows[1] = append(rows[1], fmt.Sprintf("%s: %.3f vs %.3f", verdict(pn.peak, dor.peak, study.Higher), pn.peak.Mean, dor.peak.Mean))
 			pl, dl := pn.at(0.48).lat, dor.at(0.48).lat
 			switch {
 			case pl.N == 0:
@@ -187,7 +187,7 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 			case dl.N == 0:
 				rows[2] = append(rows[2], fmt.Sprintf("holds: %.1f, e-cube saturated", pl.Mean))
 			default:
-				rows[2] = append(rows[2], fmt.Sprintf("%s: %.1f vs %.1f", verdict(cmp(pl, dl), "below"), pl.Mean, dl.Mean))
+				rows[2] = append(rows[2], fmt.Sprintf("%s: %.1f vs %.1f", verdict(pl, dl, study.Lower), pl.Mean, dl.Mean))
 			}
 		}
 		c.Rows = rows
@@ -251,25 +251,13 @@ func (s *series) at(rho float64) point {
 // cmp says how a's interval stands to b's: "above", "below" or "level" (they
 // overlap).
 func cmp(a, b study.Est) string {
-	switch {
-	case study.Above(a, b):
-		return "above"
-	case study.Above(b, a):
-		return "below"
-	}
-	return "level"
+	return map[study.Side]string{study.Higher: "above", study.Lower: "below", study.Level: "level"}[study.Compare(a, b)]
 }
 
-// verdict names how c, a comparison of two intervals, stands to the one the paper
-// states (want): "holds", "level" or "reversed".
-func verdict(c, want string) string {
-	switch c {
-	case want:
-		return "holds"
-	case "level":
-		return "level"
-	}
-	return "reversed"
+// verdict names how a's interval stands to b's against the paper's claim that a
+// lies on side want: "holds", "level" (the intervals overlap) or "reversed".
+func verdict(a, b study.Est, want study.Side) string {
+	return map[study.Outcome]string{study.Holds: "holds", study.Inconclusive: "level", study.Fails: "reversed"}[study.Judge(a, b, want)]
 }
 
 // claims is the table of the paper's conclusions against each configuration.
@@ -290,17 +278,17 @@ func claims(vs []variant, data map[string]map[string]*series, put func(string, s
 		}
 		t.Rows = append(t.Rows, r)
 	}
-	versus := func(a, b string, want string) func(m map[string]*series) string {
+	versus := func(a, b string, want study.Side) func(m map[string]*series) string {
 		return func(m map[string]*series) string {
 			x, y := m[a], m[b]
 			if x == nil || y == nil {
 				return ""
 			}
-			return fmt.Sprintf("%s: %.3f vs %.3f", verdict(cmp(x.peak, y.peak), want), x.peak.Mean, y.peak.Mean)
+			return fmt.Sprintf("%s: %.3f vs %.3f", verdict(x.peak, y.peak, want), x.peak.Mean, y.peak.Mean)
 		}
 	}
-	row("1. north-last peaks below e-cube", versus("northlast", "dor", "below"))
-	row("2. Pn peaks below e-cube", versus("pn", "dor", "below"))
+	row("1. north-last peaks below e-cube", versus("northlast", "dor", study.Lower))
+	row("2. Pn peaks below e-cube", versus("pn", "dor", study.Lower))
 	row("3. every hop scheme peaks above e-cube", func(m map[string]*series) string {
 		d := m["dor"]
 		if d == nil {
@@ -338,12 +326,11 @@ func claims(vs []variant, data map[string]map[string]*series, put func(string, s
 		if best == nil {
 			return ""
 		}
-		word := map[string]string{"above": "holds", "level": "level", "below": "reversed"}[cmp(n.peak, best.peak)]
-		return fmt.Sprintf("%s: %.3f vs %s %.3f", word, n.peak.Mean, labelOf(best.alg), best.peak.Mean)
+		return fmt.Sprintf("%s: %.3f vs %s %.3f", verdict(n.peak, best.peak, study.Higher), n.peak.Mean, labelOf(best.alg), best.peak.Mean)
 	})
-	row("5. NBC peaks above negative-hop", versus("nbc", "neghop", "above"))
-	row("6. NBC peaks above positive-hop", versus("nbc", "poshop", "above"))
-	row("7. Pn peaks above e-cube", versus("pn", "dor", "above"))
+	row("5. NBC peaks above negative-hop", versus("nbc", "neghop", study.Higher))
+	row("6. NBC peaks above positive-hop", versus("nbc", "poshop", study.Higher))
+	row("7. Pn peaks above e-cube", versus("pn", "dor", study.Higher))
 	row("8. past saturation (0.9), share of the peak kept: e-cube / NBC / Pn / north-last", func(m map[string]*series) string {
 		var parts []string
 		for _, a := range []string{"dor", "nbc", "pn", "northlast"} {

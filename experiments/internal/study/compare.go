@@ -1,0 +1,46 @@
+package study
+
+// Side is where one estimate's interval stands to another's: the studies decide a
+// comparison of two means by their intervals, never by the means alone.
+type Side int
+
+const (
+	Level  Side = iota // the intervals overlap: the runs do not separate the two
+	Higher             // wholly above
+	Lower              // wholly below
+)
+
+// Compare is where a's interval stands to b's (Above: the ends compared strictly,
+// so intervals that touch are Level).
+func Compare(a, b Est) Side {
+	switch {
+	case Above(a, b):
+		return Higher
+	case Above(b, a):
+		return Lower
+	}
+	return Level
+}
+
+// Outcome is a claim read from intervals: it holds, it fails, or the intervals
+// overlap and the runs cannot say (Inconclusive, a study's "level").
+type Outcome int
+
+const (
+	Inconclusive Outcome = iota
+	Holds
+	Fails
+)
+
+// Judge is the outcome of the claim "a stands to b on side want" (Higher or
+// Lower): Holds when the intervals separate that way, Fails when they separate
+// the other way, Inconclusive when they overlap.
+func Judge(a, b Est, want Side) Outcome {
+	switch Compare(a, b) {
+	case Level:
+		return Inconclusive
+	case want:
+		return Holds
+	}
+	return Fails
+}
