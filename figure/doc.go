@@ -17,6 +17,11 @@
 // there are two or more rows, the half-width of the 95% Student-t interval of the
 // mean; a single row without an error field has no bar.
 //
+// Every series of a figure has a look of its own (colour, glyph and dash pattern)
+// for up to Looks (63) series: the first seven are solid lines in plotutil's
+// colours and glyphs, and each further round of the seven colours takes the next
+// dash pattern and shifts the glyphs.
+//
 // Costs: reading is linear in the input; building is O(r log r) for r rows (sorting
 // each series by x). Invariants of a built Figure: every series is non-empty, sorted
 // by x with distinct x values, and every coordinate (and, on a log axis, every

@@ -13,7 +13,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -30,8 +29,8 @@ const (
 
 // Draw renders the figure in format (one of Formats) at the given size.
 //
-// Each series is a line through its points with a glyph at each point, a colour and
-// glyph shape of its own, and vertical error bars where a point has an error; a
+// Each series is a line through its points with a glyph at each point, a look of
+// its own (colour, glyph and dashes; distinct for up to Looks series), and vertical error bars where a point has an error; a
 // legend names the series when there is more than one or when it has a name. On a log
 // y axis an error bar's lower end is clipped at a tenth of the point's y (a bar below
 // zero has no place on that axis).
@@ -171,12 +170,8 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 			p.Legend.Add(name, thumbs...)
 		}
 	}
-	style := func(i int) int {
-		if k := slices.Index(f.Keys, f.Series[i].Name); k >= 0 {
-			return k
-		}
-		return i
-	}
+	places := places(f)
+	style := func(i int) int { return places[i] }
 	p.Legend.Top = !strings.HasPrefix(f.Legend, "bottom")
 	p.Legend.Left = !strings.HasSuffix(f.Legend, "right")
 	p.Legend.XOffs = vg.Points(8)
@@ -207,11 +202,13 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
 		}
-		c := plotutil.Color(style(i))
+		lk := lookOf(style(i))
+		c := lk.colour
 		line.Color = c
 		line.Width = vg.Points(1.2)
+		line.Dashes = lk.dashes
 		points.Color = c
-		points.Shape = plotutil.Shape(style(i))
+		points.Shape = lk.glyph
 		points.Radius = vg.Points(2.5)
 		p.Add(line, points)
 		if hasErr {
@@ -267,7 +264,7 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 			if err != nil {
 				return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
 			}
-			sc.Color = plotutil.Color(style(i))
+			sc.Color = lookOf(style(i)).colour
 			sc.Shape = draw.CrossGlyph{}
 			sc.Radius = vg.Points(4)
 			p.Add(sc)
@@ -289,6 +286,24 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 		p.X.Tick.Marker = ticks
 	}
 	return p, outside, nil
+}
+
+// places are the series' places, which fix their looks (lookOf): a series's name's
+// place in f.Keys, or, for a series whose name Keys lacks, the places after Keys in
+// the order of Series; without Keys, each series's own place. No two series of f
+// share a place.
+func places(f *Figure) []int {
+	out := make([]int, len(f.Series))
+	next := len(f.Keys)
+	for i, s := range f.Series {
+		if k := slices.Index(f.Keys, s.Name); k >= 0 && !slices.Contains(out[:i], k) {
+			out[i] = k
+			continue
+		}
+		out[i] = next
+		next++
+	}
+	return out
 }
 
 // Legends are the legend positions Draw knows; the first is the default.

@@ -41,9 +41,9 @@ type Figure struct {
 	// Legend is where the legend goes: one of Legends ("" is the first).
 	Legend string
 	// Keys, when set, are the series names of a family of figures in a fixed
-	// order: a series takes the colour and glyph of its name's place in Keys
-	// (its own place in Series when the name is absent), so that a series keeps
-	// its look across the figures of a study.
+	// order: a series takes the look (colour, glyph, dashes) of its name's place
+	// in Keys (a series whose name Keys lacks takes a place after them), so that
+	// a series keeps its look across the figures of a study.
 	Keys []string
 }
 

@@ -23,6 +23,7 @@ type svgPath struct {
 	pts    [][2]float64 // every coordinate pair of the path, y pointing up
 	stroke string
 	width  float64
+	dash   string // stroke-dasharray ("" or "none": solid)
 }
 
 type svgText struct {
@@ -62,7 +63,7 @@ func parseSVG(t *testing.T, data []byte) svgDoc {
 			}
 			switch el.Name.Local {
 			case "path":
-				p := svgPath{stroke: style["stroke"]}
+				p := svgPath{stroke: style["stroke"], dash: style["stroke-dasharray"]}
 				p.width, _ = strconv.ParseFloat(style["stroke-width"], 64)
 				// Arc commands carry radii and flags: keep only each command's endpoint.
 				for _, cmd := range regexp.MustCompile(`[MLAZ][^MLAZ]*`).FindAllString(attr["d"], -1) {

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -207,4 +209,22 @@ func TestDocPhasedAgainstLowerBound(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/tightness.md")
 	require.NoError(t, err)
 	require.Contains(t, strings.Join(strings.Fields(string(doc)), " "), "at alpha = 128^2 that makespan is about 10^5 times the lower bound")
+}
+
+// The committed figures are those of the committed results: Write on them draws
+// every committed BOUND.svg byte for byte (go run ./experiments/tightness
+// experiments/tightness writes both).
+func TestCommittedFiguresRegenerate(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, Write(dir, committed(t)))
+	svgs, err := filepath.Glob("*.svg")
+	require.NoError(t, err)
+	require.Len(t, svgs, 5)
+	for _, name := range svgs {
+		want, err := os.ReadFile(name)
+		require.NoError(t, err)
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(want, got), "%s is not the figure of the committed results: go run ./experiments/tightness experiments/tightness", name)
+	}
 }
