@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/internal/docfig"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -143,7 +144,7 @@ func TestScalingDoc(t *testing.T) {
 	require.NoError(t, err)
 	doc := strings.Join(strings.Fields(string(data)), " ")
 	for _, want := range []string{
-		fmt.Sprintf("Duato's protocol on a 16x16 torus: %s states enumerated, %s classes", thousands(d16.States), thousands(d16.Classes)),
+		fmt.Sprintf("Duato's protocol on a 16x16 torus: %s states enumerated, %s classes", docfig.Thousands(d16.States), docfig.Thousands(d16.Classes)),
 		fmt.Sprintf("protocol is decided deadlock-free in %.2f CPU-s and %.0f MB", d16.CPU, d16.RSS),
 		fmt.Sprintf("proved and replayed, in %.2f CPU-s (%.2f on 12x12)", o16.CPU, o12.CPU),
 		fmt.Sprintf("non-atomic reallocation in %.2f CPU-s (%.2f on 12x12)", n16.CPU, n12.CPU),
@@ -152,13 +153,4 @@ func TestScalingDoc(t *testing.T) {
 	} {
 		require.True(t, strings.Contains(doc, want), "docs/deadlock.md must say: %s", want)
 	}
-}
-
-// thousands writes n with a comma every three digits, as the docs do.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

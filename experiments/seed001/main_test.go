@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wormlab/wormlab/experiments/internal/study"
+	"github.com/wormlab/wormlab/internal/docfig"
 )
 
 // committed is the study's committed run (go run ./experiments/seed001 -doc
@@ -83,7 +84,7 @@ func readmeFinding(t *testing.T) string {
 func TestDocStatesScale(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/seed001.md")
 	require.NoError(t, err)
-	length := fmt.Sprintf("%s to %s cycles", thousands(runLength["min-cycles"].(int)), thousands(runLength["max-cycles"].(int)))
+	length := fmt.Sprintf("%s to %s cycles", docfig.Thousands(runLength["min-cycles"].(int)), docfig.Thousands(runLength["max-cycles"].(int)))
 	for file, text := range map[string]string{"docs/seed001.md": string(doc), "README.md": readmeFinding(t)} {
 		require.Contains(t, strings.Join(strings.Fields(text), " "), length, "%s does not say the runs' length", file)
 	}
@@ -104,14 +105,6 @@ func TestDocStatesScale(t *testing.T) {
 		}
 	}
 	require.Less(t, left, len(parts("full")))
-}
-
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // Every latency curve has its shape: at least six points, steady in every seed, at
