@@ -27,38 +27,44 @@ const (
 // (max_i d_i + L_i - 1), flit congestion (c_L) and the per-edge refinement (EdgeBound,
 // which is never below either). Cost O(sum d_i log c) at worst, usually far less
 // (bestEdgeBound).
-func (in *Instance) LowerBounds() []Bound {
+func (in *Instance) LowerBounds() []Bound { return PathsOf(in).LowerBounds() }
+
+// LowerBounds returns the lower bounds of MODEL.md for the paths' instance
+// (Instance.LowerBounds).
+func (p *Paths) LowerBounds() []Bound {
 	var bs []Bound
 	dil := Bound{Name: BoundDilation, Edge: -1, Msg: -1}
-	for i := range in.Messages {
-		m := &in.Messages[i]
-		if v := len(m.Path) + m.L - 1; dil.Msg < 0 || v > dil.Value {
+	for i, l := range p.L {
+		if v := p.D(i) + l - 1; dil.Msg < 0 || v > dil.Value {
 			dil.Value, dil.Msg = v, i
 		}
 	}
 	if dil.Msg >= 0 {
-		m := &in.Messages[dil.Msg]
-		dil.Detail = fmt.Sprintf("message %q: d + L - 1 = %d + %d - 1", m.ID, len(m.Path), m.L)
+		dil.Detail = fmt.Sprintf("message %q: d + L - 1 = %d + %d - 1", p.ID(dil.Msg), p.D(dil.Msg), p.L[dil.Msg])
 	}
 	bs = append(bs, dil)
-	ms := in.Measure()
+	ms := p.Measure()
 	fl := Bound{Name: BoundFlits, Value: ms.CL, Edge: ms.CLEdge, Msg: -1}
+	net := p.Net
 	if ms.CLEdge >= 0 {
-		fl.Detail = fmt.Sprintf("edge %d (%s) carries %d flits of %d messages", ms.CLEdge, in.Net.EdgeName(ms.CLEdge), ms.CL, ms.Load[ms.CLEdge])
+		fl.Detail = fmt.Sprintf("edge %d (%s) carries %d flits of %d messages", ms.CLEdge, net.EdgeName(ms.CLEdge), ms.CL, ms.Load[ms.CLEdge])
 	}
 	bs = append(bs, fl)
 	eb := Bound{Name: BoundEdge, Msg: -1}
-	eb.Edge, eb.Value = in.bestEdgeBound(ms, 1<<16)
+	eb.Edge, eb.Value = p.bestEdgeBound(ms, 1<<16)
 	if eb.Edge >= 0 {
-		eb.Detail = fmt.Sprintf("edge %d (%s): %d messages queue on it (earliest arrivals, lengths and remaining hops)", eb.Edge, in.Net.EdgeName(eb.Edge), ms.Load[eb.Edge])
+		eb.Detail = fmt.Sprintf("edge %d (%s): %d messages queue on it (earliest arrivals, lengths and remaining hops)", eb.Edge, net.EdgeName(eb.Edge), ms.Load[eb.Edge])
 	}
 	bs = append(bs, eb)
 	return bs
 }
 
 // LowerBound returns the largest of LowerBounds (the first in their order on a tie).
-func (in *Instance) LowerBound() Bound {
-	bs := in.LowerBounds()
+func (in *Instance) LowerBound() Bound { return PathsOf(in).LowerBound() }
+
+// LowerBound returns the largest of LowerBounds (the first in their order on a tie).
+func (p *Paths) LowerBound() Bound {
+	bs := p.LowerBounds()
 	best := bs[0]
 	for _, b := range bs[1:] {
 		if b.Value > best.Value {
@@ -80,13 +86,12 @@ func (in *Instance) LowerBound() Bound {
 // for a batch of edges carrying at most an eighth of the hops or minBatch hops,
 // whichever is more (and at least one edge): memory O(edges + sum d_i / 8 +
 // minBatch) instead of O(sum d_i) for Users.
-func (in *Instance) bestEdgeBound(ms Measures, minBatch int) (edge, value int) {
-	ne := len(in.Net.Edges)
+func (ps *Paths) bestEdgeBound(ms Measures, minBatch int) (edge, value int) {
+	ne := len(ps.Net.Edges)
 	maxR, maxQ := make([]int, ne), make([]int, ne)
-	total := 0
-	for i := range in.Messages {
-		p := in.Messages[i].Path
-		total += len(p)
+	total := len(ps.Hops)
+	for i := range ps.L {
+		p := ps.Path(i)
 		for k, e := range p {
 			maxR[e] = max(maxR[e], k+1)
 			maxQ[e] = max(maxQ[e], len(p)-k-1)
@@ -127,11 +132,11 @@ func (in *Instance) bestEdgeBound(ms Measures, minBatch int) (edge, value int) {
 			next++
 		}
 		jobs = slices.Grow(jobs[:0], uses)[:uses]
-		for i := range in.Messages {
-			m := &in.Messages[i]
-			for k, e := range m.Path {
+		for i, l := range ps.L {
+			p := ps.Path(i)
+			for k, e := range p {
 				if j := slot[e]; j > 0 {
-					jobs[fill[j-1]] = jacksonJob{r: k + 1, rem: m.L, q: len(m.Path) - k - 1}
+					jobs[fill[j-1]] = jacksonJob{r: k + 1, rem: l, q: len(p) - k - 1}
 					fill[j-1]++
 				}
 			}

@@ -3,5 +3,5 @@ package model
 // BestEdgeBound exposes bestEdgeBound with a chosen smallest batch, so that the
 // tests reach its batches and its pruning on small instances.
 func (in *Instance) BestEdgeBound(minBatch int) (edge, value int) {
-	return in.bestEdgeBound(in.Measure(), minBatch)
+	return PathsOf(in).bestEdgeBound(in.Measure(), minBatch)
 }

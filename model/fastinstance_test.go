@@ -20,9 +20,15 @@ func requireFastAgrees(t require.TestingT, data []byte) (accepted bool) {
 	data = bytes.Clone(data)[:len(data):len(data)]
 	fast, ok := parseInstanceFast(data)
 	slow, err := parseInstanceGeneral(data)
+	// The compact reader is the same reader with another sink: it accepts the
+	// same texts and holds the same messages.
+	var sink pathsSink
+	_, compact := parseFast(data, &sink)
+	require.Equal(t, ok, compact, "the compact reader accepted %v, the instance reader %v: %q", compact, ok, data)
 	if !ok {
 		return false
 	}
+	requireSamePaths(t, PathsOf(fast), &sink.p)
 	require.NoError(t, err, "fast reader accepted %q", data)
 	require.Equal(t, slow, fast, "instance %q", data)
 	// The general path shares the message reader with the fast one: check the

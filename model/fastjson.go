@@ -53,12 +53,20 @@ func (a *pathArena) copy(src []int) []int {
 // does, its path taken from a; on false the scanner's position is undefined and m
 // unchanged. A message without "flits" gets in.Flits.
 func (p *fastScanner) message(in *Instance, m *Message, a *pathArena) (ok bool) {
-	var (
-		id                               string
-		path                             []int
-		flits                            = in.Flits
-		hasID, hasPath, hasEdges, hasFls bool
-	)
+	id, flits, asEdges, ok := p.rawMessage(in)
+	if !ok {
+		return false
+	}
+	*m = Message{ID: string(id), Path: a.copy(p.hops), L: flits, AsEdges: asEdges}
+	return true
+}
+
+// rawMessage reads a message object of the common shape (parseMessageFast) and
+// returns its id (the bytes of data, not copied) and length, with its path in
+// p.hops; flits is in.Flits when the message gives none.
+func (p *fastScanner) rawMessage(in *Instance) (id []byte, flits int, asEdges, ok bool) {
+	var hasID, hasPath, hasEdges, hasFls bool
+	flits = in.Flits
 	p.hops = p.hops[:0]
 	ok = p.object(func(key []byte) bool {
 		var ok bool
@@ -67,7 +75,7 @@ func (p *fastScanner) message(in *Instance, m *Message, a *pathArena) (ok bool) 
 			if hasID {
 				return false
 			}
-			id, ok = p.str()
+			id, ok = p.rawStr()
 			hasID = true
 			return ok
 		case "flits":
@@ -122,11 +130,9 @@ func (p *fastScanner) message(in *Instance, m *Message, a *pathArena) (ok bool) 
 		return false
 	})
 	if !ok || !hasID || hasPath == hasEdges {
-		return false
+		return nil, 0, false, false
 	}
-	path = a.copy(p.hops)
-	*m = Message{ID: id, Path: path, L: flits, AsEdges: hasEdges}
-	return true
+	return id, flits, hasEdges, true
 }
 
 // parseTimesFast reads the common shape of a schedule entry quickly,
@@ -407,20 +413,64 @@ func (p *fastScanner) skipValue() bool {
 	return depth == 0
 }
 
-// parseInstanceFast reads an instance whose top-level keys and message objects
-// are of the common shape (parseMessageFast; a message of another shape is read by
+// messageSink receives the messages parseFast reads: an Instance's list
+// (instanceSink) or the compact Paths (pathsSink).
+type messageSink interface {
+	// fast takes a message of the common shape: its id (not to be kept), its path
+	// (valid until the next call) and its length, 0 when it has none and the
+	// instance's "flits" has not been read yet. It reports false to decline the
+	// document.
+	fast(in *Instance, id []byte, hops []int, flits int, asEdges bool) bool
+	// general takes a message of another shape, read by parseMessage.
+	general(in *Instance, m *Message) bool
+	// finish gives the messages without a length the instance's flits and reports
+	// whether the whole is valid (Instance.Validate).
+	finish(in *Instance, flits int) bool
+}
+
+// instanceSink gathers the messages into in.Messages, their paths from one arena.
+type instanceSink struct{ a pathArena }
+
+// parseInstanceFast reads an instance of the common shape (parseFast).
+func parseInstanceFast(data []byte) (*Instance, bool) {
+	var s instanceSink
+	return parseFast(data, &s)
+}
+
+func (s *instanceSink) fast(in *Instance, id []byte, hops []int, flits int, asEdges bool) bool {
+	in.Messages = append(in.Messages, Message{ID: string(id), Path: s.a.copy(hops), L: flits, AsEdges: asEdges})
+	return true
+}
+
+func (s *instanceSink) general(in *Instance, m *Message) bool {
+	in.Messages = append(in.Messages, *m)
+	return true
+}
+
+func (s *instanceSink) finish(in *Instance, flits int) bool {
+	for i := range in.Messages {
+		if in.Messages[i].L == 0 {
+			in.Messages[i].L = flits
+		}
+	}
+	return in.Validate() == nil
+}
+
+// parseFast reads an instance whose top-level keys and message objects are of the
+// common shape (parseMessageFast; a message of another shape is read by
 // parseMessage once encoding/json finds it valid), checking the JSON as it reads:
 // the grammar of the top-level object and of the message list, each message by the
-// scanner, every other value with json.Valid. It reports ok = false on anything
-// else (a repeated or escaped top-level key, invalid JSON, any error), and the
-// caller then runs the general path, which gives the error messages. It reads the
-// messages in place, without a copy of the text, into paths from one arena.
-func parseInstanceFast(data []byte) (*Instance, bool) {
+// scanner, every other value with json.Valid. It hands the messages to sink and
+// returns the instance without them (with them for instanceSink). It reports ok =
+// false on anything else (a repeated or escaped top-level key, invalid JSON, any
+// error), and the caller then runs the general path, which gives the error
+// messages. It reads the messages in place, without a copy of the text.
+func parseFast(data []byte, sink messageSink) (*Instance, bool) {
 	p := fastScanner{data: data}
 	top := map[string]json.RawMessage{}
 	var extra Extra
 	var in *Instance
-	var a pathArena
+	n := 0 // messages read
 	// A message without "flits" is given 0 while the top-level "flits" may still
 	// be ahead, and the default afterwards.
 	readMessages := func() bool {
@@ -433,20 +483,23 @@ func parseInstanceFast(data []byte) (*Instance, bool) {
 		}
 		return p.list(func() bool {
 			start := p.i
-			var m Message
-			if !p.message(in, &m, &a) {
-				// p reads data, or the saved list when it came before the
-				// network: slice what p reads.
-				p.i = start
-				if !p.skipValue() || !json.Valid(p.data[start:p.i]) {
-					return false
-				}
-				if parseMessage(in, len(in.Messages), p.data[start:p.i], &m) != nil {
-					return false
-				}
+			id, flits, asEdges, ok := p.rawMessage(in)
+			if ok {
+				n++
+				return sink.fast(in, id, p.hops, flits, asEdges)
 			}
-			in.Messages = append(in.Messages, m)
-			return true
+			// p reads data, or the saved list when it came before the
+			// network: slice what p reads.
+			p.i = start
+			if !p.skipValue() || !json.Valid(p.data[start:p.i]) {
+				return false
+			}
+			var m Message
+			if parseMessage(in, n, p.data[start:p.i], &m) != nil {
+				return false
+			}
+			n++
+			return sink.general(in, &m)
 		})
 	}
 	ok := p.object(func(key []byte) bool {
@@ -503,13 +556,8 @@ func parseInstanceFast(data []byte) (*Instance, bool) {
 	if raw, ok := top["name"]; ok && field(raw, "instance", "name", &in.Name) != nil {
 		return nil, false
 	}
-	for i := range in.Messages {
-		if in.Messages[i].L == 0 {
-			in.Messages[i].L = flits
-		}
-	}
 	// top's values alias data: keep none of them.
-	if in.Validate() != nil {
+	if !sink.finish(in, flits) {
 		return nil, false
 	}
 	return in, true

@@ -49,17 +49,8 @@ func (in *Instance) Validate() error {
 		return fmt.Errorf("instance: no network")
 	}
 	net := in.Net
-	seenName := make(map[string]bool, len(net.Nodes))
-	for _, name := range net.Nodes {
-		if seenName[name] {
-			return fmt.Errorf("instance: network: duplicate node %q", name)
-		}
-		seenName[name] = true
-	}
-	for e, ed := range net.Edges {
-		if ed.From < 0 || ed.From >= len(net.Nodes) || ed.To < 0 || ed.To >= len(net.Nodes) {
-			return fmt.Errorf("instance: network: edge %d: node index out of range", e)
-		}
+	if err := net.validate(); err != nil {
+		return err
 	}
 	if in.Flits < 0 {
 		return fmt.Errorf("instance: field \"flits\": %d is below 1", in.Flits)
@@ -101,6 +92,23 @@ func (in *Instance) Validate() error {
 				return fmt.Errorf("instance: message %q: path uses edge %d (%s) twice", m.ID, e, net.EdgeName(e))
 			}
 			used[e] = i + 1
+		}
+	}
+	return nil
+}
+
+// validate checks that node names are unique and edges join existing nodes.
+func (net *Network) validate() error {
+	seenName := make(map[string]bool, len(net.Nodes))
+	for _, name := range net.Nodes {
+		if seenName[name] {
+			return fmt.Errorf("instance: network: duplicate node %q", name)
+		}
+		seenName[name] = true
+	}
+	for e, ed := range net.Edges {
+		if ed.From < 0 || ed.From >= len(net.Nodes) || ed.To < 0 || ed.To >= len(net.Nodes) {
+			return fmt.Errorf("instance: network: edge %d: node index out of range", e)
 		}
 	}
 	return nil

@@ -60,6 +60,12 @@ func (in *Instance) Measure() Measures {
 		m.TotalFlits += msg.L
 		m.Holdings += len(msg.Path) + msg.L
 	}
+	m.congestion()
+	return m
+}
+
+// congestion sets C, CL and their edges from the loads.
+func (m *Measures) congestion() {
 	for e := range m.Load {
 		if m.Load[e] > m.C {
 			m.C, m.CEdge = m.Load[e], e
@@ -68,5 +74,4 @@ func (in *Instance) Measure() Measures {
 			m.CL, m.CLEdge = m.FlitLoad[e], e
 		}
 	}
-	return m
 }

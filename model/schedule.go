@@ -254,35 +254,75 @@ func WriteBufferless(w io.Writer, head *Schedule, in *Instance, starts []int) er
 	if len(starts) != len(in.Messages) {
 		return fmt.Errorf("schedule: %d starts for %d messages", len(starts), len(in.Messages))
 	}
-	var (
-		t     Times
-		start int
-		cross []int
-	)
-	return writeSchedule(w, head, len(starts), func(i int) *Times {
-		m := &in.Messages[i]
-		cross = cross[:0]
-		for k := range m.Path {
-			cross = append(cross, starts[i]+k+1)
-		}
-		start = starts[i]
-		t = Times{ID: m.ID, Cross: cross}
-		if len(cross) > 0 {
-			t.Start = &start
-		}
-		return &t
+	return writeSchedule(w, head, len(starts), func(b *bytes.Buffer, line []byte, i int) ([]byte, error) {
+		line = appendStarts(line[:0], in.Messages[i].ID, starts[i], len(in.Messages[i].Path))
+		b.Write(line)
+		return line, nil
 	})
 }
 
-func (s *Schedule) write(w io.Writer) error {
-	return writeSchedule(w, s, len(s.Messages), func(i int) *Times { return &s.Messages[i] })
+// WriteBufferlessPaths is WriteBufferless for the compact form of the instance.
+func WriteBufferlessPaths(w io.Writer, head *Schedule, p *Paths, starts []int) error {
+	if len(starts) != p.Len() {
+		return fmt.Errorf("schedule: %d starts for %d messages", len(starts), p.Len())
+	}
+	return writeSchedule(w, head, len(starts), func(b *bytes.Buffer, line []byte, i int) ([]byte, error) {
+		line = appendStarts(line[:0], p.id(i), starts[i], p.D(i))
+		b.Write(line)
+		return line, nil
+	})
 }
 
-// writeSchedule writes the top-level fields of s and the n entries that entry
-// returns (each valid until the next call) as MODEL.md JSON, one message a line,
-// followed by a newline, in writes of about 32 KB (b gathers the lines: no
-// further buffer is needed).
-func writeSchedule(w io.Writer, s *Schedule, n int, entry func(i int) *Times) error {
+// appendStarts appends the entry of a message of d hops started at s, as
+// appendTimes writes its Times (start s, crossing times s+1 .. s+d; no start
+// when d is 0).
+func appendStarts[S string | []byte](b []byte, id S, s, d int) []byte {
+	b = append(b, `{ "id": `...)
+	b = appendJSONString(b, id)
+	if d > 0 {
+		b = append(b, `, "start": `...)
+		b = strconv.AppendInt(b, int64(s), 10)
+	}
+	b = append(b, `, "cross": [`...)
+	for k := range d {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(s+k+1), 10)
+	}
+	return append(b, "] }"...)
+}
+
+func (s *Schedule) write(w io.Writer) error {
+	return writeSchedule(w, s, len(s.Messages), func(b *bytes.Buffer, line []byte, i int) ([]byte, error) {
+		t := &s.Messages[i]
+		// The common entry, id, start and crossing times only, is written by hand
+		// (appendTimes); one with extra fields goes through the object writer.
+		if len(t.Extra) == 0 {
+			line = appendTimes(line[:0], t)
+			b.Write(line)
+			return line, nil
+		}
+		mo := newObj(b, " ")
+		mo.val("id", t.ID)
+		if t.Start != nil {
+			mo.val("start", *t.Start)
+		}
+		cross := t.Cross
+		if cross == nil {
+			cross = []int{}
+		}
+		mo.val("cross", cross)
+		mo.extras(t.Extra)
+		return line, mo.close(" ")
+	})
+}
+
+// writeSchedule writes the top-level fields of s and n entries as MODEL.md JSON,
+// one message a line, followed by a newline, in writes of about 32 KB (b gathers
+// the lines: no further buffer is needed). entry writes entry i to b, given line
+// as a scratch buffer, and returns the scratch buffer for the next entry.
+func writeSchedule(w io.Writer, s *Schedule, n int, entry func(b *bytes.Buffer, line []byte, i int) ([]byte, error)) error {
 	var b bytes.Buffer
 	o := newObj(&b, "\n  ")
 	o.val("model", s.Model)
@@ -295,33 +335,17 @@ func writeSchedule(w io.Writer, s *Schedule, n int, entry func(i int) *Times) er
 	}
 	o.key("messages")
 	b.WriteByte('[')
-	var line []byte
+	var (
+		line []byte
+		err  error
+	)
 	for i := range n {
-		t := entry(i)
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteString("\n    ")
-		// The common entry, id, start and crossing times only, is written by hand
-		// (appendTimes); one with extra fields goes through the object writer.
-		if len(t.Extra) == 0 {
-			line = appendTimes(line[:0], t)
-			b.Write(line)
-		} else {
-			mo := newObj(&b, " ")
-			mo.val("id", t.ID)
-			if t.Start != nil {
-				mo.val("start", *t.Start)
-			}
-			cross := t.Cross
-			if cross == nil {
-				cross = []int{}
-			}
-			mo.val("cross", cross)
-			mo.extras(t.Extra)
-			if err := mo.close(" "); err != nil {
-				return err
-			}
+		if line, err = entry(&b, line, i); err != nil {
+			return err
 		}
 		if b.Len() >= 1<<15 {
 			if _, err := w.Write(b.Bytes()); err != nil {
@@ -339,7 +363,7 @@ func writeSchedule(w io.Writer, s *Schedule, n int, entry func(i int) *Times) er
 		return err
 	}
 	b.WriteByte('\n')
-	_, err := w.Write(b.Bytes())
+	_, err = w.Write(b.Bytes())
 	return err
 }
 
@@ -365,10 +389,10 @@ func appendTimes(b []byte, t *Times) []byte {
 // appendJSONString appends s quoted as json.Marshal quotes it: by hand when it is
 // plain printable ASCII that encoding/json leaves alone, through json.Marshal
 // otherwise (escapes, HTML characters, other bytes).
-func appendJSONString(b []byte, s string) []byte {
+func appendJSONString[S string | []byte](b []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s)
+			q, _ := json.Marshal(string(s))
 			return append(b, q...)
 		}
 	}

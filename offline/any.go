@@ -18,24 +18,35 @@ import (
 
 // AnyPlan builds the generic order: longest messages first (largest d_i + L_i - 1,
 // then by index), every path's edges as its entrance set, K = d.
-func AnyPlan(in *model.Instance) *Plan {
-	plan := &Plan{Order: "any", Entrance: make([][]int, len(in.Messages))}
-	for i := range in.Messages {
-		plan.Entrance[i] = slices.Clone(in.Messages[i].Path)
-		plan.K = max(plan.K, len(in.Messages[i].Path))
+func AnyPlan(in *model.Instance) *Plan { return anyPlan(model.PathsOf(in)) }
+
+func anyPlan(ps *model.Paths) *Plan {
+	plan := &Plan{Order: "any", Entrance: make([][]int, ps.Len())}
+	for i := range plan.Entrance {
+		plan.Entrance[i] = ints(ps.Path(i))
+		plan.K = max(plan.K, ps.D(i))
 	}
-	plan.Parts = [][]int{longestFirst(in)}
+	plan.Parts = [][]int{longestFirst(ps)}
 	return plan
+}
+
+// ints returns the edges of a path as ints.
+func ints(path []int32) []int {
+	out := make([]int, len(path))
+	for k, e := range path {
+		out[k] = int(e)
+	}
+	return out
 }
 
 // longestFirst returns the message indices by largest d_i + L_i - 1 first, then by
 // index: the generic order, and the improvement pass's "longest" candidate.
-func longestFirst(in *model.Instance) []int {
-	order := make([]int, len(in.Messages))
+func longestFirst(ps *model.Paths) []int {
+	order := make([]int, ps.Len())
 	for i := range order {
 		order[i] = i
 	}
-	span := func(i int) int { return len(in.Messages[i].Path) + in.Messages[i].L }
+	span := func(i int) int { return ps.D(i) + ps.L[i] }
 	slices.SortFunc(order, func(a, b int) int {
 		if c := cmp.Compare(span(b), span(a)); c != 0 {
 			return c

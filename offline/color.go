@@ -68,33 +68,43 @@ func Color(in *model.Instance, opt Options) (*Result, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	plan, err := Choose(in, opt.Order, opt.Root)
+	res, err := ColorPaths(model.PathsOf(in), opt)
 	if err != nil {
 		return nil, err
 	}
-	bound := plan.Bound(in)
+	if !opt.StartsOnly {
+		res.Schedule = model.FromStarts(in, res.Starts)
+	}
+	return res, nil
+}
+
+// ColorPaths is Color on the compact form of a valid instance (model.ReadPaths,
+// model.PathsOf); it leaves Result.Schedule nil whatever opt.StartsOnly says.
+func ColorPaths(ps *model.Paths, opt Options) (*Result, error) {
+	plan, err := choose(ps, opt.Order, opt.Root)
+	if err != nil {
+		return nil, err
+	}
+	bound := plan.bound(ps)
 	if bound > math.MaxInt32/2 {
 		return nil, fmt.Errorf("offline: instance too large: the bound %d does not fit in 32 bits", bound)
 	}
-	starts, offsets, err := plan.Colour(in)
+	starts, offsets, err := plan.colour(ps)
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{Order: plan.Order, Bound: bound, K: plan.K, Plan: plan, Offsets: offsets}
-	res.Constructed = makespan(in, starts)
+	res.Constructed = makespanPaths(ps, starts)
 	if opt.Improve {
 		var by string
-		starts, by, err = Improve(in, plan, starts)
+		starts, by, err = improve(ps, plan, starts)
 		if err != nil {
 			return nil, err
 		}
 		res.ImprovedBy = by
 	}
 	res.Starts = starts
-	res.Makespan = makespan(in, starts)
-	if !opt.StartsOnly {
-		res.Schedule = model.FromStarts(in, starts)
-	}
+	res.Makespan = makespanPaths(ps, starts)
 	return res, nil
 }
 
@@ -103,35 +113,38 @@ func Color(in *model.Instance, opt Options) (*Result, error) {
 // the network carries "coords" and every path fits, else the generic order. A root
 // given for "auto" must work for the tree order.
 func Choose(in *model.Instance, order, root string) (*Plan, error) {
+	return choose(model.PathsOf(in), order, root)
+}
+
+func choose(ps *model.Paths, order, root string) (*Plan, error) {
 	switch order {
 	case OrderTree:
-		return TreePlan(in, root)
+		return treePlan(ps, root)
 	case OrderMesh:
-		return MeshPlan(in)
+		return meshPlan(ps)
 	case OrderAny:
-		return AnyPlan(in), nil
+		return anyPlan(ps), nil
 	case OrderAuto, "":
-		if IsTree(in.Net) {
-			if p, err := TreePlan(in, root); err == nil || root != "" {
+		if IsTree(ps.Net) {
+			if p, err := treePlan(ps, root); err == nil || root != "" {
 				return p, err
 			}
 		}
-		if _, has := in.Net.Extra["coords"]; has {
-			if p, err := MeshPlan(in); err == nil {
+		if _, has := ps.Net.Extra["coords"]; has {
+			if p, err := meshPlan(ps); err == nil {
 				return p, nil
 			}
 		}
-		return AnyPlan(in), nil
+		return anyPlan(ps), nil
 	}
 	return nil, fmt.Errorf("offline: unknown order %q (want auto, tree, mesh or any)", order)
 }
 
-// makespan returns the largest delivery time s_i + d_i + L_i - 1.
-func makespan(in *model.Instance, starts []int) int {
+// makespanPaths returns the largest delivery time s_i + d_i + L_i - 1.
+func makespanPaths(ps *model.Paths, starts []int) int {
 	ms := 0
-	for i := range in.Messages {
-		m := &in.Messages[i]
-		ms = max(ms, starts[i]+len(m.Path)+m.L-1)
+	for i, l := range ps.L {
+		ms = max(ms, starts[i]+ps.D(i)+l-1)
 	}
 	return ms
 }

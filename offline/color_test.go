@@ -55,7 +55,7 @@ func checkPlanColouring(t *rapid.T, in *model.Instance, res *Result) {
 		}
 	}
 	for pi, p := range plan.Parts {
-		c, _, l := partStats(in, p, load)
+		c, _, l := partStats(model.PathsOf(in), p, load)
 		for _, q := range p {
 			rel := res.Starts[q] - res.Offsets[pi]
 			if res.ImprovedBy == "" {

@@ -16,7 +16,7 @@ import (
 // placed messages hold it. Placing a message finds its earliest conflict-free start;
 // removing one frees its steps. The zero value is not usable; call NewColorer.
 type Colorer struct {
-	in     *model.Instance
+	ps     *model.Paths
 	lines  []timeline
 	starts []int
 	curs   []cursor // one per searched edge during a placement
@@ -30,14 +30,17 @@ type Colorer struct {
 
 // NewColorer returns a colorer for in with no message placed. It returns an error
 // when the instance is so large that its steps might not fit in 32 bits.
-func NewColorer(in *model.Instance) (*Colorer, error) {
+func NewColorer(in *model.Instance) (*Colorer, error) { return newColorer(model.PathsOf(in)) }
+
+// newColorer is NewColorer on the compact form of the instance.
+func newColorer(ps *model.Paths) (*Colorer, error) {
 	// Whatever the order, no greedy start exceeds (2 LMax - 1) d (c - 1) (doc.go), and
 	// the delivery time adds d + LMax - 1; keep that below 2^30.
-	ms := in.Measure()
+	ms := ps.Measure()
 	if worst := float64(2*ms.LMax-1)*float64(ms.D)*float64(max(ms.C-1, 0)) + float64(ms.D+ms.LMax); worst > math.MaxInt32/2 {
 		return nil, fmt.Errorf("offline: instance too large: steps up to %.0f do not fit in 32 bits", worst)
 	}
-	c := &Colorer{in: in, lines: make([]timeline, len(in.Net.Edges)), starts: make([]int, len(in.Messages))}
+	c := &Colorer{ps: ps, lines: make([]timeline, len(ps.Net.Edges)), starts: make([]int, ps.Len())}
 	for i := range c.starts {
 		c.starts[i] = -1
 	}
@@ -69,11 +72,11 @@ func (c *Colorer) PlaceChecking(i, from int, check []int) int {
 	if c.starts[i] >= 0 {
 		panic(fmt.Sprintf("offline: message %d placed twice", i))
 	}
-	m := &c.in.Messages[i]
-	l := int32(m.L)
+	path := c.ps.Path(i)
+	l := int32(c.ps.L[i])
 	n := len(check)
 	if check == nil {
-		n = len(m.Path)
+		n = len(path)
 	}
 	pos := func(j int) int {
 		if check == nil {
@@ -86,7 +89,7 @@ func (c *Colorer) PlaceChecking(i, from int, check []int) int {
 	// and every push makes the other edges check again.
 	j0, most := 0, -1
 	for j := range n {
-		if size := c.lines[m.Path[pos(j)]].busy; size > most {
+		if size := c.lines[path[pos(j)]].busy; size > most {
 			j0, most = j, size
 		}
 	}
@@ -97,7 +100,7 @@ func (c *Colorer) PlaceChecking(i, from int, check []int) int {
 	for j, agree := j0, 0; agree < n; j = (j + 1) % n {
 		k := int32(pos(j))
 		at := s + k + 1
-		x := c.lines[m.Path[k]].firstFreeFrom(&c.curs[j], at, l)
+		x := c.lines[path[k]].firstFreeFrom(&c.curs[j], at, l)
 		if x > at {
 			s = x - k - 1
 			agree = 1
@@ -105,7 +108,7 @@ func (c *Colorer) PlaceChecking(i, from int, check []int) int {
 			agree++
 		}
 	}
-	for k, e := range m.Path {
+	for k, e := range path {
 		if c.lastRead != nil && c.lastRead[e] <= c.rank {
 			continue
 		}
@@ -122,8 +125,8 @@ func (c *Colorer) Remove(i int) {
 	if s < 0 {
 		return
 	}
-	l := int32(c.in.Messages[i].L)
-	for k, e := range c.in.Messages[i].Path {
+	l := int32(c.ps.L[i])
+	for k, e := range c.ps.Path(i) {
 		lo := int32(s + k + 1)
 		c.lines[e].remove(lo, lo+l-1)
 	}
@@ -141,10 +144,15 @@ func (c *Colorer) Starts() []int { return append([]int(nil), c.starts...) }
 // before it (section 4.2; contiguous blocks of L_i steps, section 4.5). It returns
 // the starts indexed like in.Messages.
 func Greedy(in *model.Instance, order []int) ([]int, error) {
-	if err := checkOrder(in, order); err != nil {
+	return greedy(model.PathsOf(in), order)
+}
+
+// greedy is Greedy on the compact form of the instance.
+func greedy(ps *model.Paths, order []int) ([]int, error) {
+	if err := checkOrder(ps.Len(), order); err != nil {
 		return nil, err
 	}
-	c, err := NewColorer(in)
+	c, err := newColorer(ps)
 	if err != nil {
 		return nil, err
 	}
@@ -155,9 +163,9 @@ func Greedy(in *model.Instance, order []int) ([]int, error) {
 }
 
 // checkOrder reports an error unless order is a permutation of the message indices.
-func checkOrder(in *model.Instance, order []int) error {
-	if len(order) != len(in.Messages) {
-		return fmt.Errorf("offline: order has %d entries for %d messages", len(order), len(in.Messages))
+func checkOrder(n int, order []int) error {
+	if len(order) != n {
+		return fmt.Errorf("offline: order has %d entries for %d messages", len(order), n)
 	}
 	seen := make([]bool, len(order))
 	for _, i := range order {

@@ -172,3 +172,8 @@ func windowBound(in *model.Instance, users [][]model.Use, entr []int, q int, sam
 	}
 	return sum
 }
+
+// makespan returns the largest delivery time s_i + d_i + L_i - 1.
+func makespan(in *model.Instance, starts []int) int {
+	return makespanPaths(model.PathsOf(in), starts)
+}

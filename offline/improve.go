@@ -23,29 +23,33 @@ const compactRounds = 8
 // conflicts with no other message. A start never grows, so neither does the
 // makespan. It returns the new starts.
 func Compact(in *model.Instance, starts []int) ([]int, error) {
-	if len(starts) != len(in.Messages) {
-		return nil, fmt.Errorf("offline: %d starts for %d messages", len(starts), len(in.Messages))
+	return compact(model.PathsOf(in), starts)
+}
+
+func compact(ps *model.Paths, starts []int) ([]int, error) {
+	if len(starts) != ps.Len() {
+		return nil, fmt.Errorf("offline: %d starts for %d messages", len(starts), ps.Len())
 	}
-	c, err := NewColorer(in)
+	c, err := newColorer(ps)
 	if err != nil {
 		return nil, err
 	}
 	for i, s := range starts {
 		if s < 0 {
-			return nil, fmt.Errorf("offline: message %q: start %d is negative", in.Messages[i].ID, s)
+			return nil, fmt.Errorf("offline: message %q: start %d is negative", ps.ID(i), s)
 		}
 		if got := c.Place(i, s); got != s {
 			// The given schedule was not legal: message i conflicts at its start.
 			c.Remove(i)
-			return nil, errIllegal(in, i)
+			return nil, fmt.Errorf("offline: message %q conflicts with another message at its start", ps.ID(i))
 		}
 	}
-	order := make([]int, len(in.Messages))
+	order := make([]int, ps.Len())
 	for i := range order {
 		order[i] = i
 	}
-	delivery := func(i int) int { m := &in.Messages[i]; return c.Start(i) + len(m.Path) + m.L - 1 }
-	span := makespan(in, starts)
+	delivery := func(i int) int { return c.Start(i) + ps.D(i) + ps.L[i] - 1 }
+	span := makespanPaths(ps, starts)
 	for round := range compactRounds {
 		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(delivery(b), delivery(a)) })
 		moved := false
@@ -59,7 +63,7 @@ func Compact(in *model.Instance, starts []int) ([]int, error) {
 				moved = true
 			}
 		}
-		now := makespan(in, c.starts)
+		now := makespanPaths(ps, c.starts)
 		if !moved || (round > 0 && now == span) {
 			break
 		}
@@ -75,14 +79,18 @@ func Compact(in *model.Instance, starts []int) ([]int, error) {
 // each other ("merged"), longest messages first ("longest"), and the messages whose
 // paths carry most load first ("loaded"). Ties keep the earlier candidate.
 func Improve(in *model.Instance, plan *Plan, starts []int) ([]int, string, error) {
+	return improve(model.PathsOf(in), plan, starts)
+}
+
+func improve(ps *model.Paths, plan *Plan, starts []int) ([]int, string, error) {
 	best, bestBy := starts, ""
-	bestSpan := makespan(in, starts)
+	bestSpan := makespanPaths(ps, starts)
 	try := func(name string, s []int) error {
-		s, err := Compact(in, s)
+		s, err := compact(ps, s)
 		if err != nil {
 			return err
 		}
-		if ms := makespan(in, s); ms < bestSpan {
+		if ms := makespanPaths(ps, s); ms < bestSpan {
 			best, bestBy, bestSpan = s, name, ms
 		}
 		return nil
@@ -94,14 +102,14 @@ func Improve(in *model.Instance, plan *Plan, starts []int) ([]int, string, error
 	for _, part := range plan.Parts {
 		merged = append(merged, part...)
 	}
-	ms := in.Measure()
-	weight := make([]int, len(in.Messages))
-	for i := range in.Messages {
-		for _, e := range in.Messages[i].Path {
+	ms := ps.Measure()
+	weight := make([]int, ps.Len())
+	for i := range weight {
+		for _, e := range ps.Path(i) {
 			weight[i] += ms.FlitLoad[e]
 		}
 	}
-	loaded := make([]int, len(in.Messages))
+	loaded := make([]int, ps.Len())
 	for i := range loaded {
 		loaded[i] = i
 	}
@@ -111,10 +119,10 @@ func Improve(in *model.Instance, plan *Plan, starts []int) ([]int, string, error
 		order []int
 	}{
 		{"merged", merged},
-		{"longest", longestFirst(in)},
+		{"longest", longestFirst(ps)},
 		{"loaded", loaded},
 	} {
-		s, err := Greedy(in, cand.order)
+		s, err := greedy(ps, cand.order)
 		if err != nil {
 			return nil, "", err
 		}
@@ -123,9 +131,4 @@ func Improve(in *model.Instance, plan *Plan, starts []int) ([]int, string, error
 		}
 	}
 	return best, bestBy, nil
-}
-
-// errIllegal reports a schedule handed to Compact in which message i conflicts.
-func errIllegal(in *model.Instance, i int) error {
-	return fmt.Errorf("offline: message %q conflicts with another message at its start", in.Messages[i].ID)
 }

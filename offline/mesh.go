@@ -79,12 +79,15 @@ func MeshCoords(net *model.Network) ([][]int, int, error) {
 // coordinate by one; a path that runs two segments in the same dimension (or turns
 // back) does not fit section 4.4, and the error names the message.
 func SplitMeshPath(in *model.Instance, coords [][]int, k, i int) (MeshPath, error) {
-	m := &in.Messages[i]
-	net := in.Net
+	return splitMeshPath(model.PathsOf(in), coords, k, i)
+}
+
+func splitMeshPath(ps *model.Paths, coords [][]int, k, i int) (MeshPath, error) {
+	net := ps.Net
 	var mp MeshPath
 	used := make([]bool, k)
 	cur, curSign := -1, 0
-	for pos, e := range m.Path {
+	for pos, e := range ps.Path(i) {
 		ed := net.Edges[e]
 		a, b := coords[ed.From], coords[ed.To]
 		dim, sign := -1, 0
@@ -94,17 +97,17 @@ func SplitMeshPath(in *model.Instance, coords [][]int, k, i int) (MeshPath, erro
 			case (diff == 1 || diff == -1) && dim < 0:
 				dim, sign = j, diff
 			default:
-				return mp, fmt.Errorf("offline: mesh order: message %q: hop %s is not a unit step of the coordinates", m.ID, net.EdgeName(e))
+				return mp, fmt.Errorf("offline: mesh order: message %q: hop %s is not a unit step of the coordinates", ps.ID(i), net.EdgeName(int(e)))
 			}
 		}
 		if dim < 0 {
-			return mp, fmt.Errorf("offline: mesh order: message %q: hop %s does not change the coordinates", m.ID, net.EdgeName(e))
+			return mp, fmt.Errorf("offline: mesh order: message %q: hop %s does not change the coordinates", ps.ID(i), net.EdgeName(int(e)))
 		}
 		if dim == cur && sign == curSign {
 			continue
 		}
 		if used[dim] {
-			return mp, fmt.Errorf("offline: mesh order: message %q: two segments in dimension %d (the second begins at hop %s)", m.ID, dim, net.EdgeName(e))
+			return mp, fmt.Errorf("offline: mesh order: message %q: two segments in dimension %d (the second begins at hop %s)", ps.ID(i), dim, net.EdgeName(int(e)))
 		}
 		used[dim] = true
 		cur, curSign = dim, sign
@@ -133,27 +136,29 @@ func SplitMeshPath(in *model.Instance, coords [][]int, k, i int) (MeshPath, erro
 // (the paths traversing every dimension fix the classes first), and only when none
 // fits the class of SplitMeshPath. Fewer classes mean a smaller bound, since the
 // classes are laid one after another in time.
-func MeshPlan(in *model.Instance) (*Plan, error) {
-	coords, k, err := MeshCoords(in.Net)
+func MeshPlan(in *model.Instance) (*Plan, error) { return meshPlan(model.PathsOf(in)) }
+
+func meshPlan(ps *model.Paths) (*Plan, error) {
+	coords, k, err := MeshCoords(ps.Net)
 	if err != nil {
 		return nil, err
 	}
-	plan := &Plan{Order: "mesh", K: k, Entrance: make([][]int, len(in.Messages))}
-	paths := make([]MeshPath, len(in.Messages))
+	plan := &Plan{Order: "mesh", K: k, Entrance: make([][]int, ps.Len())}
+	paths := make([]MeshPath, ps.Len())
 	var arena []int // the entrance sets, k edges at most each
-	for i := range in.Messages {
-		mp, err := SplitMeshPath(in, coords, k, i)
+	for i := range paths {
+		mp, err := splitMeshPath(ps, coords, k, i)
 		if err != nil {
 			return nil, err
 		}
 		paths[i] = mp
-		p := in.Messages[i].Path
+		p := ps.Path(i)
 		if cap(arena)-len(arena) < len(mp.Starts) {
 			arena = make([]int, 0, max(1<<14, len(mp.Starts)))
 		}
 		n := len(arena)
 		for _, pos := range mp.Starts {
-			arena = append(arena, p[pos])
+			arena = append(arena, int(p[pos]))
 		}
 		plan.Entrance[i] = arena[n:len(arena):len(arena)]
 	}
@@ -197,11 +202,11 @@ func MeshPlan(in *model.Instance) (*Plan, error) {
 		}
 		return slices.Compare(cb.Sign, ca.Sign) // + before -
 	})
-	frame := make([]int, k*len(in.Messages)) // initial points in their class's frame
+	frame := make([]int, k*ps.Len()) // initial points in their class's frame
 	for _, name := range names {
 		part, c := byClass[name], class[name]
 		for _, i := range part {
-			init := coords[in.Net.Edges[in.Messages[i].Path[0]].From]
+			init := coords[ps.Net.Edges[ps.Path(i)[0]].From]
 			for j, d := range c.Dims {
 				frame[i*k+j] = c.Sign[j] * init[d]
 			}

@@ -49,17 +49,17 @@ func StartBound(k, c, l int) int { return (2*l - 1) * k * max(c-1, 0) }
 
 // partStats returns the congestion, dilation and largest length of the messages of
 // one part.
-func partStats(in *model.Instance, part []int, load []int) (c, d, l int) {
+func partStats(ps *model.Paths, part []int, load []int) (c, d, l int) {
 	for _, i := range part {
-		for _, e := range in.Messages[i].Path {
+		for _, e := range ps.Path(i) {
 			load[e]++
 			c = max(c, load[e])
 		}
-		d = max(d, len(in.Messages[i].Path))
-		l = max(l, in.Messages[i].L)
+		d = max(d, ps.D(i))
+		l = max(l, ps.L[i])
 	}
 	for _, i := range part {
-		for _, e := range in.Messages[i].Path {
+		for _, e := range ps.Path(i) {
 			load[e] = 0
 		}
 	}
@@ -68,11 +68,13 @@ func partStats(in *model.Instance, part []int, load []int) (c, d, l int) {
 
 // Bound returns the plan's proven makespan bound: the sum over its parts of
 // PartBound, since each part starts when the previous one is delivered.
-func (p *Plan) Bound(in *model.Instance) int {
-	load := make([]int, len(in.Net.Edges))
+func (p *Plan) Bound(in *model.Instance) int { return p.bound(model.PathsOf(in)) }
+
+func (p *Plan) bound(ps *model.Paths) int {
+	load := make([]int, len(ps.Net.Edges))
 	total := 0
 	for _, part := range p.Parts {
-		c, d, l := partStats(in, part, load)
+		c, d, l := partStats(ps, part, load)
 		total += PartBound(p.K, c, d, l)
 	}
 	return total
@@ -85,16 +87,20 @@ func (p *Plan) Bound(in *model.Instance) int {
 // and the verifier.
 // It returns the starts indexed like in.Messages and the start of each part.
 func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
-	if err := p.check(in); err != nil {
+	return p.colour(model.PathsOf(in))
+}
+
+func (p *Plan) colour(ps *model.Paths) (starts, offsets []int, err error) {
+	if err := p.check(ps.Len()); err != nil {
 		return nil, nil, err
 	}
-	c, err := NewColorer(in)
+	c, err := newColorer(ps)
 	if err != nil {
 		return nil, nil, err
 	}
 	// The placements read only entrance edges, so an edge needs the spans of the
 	// messages placed before its last reader only (Colorer.lastRead).
-	c.lastRead = make([]int32, len(in.Net.Edges))
+	c.lastRead = make([]int32, len(ps.Net.Edges))
 	for e := range c.lastRead {
 		c.lastRead[e] = -1
 	}
@@ -113,14 +119,13 @@ func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 		offsets = append(offsets, offset)
 		end := offset
 		for _, i := range part {
-			check := p.entrancePositions(in, i, buf[:0])
+			check := p.entrancePositions(ps, i, buf[:0])
 			if check != nil {
 				buf = check
 			}
 			s := c.PlaceChecking(i, offset, check)
 			c.rank++
-			m := &in.Messages[i]
-			end = max(end, s+len(m.Path)+m.L-1)
+			end = max(end, s+ps.D(i)+ps.L[i]-1)
 		}
 		offset = end
 	}
@@ -128,8 +133,8 @@ func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 }
 
 // check reports an error unless the parts together list every message once.
-func (p *Plan) check(in *model.Instance) error {
-	seen := make([]bool, len(in.Messages))
+func (p *Plan) check(msgs int) error {
+	seen := make([]bool, msgs)
 	n := 0
 	for _, part := range p.Parts {
 		for _, i := range part {
@@ -140,8 +145,8 @@ func (p *Plan) check(in *model.Instance) error {
 			n++
 		}
 	}
-	if n != len(in.Messages) {
-		return fmt.Errorf("offline: plan lists %d of %d messages", n, len(in.Messages))
+	if n != msgs {
+		return fmt.Errorf("offline: plan lists %d of %d messages", n, msgs)
 	}
 	return nil
 }
@@ -149,14 +154,14 @@ func (p *Plan) check(in *model.Instance) error {
 // entrancePositions appends to out (which it returns; out must not be nil) the
 // 0-based positions of message i's entrance edges on its path; it returns nil,
 // meaning every position, when the set is the whole path.
-func (p *Plan) entrancePositions(in *model.Instance, i int, out []int) []int {
-	path := in.Messages[i].Path
+func (p *Plan) entrancePositions(ps *model.Paths, i int, out []int) []int {
+	path := ps.Path(i)
 	set := p.Entrance[i]
 	if len(set) == len(path) {
 		return nil
 	}
 	for k, e := range path {
-		if slices.Contains(set, e) {
+		if slices.Contains(set, int(e)) {
 			out = append(out, k)
 		}
 	}

@@ -35,7 +35,7 @@ func TestMeshStackedColourRangesConflict(t *testing.T) {
 	stacked := make([]int, len(in.Messages))
 	base := 0
 	for _, part := range res.Plan.Parts {
-		c, _, l := partStats(in, part, load)
+		c, _, l := partStats(model.PathsOf(in), part, load)
 		for _, i := range part {
 			stacked[i] = base + res.Starts[i] - offsetOf(res, i)
 		}

@@ -46,7 +46,11 @@ func IsTree(net *model.Network) bool {
 // and they are the ones that constrain most others. It returns an error when the
 // network is not a forest (IsTree) or a path visits a node twice (naming it).
 func TreePlan(in *model.Instance, root string) (*Plan, error) {
-	net := in.Net
+	return treePlan(model.PathsOf(in), root)
+}
+
+func treePlan(ps *model.Paths, root string) (*Plan, error) {
+	net := ps.Net
 	if !IsTree(net) {
 		return nil, fmt.Errorf("offline: tree order: the network's links do not form a tree")
 	}
@@ -80,8 +84,8 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 		comps = append(comps, members)
 	}
 	visits := make([]int, n)
-	for i := range in.Messages {
-		p := in.Messages[i].Path
+	for i := range ps.Len() {
+		p := ps.Path(i)
 		visits[net.Edges[p[0]].From]++
 		for _, e := range p {
 			visits[net.Edges[e].To]++
@@ -108,13 +112,13 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 	// by turning back over the link it came by) has no single highest point
 	// arrangement that section 4.3's argument needs.
 	seen := make([]int, n)
-	for i := range in.Messages {
-		m := &in.Messages[i]
-		seen[net.Edges[m.Path[0]].From] = i + 1
-		for _, e := range m.Path {
+	for i := range ps.Len() {
+		path := ps.Path(i)
+		seen[net.Edges[path[0]].From] = i + 1
+		for _, e := range path {
 			v := net.Edges[e].To
 			if seen[v] == i+1 {
-				return nil, fmt.Errorf("offline: tree order: message %q visits node %q twice", m.ID, net.Nodes[v])
+				return nil, fmt.Errorf("offline: tree order: message %q visits node %q twice", ps.ID(i), net.Nodes[v])
 			}
 			seen[v] = i + 1
 		}
@@ -124,7 +128,7 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 	for i := range depth {
 		depth[i] = -1
 	}
-	plan := &Plan{Order: "tree", K: 2, Entrance: make([][]int, len(in.Messages))}
+	plan := &Plan{Order: "tree", K: 2, Entrance: make([][]int, ps.Len())}
 	for id, r := range roots {
 		depth[r] = 0
 		queue := []int{r}
@@ -141,10 +145,10 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 			plan.Roots = append(plan.Roots, net.Nodes[r])
 		}
 	}
-	high := make([]int, len(in.Messages)) // depth of each path's highest point
-	var arena []int                       // the entrance sets, two edges at most each
-	for i := range in.Messages {
-		p := in.Messages[i].Path
+	high := make([]int, ps.Len()) // depth of each path's highest point
+	var arena []int               // the entrance sets, two edges at most each
+	for i := range ps.Len() {
+		p := ps.Path(i)
 		// Position of the highest point: node 0 is the tail of e_1, node k the head of e_k.
 		best, bestDepth := 0, depth[net.Edges[p[0]].From]
 		for k, e := range p {
@@ -158,14 +162,14 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 		}
 		n := len(arena)
 		if best > 0 {
-			arena = append(arena, p[best-1]) // the edge climbing into the highest point
+			arena = append(arena, int(p[best-1])) // the edge climbing into the highest point
 		}
 		if best < len(p) {
-			arena = append(arena, p[best]) // the edge descending from it
+			arena = append(arena, int(p[best])) // the edge descending from it
 		}
 		plan.Entrance[i] = arena[n:len(arena):len(arena)]
 	}
-	order := make([]int, len(in.Messages))
+	order := make([]int, ps.Len())
 	for i := range order {
 		order[i] = i
 	}
@@ -175,7 +179,7 @@ func TreePlan(in *model.Instance, root string) (*Plan, error) {
 		if c := cmp.Compare(high[a], high[b]); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(len(in.Messages[b].Path), len(in.Messages[a].Path)); c != 0 {
+		if c := cmp.Compare(ps.D(b), ps.D(a)); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)

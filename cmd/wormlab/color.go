@@ -46,11 +46,13 @@ func runColor(e *env) error {
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
-	in, err := readInstance(e, args[0])
+	// The instance is read into its compact form (model.Paths: 4 bytes a hop), the
+	// one the colorers work on.
+	in, err := readPaths(e, args[0])
 	if err != nil {
 		return err
 	}
-	res, err := offline.Color(in, offline.Options{Order: *order, Improve: *improve, Root: *root, StartsOnly: true})
+	res, err := offline.ColorPaths(in, offline.Options{Order: *order, Improve: *improve, Root: *root})
 	if err != nil {
 		return err
 	}
@@ -69,7 +71,7 @@ func runColor(e *env) error {
 	if *improve {
 		s.SetExtra("constructed", res.Constructed)
 	}
-	if err := writeOut(e, *out, func(w io.Writer) error { return model.WriteBufferless(w, s, in, res.Starts) }); err != nil {
+	if err := writeOut(e, *out, func(w io.Writer) error { return model.WriteBufferlessPaths(w, s, in, res.Starts) }); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stderr, colorSummary(in, res, lb))
@@ -78,9 +80,9 @@ func runColor(e *env) error {
 
 // colorSummary is the stderr line: the order, the makespan against the proven
 // bound and against the lower bound.
-func colorSummary(in *model.Instance, res *offline.Result, lb model.Bound) string {
+func colorSummary(in *model.Paths, res *offline.Result, lb model.Bound) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "color: %d messages, order %s (k = %d", len(in.Messages), res.Order, res.K)
+	fmt.Fprintf(&b, "color: %d messages, order %s (k = %d", in.Len(), res.Order, res.K)
 	switch {
 	case len(res.Plan.Roots) == 1:
 		fmt.Fprintf(&b, ", root %s", res.Plan.Roots[0])
@@ -100,6 +102,21 @@ func colorSummary(in *model.Instance, res *offline.Result, lb model.Bound) strin
 	fmt.Fprintf(&b, ", proven bound %d (makespan/bound %s), lower bound %d from %s (makespan/lower %s)",
 		res.Bound, ratio(ms, res.Bound), lb.Value, lb.Name, ratio(ms, lb.Value))
 	return b.String()
+}
+
+// readPaths reads an instance file ("-" is standard input) into its compact form;
+// errors are bad input, the same as readInstance's.
+func readPaths(e *env, path string) (*model.Paths, error) {
+	r, closer, err := open(e, path)
+	if err != nil {
+		return nil, err
+	}
+	defer closer()
+	in, err := model.ReadPaths(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return in, nil
 }
 
 // ratio formats a / b with two decimals ("-" when b is 0).

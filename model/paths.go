@@ -1,0 +1,208 @@
+package model
+
+import (
+	"fmt"
+	"hash/maphash"
+	"io"
+)
+
+// Paths is an instance's messages in flat arrays: the compact form `wormlab color`
+// reads, colours and writes (issue 24: 10^6 paths in 500 MB). An Instance holds 64
+// bytes a message and 8 a hop; Paths holds about 24 bytes a message, the id's bytes
+// and 4 a hop. The network is shared with the instance it came from.
+type Paths struct {
+	Net *Network
+	// Off: message i's path is Hops[Off[i]:Off[i+1]] (len(Off) = messages + 1).
+	Off []int
+	// Hops are the edge indices of every path, one path after another.
+	Hops []int32
+	// L[i] is message i's length in flits.
+	L []int
+	// ids holds the ids one after another, id i at ids[idOff[i]:idOff[i+1]].
+	ids   []byte
+	idOff []int
+}
+
+// Len returns the number of messages.
+func (p *Paths) Len() int { return len(p.L) }
+
+// Path returns message i's path (not to be modified).
+func (p *Paths) Path(i int) []int32 { return p.Hops[p.Off[i]:p.Off[i+1]:p.Off[i+1]] }
+
+// D returns message i's path length d_i.
+func (p *Paths) D(i int) int { return p.Off[i+1] - p.Off[i] }
+
+// ID returns message i's id.
+func (p *Paths) ID(i int) string { return string(p.id(i)) }
+
+func (p *Paths) id(i int) []byte { return p.ids[p.idOff[i]:p.idOff[i+1]] }
+
+// add appends a message (hops must be edge indices of the network, as int32).
+func (p *Paths) add(id []byte, hops []int, l int) {
+	if p.Off == nil {
+		p.Off, p.idOff = []int{0}, []int{0}
+	}
+	p.ids = append(p.ids, id...)
+	p.idOff = append(p.idOff, len(p.ids))
+	for _, e := range hops {
+		p.Hops = append(p.Hops, int32(e))
+	}
+	p.Off = append(p.Off, len(p.Hops))
+	p.L = append(p.L, l)
+}
+
+// PathsOf returns the compact form of a valid instance's messages.
+func PathsOf(in *Instance) *Paths {
+	hops, idLen := 0, 0
+	for i := range in.Messages {
+		hops += len(in.Messages[i].Path)
+		idLen += len(in.Messages[i].ID)
+	}
+	n := len(in.Messages)
+	p := &Paths{Net: in.Net, Off: make([]int, 1, n+1), Hops: make([]int32, 0, hops),
+		L: make([]int, 0, n), ids: make([]byte, 0, idLen), idOff: make([]int, 1, n+1)}
+	for i := range in.Messages {
+		m := &in.Messages[i]
+		p.ids = append(p.ids, m.ID...)
+		p.idOff = append(p.idOff, len(p.ids))
+		for _, e := range m.Path {
+			p.Hops = append(p.Hops, int32(e))
+		}
+		p.Off = append(p.Off, len(p.Hops))
+		p.L = append(p.L, m.L)
+	}
+	return p
+}
+
+// ReadPaths reads an instance in the JSON format of MODEL.md into its compact
+// form. It accepts and rejects exactly what ReadInstance does, with the same
+// errors: a document of the common shape is read straight into the flat arrays
+// (parseFast), anything else through ReadInstance's general path.
+func ReadPaths(r io.Reader) (*Paths, error) {
+	data, err := readAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("instance: %v", err)
+	}
+	var sink pathsSink
+	if _, ok := parseFast(data, &sink); ok {
+		return &sink.p, nil
+	}
+	in, err := parseInstanceGeneral(data)
+	if err != nil {
+		return nil, err
+	}
+	return PathsOf(in), nil
+}
+
+// pathsSink gathers the messages of parseFast into Paths.
+type pathsSink struct{ p Paths }
+
+func (s *pathsSink) fast(in *Instance, id []byte, hops []int, flits int, _ bool) bool {
+	for _, e := range hops {
+		if e < 0 || e >= len(in.Net.Edges) {
+			return false // out of range: ReadInstance names it
+		}
+	}
+	s.p.add(id, hops, flits)
+	return true
+}
+
+func (s *pathsSink) general(in *Instance, m *Message) bool {
+	return s.fast(in, []byte(m.ID), m.Path, m.L, m.AsEdges)
+}
+
+func (s *pathsSink) finish(in *Instance, flits int) bool {
+	p := &s.p
+	p.Net = in.Net
+	if p.Off == nil {
+		p.Off, p.idOff = []int{0}, []int{0}
+	}
+	for i := range p.L {
+		if p.L[i] == 0 {
+			p.L[i] = flits
+		}
+	}
+	return p.valid()
+}
+
+// valid reports whether the paths meet what Instance.Validate checks (the network's
+// nodes and edges, ids unique and non-empty, lengths at least 1 summing to at most
+// MaxTotalFlits, every path a non-empty walk using no edge twice). It gives no
+// reason: a caller that needs one reads the instance with ReadInstance.
+func (p *Paths) valid() bool {
+	if p.Net == nil || p.Net.validate() != nil {
+		return false
+	}
+	net := p.Net
+	used := make([]int32, len(net.Edges)) // edge -> 1 + index of the last message using it
+	flits := 0
+	for i, l := range p.L {
+		if l < 1 || l > MaxTotalFlits-flits || len(p.id(i)) == 0 || p.D(i) == 0 {
+			return false
+		}
+		flits += l
+		prev := int32(-1)
+		for _, e := range p.Path(i) {
+			if e < 0 || int(e) >= len(net.Edges) || used[e] == int32(i+1) {
+				return false
+			}
+			if prev >= 0 && net.Edges[prev].To != net.Edges[e].From {
+				return false
+			}
+			used[e], prev = int32(i+1), e
+		}
+	}
+	return p.uniqueIDs()
+}
+
+// uniqueIDs reports whether no two messages share an id, with an open-addressing
+// table of message indices (a map of 10^6 strings took 60 MB and a fifth of a
+// second).
+func (p *Paths) uniqueIDs() bool {
+	n := p.Len()
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	table := make([]int32, size) // 1 + message index, 0 for empty
+	seed := maphash.MakeSeed()
+	for i := range n {
+		id := p.id(i)
+		for h := maphash.Bytes(seed, id) & uint64(size-1); ; h = (h + 1) & uint64(size-1) {
+			j := table[h]
+			if j == 0 {
+				table[h] = int32(i + 1)
+				break
+			}
+			if string(p.id(int(j-1))) == string(id) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Measure computes the loads, congestion and dilation of the paths, as
+// Instance.Measure does for an instance.
+func (p *Paths) Measure() Measures {
+	m := Measures{
+		Load:     make([]int, len(p.Net.Edges)),
+		FlitLoad: make([]int, len(p.Net.Edges)),
+		CEdge:    -1, CLEdge: -1, DMsg: -1,
+	}
+	for i, l := range p.L {
+		path := p.Path(i)
+		for _, e := range path {
+			m.Load[e]++
+			m.FlitLoad[e] += l
+		}
+		if len(path) > m.D {
+			m.D, m.DMsg = len(path), i
+		}
+		m.LMax = max(m.LMax, l)
+		m.TotalFlits += l
+		m.Holdings += len(path) + l
+	}
+	m.congestion()
+	return m
+}

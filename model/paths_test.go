@@ -1,0 +1,73 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// requireSamePaths checks that two compact forms hold the same messages on
+// networks of the same edges.
+func requireSamePaths(t require.TestingT, want, got *Paths) {
+	require.Equal(t, want.Net.Edges, got.Net.Edges)
+	require.Equal(t, want.Len(), got.Len())
+	for i := range want.Len() {
+		require.Equal(t, want.ID(i), got.ID(i), "message %d", i)
+		require.Equal(t, want.Path(i), got.Path(i), "message %d", i)
+		require.Equal(t, want.L[i], got.L[i], "message %d", i)
+	}
+}
+
+// ReadPaths reads every text as ReadInstance does: the messages of the instance
+// ReadInstance reads (PathsOf), or ReadInstance's error, word for word. The texts
+// are instanceText's: both path forms, fields in any order, the odd shapes the
+// fast reader leaves to encoding/json, damaged texts.
+func TestReadPathsAgreesWithReadInstance(t *testing.T) {
+	read := 0
+	rapid.Check(t, func(t *rapid.T) {
+		text, _, _ := instanceText(t)
+		in, err := ReadInstance(strings.NewReader(text))
+		ps, perr := ReadPaths(strings.NewReader(text))
+		if err != nil {
+			require.EqualError(t, perr, err.Error())
+			return
+		}
+		require.NoError(t, perr)
+		requireSamePaths(t, PathsOf(in), ps)
+		read++
+	})
+	require.Positive(t, read, "no text was an instance")
+}
+
+// Paths.valid is Instance.Validate without the reasons: on instances broken in
+// each way MODEL.md forbids (an empty or repeated id, a length below 1, an empty
+// path, a hop that does not continue the walk, an edge used twice, an edge out of
+// range), the two agree.
+func TestPathsValidAgreesWithValidate(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		net := &Network{}
+		for _, name := range []string{"a", "b", "c", "d"} {
+			net.AddNode(name)
+		}
+		net.AddLink(0, 1)
+		net.AddLink(1, 2)
+		net.AddLink(2, 3)
+		net.AddEdge(1, 2) // parallel to edge 2
+		in := &Instance{Net: net, Flits: 1}
+		for i := range rapid.IntRange(0, 4).Draw(t, "messages") {
+			m := Message{ID: fmt.Sprintf("m%d", i), L: rapid.IntRange(0, 2).Draw(t, "L")}
+			m.ID = rapid.SampledFrom([]string{m.ID, m.ID, "", "m0"}).Draw(t, "id")
+			for range rapid.IntRange(0, 3).Draw(t, "hops") {
+				m.Path = append(m.Path, rapid.IntRange(0, len(net.Edges)).Draw(t, "edge"))
+			}
+			in.Messages = append(in.Messages, m)
+		}
+		want := in.Validate() == nil
+		// An edge out of range cannot be written as int32 faithfully in general,
+		// but here every drawn index is small: PathsOf keeps it.
+		require.Equal(t, want, PathsOf(in).valid(), "Validate says %v", in.Validate())
+	})
+}
