@@ -21,6 +21,12 @@
 #              shortest route a destination, every VC) on 4 VCs of 8 flits:
 #              wormlab's any-updown on the same file (on a tree the one shortest
 #              route, every VC), uniform, RATES_ANY and saturation, seeds SEEDS
+#              (agree-ff, agree-cmesh and agree-anynet run wormlab once for each
+#              VC selection of SELECTS: first, wormlab's default, and rotate,
+#              BookSim's separable VC allocator's rule; docs/dragonfly.md)
+#   agree-df-cut  BookSim alone: agree-df's throughput runs (offered 1.0, seeds
+#              SEEDS) ended at the start of their drain as BS_CUT ends them, to
+#              check the cut against agree-df's full runs
 #   study      the 1,056-terminal dragonfly (k = 4: p = 4, a = 8, h = 4, g = 33):
 #              wormlab's routings under uniform and worst-case traffic at
 #              RATES_UR / RATES_WC, BookSim's min (2 VCs) and ugal (3 VCs) under
@@ -47,16 +53,17 @@
 # (default: built from this tree), SIDES ("booksim wormlab"), SEEDS ("1 2 3"),
 # STUDY_SEEDS ("1 2 3"), BS_STUDY_SEEDS ("1"),
 # RATES_DF, RATES_FF, RATES_CM, RATES_ANY, RATES_UR, RATES_WC, RATES_UR_BS,
-# RATES_WC_BS, RATES_X2, BS_CUT, TREE,
+# RATES_WC_BS, RATES_X2, BS_CUT, TREE, SELECTS ("first rotate"),
 # WL_ROUTINGS (the study's wormlab
 # routings, default "df-min df-valiant df-ugal-l df-ugal-g df-par": 2 VCs for
 # df-min, 4 for df-par, 3 for the others; a RATES_ variable set empty runs no
 # rate of its kind). Runs are nice -n 19
 # and one at a time. Columns: sim case routing traffic vcs rate seed latency
-# latency_ci accepted status (ok, saturated, unstable), cpu_seconds.
+# latency_ci accepted status (ok, saturated, unstable), cpu_seconds, select
+# (wormlab's --select; "-" for BookSim).
 set -eu
 
-out=${1:?usage: dragonfly-compare.sh OUTDIR [agree-df agree-ff agree-cmesh agree-anynet study study-x2 csv plots]}
+out=${1:?usage: dragonfly-compare.sh OUTDIR [agree-df agree-df-cut agree-ff agree-cmesh agree-anynet study study-x2 csv plots]}
 shift
 cases=${*:-"agree-df agree-ff study"}
 SIDES=${SIDES:-"booksim wormlab"}
@@ -73,6 +80,7 @@ RATES_UR_BS=${RATES_UR_BS-"0.3 1.0"}
 RATES_WC_BS=${RATES_WC_BS-"0.2"}
 RATES_X2=${RATES_X2-"1.0"}
 WL_ROUTINGS=${WL_ROUTINGS:-"df-min df-valiant df-ugal-l df-ugal-g df-par"}
+SELECTS=${SELECTS:-"first rotate"}
 case " $SIDES " in *" booksim "*)
 	: "${BOOKSIM:?set BOOKSIM to the path of a built booksim binary (docs/booksim.md)}"
 	[ -x "$BOOKSIM" ] || { echo "dragonfly-compare: $BOOKSIM is not an executable" >&2; exit 2; } ;;
@@ -130,31 +138,33 @@ booksim() {
 	st=latency run=cpu
 	[ "$r" = 1.0 ] && st=throughput
 	[ "$st" = throughput ] && [ -n "${BS_CUT:-}" ] && run=cut
+	[ "$c" = agree-df-cut ] && run=cut
 	t=$($run "$BOOKSIM" "$tmp/bs.cfg" routing_function="$rt" traffic="$tr" num_vcs="$v" injection_rate="$r" seed="$s" sim_type="$st")
 	if grep -q unstable "$tmp/run.out"; then
-		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t-\tunstable\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$t"
+		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t-\tunstable\t%s\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$t"
 	elif [ $run = cut ]; then
 		a=$(bs_last 'Accepted flit rate average')
 		[ -n "$a" ] || { echo "dragonfly-compare: booksim $c $rt $tr $r $s: no accepted rate before the drain" >&2; exit 1; }
-		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t%s\tsaturated\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$a" "$t"
+		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t%s\tsaturated\t%s\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$a" "$t"
 	else
 		status=ok
 		[ "$st" = throughput ] && status=saturated
-		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\t%s\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
+		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\t%s\t%s\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
 			"$(bs_field 'Packet latency average')" "$(bs_field 'Accepted flit rate average')" "$status" "$t"
 	fi >> "$out/booksim.tsv"
 }
 
-# wormlab CASE ROUTING TRAFFIC VCS RATE SEED FLAGS...
+# wormlab CASE ROUTING TRAFFIC VCS RATE SEED FLAGS... (the VC selection $sel)
+sel=first
 wormlab() {
 	c=$1 rt=$2 tr=$3 v=$4 r=$5 s=$6
 	shift 6
-	t=$(cpu "$WORMLAB" sim --json --routing "$rt" --traffic "$tr" --vcs "$v" --rate "$r" --seed "$s" "$@")
+	t=$(cpu "$WORMLAB" sim --json --routing "$rt" --traffic "$tr" --vcs "$v" --rate "$r" --seed "$s" --select "$sel" "$@")
 	sat=$(wl_field saturated)
 	status=ok
 	[ "$sat" = true ] && status=saturated
-	printf 'wormlab\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
-		"$(wl_field latency)" "$(wl_field latency_ci)" "$(wl_field accepted)" "$status" "$t" >> "$out/wormlab.tsv"
+	printf 'wormlab\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
+		"$(wl_field latency)" "$(wl_field latency_ci)" "$(wl_field accepted)" "$status" "$t" "$sel" >> "$out/wormlab.tsv"
 }
 
 DF="vc_buf_size = 256; packet_size = 4; vc_allocator = separable_input_first; sw_allocator = separable_input_first; injection_process = bernoulli; injection_rate_uses_flits = 1;"
@@ -172,23 +182,27 @@ for c in $cases; do
 			case " $SIDES " in *" booksim "*) booksim agree-df min uniform 2 "$r" "$s" "topology = dragonflynew; k = 2; n = 1; sample_period = 10000;" "$DF" ;; esac
 			case " $SIDES " in *" wormlab "*) wormlab agree-df df-min uniform 2 "$r" "$s" --topology dragonfly:p=2 $WLDF --rel 0.01 --min-cycles 50000 ;; esac
 		done; done ;;
+	agree-df-cut)
+		for s in $SEEDS; do
+			booksim agree-df-cut min uniform 2 1.0 "$s" "topology = dragonflynew; k = 2; n = 1; sample_period = 10000;" "$DF"
+		done ;;
 	agree-ff)
 		for r in $RATES_FF 1.0; do for s in $SEEDS; do
 			case " $SIDES " in *" booksim "*) booksim agree-ff ran_min uniform 4 "$r" "$s" \
 				"topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; use_noc_latency = 0; sample_period = 10000;" "$SMALL" ;; esac
-			case " $SIDES " in *" wormlab "*) wormlab agree-ff hx-dor uniform 4 "$r" "$s" --topology flatfly:k=4,n=3 $WLSMALL ;; esac
+			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do wormlab agree-ff hx-dor uniform 4 "$r" "$s" --topology flatfly:k=4,n=3 $WLSMALL; done; sel=first ;; esac
 		done; done ;;
 	agree-cmesh)
 		for r in $RATES_CM 1.0; do for s in $SEEDS; do
 			case " $SIDES " in *" booksim "*) booksim agree-cmesh dor_no_express uniform 4 "$r" "$s" \
 				"topology = cmesh; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; use_noc_latency = 0; sample_period = 10000;" "$SMALL" ;; esac
-			case " $SIDES " in *" wormlab "*) wormlab agree-cmesh dor uniform 4 "$r" "$s" --topology cmesh:4x4,c=4 $WLSMALL ;; esac
+			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do wormlab agree-cmesh dor uniform 4 "$r" "$s" --topology cmesh:4x4,c=4 $WLSMALL; done; sel=first ;; esac
 		done; done ;;
 	agree-anynet)
 		for r in $RATES_ANY 1.0; do for s in $SEEDS; do
 			case " $SIDES " in *" booksim "*) booksim agree-anynet min uniform 4 "$r" "$s" \
 				"topology = anynet; network_file = $TREE; sample_period = 10000;" "$SMALL" ;; esac
-			case " $SIDES " in *" wormlab "*) wormlab agree-anynet any-updown uniform 4 "$r" "$s" --topology "anynet:$TREE" $WLSMALL ;; esac
+			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do wormlab agree-anynet any-updown uniform 4 "$r" "$s" --topology "anynet:$TREE" $WLSMALL; done; sel=first ;; esac
 		done; done ;;
 	study | study-x2)
 		# study-x2: wormlab alone, two VCs a class (less head-of-line blocking)
@@ -219,8 +233,8 @@ for c in $cases; do
 		# results.csv: both sides' lines under one header, "-" as an empty cell
 		# (wormlab plot reads it: docs/dragonfly.md)
 		{
-			echo "sim,case,routing,traffic,vcs,rate,seed,latency,latency_ci,accepted,status,cpu_s,series"
-			cat "$out"/booksim.tsv "$out"/wormlab.tsv 2>/dev/null | awk -F'\t' -v OFS=, '{for (i = 1; i <= NF; i++) if ($i == "-" || $i == "null") $i = ""; $13 = $1 ":" $3; print}'
+			echo "sim,case,routing,traffic,vcs,rate,seed,latency,latency_ci,accepted,status,cpu_s,select,series"
+			cat "$out"/booksim.tsv "$out"/wormlab.tsv 2>/dev/null | awk -F'\t' -v OFS=, '{for (i = 1; i <= NF; i++) if ($i == "-" || $i == "null") $i = ""; $14 = $1 ":" $3; print}'
 		} > "$out/results.csv" ;;
 	plots)
 		# the study's figures from OUTDIR/results.csv (wormlab plot: a point is the
@@ -235,6 +249,6 @@ for c in $cases; do
 			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y accepted --ylabel "accepted (flits/terminal/cycle)" \
 				--series series --where case=$k --where traffic=$tr --title "$k, $tr: accepted" -o "$out/accepted-$sfx.svg"
 		done ;;
-	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-ff, agree-cmesh, agree-anynet, study, study-x2, csv, plots)" >&2; exit 2 ;;
+	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-df-cut, agree-ff, agree-cmesh, agree-anynet, study, study-x2, csv, plots)" >&2; exit 2 ;;
 	esac
 done

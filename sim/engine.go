@@ -307,6 +307,8 @@ type engine struct {
 
 	rRoute        *rand.Rand
 	rSelect, rArb []*rand.Rand // per router
+	// rotate is a RotatingSelector's pointer per input VC (nil for other selectors)
+	rotate []int32
 
 	// latch's grants of the cycle
 	grants    []latchGrant
@@ -414,6 +416,9 @@ func newEngine(cfg *Config) (*engine, error) {
 	for r := range n {
 		e.rSelect[r] = rand.New(rand.NewPCG(cfg.Seed, streamSelect+uint64(r+1)<<8))
 		e.rArb[r] = rand.New(rand.NewPCG(cfg.Seed, streamArb+uint64(r+1)<<8))
+	}
+	if _, ok := cfg.Select.(RotatingSelector); ok {
+		e.rotate = make([]int32, nin*S)
 	}
 	f, flat := cfg.Arbiter.(flatArbitration)
 	if !flat {

@@ -23,6 +23,14 @@ type Selector interface {
 	Select(cands []Candidate, r *rand.Rand) int
 }
 
+// A RotatingSelector picks by a pointer the simulator keeps for each input VC: one
+// past the output VC last granted to it, numbered port*V + vc (0 before its first
+// grant).
+type RotatingSelector interface {
+	Selector
+	SelectAfter(cands []Candidate, ptr, V int32) int
+}
+
 var selectors = map[string]Selector{}
 
 // RegisterSelector adds a selection function to the registry (from init).

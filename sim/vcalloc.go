@@ -136,7 +136,11 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 	}
 	k := 0
 	if len(cands) > 1 {
-		k = e.cfg.Select.Select(cands, e.rSelect[r])
+		if e.rotate != nil {
+			k = e.cfg.Select.(RotatingSelector).SelectAfter(cands, e.rotate[iv], V)
+		} else {
+			k = e.cfg.Select.Select(cands, e.rSelect[r])
+		}
 	}
 	return (ob+cands[k].Port)<<vs | cands[k].VC, true
 }
@@ -153,6 +157,9 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	c := &e.vc[iv]
 	c.out = ov
 	c.op = uint8(e.port(ov) - e.outBase[r])
+	if e.rotate != nil {
+		e.rotate[iv] = int32(c.op)*e.V + ov&e.vm + 1
+	}
 	c.state = vcActive
 	e.ready[iv] = e.t + int64(e.p.VCAlloc)
 	in := e.port(iv)
