@@ -165,6 +165,12 @@ type Config struct {
 	// slowSwitch makes switch allocation take its general path (allocRouter)
 	// where the flat one would do: tests check that the two agree.
 	slowSwitch bool
+	// noBlocks makes a run go cycle by cycle where it could take blocks of
+	// cycles (block.go), forceBlocks lets it take them on a network of any size
+	// (blockFrom), blocks when set counts what they did: tests check that runs
+	// with and without agree and that blocks ran.
+	noBlocks, forceBlocks bool
+	blocks                *blockStats
 }
 
 // ConfigError names the field of a Config or workload at fault.

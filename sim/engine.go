@@ -316,6 +316,7 @@ type engine struct {
 	order     []int32
 	onDeliver func(pk *packet, t int64) // tail delivered
 	gen       func()                    // open-loop arrivals of this cycle
+	ahead     *lookahead                // lets the run take blocks of cycles (block.go)
 }
 
 func newEngine(cfg *Config) (*engine, error) {
@@ -811,8 +812,8 @@ func (e *engine) injectFrom(p *part, q int32, s *source) {
 	V, vs := e.V, e.vs&31
 	credit := e.srcCredit[q<<vs : q<<vs+V]
 	if s.cur < 0 {
-		if int(s.head) >= len(s.q) {
-			return
+		if int(s.head) >= len(s.q) || e.packets[s.q[s.head]].gen > e.t {
+			return // none, or generated for a later cycle of a block (block.go)
 		}
 		if e.limit > 0 && e.srcOut[e.packets[s.q[s.head]].st] >= e.limit {
 			return

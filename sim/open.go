@@ -262,7 +262,19 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		nodes = newNodeCount(T)
 	}
 	full := int32(-1) // a source whose queue passed m.MaxQueue
-	e.gen = func() {
+	// over reports that a source queue or the packet table is past its bound
+	over := func(src int32) bool { return e.queued(src) > m.MaxQueue || e.alive() > limit }
+	// early: the arrivals a block generated ahead of their cycle (block.go), in
+	// the order they were generated
+	type arrival struct {
+		src int32
+		at  int64
+	}
+	var early []arrival
+	// generate draws the arrivals of cycle e.t; ahead (a block's later cycle)
+	// records them and reports false when a bound might be passed
+	generate := func(ahead bool) bool {
+		ok := true
 		slot := wheel[e.t%W]
 		wheel[e.t%W] = spare[:0]
 		for _, i := range slot {
@@ -270,7 +282,11 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 				src, dst := i, int32(w.Pattern.Dest(int(i), rDst))
 				l := w.Sizes.draw(rSize)
 				e.newPacket(src, dst, int32(l), nil, -1)
-				if full < 0 && (e.queued(src) > m.MaxQueue || e.alive() > limit) {
+				switch {
+				case ahead:
+					early = append(early, arrival{src, e.t})
+					ok = ok && !over(src)
+				case full < 0 && over(src):
 					full = src
 				}
 				genPackets++
@@ -284,7 +300,36 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 			wheel[c%W] = append(wheel[c%W], i)
 		}
 		spare = slot
+		return ok
 	}
+	e.gen = func() { generate(false) }
+	la := &lookahead{stopped: func() bool { return full >= 0 }}
+	la.ahead = func(first bool) bool {
+		if first {
+			early = early[:0]
+		}
+		return generate(true)
+	}
+	// recheck is over for the arrivals of cycle e.t generated ahead, each as
+	// it stood when it was generated in a run cycle by cycle: its queue less the
+	// arrivals generated after it there, the table less those after it
+	la.recheck = func() {
+		for k, a := range early {
+			if a.at != e.t || full >= 0 {
+				continue
+			}
+			later := int64(0) // arrivals after this one in its queue
+			for _, b := range early[k+1:] {
+				if e.tQ[b.src] == e.tQ[a.src] {
+					later++
+				}
+			}
+			if e.queued(a.src)-later > m.MaxQueue || e.alive()-int64(len(early)-1-k) > limit {
+				full = a.src
+			}
+		}
+	}
+	e.ahead = la
 	rec := newRecord(m.Exact)
 	lk := &looks{}
 	e.onDeliver = func(pk *packet, t int64) {
@@ -306,6 +351,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		// the last look is at the budget itself: a budget that is not a multiple
 		// of the period ran to the next multiple (--max-cycles 1 ran 2,000 cycles)
 		target := min(e.t+m.Period, m.MaxCycles)
+		la.until = target
 		runErr = e.run(ctx, func() bool { return e.t >= target || full >= 0 })
 		lk.look(e.t, genFlits, rec.flits, e.out, nodes)
 		if runErr != nil || e.t >= m.MaxCycles || full >= 0 {

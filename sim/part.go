@@ -39,6 +39,11 @@ type part struct {
 	nBusy    int // routers holding a flit
 	err      error
 
+	// span is the cycles a block may take (blockSpan), dones the packets
+	// delivered whole in each cycle of a block
+	span  int
+	dones [][]int32
+
 	pick  *[64]int32  // per local input port: VC picked by its input arbiter
 	omask *[64]uint64 // per local output port: the input ports whose pick asks for it
 	touch []int32
@@ -54,6 +59,13 @@ type part struct {
 func (e *engine) partition(k int, wl, maxPorts int) {
 	words := (e.nodes + 63) / 64
 	k = max(1, min(k, words))
+	span := e.blockSpan()
+	// a block schedules events up to span-1 cycles later than a cycle would,
+	// and a bucket must not be one a word yet to run the block's first cycle
+	// has still to take: the wheel longer than the longest delay plus span-1
+	for wl <= e.longestDelay()+span-1 {
+		wl *= 2
+	}
 	e.parts = make([]*part, k)
 	e.rtrPart = make([]uint8, e.nodes)
 	for i := range k {
@@ -62,6 +74,7 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 		p.links, p.credits = newWheel[flitEv](wl, words), newWheel[int32](wl, words)
 		p.injects, p.delivers, p.srcCreds = newWheel[flitEv](wl, words), newWheel[flitEv](wl, words), newWheel[int32](wl, words)
 		p.pick, p.omask = new([64]int32), new([64]uint64)
+		p.span, p.dones = span, make([][]int32, span)
 		p.reqs = make([][]Request, maxPorts<<e.vs)
 		for r := p.lo; r < p.hi; r++ {
 			e.rtrPart[r] = uint8(i)
@@ -112,14 +125,27 @@ func (e *engine) chooseCycle() {
 	default:
 		e.sections = []func(*part){e.cycle}
 	}
+	if la := e.ahead; la != nil {
+		la.ok = len(e.parts) == 1 && e.parts[0].span > 1 && len(e.sections) == 1 && !e.sensing &&
+			e.flat && !e.cfg.slowSwitch && !e.tracing && !e.recordHops && e.gen != nil && !e.cfg.noBlocks && (e.cycleBytes() >= blockFrom || e.cfg.forceBlocks)
+	}
 }
 
-// step simulates one cycle: the next packets generated, then its sections
-// (chooseCycle) in every partition, then what is shared.
+// step simulates one cycle, or with a lookahead several (blockStep): the next
+// packets generated, then its sections (chooseCycle) in every partition, then
+// what is shared.
 func (e *engine) step() error {
+	if la := e.ahead; la != nil && la.ok {
+		return e.blockStep(la)
+	}
 	if e.gen != nil {
 		e.gen()
 	}
+	return e.finishCycle()
+}
+
+// finishCycle is step once the cycle's packets are generated.
+func (e *engine) finishCycle() error {
 	for _, f := range e.sections {
 		if f == nil {
 			e.join()

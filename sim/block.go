@@ -1,0 +1,183 @@
+package sim
+
+// Blocks: several cycles word by word. On a large network every router holds
+// flits every cycle and the state the routers touch in a cycle is far larger than
+// the caches (64x64 torus at 0.1: several MB), so a cycle-by-cycle sweep loads
+// each router's state from memory once a cycle. What one router does in cycle t
+// reaches another only through an event at least d cycles ahead (a flit over a
+// link, SwAlloc + Traverse + its latency; a credit upstream, its credit delay),
+// so with d >= 2 the cycles t .. t+d-1 of a word of routers read nothing another
+// word writes in those cycles: the word may run all of them one after the other
+// while its state is in cache (the temporal blocking of stencil codes), and the
+// next word then runs the same cycles. What is shared is done per cycle as before:
+// each cycle's deliveries reach the run in router order, the deadlock test runs at
+// the block's end (a block never spans a cycle at which it could fire), and the
+// arrivals of the block's later cycles are generated before the block, in cycle
+// order, drawing the same numbers (they wait in their source queues, which inject
+// no packet before its cycle). So a run is the same, byte for byte, blocked or not
+// (scripts/sim-outputs.sh, TestBlocksSameRun).
+//
+// The arrivals' checks (a source queue past Measure.MaxQueue, the packet table past
+// the memory budget) are the one thing a block changes: generated ahead, a cycle's
+// arrivals see its queues before the injections of the cycles before it, and the
+// packets delivered there not yet freed, counts that can only be larger. When they
+// pass a bound, pre-generation stops there and those cycles run one by one, each
+// checking its arrivals exactly (lookahead.recheck) before it runs.
+
+// maxSpan bounds the cycles of a block.
+const maxSpan = 16
+
+// blockFrom is the state a cycle touches (cycleBytes) from which a run takes
+// blocks. Below it the state stays in the caches from one cycle to the next and
+// blocks only lengthen its reuse: cachegrind with this machine's L1 and L2 (32 kB,
+// 1 MB) counts more misses past the L2 with blocks on the 1,056-terminal
+// dragonfly (1.1 MB: 1.34 -> 1.82 a flit-hop) and on the 32x32 torus (2.4 MB:
+// 3.78 -> 3.98), and fewer on the 64x64 torus (9.7 MB: 8.13 -> 5.19).
+const blockFrom = 4 << 20
+
+// lookahead is what a run gives the engine to run cycles in blocks (RunOpen): the
+// cycle of its next look at the stop rule (no block reaches it), whether the run
+// stops after the current cycle (a check of its arrivals fired), arrivals of the
+// cycle e.t generated ahead of the cycles before it (first: the first of a block;
+// false when a check might fire: generate no further), and the exact checks of
+// cycle e.t's arrivals generated ahead, at their own time. ok is set by
+// chooseCycle: the run may take blocks.
+type lookahead struct {
+	until   int64
+	stopped func() bool
+	ahead   func(first bool) bool
+	recheck func()
+	ok      bool
+}
+
+// blockStats counts a run's blocks (Config.blocks): blocks run and their cycles,
+// and the cycles run one by one after arrivals generated ahead (a check might
+// have fired).
+type blockStats struct{ blocks, cycles, rechecked int64 }
+
+// blockSpan is the cycles a block may span: the least delay of an event from a
+// router to another (a flit's over a link, a credit's upstream), at most maxSpan.
+func (e *engine) blockSpan() int {
+	d := int32(maxSpan)
+	for _, op := range e.out {
+		if op.next >= 0 {
+			d = min(d, op.d)
+		}
+	}
+	for _, ip := range e.in {
+		if ip.prev >= 0 {
+			d = min(d, ip.dCred)
+		}
+	}
+	return max(1, int(d))
+}
+
+// cycleBytes is the state a cycle touches when every router holds flits: per
+// input port its record and per VC its state, ready cycle and the first line of
+// its ring; per output port its record and per VC its credits.
+func (e *engine) cycleBytes() int64 {
+	S := int64(1) << e.vs
+	ring := int64(min(e.ring, homeSlots)) * 8
+	in := int64(len(e.in)) * (56 + S*(16+8+ring))
+	return in + int64(len(e.out))*(32+S*8)
+}
+
+// longestDelay is the longest delay of an event the engine schedules (wheelLen's
+// bound): a flit's to the next buffer or its sink, a credit's, an injection's.
+func (e *engine) longestDelay() int {
+	p := e.cfg.Pipeline
+	d := max(1, p.Inject, p.Credit, p.SwAlloc+p.Traverse+p.Eject)
+	for _, op := range e.out {
+		d = max(d, int(op.d))
+	}
+	for _, ip := range e.in {
+		d = max(d, int(ip.dCred))
+	}
+	return d
+}
+
+// blockStep is step with a lookahead: the cycles from e.t on, as many as a block
+// may take (its span, before the next look, before a deadlock could be declared),
+// word by word, or one if that is none.
+func (e *engine) blockStep(la *lookahead) error {
+	p := e.parts[0]
+	t := e.t
+	e.gen()
+	n := int64(p.span)
+	n = min(n, la.until-t)
+	// the deadlock test at the end of cycles t .. t+n-2 must not fire: it reads
+	// lastMove, at least as large then as now
+	n = min(n, int64(e.cfg.DeadlockCycles)+e.lastMove-t+1)
+	if n < 2 || la.stopped() {
+		return e.finishCycle()
+	}
+	for j := int64(1); j < n; j++ {
+		e.t = t + j
+		if !la.ahead(j == 1) {
+			// a check might fire in cycle t+j: cycles t .. t+j one by one
+			e.t = t
+			if s := e.cfg.blocks; s != nil {
+				s.rechecked += j + 1
+			}
+			for k := range j + 1 {
+				if k > 0 {
+					la.recheck()
+				}
+				if err := e.finishCycle(); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	if s := e.cfg.blocks; s != nil {
+		s.blocks++
+		s.cycles += n
+	}
+	return e.block(p, t, int(n))
+}
+
+// block runs cycles t .. t+n-1 word by word on partition p (the only one), then
+// what is shared, cycle by cycle. A routing error stops the cycles after its own
+// in the words that follow, so that the error returned is the first a cycle by
+// cycle run meets.
+func (e *engine) block(p *part, t int64, n int) error {
+	all := allVCs(e.V)
+	var err error
+	stop := n // cycles t+stop on are not run
+	for w := p.w0; w < p.w1; w++ {
+		for j := range stop {
+			e.t = t + int64(j)
+			p.done = p.dones[j]
+			e.receiveWord(p, w)
+			e.injectWord(p, w)
+			werr := e.sweep(p, w, all)
+			p.dones[j] = p.done
+			if werr != nil {
+				err, stop = werr, j
+				break
+			}
+		}
+	}
+	last := n - 1
+	if err != nil {
+		last = stop
+	}
+	for j := range last + 1 {
+		e.t = t + int64(j)
+		p.done = p.dones[j]
+		jerr := e.join()
+		p.dones[j] = p.done
+		if jerr != nil && err == nil {
+			err = jerr
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
+		return e.deadlock()
+	}
+	e.t++
+	return nil
+}

@@ -1,0 +1,19 @@
+package sim
+
+// BlockStats exposes blockStats to the package's external tests.
+type BlockStats = blockStats
+
+// WithoutBlocks makes runs of c go cycle by cycle (Config.noBlocks).
+func WithoutBlocks(c *Config) { c.noBlocks = true }
+
+// ForceBlocks lets runs of c take blocks whatever the network's size
+// (Config.forceBlocks).
+func ForceBlocks(c *Config) { c.forceBlocks = true }
+
+// CountBlocks makes runs of c count their blocks into s (Config.blocks).
+func CountBlocks(c *Config, s *BlockStats) { c.blocks = s }
+
+// Blocks, Cycles and Rechecked read s.
+func (s *BlockStats) Blocks() int64    { return s.blocks }
+func (s *BlockStats) Cycles() int64    { return s.cycles }
+func (s *BlockStats) Rechecked() int64 { return s.rechecked }
