@@ -50,15 +50,13 @@ func (f flatRule) pick(s int32, m uint64, r *rand.Rand) int32 {
 	return pickAt(s, m)
 }
 
-// pickAt is the first ID of m (not 0) at or after s >= 0, else the lowest; for
-// a lone ID, that ID. Written to compile without a branch on the IDs (a shift of
-// 64 or more is 0 in Go, which leaves all of m).
+// pickAt is the first ID of m (not 0) at or after s, else the lowest; for a
+// lone ID, that ID. It is the first ID met going round the 64 IDs from s (m
+// rotated so that s comes first): a state is at most 64 (nextPointer after
+// an ID below 64), and 64 starts the round at 0, as the lowest is wanted. No
+// branch: which of the two cases holds is as unpredictable as arbitration.
 func pickAt(s int32, m uint64) int32 {
-	at := m &^ (uint64(1)<<uint(s) - 1)
-	if at == 0 {
-		at = m
-	}
-	return int32(bits.TrailingZeros64(at))
+	return int32((uint(s) + uint(bits.TrailingZeros64(bits.RotateLeft64(m, -int(s&63))))) & 63)
 }
 
 // next is state s after a used grant to id among n requesters.
@@ -72,8 +70,9 @@ func (f flatRule) next(s, n, id int32) int32 {
 // nextPointer is a rotating pointer's state after a grant to id among n
 // requesters: the next ID, 0 after the last.
 func nextPointer(id, n int32) int32 {
-	if id++; id >= n {
-		return 0
+	id++
+	if id >= n {
+		id = 0 // a conditional move, not a branch
 	}
 	return id
 }

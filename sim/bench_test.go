@@ -55,6 +55,8 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	}
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "cycles/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(hops), "ns/flit-hop")
+	// the work itself, for instruction counts (callgrind) per flit-hop
+	b.ReportMetric(float64(hops)/float64(b.N), "flit-hops/op")
 	// CPU time of every thread: on two threads, what the partitions and their
 	// barriers cost beyond one thread's work (a loaded machine inflates it less
 	// than the elapsed time).

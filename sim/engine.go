@@ -224,7 +224,15 @@ type engine struct {
 	vc   []inVC
 	// ready is per input VC the first cycle it may ask for the next allocation
 	// (an output VC after routing, the switch after VC allocation)
-	ready   []int64
+	ready []int64
+	// epoch counts per router the output VCs released there (from 1, kept
+	// from 0 when it wraps); blocked is per input VC the epoch of its router
+	// when its waiting head last found none of the output VCs its choices allow
+	// free (0: none). Only a release frees an output VC (with AtomicVC a
+	// credit may too, and blocked is not used), so while the two are equal
+	// the head would find none again, and VC allocation passes it by.
+	epoch   []uint32
+	blocked []uint32
 	in      []inPort
 	choices [][]Choice
 
@@ -389,6 +397,11 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.buf = make([]flit, nin*S*e.ring)
 	e.vc = make([]inVC, nin*S)
 	e.ready = make([]int64, nin*S)
+	e.blocked = make([]uint32, nin*S)
+	e.epoch = make([]uint32, n)
+	for r := range e.epoch {
+		e.epoch[r] = 1
+	}
 	p := cfg.Pipeline
 	e.in = make([]inPort, nin)
 	inWord := farWords(inPrev, e.outRtr, inRtr)
@@ -471,6 +484,7 @@ func newEngine(cfg *Config) (*engine, error) {
 		for k := range nInj(r) {
 			in := e.inBase[r] + int32(net.InPorts(r)+k)
 			e.in[in].q = int32(len(e.src))
+			e.in[in].dCred = 1 // its credits go back to the source the next cycle
 			e.src = append(e.src, source{cur: -1, node: int32(r), in: in})
 		}
 	}
@@ -574,15 +588,16 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 func (e *engine) write(p *part, iv int32, f flit) {
 	c := &e.vc[iv]
 	n := c.n
-	if n >= e.B {
+	B := e.B
+	if n >= B {
 		panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))
 	}
 	base := int(iv) * e.ring
 	slot := c.head + n // the ring's free slot: head < B and n < B
-	switch {
-	case slot >= e.B:
-		slot -= e.B
-	case slot >= homeSlots && n < homeSlots:
+	if slot >= B {
+		slot -= B // a conditional move: where the ring wraps follows no pattern
+	}
+	if B > homeSlots && slot >= homeSlots && n < homeSlots {
 		// A ring longer than a cache line whose flits would spill past its first
 		// line moves them back to its first slots (at most 7; forward, as head >
 		// 0): a VC holding a few flits at a time then keeps them in one line
@@ -597,19 +612,18 @@ func (e *engine) write(p *part, iv int32, f flit) {
 	port := e.port(iv)
 	ip := &e.in[port]
 	r := ip.rtr
-	if n == 0 {
-		if ip.busy == 0 {
-			if e.portBusy[r] == 0 {
-				e.busyRtr[r>>6] |= 1 << uint(r&63)
-				p.nBusy++
-			}
-			e.portBusy[r] |= 1 << uint(port-e.inBase[r])
+	if ip.busy == 0 {
+		if e.portBusy[r] == 0 {
+			e.busyRtr[r>>6] |= 1 << uint(r&63)
+			p.nBusy++
 		}
-		v := iv & e.vm
-		ip.busy |= 1 << uint(v)
-		if c.state == vcIdle {
-			e.unrouted.add(r, port-e.inBase[r], port, v)
-		}
+		e.portBusy[r] |= 1 << uint(port-e.inBase[r])
+	}
+	v := iv & e.vm
+	ip.busy |= 1 << uint(v) // already set unless the VC was empty
+	if n|int32(c.state) == 0 {
+		// a head into an empty idle VC (vcIdle is 0): to route
+		e.unrouted.add(r, port-e.inBase[r], port, v)
 	}
 	if e.recordHops && f.seq() == 0 && ip.prev >= 0 {
 		if pk := &e.packets[f.pkt]; pk.hops != nil {
@@ -680,10 +694,20 @@ func (e *engine) own(ov, iv int32) {
 	e.out[e.port(ov)].free &^= 1 << uint(ov&e.vm&63)
 }
 
-// release frees output VC ov.
+// release frees output VC ov, and moves its router's epoch on: a head that
+// found no free output VC there may find one now (allocVCsAt).
 func (e *engine) release(ov int32) {
 	e.ov[ov].owner = -1
-	e.out[e.port(ov)].free |= 1 << uint(ov&e.vm&63)
+	o := e.port(ov)
+	e.out[o].free |= 1 << uint(ov&e.vm&63)
+	r := e.outRtr[o]
+	if e.epoch[r]++; e.epoch[r] == 0 {
+		// wrapped: no head of r may keep a stale record that would match
+		for iv := e.inBase[r] << e.vs; iv < e.inBase[r+1]<<e.vs; iv++ {
+			e.blocked[iv] = 0
+		}
+		e.epoch[r] = 1
+	}
 }
 
 // port is the port of VC x (input or output).
@@ -758,12 +782,13 @@ func (e *engine) credit(ov int32) {
 	x := &e.ov[ov]
 	c := x.credit
 	x.credit = c + 1
-	if c == 0 {
-		if iv := x.owner; iv >= 0 {
-			in := e.port(iv)
-			e.in[in].cred |= 1 << uint(iv&e.vm)
-		}
-	}
+	// the owner's bit set if c was 0, without a branch: which credit ends a
+	// wait follows no pattern (no owner: input VC 0's mask is or'ed 0)
+	iv := x.owner
+	iv &^= iv >> 31                // 0 for none
+	z := uint64(c | x.owner>>31&1) // 0 iff c was 0 and ov has an owner
+	ends := (z|-z)>>63 - 1         // all ones iff z is 0
+	e.in[e.port(iv)].cred |= 1 << uint(iv&e.vm&63) & ends
 	if e.tracing {
 		o := e.port(ov)
 		r := e.outRtr[o]

@@ -44,20 +44,21 @@ func (e *engine) allocFlat(p *part, r int32) {
 		if w := bid & ip.wait; w != 0 {
 			bid = e.ripe(ib+int32(i), bid, w)
 		}
-		if bid == 0 {
-			continue
-		}
-		var v int32
-		if !random {
-			// lone bidder or not, without a branch on it
-			v = pickAt(ip.arb, bid)
-		} else if v = int32(bits.TrailingZeros64(bid)); bid&(bid-1) != 0 {
-			v = e.rule.pick(0, bid, e.rArb[r]) // a lone bidder draws nothing
+		// lone bidder or not, without a branch on it; a port without a bid
+		// (as unpredictable) picks a VC that asks for nothing: pickAt(s, 0)
+		// is s, below V
+		v := pickAt(ip.arb, bid)
+		if random && bid&(bid-1) != 0 {
+			v = e.rule.pick(0, bid, e.rArb[r]) // a lone bidder draws nothing (random's state is 0)
 		}
 		pick[i&63] = v
 		o := e.vc[(ib+int32(i))<<(e.vs&31)|v].op & 63
-		omask[o] |= 1 << uint(i)
-		outs |= 1 << o
+		var asks uint64 // all ones if the port bids
+		if bid != 0 {
+			asks = ^uint64(0)
+		}
+		omask[o] |= 1 << uint(i) & asks
+		outs |= 1 << o & asks
 	}
 	for ; outs != 0; outs &= outs - 1 {
 		o := bits.TrailingZeros64(outs)
@@ -343,7 +344,10 @@ func (e *engine) creditBack(iv int32) {
 // traverse sends the front flit of VC v of input port in of router r through
 // the switch to its output VC: the slot's credit goes upstream (unless
 // creditNow: latch returned it), the flit down the link (or into the sink), and
-// a tail frees both VCs.
+// a tail frees both VCs. Which of two cases holds (the VC emptied or not, a
+// network or an injection port behind, a link or a sink ahead) is chosen by
+// conditional moves, not branches: over a router's flits they follow no
+// pattern a branch predictor learns.
 func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	vs := e.vs & 31
 	iv := in<<vs | v
@@ -354,53 +358,88 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	if h++; h == e.B {
 		h = 0
 	}
-	c.head = h
-	c.n--
+	n := c.n - 1
 	ip := &e.in[in]
 	bit := uint64(1) << uint(v&63)
-	if c.n == 0 {
-		c.head = 0 // an empty ring restarts at its first slot: a VC seldom full keeps few slots in cache
-		if ip.busy &^= bit; ip.busy == 0 {
-			if e.portBusy[r] &^= 1 << uint((in-e.inBase[r])&63); e.portBusy[r] == 0 {
-				e.busyRtr[r>>6] &^= 1 << uint(r&63)
-				p.nBusy--
-			}
-		}
+	var gone uint64 // bit if the VC is now empty
+	if n == 0 {
+		h = 0 // an empty ring restarts at its first slot: a VC seldom full keeps few slots in cache
+		gone = bit
 	}
-	o := ov >> vs
-	op := &e.out[o]
+	c.n, c.head = n, h
+	if ip.busy &^= gone; ip.busy == 0 {
+		e.portIdle(p, r, in)
+	}
+	t := e.t
+	p.lastMove = t
+	op := &e.out[ov>>vs]
 	op.use++
-	p.lastMove = e.t
 	if e.tracing {
-		pk := &e.packets[f.pkt]
-		e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst})
+		e.traceSend(r, in, v, ov, f)
 	}
 	if f.tail() {
-		if e.ov[ov].owner == iv {
-			e.release(ov)
-		}
-		c.state = vcIdle
-		ip.act &^= bit
-		if c.n > 0 {
-			e.unrouted.add(r, in-e.inBase[r], in, v)
-		}
+		e.tailLeft(r, in, v, ov)
 	}
-	if up := ip.prev; up >= 0 {
-		if !creditNow {
-			p.credits.put(e.t+int64(ip.dCred), ip.word, up<<vs|v)
+	if !creditNow { // (latch's creditNow is only ever a network port's)
+		// the slot's credit: upstream, or to the source of an injection port
+		// (dCred 1)
+		cw, to, q := &p.credits, ip.prev, ip.q // (loads first: no load may be conditional)
+		if to < 0 {
+			cw, to = &p.srcCreds, q
 		}
-	} else {
-		p.srcCreds.put(e.t+1, ip.word, ip.q<<vs|v)
+		cw.put(t+int64(ip.dCred), ip.word, to<<vs|v)
 	}
-	if next := op.next; next >= 0 {
-		x := &e.ov[ov]
-		if x.credit--; x.credit == 0 {
-			ip.cred &^= bit
-		}
-		p.links.put(e.t+int64(op.d), op.word, flitEv{to: next<<vs | ov&e.vm, f: f})
-	} else if e.dEject == 0 {
+	next, dEj := op.next, e.dEject
+	if dEj == 0 && next < 0 {
 		e.deliver(p, r, f)
-	} else {
-		p.delivers.put(e.t+e.dEject, op.word, flitEv{to: r, f: f})
+		return
 	}
+	// a link spends a credit of ov (a sink's VCs keep theirs, B), and the flit
+	// arrives beyond it; or it arrives at the sink
+	x := &e.ov[ov]
+	spent, w, to, d := int32(1), &p.links, next<<vs|ov&e.vm, int64(op.d)
+	if next < 0 {
+		spent, w, to, d = 0, &p.delivers, r, dEj
+	}
+	x.credit -= spent
+	var none uint64 // bit if ov has no credit left
+	if x.credit == 0 {
+		none = bit
+	}
+	ip.cred &^= none
+	w.put(t+d, op.word, flitEv{to: to, f: f})
+}
+
+// portIdle takes input port in of router r (of partition p), whose last flit
+// has left, out of its router's busy ports, and the router out of the busy ones
+// if that was its last.
+func (e *engine) portIdle(p *part, r, in int32) {
+	if e.portBusy[r] &^= 1 << uint((in-e.inBase[r])&63); e.portBusy[r] == 0 {
+		e.busyRtr[r>>6] &^= 1 << uint(r&63)
+		p.nBusy--
+	}
+}
+
+// tailLeft frees the VCs of a tail that left VC v of input port in of router r
+// for output VC ov: the output VC (unless Latch already gave it to another), the
+// input VC, whose next flit, if any, is a head to route.
+func (e *engine) tailLeft(r, in, v, ov int32) {
+	iv := in<<e.vs | v
+	if e.ov[ov].owner == iv {
+		e.release(ov)
+	}
+	c := &e.vc[iv]
+	c.state = vcIdle
+	e.in[in].act &^= 1 << uint(v&63)
+	if c.n > 0 {
+		e.unrouted.add(r, in-e.inBase[r], in, v)
+	}
+}
+
+// traceSend traces flit f leaving VC v of input port in of router r for output
+// VC ov.
+func (e *engine) traceSend(r, in, v, ov int32, f flit) {
+	pk := &e.packets[f.pkt]
+	o := e.port(ov)
+	e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst})
 }

@@ -21,6 +21,9 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 	V, vs := e.V, e.vs
 	pm := e.waiting.ports[r]
 	ib := e.inBase[r]
+	// a head is passed by while nothing was released at r since it found no
+	// free output VC; with AtomicVC a credit may free one too: none is
+	epoch, pass := e.epoch[r], !e.cfg.AtomicVC
 	ob := e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
 	p.touch = p.touch[:0]
@@ -31,11 +34,14 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 		for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			iv := in<<vs | v
-			if e.ready[iv] > e.t {
+			if e.ready[iv] > e.t || (pass && e.blocked[iv] == epoch) {
 				continue
 			}
 			ov, ok := e.pickVC(p, r, iv)
 			if !ok {
+				if pass {
+					e.blocked[iv] = epoch
+				}
 				continue
 			}
 			if e.ejectAll && e.port(ov) == ob+eject {
