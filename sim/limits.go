@@ -77,9 +77,29 @@ func EngineBytes(cfg *Config) int64 {
 	if cfg.Net == nil || cfg.VCs < 1 || cfg.Buf < 1 {
 		return 0
 	}
-	nin, nout, nq, maxPorts := ports(cfg.Net, cfg.InjectPerPort)
-	n := int64(cfg.Net.Nodes())
-	V, B := int64(cfg.VCs), int64(cfg.Buf)
+	var c engineCounts
+	c.nin, c.nout, c.nq, c.maxPorts = ports(cfg.Net, cfg.InjectPerPort)
+	c.routers = int64(cfg.Net.Nodes())
+	c.terms = int64(topology.TerminalsOf(cfg.Net).Len())
+	c.wheelLen = int64(wheelLen(cfg.Pipeline, longestLink(cfg.Net, cfg.Pipeline)))
+	_, flat := cfg.Arbiter.(flatArbitration)
+	c.switchArbs = !flat && cfg.Arbiter != nil
+	return engineBytes(c, cfg.VCs, cfg.Buf)
+}
+
+// engineCounts are the counts of a network EngineBytes reads: routers, global
+// input and output ports, injection queues, the largest port count of a router,
+// terminals, the event wheels' length, and whether the arbiters are per port.
+type engineCounts struct {
+	routers, nin, nout, nq, maxPorts, terms, wheelLen int64
+	switchArbs                                        bool
+}
+
+// engineBytes is EngineBytes of a network of counts c with V VCs of B flits;
+// it grows with every count.
+func engineBytes(c engineCounts, vcs, buf int) int64 {
+	nin, nout, nq, maxPorts, n := c.nin, c.nout, c.nq, c.maxPorts, c.routers
+	V, B := int64(vcs), int64(buf)
 	S := int64(1) << bits.Len(uint(V-1)) // VC numbers per port
 	const (
 		i32, i64, ptr = 4, 8, 8
@@ -92,12 +112,11 @@ func EngineBytes(cfg *Config) int64 {
 	inVCs := satarith.Mul(nin, S)
 	outVCs := satarith.Mul(nout, S)
 	switchArbs := int64(0)
-	if _, flat := cfg.Arbiter.(flatArbitration); !flat && cfg.Arbiter != nil {
+	if c.switchArbs {
 		switchArbs = satarith.Mul(nin+nout, iface+arbObj) // inArb, outArb
 	}
-	longest := longestLink(cfg.Net, cfg.Pipeline)
-	wheels := satarith.Mul(int64(wheelLen(cfg.Pipeline, longest)), 5*(slice+64))
-	terms := int64(topology.TerminalsOf(cfg.Net).Len())
+	wheels := satarith.Mul(c.wheelLen, 5*(slice+64))
+	terms := c.terms
 	return satarith.Add(
 		satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB), // buf
 		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+i64+slice+i32),  // vc, ready, choices, gidx

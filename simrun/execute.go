@@ -94,6 +94,9 @@ func RunOne(ctx context.Context, r Run, prepare func(*Built)) (*sim.Result, erro
 
 // runBudget is RunOne within a memory budget (0: none) shared through p.
 func runBudget(ctx context.Context, r Run, prepare func(*Built), budget int64, p *pool) (*sim.Result, error) {
+	if err := r.CheckFloor(budget); err != nil {
+		return nil, err
+	}
 	b, err := r.Build()
 	if err != nil {
 		return nil, err

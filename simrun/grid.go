@@ -15,6 +15,9 @@ type Axis struct {
 type Grid struct {
 	Base Run
 	Axes []Axis
+	// MaxMemory, when positive, is the budget a point's floor is checked against
+	// before its network is built (Run.CheckFloor).
+	MaxMemory int64
 }
 
 // MaxPoints bounds the points of a grid.
@@ -101,7 +104,11 @@ func (g *Grid) Points() ([]Point, error) {
 		}
 	}
 	for _, p := range pts {
-		if err := p.Run.Validate(); err != nil {
+		err := p.Run.CheckFloor(g.MaxMemory)
+		if err == nil {
+			err = p.Run.Validate()
+		}
+		if err != nil {
 			if e, ok := err.(*Error); ok && len(g.Axes) > 0 {
 				at := ""
 				for k, a := range g.Axes {
@@ -124,7 +131,7 @@ func isLoad(name string) bool {
 // Configurations is g without its load axes: one point per configuration (its
 // parameters but the load), the points a saturation search runs from.
 func (g *Grid) Configurations() *Grid {
-	c := &Grid{Base: g.Base}
+	c := &Grid{Base: g.Base, MaxMemory: g.MaxMemory}
 	for _, a := range g.Axes {
 		if !isLoad(a.Param) {
 			c.Axes = append(c.Axes, a)

@@ -79,6 +79,9 @@ type Env struct {
 	// Implied are flags the caller passes whether or not the run reads them (a
 	// sweep's --seed and --json): they are not refused as unused.
 	Implied map[string]bool
+	// MaxMemory, when positive, is the memory budget: a point whose floor is above
+	// it is refused before its network is built (Run.CheckFloor).
+	MaxMemory int64
 }
 
 // JobFlags are wormlab sim's flags: the run's parameters (Flags) and the job's
@@ -150,7 +153,7 @@ func (f *JobFlags) unused(env Env, why string, names ...string) error {
 // validated job. The notes of a configuration file are in the job even when an
 // error follows them.
 func (f *JobFlags) Job(args []string, env Env) (*Job, error) {
-	j := &Job{Grid: &Grid{Base: Default()}, Emit: *f.emit, Batch: *f.batch, Theory: *f.theory, Rotate: *f.rotate,
+	j := &Job{Grid: &Grid{Base: Default(), MaxMemory: env.MaxMemory}, Emit: *f.emit, Batch: *f.batch, Theory: *f.theory, Rotate: *f.rotate,
 		Saturation: *f.saturation, SatTol: *f.satTol, Nodes: *f.nds, Channels: *f.channels, Heatmap: *f.heatmap,
 		Trace: *f.trace, Plot: *f.plot, Out: *f.out, JSON: *f.jsonOut, CSV: *f.csvOut, Workers: *f.workers, Timeout: *f.timeout,
 		given: map[string]bool{}}

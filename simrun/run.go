@@ -98,6 +98,25 @@ func (r *Run) Validate() error {
 	return err
 }
 
+// CheckFloor refuses r before its network is built when even the floor of its
+// routers' memory, counted from its topology's parameters (topology.SizeOf,
+// sim.NetworkFloor), is above budget (0: no budget), with an *Error naming
+// max-memory; Build's estimate of the built network is the finer check after it.
+func (r *Run) CheckFloor(budget int64) error {
+	if budget <= 0 {
+		return nil
+	}
+	sz, ok := topology.SizeOf(r.Topology)
+	if !ok {
+		return nil
+	}
+	if need := sim.NetworkFloor(sz, r.VCs, r.Buf); need > budget {
+		return &Error{"max-memory", fmt.Sprintf("the run on %s with %d VCs of %d flits needs at least %s (%d routers, %d ports between them: their VCs and buffers), more than the memory budget of %s",
+			r.Topology, r.VCs, r.Buf, sim.Bytes(need), sz.Routers, sz.Ports, sim.Bytes(budget))}
+	}
+	return nil
+}
+
 // Build resolves r: the network, the routing on it, the router configuration, the
 // workload and the measurement plan. Errors are *Error naming the parameter.
 func (r *Run) Build() (*Built, error) {

@@ -76,47 +76,55 @@ func ArrangementNames() []string {
 
 func init() {
 	registerKind("dragonfly", "dragonfly:a=8,p=4,h=4", func(arg string) (Network, error) {
-		ps, err := parseParams(arg)
+		d, err := parseDragonfly(arg)
 		if err != nil {
 			return nil, err
 		}
-		if ps.lead != "" {
-			return nil, &SpecError{Field: ps.lead, Msg: "want KEY=VALUE (a, p, h, g, arrangement, local, global)"}
-		}
-		// p alone gives BookSim2's balanced dragonfly: a = 2p, h = p.
-		p, err := ps.int("p", 0, 1)
-		if err != nil {
-			return nil, err
-		}
-		if p == 0 {
-			return nil, &SpecError{Field: "p", Msg: "missing (terminals per router)"}
-		}
-		a, err := ps.int("a", 2*p, 1)
-		if err != nil {
-			return nil, err
-		}
-		h, err := ps.int("h", p, 1)
-		if err != nil {
-			return nil, err
-		}
-		g, err := ps.int("g", a*h+1, 2)
-		if err != nil {
-			return nil, err
-		}
-		lo, err := ps.int("local", 10, 1)
-		if err != nil {
-			return nil, err
-		}
-		gl, err := ps.int("global", 100, 1)
-		if err != nil {
-			return nil, err
-		}
-		arr := ps.str("arrangement", "absolute")
-		if err := ps.done(); err != nil {
-			return nil, err
-		}
-		return NewDragonfly(a, p, h, g, arr, lo, gl)
+		return NewDragonfly(d.a, d.p, d.h, d.g, d.arr, d.local, d.global)
 	})
+}
+
+// dragonflySpec is a dragonfly spec's parameters, defaults filled in.
+type dragonflySpec struct {
+	a, p, h, g    int
+	arr           string
+	local, global int
+}
+
+// parseDragonfly reads "a=8,p=4,h=4" (p alone gives BookSim2's balanced
+// dragonfly: a = 2p, h = p; g defaults to a*h+1).
+func parseDragonfly(arg string) (dragonflySpec, error) {
+	var d dragonflySpec
+	ps, err := parseParams(arg)
+	if err != nil {
+		return d, err
+	}
+	if ps.lead != "" {
+		return d, &SpecError{Field: ps.lead, Msg: "want KEY=VALUE (a, p, h, g, arrangement, local, global)"}
+	}
+	if d.p, err = ps.int("p", 0, 1); err != nil {
+		return d, err
+	}
+	if d.p == 0 {
+		return d, &SpecError{Field: "p", Msg: "missing (terminals per router)"}
+	}
+	if d.a, err = ps.int("a", 2*d.p, 1); err != nil {
+		return d, err
+	}
+	if d.h, err = ps.int("h", d.p, 1); err != nil {
+		return d, err
+	}
+	if d.g, err = ps.int("g", d.a*d.h+1, 2); err != nil {
+		return d, err
+	}
+	if d.local, err = ps.int("local", 10, 1); err != nil {
+		return d, err
+	}
+	if d.global, err = ps.int("global", 100, 1); err != nil {
+		return d, err
+	}
+	d.arr = ps.str("arrangement", "absolute")
+	return d, ps.done()
 }
 
 // NewDragonfly builds the dragonfly of g groups of a routers with p terminals and h

@@ -30,29 +30,33 @@ var _ Network = (*Fly)(nil)
 
 func init() {
 	registerKind("fly", "fly:k=2,n=3", func(arg string) (Network, error) {
-		ps, err := parseParams(arg)
+		k, n, err := parseFly(arg)
 		if err != nil {
-			return nil, err
-		}
-		if ps.lead != "" {
-			return nil, &SpecError{Field: ps.lead, Msg: "want KEY=VALUE (k, n)"}
-		}
-		k, err := ps.int("k", 0, 2)
-		if err != nil {
-			return nil, err
-		}
-		n, err := ps.int("n", 0, 1)
-		if err != nil {
-			return nil, err
-		}
-		if k == 0 || n == 0 {
-			return nil, &SpecError{Field: "k", Msg: "want fly:k=K,n=N (k at least 2, n at least 1)"}
-		}
-		if err := ps.done(); err != nil {
 			return nil, err
 		}
 		return NewFly(k, n)
 	})
+}
+
+// parseFly reads "k=2,n=3".
+func parseFly(arg string) (k, n int, err error) {
+	ps, err := parseParams(arg)
+	if err != nil {
+		return 0, 0, err
+	}
+	if ps.lead != "" {
+		return 0, 0, &SpecError{Field: ps.lead, Msg: "want KEY=VALUE (k, n)"}
+	}
+	if k, err = ps.int("k", 0, 2); err != nil {
+		return 0, 0, err
+	}
+	if n, err = ps.int("n", 0, 1); err != nil {
+		return 0, 0, err
+	}
+	if k == 0 || n == 0 {
+		return 0, 0, &SpecError{Field: "k", Msg: "want fly:k=K,n=N (k at least 2, n at least 1)"}
+	}
+	return k, n, ps.done()
 }
 
 // NewFly builds the k-ary n-fly.

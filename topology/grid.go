@@ -33,26 +33,30 @@ var _ Network = (*Grid)(nil)
 // "cmesh:4x4,c=4", router r's terminals r*c .. r*c+c-1.
 func init() {
 	registerKind("cmesh", "cmesh:4x4,c=4", func(arg string) (Network, error) {
-		ps, err := parseParams(arg)
+		sides, c, err := parseCMesh(arg)
 		if err != nil {
-			return nil, err
-		}
-		if ps.lead == "" {
-			return nil, &SpecError{Field: "sides", Msg: "missing (want cmesh:KxK,c=C)"}
-		}
-		sides, err := parseSides(ps.lead)
-		if err != nil {
-			return nil, err
-		}
-		c, err := ps.int("c", 4, 1)
-		if err != nil {
-			return nil, err
-		}
-		if err := ps.done(); err != nil {
 			return nil, err
 		}
 		return NewCMesh(sides, c)
 	})
+}
+
+// parseCMesh reads "4x4,c=4": the sides and the terminals per router.
+func parseCMesh(arg string) (sides []int, c int, err error) {
+	ps, err := parseParams(arg)
+	if err != nil {
+		return nil, 0, err
+	}
+	if ps.lead == "" {
+		return nil, 0, &SpecError{Field: "sides", Msg: "missing (want cmesh:KxK,c=C)"}
+	}
+	if sides, err = parseSides(ps.lead); err != nil {
+		return nil, 0, err
+	}
+	if c, err = ps.int("c", 4, 1); err != nil {
+		return nil, 0, err
+	}
+	return sides, c, ps.done()
 }
 
 // NewCMesh builds the mesh with the given sides and c terminals per router.

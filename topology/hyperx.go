@@ -41,74 +41,18 @@ var _ Network = (*HyperX)(nil)
 
 func init() {
 	registerKind("hyperx", "hyperx:4x4,k=1,t=4", func(arg string) (Network, error) {
-		ps, err := parseParams(arg)
+		sides, mult, t, err := parseHyperX(arg)
 		if err != nil {
-			return nil, err
-		}
-		if ps.lead == "" {
-			return nil, &SpecError{Field: "sides", Msg: "missing (want hyperx:S0xS1..,k=K,t=T)"}
-		}
-		sides, err := parseSides(ps.lead)
-		if err != nil {
-			return nil, err
-		}
-		mult := make([]int, len(sides))
-		ks := ps.str("k", "1")
-		parts := strings.Split(ks, "x")
-		if len(parts) != 1 && len(parts) != len(sides) {
-			return nil, &SpecError{Field: "k", Msg: fmt.Sprintf("%d multiplicities for %d dimensions", len(parts), len(sides))}
-		}
-		for i := range mult {
-			s := parts[0]
-			if len(parts) > 1 {
-				s = parts[i]
-			}
-			k, err := atoi(s)
-			if err != nil || k < 1 {
-				return nil, &SpecError{Field: "k", Msg: fmt.Sprintf("%q is not a whole number at least 1", s)}
-			}
-			mult[i] = k
-		}
-		t, err := ps.int("t", 1, 1)
-		if err != nil {
-			return nil, err
-		}
-		if err := ps.done(); err != nil {
 			return nil, err
 		}
 		return NewHyperX(sides, mult, t)
 	})
 	registerKind("flatfly", "flatfly:k=4,n=3", func(arg string) (Network, error) {
-		ps, err := parseParams(arg)
+		k, n, c, err := parseFlatfly(arg)
 		if err != nil {
 			return nil, err
 		}
-		if ps.lead != "" {
-			return nil, &SpecError{Field: ps.lead, Msg: "want KEY=VALUE (k, n, c)"}
-		}
-		k, err := ps.int("k", 0, 2)
-		if err != nil {
-			return nil, err
-		}
-		n, err := ps.int("n", 0, 2)
-		if err != nil {
-			return nil, err
-		}
-		if k == 0 || n == 0 {
-			return nil, &SpecError{Field: "k", Msg: "want flatfly:k=K,n=N (a k-ary n-flat, n at least 2)"}
-		}
-		c, err := ps.int("c", k, 1)
-		if err != nil {
-			return nil, err
-		}
-		if err := ps.done(); err != nil {
-			return nil, err
-		}
-		sides := make([]int, n-1)
-		mult := make([]int, n-1)
-		for i := range sides {
-			sides[i], mult[i] = k, 1
-		}
+		sides, mult := flatflySides(k, n)
 		h, err := NewHyperX(sides, mult, c)
 		if err != nil {
 			return nil, err
@@ -119,6 +63,77 @@ func init() {
 		}
 		return h, nil
 	})
+}
+
+// parseHyperX reads "4x4,k=1,t=4": the sides, each dimension's multiplicity (one
+// for all, or one per dimension, "k=1x2") and the terminals per router.
+func parseHyperX(arg string) (sides, mult []int, t int, err error) {
+	ps, err := parseParams(arg)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if ps.lead == "" {
+		return nil, nil, 0, &SpecError{Field: "sides", Msg: "missing (want hyperx:S0xS1..,k=K,t=T)"}
+	}
+	if sides, err = parseSides(ps.lead); err != nil {
+		return nil, nil, 0, err
+	}
+	mult = make([]int, len(sides))
+	ks := ps.str("k", "1")
+	parts := strings.Split(ks, "x")
+	if len(parts) != 1 && len(parts) != len(sides) {
+		return nil, nil, 0, &SpecError{Field: "k", Msg: fmt.Sprintf("%d multiplicities for %d dimensions", len(parts), len(sides))}
+	}
+	for i := range mult {
+		s := parts[0]
+		if len(parts) > 1 {
+			s = parts[i]
+		}
+		k, err := atoi(s)
+		if err != nil || k < 1 {
+			return nil, nil, 0, &SpecError{Field: "k", Msg: fmt.Sprintf("%q is not a whole number at least 1", s)}
+		}
+		mult[i] = k
+	}
+	if t, err = ps.int("t", 1, 1); err != nil {
+		return nil, nil, 0, err
+	}
+	return sides, mult, t, ps.done()
+}
+
+// parseFlatfly reads "k=4,n=3" (a k-ary n-flat) and c, the terminals per router
+// (default k).
+func parseFlatfly(arg string) (k, n, c int, err error) {
+	ps, err := parseParams(arg)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if ps.lead != "" {
+		return 0, 0, 0, &SpecError{Field: ps.lead, Msg: "want KEY=VALUE (k, n, c)"}
+	}
+	if k, err = ps.int("k", 0, 2); err != nil {
+		return 0, 0, 0, err
+	}
+	if n, err = ps.int("n", 0, 2); err != nil {
+		return 0, 0, 0, err
+	}
+	if k == 0 || n == 0 {
+		return 0, 0, 0, &SpecError{Field: "k", Msg: "want flatfly:k=K,n=N (a k-ary n-flat, n at least 2)"}
+	}
+	if c, err = ps.int("c", k, 1); err != nil {
+		return 0, 0, 0, err
+	}
+	return k, n, c, ps.done()
+}
+
+// flatflySides are the HyperX dimensions of a k-ary n-flat: n-1 of k routers, one
+// link each.
+func flatflySides(k, n int) (sides, mult []int) {
+	sides, mult = make([]int, n-1), make([]int, n-1)
+	for i := range sides {
+		sides[i], mult[i] = k, 1
+	}
+	return sides, mult
 }
 
 // NewHyperX builds the HyperX with the given dimension sizes (each at least 2),

@@ -52,6 +52,14 @@ func runDeadlock(e *env) error {
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
+	// refused before the network is built when its size, counted from the spec,
+	// already says the enumeration cannot fit (a torus:2048x2048 took 0.8 GB and
+	// seconds to build before the check below)
+	if sz, ok := topology.SizeOf(*topo); ok {
+		if err := pairsFit(*rname, *topo, "at least", satarith.Mul(sz.Sources, sz.Sinks)-min(sz.Sources, sz.Sinks), int64(mem)); err != nil {
+			return err
+		}
+	}
 	net, alg, need, err := networkRouting(*topo, *rname)
 	if err != nil {
 		return err
@@ -91,9 +99,8 @@ func runDeadlock(e *env) error {
 	}
 	// refused before the enumeration when even a lower bound on its states
 	// cannot fit (issue 26: a 1024x1024 torus ran out of memory)
-	pairs := deadlockPairs(net)
-	if need := satarith.Mul(pairs, deadlockPairBytes); need > int64(mem) {
-		return overBudget(fmt.Sprintf("enumerating %s on %s (%d source-destination pairs)", alg.Name, net, pairs), need, int64(mem))
+	if err := pairsFit(alg.Name, net.String(), "", deadlockPairs(net), int64(mem)); err != nil {
+		return err
 	}
 	r, err := alg.New(net, *vcs)
 	if err != nil {

@@ -8,8 +8,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/wormlab/wormlab/internal/satarith"
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -25,6 +27,16 @@ func overBudget(what string, need, budget int64) error {
 // resident size over the pairs was 564 bytes on torus:16x16 and 461 on
 // torus:24x24 (dor, the exact decision's graph).
 const deadlockPairBytes = 128
+
+// pairsFit refuses enumerating routing on net when its pairs cannot fit in
+// budget bytes, deadlockPairBytes each; counted says how the pairs were counted
+// ("" on the built network, "at least" from the spec).
+func pairsFit(routing, net, counted string, pairs, budget int64) error {
+	if need := satarith.Mul(pairs, deadlockPairBytes); need > budget {
+		return overBudget(fmt.Sprintf("enumerating %s on %s (%s source-destination pairs)", routing, net, strings.TrimSpace(counted+" "+fmt.Sprint(pairs))), need, budget)
+	}
+	return nil
+}
 
 // deadlockPairs counts the source-destination pairs the enumeration visits
 // (sources times sinks, a router paired with itself left out), in O(routers).

@@ -43,8 +43,10 @@ func runSim(e *env) error {
 	if err != nil {
 		return err
 	}
+	budget, restore := memory()
+	defer restore()
 	job, err := jf.Job(args, simrun.Env{Open: func(path string) (io.Reader, func(), error) { return open(e, path) },
-		CheckOutput: checkOutput, Implied: e.implied})
+		CheckOutput: checkOutput, Implied: e.implied, MaxMemory: budget})
 	for _, n := range job.Notes {
 		fmt.Fprintf(e.stderr, "wormlab sim: config: %s\n", n)
 	}
@@ -54,8 +56,6 @@ func runSim(e *env) error {
 	if job.Emit != "" {
 		return writeOut(e, job.Emit, func(w io.Writer) error { _, err := io.WriteString(w, job.EmitText); return err })
 	}
-	budget, restore := memory()
-	defer restore()
 	ctx, stop := withTimeout(e, job.Timeout)
 	defer stop()
 	if job.Batch != "" {
