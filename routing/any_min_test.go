@@ -1,12 +1,12 @@
 package routing
 
 import (
-	"context"
 	"math/bits"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -85,7 +85,7 @@ func TestAnyMinGlobalVCBound(t *testing.T) {
 		cfg := sim.Config{Net: net, Routing: r, VCs: vcs, Buf: 8, Pipeline: sim.BookSim(net), Seed: 1, AtomicVC: alg.Atomic}
 		pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
 		require.NoError(t, err)
-		res, err := sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: 1, Sizes: sim.Fixed(16)}, sim.Measure{MaxCycles: 30000})
+		res, err := sim.RunOpen(testctx.For(t), cfg, sim.Workload{Pattern: pat, Rate: 1, Sizes: sim.Fixed(16)}, sim.Measure{MaxCycles: 30000})
 		require.NoError(t, err)
 		return res.Accepted
 	}

@@ -1,12 +1,12 @@
 package routing_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/wormlab/wormlab/deadlock"
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -25,7 +25,7 @@ func TestPn2nRefuted(t *testing.T) {
 		require.NoError(t, err)
 		r, err := alg.New(net, vcs)
 		require.NoError(t, err)
-		rep, err := deadlock.Check(context.Background(), net, r.(deadlock.Function), vcs, alg.Name)
+		rep, err := deadlock.Check(testctx.For(t), net, r.(deadlock.Function), vcs, alg.Name)
 		require.NoError(t, err)
 		return rep
 	}

@@ -2,16 +2,15 @@ package routing
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -141,9 +140,7 @@ func TestTableDrivesSimulator(t *testing.T) {
 	packets[5].Dst = 0
 	run := func(rt sim.Routing) *sim.BatchResult {
 		// a broken simulator fails here in two minutes instead of hanging the suite
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		res, err := sim.RunBatch(ctx, sim.Config{Net: net, Routing: rt, VCs: 2, Buf: 2, Pipeline: sim.Ideal(), Seed: 3}, packets, sim.BatchOptions{})
+		res, err := sim.RunBatch(testctx.For(t), sim.Config{Net: net, Routing: rt, VCs: 2, Buf: 2, Pipeline: sim.Ideal(), Seed: 3}, packets, sim.BatchOptions{})
 		require.NoError(t, err)
 		return res
 	}

@@ -1,13 +1,12 @@
 package routing_test
 
 import (
-	"context"
 	"math"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
@@ -55,9 +54,7 @@ func TestValiantPathLengths(t *testing.T) {
 			}
 		}
 		cfg := sim.Config{Net: net, Routing: rt, VCs: vcs, Buf: 4, Pipeline: sim.Ideal(), Seed: 11}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		res, err := sim.RunBatch(ctx, cfg, ps, sim.BatchOptions{RecordHops: true, MaxCycles: 1 << 20})
+		res, err := sim.RunBatch(testctx.For(t), cfg, ps, sim.BatchOptions{RecordHops: true, MaxCycles: 1 << 20})
 		require.NoError(t, err)
 		got := map[int]float64{}
 		sum, wantSum := 0.0, 0.0

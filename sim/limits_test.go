@@ -4,48 +4,22 @@ import (
 	"context"
 
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
 )
 
-// suiteEnd bounds the simulations of all the package's tests together: several
-// tests of a broken simulator, each stuck to its own two minutes, passed the
-// package's timeout (with the deadlock detector disabled on purpose, 8 minutes and
-// a panic); past suiteEnd each stuck test fails at once. Six minutes: the
-// package's tests take 100-160 s at load 20 on two cores. With WORMLAB_LONG=1 the
-// gated tests run too (TestBookSimAgreement alone runs 48 simulations of up to
-// 60,000 cycles beside BookSim2, past six minutes at load 15), so the bound is an
-// hour.
-var suiteEnd = time.Now().Add(suiteBudget())
-
-func suiteBudget() time.Duration {
-	if os.Getenv("WORMLAB_LONG") == "1" {
-		return time.Hour
-	}
-	return 6 * time.Minute
-}
-
-// testCtx bounds a test's simulations: a broken simulator that would run forever
-// fails at two minutes, or at suiteEnd, instead of hanging the suite (issue 26: a
-// delivery not counted or a hop count not incremented hung it for five).
-func testCtx(t interface{ Cleanup(func()) }) context.Context {
-	end := time.Now().Add(2 * time.Minute)
-	if end.After(suiteEnd) {
-		end = suiteEnd
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), end)
-	t.Cleanup(cancel)
-	return ctx
-}
+// testCtx bounds a test's simulations (package testctx): a broken simulator that
+// would run forever fails at two minutes, or when the package's tests have taken
+// six minutes (an hour with WORMLAB_LONG=1), instead of hanging the suite.
+func testCtx(t interface{ Cleanup(func()) }) context.Context { return testctx.For(t) }
 
 // allocated is the bytes the runtime allocates while f runs.
 func allocated(f func()) int64 {

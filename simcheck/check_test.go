@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/internal/fixture"
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/simcheck"
@@ -139,24 +139,10 @@ func sameLatencies(t require.TestingT, res *sim.Result, lats []simcheck.Latency)
 	}
 }
 
-// suiteEnd bounds the simulations of all the package's tests together (as sim's
-// tests do): several stuck tests of a broken simulator, two minutes each, would
-// pass the package's timeout. The package's tests take 60-110 s at load 20.
-var suiteEnd = time.Now().Add(6 * time.Minute)
-
-// testCtx bounds a test's simulations: a broken simulator that would run forever
-// fails in two minutes, or at suiteEnd, instead of hanging the suite.
-func testCtx(t interface {
-	Cleanup(func())
-}) context.Context {
-	end := time.Now().Add(2 * time.Minute)
-	if end.After(suiteEnd) {
-		end = suiteEnd
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), end)
-	t.Cleanup(cancel)
-	return ctx
-}
+// testCtx bounds a test's simulations (package testctx, as sim's tests do): a
+// broken simulator that would run forever fails in two minutes, or when the
+// package's tests have taken six, instead of hanging the suite.
+func testCtx(t interface{ Cleanup(func()) }) context.Context { return testctx.For(t) }
 
 // The same in closed batches on random MODEL.md networks with fixed paths, with
 // random VCs and buffers, and in the theory model (V = B = 1, latch, EjectAll,
