@@ -233,10 +233,34 @@ func (e *engine) allocate(p *part) {
 	e.allocSwitch(p)
 }
 
-// sweep runs route, VC and switch allocation at the busy routers of word w, one
-// router after the other.
+// sweep runs route, VC and switch allocation at the busy routers of word w. A
+// router's phases read and write only its own state (cycle), so they may run
+// router after router or phase after phase over the word's routers: the same
+// run. Phase after phase, each visits only the routers it acts at, from their
+// mask, and no test per router asks whether one has a head to route or one
+// waiting for a VC (both as likely as not at a busy router: such a branch is
+// mispredicted about half the time). A traced run goes router after router,
+// so that its events keep their order.
 func (e *engine) sweep(p *part, w int, all uint64) error {
 	fast := e.flat && !e.cfg.slowSwitch
+	if !e.tracing {
+		for word := e.unrouted.rtrs[w]; word != 0; word &= word - 1 {
+			if err := e.routeAt(int32(w<<6|bits.TrailingZeros64(word)), all); err != nil {
+				return err
+			}
+		}
+		for word := e.waiting.rtrs[w]; word != 0; word &= word - 1 {
+			e.allocVCsAt(p, int32(w<<6|bits.TrailingZeros64(word)))
+		}
+		for word := e.busyRtr[w]; word != 0; word &= word - 1 {
+			if r := int32(w<<6 | bits.TrailingZeros64(word)); fast {
+				e.allocFlat(p, r)
+			} else {
+				e.allocRouter(p, r)
+			}
+		}
+		return nil
+	}
 	for word := e.busyRtr[w]; word != 0; word &= word - 1 {
 		r := int32(w<<6 | bits.TrailingZeros64(word))
 		if e.unrouted.ports[r] != 0 {
