@@ -32,8 +32,12 @@ package certify
 //     state its own Advance gives, its chain's VCs are no other packet's, no head
 //     is at its destination, and every head is blocked (atomic: every VC it may
 //     request is some chain's; non-atomic: owned, or it was granted a chain's tail
-//     VC no other head was); the replay batch, re-run, ends in the simulator's
-//     deadlock with a wait cycle of the configuration's packets; minimality,
+//     VC no other head was); the replay batch, re-run in the simulator, comes
+//     to rest with each of the configuration's packets lying exactly in the
+//     buffers of the VCs its chain holds, which the checker reads from the
+//     simulator's trace with its own watch for rest (checkReplay: the
+//     simulator's deadlock detector, which package deadlock used to find the
+//     batch, is not consulted); minimality,
 //     "girth": the checker's own fixpoint and request graph give a shortest cycle
 //     as long as the configuration, "refutation": the formula of one packet fewer
 //     is refuted as above.
@@ -449,10 +453,10 @@ func CheckDeadlock(ctx context.Context, dir string) (*Report, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: pipeline: %w", man.Replay.File, err)
 			}
-			if msg := checkReplay(ctx, net, f, man, pipe, rp.Packets, rp.Worms); msg != "" {
+			if msg := checkReplay(ctx, net, f, man, pipe, rp.Packets, rp.Worms, c.Packets); msg != "" {
 				return fail("replay: %s", msg)
 			}
-			r.Checked = append(r.Checked, fmt.Sprintf("replay: %d packets from an empty network end in the simulator's deadlock (%s pipeline), with a wait cycle of the configuration's packets", len(rp.Packets), rp.Pipeline))
+			r.Checked = append(r.Checked, fmt.Sprintf("replay: %d packets from an empty network come to rest in the simulator (%s pipeline) with the configuration's packets exactly on its chains (read from the trace)", len(rp.Packets), rp.Pipeline))
 		}
 		switch man.Minimality {
 		case "girth":

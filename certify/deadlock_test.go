@@ -2,6 +2,7 @@ package certify
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -188,4 +189,35 @@ func TestDeadlockRefutationCertificate(t *testing.T) {
 	r = checkDL(t, dir)
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, "formula:")
+}
+
+// The replay is checked from the simulator's trace, not by the simulator's
+// deadlock detector (which package deadlock used to find it): when the run comes
+// to rest, each of the configuration's packets must lie exactly in the buffers of
+// the VCs its chain holds. The replay with its first two packets swapped (the
+// same batch, so the simulator still deadlocks, but packet 1 of the configuration
+// is now released as packet 2) comes to rest with packet 1 elsewhere, and does not
+// check; the certificate as written does.
+func TestDeadlockReplayRestsOnTheConfiguration(t *testing.T) {
+	dir, res := dlCertificate(t, "torus:6x6", "dor", 1, false)
+	require.Equal(t, "deadlock", res.Verdict)
+	r := checkDL(t, dir)
+	require.True(t, r.Verified, r.Failure)
+	dlEdit(t, dir, "replay.json", func(data string) string {
+		var rp map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(data), &rp))
+		var ps []json.RawMessage
+		require.NoError(t, json.Unmarshal(rp["packets"], &ps))
+		require.GreaterOrEqual(t, len(ps), 2)
+		ps[0], ps[1] = ps[1], ps[0]
+		b, err := json.Marshal(ps)
+		require.NoError(t, err)
+		rp["packets"] = b
+		out, err := json.Marshal(rp)
+		require.NoError(t, err)
+		return string(out)
+	})
+	r = checkDL(t, dir)
+	require.False(t, r.Verified)
+	require.Contains(t, r.Failure, "replay: packet 1 rests in")
 }
