@@ -267,3 +267,29 @@ func TestGeneralPathSharesArena(t *testing.T) {
 			unsafe.Pointer(unsafe.SliceData(cur)), "message %d's path is not beside message %d's", i, i-1)
 	}
 }
+
+// The hop index tells names apart that share their first 7 bytes or differ only
+// in length, and declines a hop to a node that exists but is no neighbour: the
+// fast reader agrees with encoding/json's path on each.
+func TestFastInstanceLongNames(t *testing.T) {
+	net := `"network": {"nodes": ["router-1", "router-10", "router-11", "router-", "r"], "edges": [["router-1", "router-10"], ["router-1", "router-11"], ["router-1", "router-"], ["router-11", "r"]]}`
+	for _, c := range []struct {
+		path string
+		want []int
+	}{
+		{`["router-1", "router-11", "r"]`, []int{1, 3}},
+		{`["router-1", "router-10"]`, []int{0}},
+		{`["router-1", "router-"]`, []int{2}},
+		{`["router-1", "r"]`, nil},
+		{`["router-1", "router-12"]`, nil},
+	} {
+		text := "{" + net + `, "messages": [{"id": "m", "path": ` + c.path + "}]}"
+		ok := requireFastAgrees(t, []byte(text))
+		require.Equal(t, c.want != nil, ok, text)
+		if ok {
+			in, err := ParseInstance([]byte(text))
+			require.NoError(t, err)
+			require.Equal(t, c.want, in.Messages[0].Path, text)
+		}
+	}
+}

@@ -91,7 +91,8 @@ func (p *fastScanner) rawMessage(in *Instance) (id []byte, flits int, asEdges, o
 			}
 			hasPath = true
 			// Resolve node names as they are read: map lookups with string(b)
-			// do not allocate.
+			// do not allocate. With a hop index (parseFast), a node after the
+			// first is found among the out-edges of the one before.
 			net := in.Net
 			net.ensureIndex()
 			prev := -1
@@ -99,6 +100,15 @@ func (p *fastScanner) rawMessage(in *Instance) (id []byte, flits int, asEdges, o
 				b, ok := p.rawStr()
 				if !ok {
 					return false
+				}
+				if prev >= 0 && p.hop != nil {
+					e, cur, n := p.hop.find(prev, b)
+					if n != 1 {
+						return false
+					}
+					p.hops = append(p.hops, e)
+					prev = cur
+					return true
 				}
 				cur, known := net.index[string(b)]
 				if !known {
@@ -193,7 +203,67 @@ func parseTimesFast(data []byte, t *Times) (ok bool) {
 type fastScanner struct {
 	data []byte
 	i    int
-	hops []int // a message's path as it is read
+	hops []int     // a message's path as it is read
+	hop  *hopIndex // the network's hops by name, when set
+}
+
+// hopIndex finds a hop of a path given by node names from the node it leaves and
+// the name of the node it enters, among the out-edges of the first: no map lookup
+// (a name hashed and compared in a table of every node) and no scan of the
+// network's per-node lists, which at 10^6 tree paths were most of the reading.
+// The out-edges of each node lie side by side with a key of their head's name.
+type hopIndex struct {
+	net   *Network
+	start []int32  // node u's out-edges are entries start[u] .. start[u+1]-1
+	key   []uint64 // nameKey of the head's name
+	edge  []int32
+	to    []int32
+}
+
+// nameKey packs up to the first 7 bytes of a name and its length (at most 255):
+// equal keys mean equal names when the name is shorter than 8 bytes, and equal
+// lengths and first 7 bytes otherwise.
+func nameKey[S string | []byte](b S) uint64 {
+	k := uint64(min(len(b), 255)) << 56
+	for i := 0; i < len(b) && i < 7; i++ {
+		k |= uint64(b[i]) << (8 * i)
+	}
+	return k
+}
+
+func newHopIndex(net *Network) *hopIndex {
+	n := len(net.Nodes)
+	h := &hopIndex{net: net, start: make([]int32, n+1), key: make([]uint64, len(net.Edges)),
+		edge: make([]int32, len(net.Edges)), to: make([]int32, len(net.Edges))}
+	for _, ed := range net.Edges {
+		h.start[ed.From+1]++
+	}
+	for u := range n {
+		h.start[u+1] += h.start[u]
+	}
+	fill := append([]int32(nil), h.start[:n]...)
+	for e, ed := range net.Edges {
+		j := fill[ed.From]
+		fill[ed.From]++
+		h.key[j], h.edge[j], h.to[j] = nameKey(net.Nodes[ed.To]), int32(e), int32(ed.To)
+	}
+	return h
+}
+
+// find returns an edge from u to the node named name, that node, and how many
+// such edges there are (through nodes of that name: more than one node of a name
+// is an invalid network, which validation rejects).
+func (h *hopIndex) find(u int, name []byte) (e, to, count int) {
+	k := nameKey(name)
+	for j := h.start[u]; j < h.start[u+1]; j++ {
+		if h.key[j] == k && (len(name) < 8 || h.net.Nodes[h.to[j]] == string(name)) {
+			if count == 0 {
+				e, to = int(h.edge[j]), int(h.to[j])
+			}
+			count++
+		}
+	}
+	return e, to, count
 }
 
 func (p *fastScanner) space() {
@@ -481,6 +551,7 @@ func parseFast(data []byte, sink messageSink) (*Instance, bool) {
 			}
 			in.Flits, in.Messages = 0, []Message{}
 		}
+		p.hop = newHopIndex(in.Net)
 		return p.list(func() bool {
 			start := p.i
 			id, flits, asEdges, ok := p.rawMessage(in)

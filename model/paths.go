@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"fmt"
 	"hash/maphash"
 	"io"
@@ -83,7 +84,17 @@ func ReadPaths(r io.Reader) (*Paths, error) {
 	if err != nil {
 		return nil, fmt.Errorf("instance: %v", err)
 	}
+	// Sized once from the text, so that no array is copied as it grows (the
+	// copies, with the text, made the reading the command's peak): every message
+	// opens a brace; a path of edges has at most a hop per comma or bracket, and a
+	// path of nodes fewer hops than strings. The smaller of the two counts is no
+	// bound when both forms occur (the arrays then grow); capacity never written
+	// costs no resident memory.
+	count := func(c byte) int { return bytes.Count(data, []byte{c}) }
+	braces := count('{')
 	var sink pathsSink
+	sink.p = Paths{Off: make([]int, 1, braces+1), idOff: make([]int, 1, braces+1), L: make([]int, 0, braces),
+		Hops: make([]int32, 0, min(count(',')+count('['), count('"')/2))}
 	if _, ok := parseFast(data, &sink); ok {
 		return &sink.p, nil
 	}

@@ -21,9 +21,9 @@ import (
 func AnyPlan(in *model.Instance) *Plan { return anyPlan(model.PathsOf(in)) }
 
 func anyPlan(ps *model.Paths) *Plan {
-	plan := &Plan{Order: "any", Entrance: make([][]int, ps.Len())}
-	for i := range plan.Entrance {
-		plan.Entrance[i] = ints(ps.Path(i))
+	plan := newPlan(ps, "any", 0)
+	plan.every = true
+	for i := range ps.Len() {
 		plan.K = max(plan.K, ps.D(i))
 	}
 	plan.Parts = [][]int{longestFirst(ps)}

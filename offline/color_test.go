@@ -33,7 +33,7 @@ func checkPlanColouring(t *rapid.T, in *model.Instance, res *Result) {
 	require.Equal(t, model.Bufferless, res.Schedule.Model)
 
 	// Definition 3 for the construction's own entrance sets.
-	k, err := CheckEntrances(in, plan.Parts, plan.Entrance)
+	k, err := CheckEntrances(in, plan.Parts, plan.Entrances())
 	require.NoError(t, err)
 	require.LessOrEqual(t, k, plan.K, "the construction's entrance sets are larger than claimed")
 	// The smallest entrance sets of the same order, computed from scratch.
@@ -60,7 +60,7 @@ func checkPlanColouring(t *rapid.T, in *model.Instance, res *Result) {
 			rel := res.Starts[q] - res.Offsets[pi]
 			if res.ImprovedBy == "" {
 				require.GreaterOrEqual(t, rel, 0)
-				require.LessOrEqual(t, rel, windowBound(in, users, plan.Entrance[q], q, func(p int) bool { return part[p] == pi }),
+				require.LessOrEqual(t, rel, windowBound(in, users, plan.Entrance(q), q, func(p int) bool { return part[p] == pi }),
 					"Lemma 6 count: message %q starts later than its entrance edges allow", in.Messages[q].ID)
 				require.LessOrEqual(t, rel, StartBound(plan.K, c, l), "Lemma 6 / 4.5: start above (2L-1)k(c-1)")
 			}

@@ -43,7 +43,7 @@ func ExampleMinEntrances() {
 	if err != nil {
 		panic(err)
 	}
-	k, err := offline.CheckEntrances(in, plan.Parts, plan.Entrance)
+	k, err := offline.CheckEntrances(in, plan.Parts, plan.Entrances())
 	fmt.Println("construction:", k, err, "smallest:", min.K, "exact:", min.Exact)
 	starts, err := offline.Greedy(in, plan.Parts[0])
 	if err != nil {

@@ -69,6 +69,18 @@ func (c *Colorer) Place(i, from int) int { return c.PlaceChecking(i, from, nil) 
 // next free block (timeline.firstFree), and the walk stops once every checked edge
 // has accepted the same s.
 func (c *Colorer) PlaceChecking(i, from int, check []int) int {
+	if check == nil {
+		return c.place(i, from, nil)
+	}
+	pos := make([]int32, len(check))
+	for j, k := range check {
+		pos[j] = int32(k)
+	}
+	return c.place(i, from, pos)
+}
+
+// place is PlaceChecking with the positions as int32 (Plan's entrance sets).
+func (c *Colorer) place(i, from int, check []int32) int {
 	if c.starts[i] >= 0 {
 		panic(fmt.Sprintf("offline: message %d placed twice", i))
 	}
@@ -82,7 +94,7 @@ func (c *Colorer) PlaceChecking(i, from int, check []int) int {
 		if check == nil {
 			return j
 		}
-		return check[j]
+		return int(check[j])
 	}
 	s := int32(from)
 	// Begin at the edge holding most spans: it is the likeliest to push the start,

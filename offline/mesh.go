@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -31,17 +30,19 @@ type MeshClass struct {
 }
 
 // String names a class by its signed dimensions in order, e.g. "+1-0".
-func (c MeshClass) String() string {
-	var b strings.Builder
+func (c MeshClass) String() string { return string(c.appendName(nil)) }
+
+// appendName appends the class's name (String) to b.
+func (c MeshClass) appendName(b []byte) []byte {
 	for j, d := range c.Dims {
 		if c.Sign[j] > 0 {
-			b.WriteByte('+')
+			b = append(b, '+')
 		} else {
-			b.WriteByte('-')
+			b = append(b, '-')
 		}
-		b.WriteString(strconv.Itoa(d))
+		b = strconv.AppendInt(b, int64(d), 10)
 	}
-	return b.String()
+	return b
 }
 
 // MeshPath describes one message's path on a mesh: its class and the positions
@@ -83,9 +84,16 @@ func SplitMeshPath(in *model.Instance, coords [][]int, k, i int) (MeshPath, erro
 }
 
 func splitMeshPath(ps *model.Paths, coords [][]int, k, i int) (MeshPath, error) {
-	net := ps.Net
 	var mp MeshPath
-	used := make([]bool, k)
+	err := splitMeshPathInto(ps, coords, k, i, &mp, make([]bool, k))
+	return mp, err
+}
+
+// splitMeshPathInto is splitMeshPath reusing mp's slices and used (k entries).
+func splitMeshPathInto(ps *model.Paths, coords [][]int, k, i int, mp *MeshPath, used []bool) error {
+	net := ps.Net
+	mp.Class.Dims, mp.Class.Sign, mp.Starts = mp.Class.Dims[:0], mp.Class.Sign[:0], mp.Starts[:0]
+	clear(used)
 	cur, curSign := -1, 0
 	for pos, e := range ps.Path(i) {
 		ed := net.Edges[e]
@@ -97,17 +105,17 @@ func splitMeshPath(ps *model.Paths, coords [][]int, k, i int) (MeshPath, error) 
 			case (diff == 1 || diff == -1) && dim < 0:
 				dim, sign = j, diff
 			default:
-				return mp, fmt.Errorf("offline: mesh order: message %q: hop %s is not a unit step of the coordinates", ps.ID(i), net.EdgeName(int(e)))
+				return fmt.Errorf("offline: mesh order: message %q: hop %s is not a unit step of the coordinates", ps.ID(i), net.EdgeName(int(e)))
 			}
 		}
 		if dim < 0 {
-			return mp, fmt.Errorf("offline: mesh order: message %q: hop %s does not change the coordinates", ps.ID(i), net.EdgeName(int(e)))
+			return fmt.Errorf("offline: mesh order: message %q: hop %s does not change the coordinates", ps.ID(i), net.EdgeName(int(e)))
 		}
 		if dim == cur && sign == curSign {
 			continue
 		}
 		if used[dim] {
-			return mp, fmt.Errorf("offline: mesh order: message %q: two segments in dimension %d (the second begins at hop %s)", ps.ID(i), dim, net.EdgeName(int(e)))
+			return fmt.Errorf("offline: mesh order: message %q: two segments in dimension %d (the second begins at hop %s)", ps.ID(i), dim, net.EdgeName(int(e)))
 		}
 		used[dim] = true
 		cur, curSign = dim, sign
@@ -121,7 +129,7 @@ func splitMeshPath(ps *model.Paths, coords [][]int, k, i int) (MeshPath, error) 
 			mp.Class.Sign = append(mp.Class.Sign, 1)
 		}
 	}
-	return mp, nil
+	return nil
 }
 
 // MeshPlan builds the mesh order of section 4.4 from the network's "coords": one
@@ -143,68 +151,79 @@ func meshPlan(ps *model.Paths) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	plan := &Plan{Order: "mesh", K: k, Entrance: make([][]int, ps.Len())}
-	paths := make([]MeshPath, ps.Len())
-	var arena []int // the entrance sets, k edges at most each
-	for i := range paths {
-		mp, err := splitMeshPath(ps, coords, k, i)
-		if err != nil {
+	plan := newPlan(ps, "mesh", k)
+	// Each message keeps its own class (SplitMeshPath's, interned: a few classes
+	// for 10^6 paths) and its number of segments, not a MeshPath of three slices.
+	var (
+		classes []MeshClass
+		names   []string
+		ids     = map[string]int32{}
+		own     = make([]int32, ps.Len())
+		segs    = make([]int32, ps.Len())
+		mp      MeshPath
+		used    = make([]bool, k)
+		key     []byte
+	)
+	for i := range own {
+		if err := splitMeshPathInto(ps, coords, k, i, &mp, used); err != nil {
 			return nil, err
 		}
-		paths[i] = mp
-		p := ps.Path(i)
-		if cap(arena)-len(arena) < len(mp.Starts) {
-			arena = make([]int, 0, max(1<<14, len(mp.Starts)))
-		}
-		n := len(arena)
 		for _, pos := range mp.Starts {
-			arena = append(arena, int(p[pos]))
+			plan.pos = append(plan.pos, int32(pos))
 		}
-		plan.Entrance[i] = arena[n:len(arena):len(arena)]
-	}
-	byClass := map[string][]int{}
-	class := map[string]MeshClass{}
-	var names []string // classes in order of creation, for deterministic ties
-	join := func(i int, c MeshClass) {
-		name := c.String()
-		if _, ok := class[name]; !ok {
-			class[name] = c
-			names = append(names, name)
+		plan.addEntrance()
+		key = mp.Class.appendName(key[:0])
+		id, ok := ids[string(key)]
+		if !ok {
+			id = int32(len(classes))
+			ids[string(key)] = id
+			classes = append(classes, MeshClass{Dims: slices.Clone(mp.Class.Dims), Sign: slices.Clone(mp.Class.Sign)})
+			names = append(names, string(key))
 		}
-		byClass[name] = append(byClass[name], i)
+		own[i], segs[i] = id, int32(len(mp.Starts))
 	}
-	for i, mp := range paths {
-		if len(mp.Starts) == k {
-			join(i, mp.Class)
+	members := make([][]int, len(classes))
+	var created []int32 // classes in order of creation, for deterministic ties
+	join := func(i int, c int32) {
+		if members[c] == nil {
+			created = append(created, c)
+			members[c] = []int{}
+		}
+		members[c] = append(members[c], i)
+	}
+	for i, c := range own {
+		if segs[i] == int32(k) {
+			join(i, c)
 		}
 	}
-	slices.Sort(names)
-	for i, mp := range paths {
-		if len(mp.Starts) == k {
+	slices.SortFunc(created, func(a, b int32) int { return cmp.Compare(names[a], names[b]) })
+	for i, c := range own {
+		if segs[i] == int32(k) {
 			continue
 		}
-		best := ""
-		for _, name := range names {
-			if fits(mp, class[name]) && (best == "" || len(byClass[name]) > len(byClass[best])) {
-				best = name
+		self := MeshPath{Class: classes[c], Starts: make([]int, segs[i])} // fits reads len(Starts) only
+		best := int32(-1)
+		for _, cand := range created {
+			if fits(self, classes[cand]) && (best < 0 || len(members[cand]) > len(members[best])) {
+				best = cand
 			}
 		}
-		if best == "" {
-			join(i, mp.Class)
+		if best < 0 {
+			join(i, c)
 		} else {
-			byClass[best] = append(byClass[best], i)
+			members[best] = append(members[best], i)
 		}
 	}
-	slices.SortFunc(names, func(a, b string) int {
-		ca, cb := class[a], class[b]
+	slices.SortFunc(created, func(a, b int32) int {
+		ca, cb := classes[a], classes[b]
 		if c := slices.Compare(ca.Dims, cb.Dims); c != 0 {
 			return c
 		}
 		return slices.Compare(cb.Sign, ca.Sign) // + before -
 	})
 	frame := make([]int, k*ps.Len()) // initial points in their class's frame
-	for _, name := range names {
-		part, c := byClass[name], class[name]
+	for _, id := range created {
+		part, c := members[id], classes[id]
 		for _, i := range part {
 			init := coords[ps.Net.Edges[ps.Path(i)[0]].From]
 			for j, d := range c.Dims {
@@ -220,7 +239,7 @@ func meshPlan(ps *model.Paths) (*Plan, error) {
 			return cmp.Compare(a, b)
 		})
 		plan.Parts = append(plan.Parts, part)
-		plan.Names = append(plan.Names, name)
+		plan.Names = append(plan.Names, names[id])
 	}
 	return plan, nil
 }

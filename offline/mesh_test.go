@@ -76,8 +76,8 @@ func TestMeshClassesAndEntrances(t *testing.T) {
 	// b traverses only +2, which class -0+2+1 (a's) lists: it joins a there.
 	assert.Equal(t, [][]int{{0, 1}, {2}}, plan.Parts)
 	assert.Equal(t, []string{"-0+2+1", "-1+0+2"}, plan.Names)
-	assert.Equal(t, []int{in.Messages[0].Path[0], in.Messages[0].Path[1]}, plan.Entrance[0])
-	assert.Equal(t, []int{in.Messages[1].Path[0]}, plan.Entrance[1])
+	assert.Equal(t, []int{in.Messages[0].Path[0], in.Messages[0].Path[1]}, plan.Entrance(0))
+	assert.Equal(t, []int{in.Messages[1].Path[0]}, plan.Entrance(1))
 	assert.Equal(t, 48, MeshClasses(3))
 	assert.Equal(t, 8, MeshClasses(2))
 }

@@ -2,7 +2,6 @@ package offline
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -20,8 +19,6 @@ type Plan struct {
 	Order string
 	// Parts lists message indices, each part in colouring order.
 	Parts [][]int
-	// Entrance[i] lists the entrance edges the construction gives message i.
-	Entrance [][]int
 	// K is the entrance number the construction claims: 2 for trees, the number of
 	// dimensions for meshes, the dilation d for the generic order.
 	K int
@@ -29,6 +26,60 @@ type Plan struct {
 	Names []string
 	// Roots lists the chosen tree roots (node names), one per component with paths.
 	Roots []string
+
+	// The entrance sets the construction gives the messages, as positions
+	// (0-based) on their paths: message i's are pos[posOff[i]:posOff[i+1]], in
+	// path order; with every set, each path's every position. Flat, so that they
+	// take 4 bytes an edge and the collector has no pointer to follow in them.
+	pos    []int32
+	posOff []int32
+	every  bool
+	ps     *model.Paths
+}
+
+// newPlan returns a plan for ps with no entrance sets yet (addEntrance gives them,
+// message by message in index order).
+func newPlan(ps *model.Paths, order string, k int) *Plan {
+	return &Plan{Order: order, K: k, ps: ps, posOff: append(make([]int32, 0, ps.Len()+1), 0)}
+}
+
+// addEntrance appends the next message's entrance set, positions on its path.
+func (p *Plan) addEntrance(pos ...int32) {
+	p.pos = append(p.pos, pos...)
+	p.posOff = append(p.posOff, int32(len(p.pos)))
+}
+
+// positions returns message i's entrance positions; nil means every position.
+func (p *Plan) positions(i int) []int32 {
+	if p.every {
+		return nil
+	}
+	return p.pos[p.posOff[i]:p.posOff[i+1]]
+}
+
+// Entrance returns the entrance edges the construction gives message i, in path
+// order.
+func (p *Plan) Entrance(i int) []int {
+	path := p.ps.Path(i)
+	pos := p.positions(i)
+	if pos == nil {
+		return ints(path)
+	}
+	out := make([]int, len(pos))
+	for j, k := range pos {
+		out[j] = int(path[k])
+	}
+	return out
+}
+
+// Entrances returns every message's entrance set (Entrance), indexed like the
+// messages.
+func (p *Plan) Entrances() [][]int {
+	out := make([][]int, p.ps.Len())
+	for i := range out {
+		out[i] = p.Entrance(i)
+	}
+	return out
 }
 
 // PartBound is the proven bound of Lemma 6 and section 4.5 for one part: with a
@@ -107,23 +158,25 @@ func (p *Plan) colour(ps *model.Paths) (starts, offsets []int, err error) {
 	rank := int32(0)
 	for _, part := range p.Parts {
 		for _, i := range part {
-			for _, e := range p.Entrance[i] {
-				c.lastRead[e] = rank
+			path := ps.Path(i)
+			if pos := p.positions(i); pos != nil {
+				for _, k := range pos {
+					c.lastRead[path[k]] = rank
+				}
+			} else {
+				for _, e := range path {
+					c.lastRead[e] = rank
+				}
 			}
 			rank++
 		}
 	}
 	offset := 0
-	buf := make([]int, 0, 8) // never nil: nil means every position
 	for _, part := range p.Parts {
 		offsets = append(offsets, offset)
 		end := offset
 		for _, i := range part {
-			check := p.entrancePositions(ps, i, buf[:0])
-			if check != nil {
-				buf = check
-			}
-			s := c.PlaceChecking(i, offset, check)
+			s := c.place(i, offset, p.positions(i))
 			c.rank++
 			end = max(end, s+ps.D(i)+ps.L[i]-1)
 		}
@@ -149,21 +202,4 @@ func (p *Plan) check(msgs int) error {
 		return fmt.Errorf("offline: plan lists %d of %d messages", n, msgs)
 	}
 	return nil
-}
-
-// entrancePositions appends to out (which it returns; out must not be nil) the
-// 0-based positions of message i's entrance edges on its path; it returns nil,
-// meaning every position, when the set is the whole path.
-func (p *Plan) entrancePositions(ps *model.Paths, i int, out []int) []int {
-	path := ps.Path(i)
-	set := p.Entrance[i]
-	if len(set) == len(path) {
-		return nil
-	}
-	for k, e := range path {
-		if slices.Contains(set, int(e)) {
-			out = append(out, k)
-		}
-	}
-	return out
 }

@@ -63,8 +63,23 @@ type timeline struct {
 
 // add records the steps lo..hi busy; they must be free and not negative (a start
 // is not). The block joins the runs at the next read (flush).
+//
+// A block that continues the last pending one (the next message of a tightly
+// packed edge, common near a tree's root) extends it instead: the flush merges
+// touching blocks anyway, and the pending list holds a span less.
 func (tl *timeline) add(lo, hi int32) {
 	tl.busy += int(hi - lo + 1)
+	if n := len(tl.pend) - 1; n >= 0 {
+		last := unpackSpan(tl.pend[n])
+		switch {
+		case last.hi+1 == lo:
+			tl.pend[n] = packSpan(span{last.lo, hi})
+			return
+		case hi+1 == last.lo:
+			tl.pend[n] = packSpan(span{lo, last.hi})
+			return
+		}
+	}
 	tl.pend = append(tl.pend, packSpan(span{lo, hi}))
 }
 

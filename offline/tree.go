@@ -128,7 +128,7 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 	for i := range depth {
 		depth[i] = -1
 	}
-	plan := &Plan{Order: "tree", K: 2, Entrance: make([][]int, ps.Len())}
+	plan := newPlan(ps, "tree", 2)
 	for id, r := range roots {
 		depth[r] = 0
 		queue := []int{r}
@@ -146,7 +146,6 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 		}
 	}
 	high := make([]int, ps.Len()) // depth of each path's highest point
-	var arena []int               // the entrance sets, two edges at most each
 	for i := range ps.Len() {
 		p := ps.Path(i)
 		// Position of the highest point: node 0 is the tail of e_1, node k the head of e_k.
@@ -157,17 +156,14 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 			}
 		}
 		high[i] = bestDepth
-		if cap(arena)-len(arena) < 2 {
-			arena = make([]int, 0, 1<<14)
+		switch {
+		case best == 0: // the path starts at its highest point and descends
+			plan.addEntrance(0)
+		case best == len(p): // it climbs to its highest point and ends there
+			plan.addEntrance(int32(best - 1))
+		default: // the edge climbing into the highest point, the edge descending from it
+			plan.addEntrance(int32(best-1), int32(best))
 		}
-		n := len(arena)
-		if best > 0 {
-			arena = append(arena, int(p[best-1])) // the edge climbing into the highest point
-		}
-		if best < len(p) {
-			arena = append(arena, int(p[best])) // the edge descending from it
-		}
-		plan.Entrance[i] = arena[n:len(arena):len(arena)]
 	}
 	order := make([]int, ps.Len())
 	for i := range order {

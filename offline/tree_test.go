@@ -67,14 +67,14 @@ func TestTreeRootAndEntrances(t *testing.T) {
 	plan, err := TreePlan(in, "")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"b"}, plan.Roots, "b is visited by all three paths")
-	assert.Equal(t, [][]int{path("a", "b", "c"), path("c", "b"), path("b", "c")}, plan.Entrance)
+	assert.Equal(t, [][]int{path("a", "b", "c"), path("c", "b"), path("b", "c")}, plan.Entrances())
 	assert.Equal(t, [][]int{{0, 1, 2}}, plan.Parts)
 
 	plan, err = TreePlan(in, "a")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"a"}, plan.Roots)
-	assert.Equal(t, []int{path("a", "b")[0]}, plan.Entrance[0], "ac starts at the root")
-	assert.Equal(t, []int{path("c", "b")[0]}, plan.Entrance[1], "cb climbs to b")
+	assert.Equal(t, []int{path("a", "b")[0]}, plan.Entrance(0), "ac starts at the root")
+	assert.Equal(t, []int{path("c", "b")[0]}, plan.Entrance(1), "cb climbs to b")
 	assert.Equal(t, [][]int{{0, 1, 2}}, plan.Parts, "ac (highest point a), then cb and bc (both at b, equally long: by index)")
 
 	_, err = TreePlan(in, "z")
