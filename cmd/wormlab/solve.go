@@ -130,7 +130,14 @@ func runSolve(e *env) error {
 	}
 	switch {
 	case *trace:
-		opt.Progress = func(p optimal.Progress) { traceLine(p.Upper, p.Lower) }
+		sat := false
+		opt.Progress = func(p optimal.Progress) {
+			traceLine(p.Upper, p.Lower)
+			if !sat && p.Vars > 0 {
+				sat = true
+				fmt.Fprintf(e.stderr, "solve: %.2f s of CPU: SAT search from makespan %d\n", processCPU().Seconds(), p.Upper)
+			}
+		}
 	case e.stderrTTY:
 		opt.Progress = func(p optimal.Progress) {
 			fmt.Fprintf(e.stderr, "\rsolve: horizon %d  lower %d  upper %d  vars %d  clauses %d  conflicts %d  %.1fs   ",

@@ -54,9 +54,10 @@ func TestInterruptSolve(t *testing.T) {
 // and it writes the best schedule with its proven lower bound and optimal false,
 // as --timeout does. The instance is TestInterruptSolve's, whose horizon 149
 // keeps gini busy for minutes without the edge-set bound.
-// --trace writes a line whenever the best makespan or the lower bound changes:
-// CPU seconds that never decrease, makespans that never increase, lower bounds
-// that never decrease, and a last line that is the schedule written.
+// --trace writes a line whenever the best makespan or the lower bound changes
+// (from the greedy schedule on): CPU seconds that never decrease, makespans that
+// never increase, lower bounds that never decrease, and a last line that is the
+// schedule written; and one line where the SAT search starts.
 func TestSolveCPULimit(t *testing.T) {
 	dir := t.TempDir()
 	inst, sched := filepath.Join(dir, "in.json"), filepath.Join(dir, "s.json")
@@ -98,6 +99,16 @@ func TestSolveCPULimit(t *testing.T) {
 	}
 	require.Equal(t, float64(s.Makespan), prev[1])
 	require.Equal(t, float64(*s.LowerBound), prev[2])
+	// One line says where the SAT search starts: the best makespan then, between
+	// the first line's and the last's (anytime.sh starts cadical below it).
+	sat := regexp.MustCompile(`(?m)^solve: [0-9.]+ s of CPU: SAT search from makespan ([0-9]+)$`).FindAllStringSubmatch(errb.String(), -1)
+	require.Len(t, sat, 1, errb.String())
+	from, err := strconv.Atoi(sat[0][1])
+	require.NoError(t, err)
+	first, err := strconv.Atoi(lines[0][2])
+	require.NoError(t, err)
+	require.LessOrEqual(t, from, first)
+	require.GreaterOrEqual(t, from, s.Makespan)
 }
 
 // Issue 10: output paths are checked before the work starts: an -o or --certify

@@ -12,9 +12,10 @@
 #   experiments/solver-random/anytime.sh OUT [NAME...]   (WORMLAB=binary, LIMIT=20)
 #
 # wormlab: `solve --model bufferless --cpu-limit LIMIT --trace`, whose lines give
-# the process's CPU seconds at each improvement. cadical 1.5: from the horizon one
-# below wormlab's first SAT-stage makespan (its schedule search's, where both
-# searches start), each horizon's CNF written by `solve --dimacs F --horizon T`
+# the process's CPU seconds at each improvement (from the greedy schedule on,
+# the schedule search's included). cadical 1.5: from the horizon one below the
+# makespan wormlab's SAT search starts from (the trace's line "SAT search from
+# makespan M": the schedule search's, where both searches start), each horizon's CNF written by `solve --dimacs F --horizon T`
 # and run under ulimit -t with the CPU left of LIMIT; each satisfiable answer is
 # decoded by `solve --assignment`, checked by `wormlab verify`, and the next
 # horizon is one below its makespan. cadical's CPU seconds count cadical alone:
@@ -47,7 +48,7 @@ EOS
 	"$wl" verify "$inst" "$out/$name.schedule.json" >/dev/null
 	sed -n 's/^solve: \([0-9.]*\) s of CPU: makespan \([0-9]*\), lower bound \([0-9]*\)$/\1 \2 \3/p' "$out/$name.trace" >"$out/$name.wl"
 	while read -r c m l; do row "$name" wormlab "$c" "$m" "$l" ""; done <"$out/$name.wl"
-	T=$(($(head -1 "$out/$name.wl" | cut -d' ' -f2) - 1))
+	T=$(($(sed -n 's/^solve: [0-9.]* s of CPU: SAT search from makespan \([0-9]*\)$/\1/p' "$out/$name.trace") - 1))
 	used=0 cnf=
 	while :; do
 		left=$(awk -v u="$used" -v t="$limit" 'BEGIN { l = t - u; print (l < 1) ? 0 : int(l) }')

@@ -97,7 +97,11 @@
 // (wormhole), where cadical gave no answer in 600 s at 149 even on the three-edge
 // relaxation. It costs about a millisecond where no edge is tight and stops after
 // 2^20 search nodes over all its horizons (a count, so that the bound does not
-// depend on the machine's load; about 4 s of CPU). Its proof is the search itself; certify checks it with a search of its own
+// depend on the machine's load; about 4 s of CPU). With one worker it runs with
+// 2^16 nodes before the schedule searches and again with the whole budget once
+// the descent (below) has had its first answer, before the probes, which are
+// what need it: on issue 27's 6x6 mesh of seed 1 the bound 78 takes 779,432
+// nodes, 2.5 s of CPU that delayed the first SAT schedule. Its proof is the search itself; certify checks it with a search of its own
 // (or says it cannot).
 //
 // # The schedule search
@@ -156,7 +160,9 @@
 // bound as assumptions on a second solver built fresh from the same clauses (the
 // probe), and T = best - 1 downwards as unit clauses on the first (the descent),
 // in turns of two million propagations each (about half a second of CPU on
-// issue 27's 10x10 meshes), the probe first. The probe is two solvers asking
+// issue 27's 10x10 meshes). The descent goes first, alone, until its first
+// answer (at most five turns); the probes then start and catch up to their
+// share, so its head start is lent, not given. The probe is two solvers asking
 // the same question in turns, one with gini's own initial phases and one with
 // the saved phases of the best schedule so far (hint.go, with half the turn):
 // a satisfiable CDCL call is heavy-tailed, and on issue 27's meshes each of

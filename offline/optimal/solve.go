@@ -23,8 +23,10 @@ type Options struct {
 	// Upper is an optional legal schedule of the instance (in the bufferless model it
 	// must never wait); the search starts below the better of it and Greedy.
 	Upper *model.Schedule
-	// Progress, when set, is called before each solver call and about once a second
-	// while the solver runs.
+	// Progress, when set, is called before each solver call, about once a second
+	// while the solver runs, and whenever the best schedule or the lower bound
+	// improves before the SAT search (Horizon 0: the greedy schedule, the
+	// bounds, the schedule searches).
 	Progress func(Progress)
 	// The structural aids, on by default; each can be switched off to measure it.
 	// NoSymmetry keeps the order of identical messages (same path and length) free;
@@ -192,6 +194,8 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	if opt.Upper != nil && best.Makespan == opt.Upper.Makespan {
 		st.UpperSource = "given"
 	}
+	s := &search{ctx: ctx, in: in, opt: opt, res: res, best: best, start: start}
+	s.progress(0)
 	if opt.Model == model.Wormhole && !opt.NoStage && best.Makespan > res.Lower && ctx.Err() == nil {
 		br, err := bufferlessStage(ctx, in, opt, res.Lower, st.LowerSource, g)
 		if err != nil {
@@ -211,26 +215,36 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 		if best.Makespan <= res.Lower {
 			st.Answered = "bufferless"
 		}
+		s.opt, s.best = opt, best
+		s.progress(0)
 	}
 	// The edge-set bound, when the best schedule is above the lower bound: an
 	// exhaustive search over the tight edges (about a millisecond where no edge is
-	// tight, 13-33 ms on issue 16's frontier tree), stopped after edgeSetNodes nodes.
-	if !opt.NoEdgeSet && best.Makespan > res.Lower && ctx.Err() == nil {
-		v, detail, err := subBoundNodes(ctx, in, opt.Model, res.Lower, edgeSetNodes)
-		if err != nil {
-			return nil, err
-		}
-		if v > res.Lower {
-			res.Lower, st.LowerSource, st.LowerDetail = v, "edge-set", detail
-		}
+	// tight, 13-33 ms on issue 16's frontier tree), stopped after edgeSetNodes
+	// nodes. With one worker it first gets edgeSetFirst nodes only, and the
+	// interleaved search runs it again with the whole budget before its probes
+	// (s.edgeSetDue): the search that needs more is the one that delays the first
+	// schedule most (2.5 s of CPU on issue 27's 6x6 mesh, seed 1).
+	first := int64(edgeSetNodes)
+	if opt.Workers < 2 {
+		first = edgeSetFirst
 	}
-	s := &search{ctx: ctx, in: in, opt: opt, res: res, best: best, start: start}
-	err = s.schedules()
+	if err = s.edgeSet(first); err != nil {
+		return nil, err
+	}
+	s.edgeSetDue = first < edgeSetNodes
+	err = s.schedules(false)
 	if err == nil && opt.floor > 0 && s.best.Makespan > res.Lower {
 		clique()
 	}
 	if err == nil {
 		err = s.run()
+	}
+	if err == nil && s.edgeSetDue {
+		// the SAT search did not reach its probes (a formula too large, or
+		// an answer first)
+		s.edgeSetDue = false
+		err = s.edgeSet(edgeSetNodes)
 	}
 	st.Elapsed = time.Since(start)
 	if err != nil {
@@ -359,11 +373,37 @@ func cpFits(in *model.Instance, modelName string, budget int64) bool {
 	return vars <= cpMaxVars && pairs*cpBytesPerPair <= float64(budget)
 }
 
+// edgeSetFirst is the edge-set bound's node budget before the SAT search when
+// the search runs the bound again later (s.edgeSetDue): a tenth of a second of
+// CPU, more than issue 16's trees need (26,568 nodes at most).
+const edgeSetFirst = 1 << 16
+
+// edgeSet raises the lower bound by the edge-set bound searched with at most
+// nodes nodes (edgeset.go), when the best schedule is above it.
+func (s *search) edgeSet(nodes int64) error {
+	if s.opt.NoEdgeSet || s.best.Makespan <= s.res.Lower || s.ctx.Err() != nil {
+		return nil
+	}
+	v, detail, err := subBoundNodes(s.ctx, s.in, s.opt.Model, s.res.Lower, nodes)
+	if err != nil {
+		return err
+	}
+	if v > s.res.Lower {
+		st := &s.res.Stats
+		s.mu.Lock()
+		s.res.Lower, st.LowerSource, st.LowerDetail = v, "edge-set", detail
+		s.mu.Unlock()
+		s.progress(0)
+	}
+	return nil
+}
+
 // schedules runs the schedule searches (cp.go for bufferless schedules, which
 // are also wormhole schedules, then cpwormhole.go in the wormhole model): first
 // at the lower bound, then, if that fails, from the best makespan downwards until
-// a horizon fails. Every schedule it keeps has passed verify.Schedule.
-func (s *search) schedules() error {
+// a horizon fails; with boundOnly, at the lower bound only. Every schedule it
+// keeps has passed verify.Schedule.
+func (s *search) schedules(boundOnly bool) error {
 	if s.opt.NoCP || s.best.Makespan <= s.res.Lower || s.ctx.Err() != nil || !cpFits(s.in, s.opt.Model, s.opt.MaxMemory) {
 		return nil
 	}
@@ -411,7 +451,7 @@ func (s *search) schedules() error {
 	for T < s.best.Makespan && s.ctx.Err() == nil {
 		cross := find(T, budget)
 		if cross == nil {
-			if T > s.res.Lower {
+			if T > s.res.Lower || boundOnly {
 				return nil
 			}
 			T, budget = s.best.Makespan-1, cpStepFails
@@ -430,6 +470,7 @@ func (s *search) schedules() error {
 		if sch.Makespan < s.best.Makespan {
 			s.best = sch
 			st.UpperSource = "cp"
+			s.progress(0)
 		}
 		if T == s.res.Lower {
 			return nil
@@ -452,6 +493,9 @@ type search struct {
 	start time.Time
 	f     *Formula
 	g     *gini.Gini
+	// edgeSetDue says the edge-set bound ran with edgeSetFirst nodes only: the
+	// interleaved search runs it with edgeSetNodes before its probes (boundLater).
+	edgeSetDue bool
 	// mu guards best, res and the statistics while the portfolio runs two
 	// solvers (Options.Workers).
 	mu sync.Mutex
@@ -517,6 +561,9 @@ func (s *search) run() error {
 // same in both).
 const turnProps = 2_000_000
 
+// firstProps caps the descent's head start (interleave): five turns.
+const firstProps = 5 * turnProps
+
 // laneWeight is the share of each solver of the interleaved search: the
 // unhinted probe, the hinted probe (hintProbe) and the descent, as 2 : 1 : 2.
 var laneWeight = [3]int64{2, 1, 2}
@@ -562,22 +609,37 @@ func (s *search) interleave() error {
 		}
 		return true
 	}
-	if !newProbes() {
-		return nil
-	}
+	// The descent goes first, alone, until its first answer (or firstProps
+	// propagations): its first step below the schedule search's makespan is
+	// the improvement cadical's first call competes with (issue 27's anytime
+	// comparison, docs/solver.md). Then the edge-set bound's remaining budget
+	// (boundLater) and the probes, which start from nothing and catch up to
+	// their share: the descent's head start is lent, not given, so the
+	// probes have had the same propagations as before at any point after
+	// they caught up.
+	probesDue := true
 	// used counts the propagations each lane (probes[0], probes[1], the
 	// descent) has had, and the next turn goes to the lane furthest below its
 	// share (laneWeight): a turn ends a little after its budget, by more on a
 	// loaded machine, so counting what each turn really took keeps the shares.
 	var used [3]int64
+	answered := false // the descent has had an answer
 	level := func() {
 		// new probes start level with the descent's share so far
 		for x := range probes {
 			used[x] = used[2] * laneWeight[x] / laneWeight[2]
 		}
 	}
-	level()
 	for !s.settled() {
+		if probesDue && (answered || used[2] >= firstProps) {
+			probesDue = false
+			if err := s.boundLater(); err != nil || s.settled() {
+				return err
+			}
+			if !newProbes() {
+				return nil
+			}
+		}
 		// last: the descent's next step would be the probes' horizon, so the
 		// probes, with their work so far, run alone, in turns.
 		last := false
@@ -627,7 +689,7 @@ func (s *search) interleave() error {
 		}
 		// The descent's turn: steps T = best - 1 with the horizon as units.
 		budget := int64(turnProps)
-		if len(probes) == 0 {
+		if len(probes) == 0 && !probesDue {
 			budget = 0
 		}
 		for turn := int64(0); budget == 0 || turn < budget; {
@@ -647,6 +709,7 @@ func (s *search) interleave() error {
 			}
 			c := step
 			step = nil
+			answered = true
 			if _, err := s.finish(c, r); err != nil || r != 1 {
 				return err // unsatisfiable: the best schedule is optimal; 0: cancelled
 			}
@@ -656,6 +719,22 @@ func (s *search) interleave() error {
 		}
 	}
 	return nil
+}
+
+// boundLater runs the edge-set bound with its whole budget where the search
+// before the formula ran it with edgeSetFirst nodes only (s.edgeSetDue), and,
+// when it raises the lower bound, the schedule search at the new bound, as
+// Solve does after the bound.
+func (s *search) boundLater() error {
+	if !s.edgeSetDue {
+		return nil
+	}
+	s.edgeSetDue = false
+	L := s.res.Lower
+	if err := s.edgeSet(edgeSetNodes); err != nil || s.res.Lower == L {
+		return err
+	}
+	return s.schedules(true)
 }
 
 // settled reports whether the best schedule meets the lower bound (it is
@@ -918,15 +997,20 @@ func (s *search) finish(c *call, r int) (int, error) {
 	return r, nil
 }
 
-// progress calls Options.Progress; it takes s.mu.
+// progress calls Options.Progress; it takes s.mu. Before the formula is built
+// (T = 0: the bounds, the greedy schedule and the schedule searches) it reports
+// the best schedule and lower bound with no horizon and no formula.
 func (s *search) progress(T int) {
 	if s.opt.Progress == nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.opt.Progress(Progress{Horizon: T, Lower: s.res.Lower, Upper: s.best.Makespan, Vars: s.f.Vars,
-		Clauses: len(s.f.Clauses), Conflicts: s.res.Stats.Conflicts, Elapsed: time.Since(s.start)})
+	p := Progress{Horizon: T, Lower: s.res.Lower, Upper: s.best.Makespan, Conflicts: s.res.Stats.Conflicts, Elapsed: time.Since(s.start)}
+	if s.f != nil {
+		p.Vars, p.Clauses = s.f.Vars, len(s.f.Clauses)
+	}
+	s.opt.Progress(p)
 }
 
 // propagations reads gini's running count of propagated literals (internal/xo:

@@ -117,7 +117,7 @@ func TestStageSkipsRepeatedSearch(t *testing.T) {
 				searches := func(blFailed int) Stats {
 					s := &search{ctx: context.Background(), in: in, opt: Options{Model: model.Bufferless, blFailed: blFailed},
 						res: &Result{Lower: br.cpFailed}, best: best}
-					require.NoError(t, s.schedules())
+					require.NoError(t, s.schedules(false))
 					return s.res.Stats
 				}
 				all, skipped := searches(0), searches(br.cpFailed)
