@@ -6,7 +6,17 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
 )
+
+// mustRouting is the registered routing name on net with vcs VCs.
+func mustRouting(t testing.TB, net topology.Network, name string, vcs int) sim.Routing {
+	alg, err := routing.Lookup(name)
+	require.NoError(t, err)
+	rt, err := alg.New(net, vcs)
+	require.NoError(t, err)
+	return rt
+}
 
 // A run in blocks of cycles, word by word (block.go), is the run cycle by cycle:
 // the same Result field for field (latencies in delivery order, per-node
@@ -49,10 +59,8 @@ func TestBlocksSameRun(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			net := mustNet(t, c.topo)
-			alg, err := routing.Lookup(c.routing)
-			require.NoError(t, err)
-			rt, err := alg.New(net, c.vcs)
-			require.NoError(t, err)
+			rt := mustRouting(t, net, c.routing, c.vcs)
+			var err error
 			cfg := sim.Config{Net: net, Routing: rt, VCs: c.vcs, Buf: c.buf, Pipeline: sim.BookSim(net), Seed: 5, DeadlockCycles: 300, Threads: 1}
 			if c.pipe != nil {
 				cfg.Pipeline = *c.pipe

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
 )
 
@@ -42,10 +41,7 @@ func TestThreadsSameRun(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			net := mustNet(t, c.topo)
-			alg, err := routing.Lookup(c.routing)
-			require.NoError(t, err)
-			rt, err := alg.New(net, c.vcs)
-			require.NoError(t, err)
+			rt := mustRouting(t, net, c.routing, c.vcs)
 			arb, err := sim.LookupArbitration(c.arb)
 			require.NoError(t, err)
 			sel, err := sim.LookupSelector(c.sel)
