@@ -100,6 +100,15 @@
 // phase by phase over all routers, so that every head routed in a cycle reads the
 // same state, the credits after the cycle's arrivals (part.go's cycle).
 //
+// On one thread, an open-loop run whose cycle touches more state than the caches
+// hold (blockFrom, 4 MB: a 48x48 torus and up) takes blocks (block.go): each word
+// of 64 routers runs as many cycles in a row as the shortest delay between two
+// routers allows (a credit's or a link's: two on the booksim torus), then the next
+// word the same cycles, so its state is loaded once a block instead of once a
+// cycle. Deliveries still reach the run cycle by cycle in router order and the
+// block's later arrivals are drawn ahead in cycle order, so a run is the same,
+// bit for bit, with blocks or without (TestBlocksSameRun).
+//
 // # Open loop, batches, the theory model
 //
 // RunOpen measures a steady state: MSER-5 warm-up, batch means with a 95% interval,
