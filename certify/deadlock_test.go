@@ -62,9 +62,7 @@ func TestDeadlockOrderCertificate(t *testing.T) {
 	restore := dlEdit(t, dir, ManifestFile, func(b string) string {
 		return strings.Replace(b, `"atomic_vc": true`, `"atomic_vc": false`, 1)
 	})
-	r = checkDL(t, dir)
-	require.False(t, r.Verified)
-	require.Contains(t, r.Failure, "order: a state holding")
+	requireRefused(t, dir, "order: a state holding")
 	restore()
 	// reversed, the order is no proof
 	dlEdit(t, dir, "order.json", func(od string) string {
@@ -75,9 +73,7 @@ func TestDeadlockOrderCertificate(t *testing.T) {
 		}
 		return `{"channels":[[` + strings.Join(chans, "],[") + `]]}` + "\n"
 	})
-	r = checkDL(t, dir)
-	require.False(t, r.Verified)
-	require.Contains(t, r.Failure, "order:")
+	requireRefused(t, dir, "order:")
 }
 
 // dlEdit edits a deadlock certificate's file and puts its new sha256 in the
@@ -132,9 +128,7 @@ func TestDeadlockConfigurationCertificate(t *testing.T) {
 	dlEdit(t, dir, ManifestFile, func(md string) string {
 		return strings.Replace(md, `"packets": 4`, `"packets": 3`, 1)
 	})
-	r = checkDL(t, dir)
-	require.False(t, r.Verified)
-	require.Contains(t, r.Failure, "configuration:")
+	requireRefused(t, dir, "configuration:")
 }
 
 // A replay that deadlocks only on the booksim pipeline (Duato's protocol on a
@@ -152,9 +146,7 @@ func TestDeadlockReplayPipeline(t *testing.T) {
 	dlEdit(t, dir, "replay.json", func(data string) string {
 		return strings.Replace(data, `"pipeline": "booksim"`, `"pipeline": "ideal"`, 1)
 	})
-	r = checkDL(t, dir)
-	require.False(t, r.Verified)
-	require.Contains(t, r.Failure, "replay:")
+	requireRefused(t, dir, "replay:")
 }
 
 // A deadlock-free verdict by SAT (a routing table on which the fixpoint keeps 11
@@ -177,18 +169,14 @@ func TestDeadlockRefutationCertificate(t *testing.T) {
 	// the formula needs its proof
 	require.Positive(t, r.Proof.Stats.RefutedAt)
 	restore := dlEdit(t, dir, "proof.drat", func(string) string { return "" })
-	r = checkDL(t, dir)
-	require.False(t, r.Verified)
-	require.Contains(t, r.Failure, "proof:")
+	requireRefused(t, dir, "proof:")
 	restore()
 	// a formula that is not the routing's
 	dlEdit(t, dir, "formula.cnf", func(cnf string) string {
 		i := strings.Index(cnf, "\n")
 		return cnf[:i+1] + cnf[i+1:][strings.Index(cnf[i+1:], "\n")+1:]
 	})
-	r = checkDL(t, dir)
-	require.False(t, r.Verified)
-	require.Contains(t, r.Failure, "formula:")
+	requireRefused(t, dir, "formula:")
 }
 
 // The replay is checked from the simulator's trace, not by the simulator's
@@ -217,7 +205,14 @@ func TestDeadlockReplayRestsOnTheConfiguration(t *testing.T) {
 		require.NoError(t, err)
 		return string(out)
 	})
-	r = checkDL(t, dir)
+	requireRefused(t, dir, "replay: packet 1 rests in")
+}
+
+// requireRefused checks the certificate in dir and requires it refused with a
+// failure that contains failure.
+func requireRefused(t *testing.T, dir, failure string) {
+	t.Helper()
+	r := checkDL(t, dir)
 	require.False(t, r.Verified)
-	require.Contains(t, r.Failure, "replay: packet 1 rests in")
+	require.Contains(t, r.Failure, failure)
 }
