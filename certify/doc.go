@@ -32,7 +32,8 @@
 //     WriteDIMACS after a three-line header that names the instance and its SHA-256,
 //     the model, the horizon and optimal.EncodingVersion; proof.drat refutes it.
 //   - edge-set: the relaxation of the instance to a few edges F (at most 4 with
-//     root slack at most 3 at T* - 1, chosen by the writer) has no solution at
+//     root slack at most 3 at T* - 1 that no message links to the other tight
+//     edges, chosen by the writer; the checker takes up to 16) has no solution at
 //     horizon T* - 1; the manifest names F and the horizon, and the checker re-decides
 //     the claim with its own exhaustive search (edgeset.go states the relaxation and
 //     the lemma). It certifies the optima that package optimal proves with its

@@ -581,11 +581,18 @@ func (r *relaxation) feasible(t, x int) bool {
 	return true
 }
 
-// chooseEdgeSet is the writer's rule for F at horizon T: the edges used by two or
+// chooseEdgeSets is the writer's rule for F at horizon T: the edges used by two or
 // more messages whose root slack (the slots of [min k, max T - (d - k)] minus the
 // sum of L of their users) is at most 3, least slack first (ties: more flits, lower
-// index), at most 4 of them, in index order.
-func chooseEdgeSet(in *model.Instance, T int) []int {
+// index), at most 16 of them, cut into the groups no message links (two edges are
+// in one group when a message uses both, or a third edge of the group links them),
+// each group its 4 tightest edges in index order, the groups in the order of their
+// tightest edge. The relaxation to a group is a relaxation of the instance, so a
+// group without a solution is a claim the checker can decide on its own; the
+// writer offers the groups in turn (the solver's edge-set bound searches them so,
+// and one group of two edges can refute a horizon where the search over the four
+// tightest edges, two unlinked pairs, does not end).
+func chooseEdgeSets(in *model.Instance, T int) [][]int {
 	type cand struct{ e, slack, load int }
 	lo := make([]int, len(in.Net.Edges))
 	hi := make([]int, len(in.Net.Edges))
@@ -621,12 +628,47 @@ func chooseEdgeSet(in *model.Instance, T int) []int {
 		}
 		return cs[a].e < cs[b].e
 	})
-	var fs []int
-	for i := 0; i < len(cs) && i < 4; i++ {
-		fs = append(fs, cs[i].e)
+	if len(cs) > 16 {
+		cs = cs[:16]
 	}
-	sort.Ints(fs)
-	return fs
+	// group[x]: the group of candidate x, merged by relabelling (at most 16)
+	group := make([]int, len(cs))
+	idx := map[int]int{}
+	for x, c := range cs {
+		group[x], idx[c.e] = x, x
+	}
+	for i := range in.Messages {
+		var on []int
+		for _, e := range in.Messages[i].Path {
+			if x, ok := idx[e]; ok {
+				on = append(on, group[x])
+			}
+		}
+		for _, g := range on {
+			for y := range group {
+				if group[y] == g {
+					group[y] = on[0] // labels only merge into on[0]'s
+				}
+			}
+		}
+	}
+	var sets [][]int
+	at := map[int]int{}
+	for x, c := range cs {
+		j, ok := at[group[x]]
+		if !ok {
+			j = len(sets)
+			at[group[x]] = j
+			sets = append(sets, nil)
+		}
+		if len(sets[j]) < 4 {
+			sets[j] = append(sets[j], c.e)
+		}
+	}
+	for _, fs := range sets {
+		sort.Ints(fs)
+	}
+	return sets
 }
 
 // writeNodeLimit bounds the writer's confirming search.
@@ -637,22 +679,29 @@ const writeNodeLimit = 1 << 26
 // certificate is written that would fail its check.
 func writeEdgeSet(ctx context.Context, in *model.Instance, modelName string, makespan int) (*EdgeSet, error) {
 	T := makespan - 1
-	fs := chooseEdgeSet(in, T)
-	if len(fs) == 0 {
+	sets := chooseEdgeSets(in, T)
+	if len(sets) == 0 {
 		return nil, fmt.Errorf("certify: edge-set optimum %d: no edge has slack at most 3 at horizon %d", makespan, T)
 	}
-	refuted, nodes, reason, err := edgeSetRefutes(ctx, in, modelName, fs, T, writeNodeLimit)
-	if err != nil {
-		return nil, fmt.Errorf("certify: edge set %s at horizon %d: %w", edgeList(in, fs), T, err)
+	var tried []string
+	for _, fs := range sets {
+		refuted, nodes, reason, err := edgeSetRefutes(ctx, in, modelName, fs, T, writeNodeLimit)
+		if err == nil && refuted {
+			es := &EdgeSet{Horizon: T, Edges: fs, Nodes: nodes}
+			for _, e := range fs {
+				es.EdgeNames = append(es.EdgeNames, in.Net.EdgeName(e))
+			}
+			return es, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err != nil {
+			reason = err.Error()
+		}
+		tried = append(tried, fmt.Sprintf("%s: %s", edgeList(in, fs), reason))
 	}
-	if !refuted {
-		return nil, fmt.Errorf("certify: edge set %s does not refute horizon %d: %s", edgeList(in, fs), T, reason)
-	}
-	es := &EdgeSet{Horizon: T, Edges: fs, Nodes: nodes}
-	for _, e := range fs {
-		es.EdgeNames = append(es.EdgeNames, in.Net.EdgeName(e))
-	}
-	return es, nil
+	return nil, fmt.Errorf("certify: no edge set refutes horizon %d (%s)", T, strings.Join(tried, "; "))
 }
 
 // checkEdgeSet re-decides an edge-set claim: the horizon is the makespan minus

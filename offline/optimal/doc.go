@@ -86,8 +86,9 @@
 //
 // When the best schedule is above the lower bound, Solve runs the edge-set bound
 // (edgeset.go; Options.NoEdgeSet): at T = lower, lower + 1, ... it takes the
-// tightest edges at T (slack at most 3, at most 4 edges), relaxes the instance to
-// their constraints alone, and searches the relaxation exhaustively (time forward
+// tight edges at T (slack at most 3), cuts them into groups no message links
+// (at most 4 edges each, tightGroups), relaxes the instance to one group's
+// constraints at a time, and searches the relaxation exhaustively (time forward
 // over the edges' slots, per-edge earliest-deadline-first and counting tests, an
 // exchange dominance between interchangeable worms, failed states remembered). A
 // relaxation with no solution proves that no schedule of makespan <= T exists, and
