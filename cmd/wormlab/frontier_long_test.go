@@ -16,24 +16,14 @@ import (
 // frontierDir is issue 16's solver study: its spec, results and figures.
 var frontierDir = filepath.Join("..", "..", "experiments", "solver-frontier")
 
-// frontierPlots are the figures of the study, drawn exactly as experiments/run.sh
-// draws them (wormlab plot's arguments, without the results file and -o): solve's
-// wall time against the worms actually generated, one figure per model with a line
-// per worm length (the two 5 x 5 instances have the same 384 worms, of 4 and of 1
-// flits, so one line per model would average two instances). The gap between the
-// best makespan and the lower bound is in the results and the log, not drawn:
-// wormlab plot has ratios, not differences, and the linear axis labels a ratio of
-// 150/148 against 1 as 1.01, 1.01, 1, 1.
-var frontierPlots = map[string][]string{
-	"time-wormhole.svg":   frontierTimePlot("wormhole"),
-	"time-bufferless.svg": frontierTimePlot("bufferless"),
-}
-
-func frontierTimePlot(model string) []string {
-	return []string{"--where", "model=" + model, "--x", "messages", "--y", "wall_ms", "--logy", "--series", "gen.flits",
-		"--legend", "top-right", "--title", "solve --timeout 60s, " + model + ": wall time", "--xlabel", "worms",
-		"--ylabel", "wall time (ms; 60000: timed out)"}
-}
+// The study's figures are those experiments/figures.tsv lists for it, drawn as
+// experiments/run.sh draws them: solve's wall time against the worms actually
+// generated, one figure per model with a line per worm length (the two 5 x 5
+// instances have the same 384 worms, of 4 and of 1 flits, so one line per model
+// would average two instances). The gap between the best makespan and the lower
+// bound is in the results and the log, not drawn: wormlab plot has ratios, not
+// differences, and the linear axis labels a ratio of 150/148 against 1 as 1.01,
+// 1.01, 1, 1.
 
 // TestSolverFrontierLong runs issue 16's table (six instances and the frontier
 // instance, both models, wormlab solve --timeout 60s each) as the sweep of
@@ -73,9 +63,9 @@ func TestSolverFrontierLong(t *testing.T) {
 	results := filepath.Join(frontierDir, "results.jsonl")
 	require.NoError(t, os.WriteFile(results+".tmp", data, 0o644))
 	require.NoError(t, os.Rename(results+".tmp", results))
-	for name, args := range frontierPlots {
-		code, _, stderr := runCLI(t, "", append(append([]string{"plot", results}, args...), "-o", filepath.Join(frontierDir, name))...)
-		require.Equal(t, 0, code, "%s: %s", name, stderr)
+	for _, f := range experimentFigures(t, "solver-frontier") {
+		code, _, stderr := runCLI(t, "", append(append([]string{"plot", results}, f.args...), "-o", filepath.Join(frontierDir, f.file))...)
+		require.Equal(t, 0, code, "%s: %s", f.file, stderr)
 	}
 
 	sort.Slice(recs, func(i, j int) bool {
