@@ -22,6 +22,7 @@ type Paths struct {
 	// ids holds the ids one after another, id i at ids[idOff[i]:idOff[i+1]].
 	ids   []byte
 	idOff []int
+	ms    *Measures // Measure's, once computed
 }
 
 // Len returns the number of messages.
@@ -193,9 +194,19 @@ func (p *Paths) uniqueIDs() bool {
 	return true
 }
 
-// Measure computes the loads, congestion and dilation of the paths, as
-// Instance.Measure does for an instance.
+// Measure returns the loads, congestion and dilation of the paths, as
+// Instance.Measure does for an instance. They are computed once (the colorer,
+// its bound and the lower bounds all ask): the slices are shared, and the caller
+// must not modify them.
 func (p *Paths) Measure() Measures {
+	if p.ms == nil {
+		m := p.measure()
+		p.ms = &m
+	}
+	return *p.ms
+}
+
+func (p *Paths) measure() Measures {
 	m := Measures{
 		Load:     make([]int, len(p.Net.Edges)),
 		FlitLoad: make([]int, len(p.Net.Edges)),

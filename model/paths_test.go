@@ -71,3 +71,21 @@ func TestPathsValidAgreesWithValidate(t *testing.T) {
 		require.Equal(t, want, PathsOf(in).valid(), "Validate says %v", in.Validate())
 	})
 }
+
+// Lemma (appendStarts counts): the entry of a message of d hops started at s
+// lists s+1 .. s+d as strconv writes them, across every carry (9 -> 10, 99 -> 100)
+// and for negative starts; it is appendTimes of the same Times.
+func TestAppendStartsCounts(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.SampledFrom([]int{0, 8, 9, 98, 99, 995, -3, 12345}).Draw(t, "start") + rapid.IntRange(0, 3).Draw(t, "shift")
+		d := rapid.IntRange(0, 20).Draw(t, "d")
+		tm := Times{ID: "m<1>", Cross: []int{}}
+		for k := range d {
+			tm.Cross = append(tm.Cross, s+k+1)
+		}
+		if d > 0 {
+			tm.Start = &s
+		}
+		require.Equal(t, string(appendTimes(nil, &tm)), string(appendStarts(nil, "m<1>", s, d)))
+	})
+}

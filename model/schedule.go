@@ -284,13 +284,45 @@ func appendStarts[S string | []byte](b []byte, id S, s, d int) []byte {
 		b = strconv.AppendInt(b, int64(s), 10)
 	}
 	b = append(b, `, "cross": [`...)
-	for k := range d {
-		if k > 0 {
-			b = append(b, ',')
+	if s < 0 { // not a colouring's start: no shortcut
+		for k := range d {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(s+k+1), 10)
 		}
-		b = strconv.AppendInt(b, int64(s+k+1), 10)
+		return append(b, "] }"...)
+	}
+	// Consecutive numbers: each is the one before with one added to its digits,
+	// which costs less than converting every number (a fifth of the writing).
+	if d > 0 {
+		prev := len(b)
+		b = strconv.AppendInt(b, int64(s+1), 10)
+		for range d - 1 {
+			b = append(b, ',')
+			at := len(b)
+			b = append(b, b[prev:at-1]...)
+			b = incDecimal(b, at)
+			prev = at
+		}
 	}
 	return append(b, "] }"...)
+}
+
+// incDecimal adds one to the decimal number b[at:] (digits only), in place, with a
+// new leading digit when every digit was 9.
+func incDecimal(b []byte, at int) []byte {
+	for i := len(b) - 1; i >= at; i-- {
+		if b[i] < '9' {
+			b[i]++
+			return b
+		}
+		b[i] = '0'
+	}
+	b = append(b, 0)
+	copy(b[at+1:], b[at:len(b)-1])
+	b[at] = '1'
+	return b
 }
 
 func (s *Schedule) write(w io.Writer) error {

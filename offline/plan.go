@@ -122,6 +122,10 @@ func partStats(ps *model.Paths, part []int, load []int) (c, d, l int) {
 func (p *Plan) Bound(in *model.Instance) int { return p.bound(model.PathsOf(in)) }
 
 func (p *Plan) bound(ps *model.Paths) int {
+	if len(p.Parts) == 1 && len(p.Parts[0]) == ps.Len() { // every message: the instance's measures
+		ms := ps.Measure()
+		return PartBound(p.K, ms.C, ms.D, ms.LMax)
+	}
 	load := make([]int, len(ps.Net.Edges))
 	total := 0
 	for _, part := range p.Parts {

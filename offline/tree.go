@@ -165,12 +165,43 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 			plan.addEntrance(int32(best-1), int32(best))
 		}
 	}
+	plan.Parts = [][]int{treeOrder(ps, high)}
+	return plan, nil
+}
+
+// treeOrder returns the tree order of the messages: higher highest points first
+// (smaller depth high[i]); among equals, longer paths first (they are the harder
+// ones to fit), then by index so the order is deterministic. The three keys are
+// packed in one word and sorted as machine words when they fit (depths and
+// lengths below 2^16, fewer than 2^32 messages), else compared field by field.
+func treeOrder(ps *model.Paths, high []int) []int {
+	n := ps.Len()
+	order := make([]int, n)
+	const w = 1 << 16
+	fits := n < 1<<32
+	for i := 0; fits && i < n; i++ {
+		fits = high[i] < w && ps.D(i) < w
+	}
+	if fits {
+		keys := make([]uint64, n)
+		for i := range keys {
+			keys[i] = uint64(high[i])<<48 | uint64(w-1-ps.D(i))<<32 | uint64(i)
+		}
+		slices.Sort(keys)
+		for j, k := range keys {
+			order[j] = int(uint32(k))
+		}
+		return order
+	}
+	return treeOrderCompared(ps, high)
+}
+
+// treeOrderCompared is treeOrder comparing the keys field by field.
+func treeOrderCompared(ps *model.Paths, high []int) []int {
 	order := make([]int, ps.Len())
 	for i := range order {
 		order[i] = i
 	}
-	// Higher highest points first; among equals, longer paths first (they are the
-	// harder ones to fit), then by index so the order is deterministic.
 	slices.SortFunc(order, func(a, b int) int {
 		if c := cmp.Compare(high[a], high[b]); c != 0 {
 			return c
@@ -180,6 +211,5 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 		}
 		return cmp.Compare(a, b)
 	})
-	plan.Parts = [][]int{order}
-	return plan, nil
+	return order
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/model"
+	"pgregory.net/rapid"
 )
 
 // line builds the bidirected line a - b - c.
@@ -98,4 +99,23 @@ func TestCompactRejectsIllegal(t *testing.T) {
 	got, err := Compact(in, []int{5, 0})
 	require.NoError(t, err)
 	assert.Equal(t, []int{2, 0}, got, "x moves up to follow y's tail")
+}
+
+// Lemma (the packed sort is the tree order): sorting the words high<<48 |
+// (2^16-1-d)<<32 | i gives the order of comparing depth, then length descending,
+// then index, whenever depths and lengths are below 2^16.
+func TestTreeOrderPackedIsCompared(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 60).Draw(t, "messages")
+		ps := &model.Paths{Off: []int{0}}
+		high := make([]int, n)
+		for i := range n {
+			d := rapid.IntRange(1, 5).Draw(t, "d")
+			ps.Hops = append(ps.Hops, make([]int32, d)...)
+			ps.Off = append(ps.Off, len(ps.Hops))
+			ps.L = append(ps.L, 1)
+			high[i] = rapid.IntRange(0, 3).Draw(t, "high")
+		}
+		require.Equal(t, treeOrderCompared(ps, high), treeOrder(ps, high))
+	})
 }
