@@ -135,7 +135,7 @@ func runSweep(e *env) error {
 		return err
 	}
 	if spec.Command == "sim" {
-		if err := checkSimSpec(spec); err != nil {
+		if err := checkSimSpec(spec, budget/int64(max(1, *workers))); err != nil {
 			return err
 		}
 	}
@@ -634,8 +634,10 @@ func sweepSlurm(e *env, specPath, results string, j sweep.Job, submit bool) erro
 // sim would (simrun.Run, the same parameters and Validate) before anything runs,
 // so that a bad value is bad input naming its spec field, not a failed point. A
 // spec with more than simSpecChecked points has its first ones checked; points
-// reading a BookSim2 file (config) are checked when they run.
-func checkSimSpec(s *sweep.Spec) error {
+// reading a BookSim2 file (config) are checked when they run. A point whose
+// network's floor (simrun.Run.CheckFloor) is above pointBudget is not built here:
+// it fails when it runs, a record naming the budget.
+func checkSimSpec(s *sweep.Spec, pointBudget int64) error {
 	field := map[string]string{}
 	for _, n := range s.Names() {
 		field[n.Param] = n.Field
@@ -649,7 +651,7 @@ func checkSimSpec(s *sweep.Spec) error {
 	}
 	seen := map[string]bool{}
 	for _, p := range pts {
-		g := &simrun.Grid{Base: simrun.Default()}
+		g := &simrun.Grid{Base: simrun.Default(), MaxMemory: pointBudget}
 		var key strings.Builder
 		for _, name := range sortedParamNames(p.Params) {
 			v := p.Params[name]
@@ -672,6 +674,9 @@ func checkSimSpec(s *sweep.Spec) error {
 		seen[key.String()] = true
 		if _, err := g.Points(); err != nil {
 			var e *simrun.Error
+			if errors.As(err, &e) && e.Param == "max-memory" {
+				continue // refused, unbuilt, when it runs
+			}
 			if errors.As(err, &e) && field[e.Param] != "" {
 				return usageError("spec: %s: %s", field[e.Param], e.Msg)
 			}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -50,4 +52,23 @@ func BenchmarkPlotRowsMemory(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 		})
 	}
+}
+
+// A sweep's sim point whose network cannot fit its share of the budget is refused
+// before the network is built, in the spec's check and when it runs: the point
+// is a failed record whose message is the floor's, counted from the spec ("needs
+// at least", the routers and ports), not the estimate of a built network.
+func TestSweepPointRefusedUnbuilt(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "spec.json")
+	require.NoError(t, os.WriteFile(spec, []byte(`{"command": "sim", "seed": 1, "params": {"topology": "torus:2048x2048", "max-cycles": 1000}, "axes": {"rate": [0.1]}}`), 0o644))
+	out := filepath.Join(dir, "out.jsonl")
+	code, _, stderr := runCLI(t, "", "sweep", spec, "-o", out, "--workers", "1")
+	require.Equal(t, 1, code, stderr)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	var rec struct{ Status, Message string }
+	require.NoError(t, json.Unmarshal(bytes.TrimSpace(data), &rec))
+	require.Equal(t, "failed", rec.Status)
+	require.Contains(t, rec.Message, "needs at least 15.2 GiB (4194304 routers, 16777216 ports between them")
 }
