@@ -363,3 +363,33 @@ func TestEdgeSetFallbackIsNoted(t *testing.T) {
 	r := mustCheck(t, dir)
 	require.True(t, r.Verified, r.Failure)
 }
+
+// Issue 27's 6x6 mesh of seed 1 (gen mesh:6x6 --routing random-shortest
+// --traffic random --messages 288 --flits 4 --seed 1): the writer's groups at
+// horizon 77 are the two pairs of tight edges no message links, and this
+// package's search finds no wormhole (nor bufferless) solution of the
+// relaxation to the pair {2,2->2,3, 4,2->3,2} at 77, the claim of the
+// certificate of its optimum 78 in both models; the other pair has one.
+func TestEdgeSetGroupsOfIssue27Mesh(t *testing.T) {
+	in := generate(t, instances.Spec{Kind: "mesh", Sides: []int{6, 6}, Routing: "random-shortest", Traffic: "random",
+		Messages: 288, Flits: 4, Seed: 1})
+	sets := chooseEdgeSets(in, 77)
+	require.Len(t, sets, 2)
+	refuted := map[string]bool{}
+	for _, fs := range sets {
+		for _, m := range []string{model.Wormhole, model.Bufferless} {
+			no, _, reason, err := edgeSetRefutes(context.Background(), in, m, fs, 77, 1<<22)
+			require.NoError(t, err)
+			refuted[edgeList(in, fs)+" "+m] = no
+			t.Logf("%s %s: refuted %v (%s)", edgeList(in, fs), m, no, reason)
+		}
+	}
+	var got []string
+	for k, v := range refuted {
+		if v {
+			got = append(got, k)
+		}
+	}
+	require.ElementsMatch(t, []string{
+		"{54 (2,2->2,3), 75 (4,2->3,2)} wormhole", "{54 (2,2->2,3), 75 (4,2->3,2)} bufferless"}, got)
+}
