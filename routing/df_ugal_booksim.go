@@ -37,11 +37,25 @@ import (
 	"github.com/wormlab/wormlab/topology"
 )
 
-// DFUGALBookSim is BookSim2's UGAL on a dragonfly.
+// DFUGALBookSim is BookSim2's UGAL on a dragonfly. Its rules may be set to the
+// paper's one at a time (docs/dragonfly.md traces BookSim2's worst-case throughput
+// to them; NewDFUGALBookSim gives BookSim2's): Threshold, the bias in flits towards
+// the minimal route (BookSim2's 30, the paper's 0); HopWeights, which weighs the
+// two queues by their routes' hop counts from the source router (the paper's
+// UGAL-L) instead of BookSim2's constant 1 and 2; GroupMid, which ends the
+// non-minimal phase on entering the intermediate router's group (the paper's
+// intermediate group) instead of at that router; PaperVCs, which puts the
+// non-minimal phase's hops after its global channel on VC class 1 instead of 0
+// (the paper's class: global channels crossed). None of them is proved
+// deadlock-free here.
 type DFUGALBookSim struct {
-	d   *topology.Dragonfly
-	cls dfClasses
-	c   sim.Congestion
+	d          *topology.Dragonfly
+	cls        dfClasses
+	c          sim.Congestion
+	Threshold  int
+	HopWeights bool
+	GroupMid   bool
+	PaperVCs   bool
 }
 
 var (
@@ -61,7 +75,7 @@ func NewDFUGALBookSim(net topology.Network, vcs int) (*DFUGALBookSim, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &DFUGALBookSim{d: d, cls: dfClasses{vcs, 3}}, nil
+	return &DFUGALBookSim{d: d, cls: dfClasses{vcs, 3}, Threshold: ugalThreshold}, nil
 }
 
 // Sense binds the routing to a network's state.
@@ -115,12 +129,17 @@ func (r *DFUGALBookSim) minChoice(at int, h *sim.Header) sim.Choice {
 
 // midChoice is the next hop of phase 0, towards the intermediate router.
 func (r *DFUGALBookSim) midChoice(at int, h *sim.Header) sim.Choice {
-	return sim.Choice{Port: dfMinPort(r.d, at, int(h.Aux[0]), 0), VCs: r.cls.mask(0)}
+	return sim.Choice{Port: dfMinPort(r.d, at, int(h.Aux[0]), 0), VCs: r.cls.mask(int(h.Aux[1]))}
+}
+
+// reached reports whether router at ends phase 0 towards mid.
+func (r *DFUGALBookSim) reached(at, mid int) bool {
+	return at == mid || r.GroupMid && r.d.Group(at) == r.d.Group(mid)
 }
 
 func (r *DFUGALBookSim) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 	switch {
-	case h.Aux[0] < 0 || at == int(h.Aux[0]):
+	case h.Aux[0] < 0 || r.reached(at, int(h.Aux[0])):
 		return append(out, r.minChoice(at, h))
 	case !r.undecided(h):
 		return append(out, r.midChoice(at, h))
@@ -129,7 +148,12 @@ func (r *DFUGALBookSim) Route(at int, h *sim.Header, out []sim.Choice) []sim.Cho
 	}
 	qm := r.c.Queue(at, dfMinPort(r.d, at, int(h.Dst), 0))
 	qn := r.c.Queue(at, dfMinPort(r.d, at, int(h.Aux[0]), 0))
-	if qm <= 2*qn+ugalThreshold {
+	wm, wn := 1, 2
+	if r.HopWeights {
+		mid := int(h.Aux[0])
+		wm, wn = dfMinHops(r.d, at, int(h.Dst), 0), dfMinHops(r.d, at, mid, 0)+dfMinHops(r.d, mid, int(h.Dst), 0)
+	}
+	if wm*qm <= wn*qn+r.Threshold {
 		return append(out, r.minChoice(at, h))
 	}
 	return append(out, r.midChoice(at, h))
@@ -148,10 +172,13 @@ func (r *DFUGALBookSim) Advance(at int, h *sim.Header, port, vc int) {
 	}
 	next, _ := r.d.Link(at, port)
 	switch {
-	case h.Aux[0] >= 0 && next == int(h.Aux[0]):
+	case h.Aux[0] >= 0 && r.reached(next, int(h.Aux[0])):
 		h.Aux[0], h.Class = -1, 1 // the intermediate router reached: the minimal phase
 	case h.Aux[0] >= 0:
 		h.Class = 0 // phase 0 goes on
+		if r.PaperVCs && r.d.Global(port) {
+			h.Aux[1] = 1
+		}
 	case r.d.Global(port):
 		h.Class = 2
 	}

@@ -72,6 +72,30 @@ func TestBookSimUGALStates(t *testing.T) {
 	}
 }
 
+// The same of its variants with the paper's rules (docs/dragonfly.md's trace): with
+// the intermediate group the non-minimal route is a local, a global, then the
+// minimal route on from the group's first router (at most 5 hops); the paper's VC
+// classes keep the bound of 6.
+func TestBookSimUGALVariantStates(t *testing.T) {
+	for _, c := range []struct {
+		groupMid, paperVCs bool
+		bound              int
+	}{{true, false, 5}, {false, true, 6}, {true, true, 5}} {
+		alg := Algorithm{Name: "df-ugal-booksim-variant", New: func(net topology.Network, vcs int) (sim.Routing, error) {
+			r, err := NewDFUGALBookSim(net, vcs)
+			if err == nil {
+				r.GroupMid, r.PaperVCs, r.Threshold, r.HopWeights = c.groupMid, c.paperVCs, 0, true
+			}
+			return r, err
+		}}
+		for _, spec := range []string{"dragonfly:a=4,p=1,h=2", "dragonfly:a=3,p=1,h=1"} {
+			net, err := topology.Parse(spec)
+			require.NoError(t, err)
+			exhaustNet(t, alg.Name, alg, net, 3, false, c.bound)
+		}
+	}
+}
+
 // hopsTo is the breadth-first hop distance from every router to dst.
 func hopsTo(net topology.Network, dst int) []int {
 	d := make([]int, net.Nodes())

@@ -27,6 +27,12 @@
 #   agree-df-cut  BookSim alone: agree-df's throughput runs (offered 1.0, seeds
 #              SEEDS) ended at the start of their drain as BS_CUT ends them, to
 #              check the cut against agree-df's full runs
+#   ugal-groupmid  BookSim alone: its ugal on the study's network under bad_dragon
+#              at offered 1.0 (cut at the drain), seeds BS_STUDY_SEEDS, with
+#              BS_GROUPMID=1 in its environment: for a BookSim2 whose
+#              ugal_dragonflynew ends the non-minimal phase on entering the
+#              intermediate group when BS_GROUPMID is set (docs/dragonfly.md says
+#              the change; BOOKSIM names that binary)
 #   study      the 1,056-terminal dragonfly (k = 4: p = 4, a = 8, h = 4, g = 33):
 #              wormlab's routings under uniform and worst-case traffic at
 #              RATES_UR / RATES_WC, BookSim's min (2 VCs) and ugal (3 VCs) under
@@ -63,7 +69,7 @@
 # (wormlab's --select; "-" for BookSim).
 set -eu
 
-out=${1:?usage: dragonfly-compare.sh OUTDIR [agree-df agree-df-cut agree-ff agree-cmesh agree-anynet study study-x2 csv plots]}
+out=${1:?usage: dragonfly-compare.sh OUTDIR [agree-df agree-df-cut agree-ff agree-cmesh agree-anynet ugal-groupmid study study-x2 csv plots]}
 shift
 cases=${*:-"agree-df agree-ff study"}
 SIDES=${SIDES:-"booksim wormlab"}
@@ -106,6 +112,9 @@ cpu() {
 # drain starts; the drain delivers every packet queued at the sources (about 50
 # times the measured cycles for minimal routing under worst-case traffic at 1.0).
 cut() {
+	# emptied first: the loop below must not read the previous run's output (a
+	# background job may open its redirection after the loop's first look)
+	: > "$tmp/run.out"
 	/usr/bin/time -f '%U %S' -o "$tmp/time" nice -n 19 "$@" > "$tmp/run.out" 2>&1 &
 	tp=$!
 	while kill -0 "$tp" 2>/dev/null; do
@@ -138,7 +147,7 @@ booksim() {
 	st=latency run=cpu
 	[ "$r" = 1.0 ] && st=throughput
 	[ "$st" = throughput ] && [ -n "${BS_CUT:-}" ] && run=cut
-	[ "$c" = agree-df-cut ] && run=cut
+	case $c in agree-df-cut | ugal-groupmid) run=cut ;; esac
 	t=$($run "$BOOKSIM" "$tmp/bs.cfg" routing_function="$rt" traffic="$tr" num_vcs="$v" injection_rate="$r" seed="$s" sim_type="$st")
 	if grep -q unstable "$tmp/run.out"; then
 		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t-\tunstable\t%s\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$t"
@@ -204,6 +213,10 @@ for c in $cases; do
 				"topology = anynet; network_file = $TREE; sample_period = 10000;" "$SMALL" ;; esac
 			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do wormlab agree-anynet any-updown uniform 4 "$r" "$s" --topology "anynet:$TREE" $WLSMALL; done; sel=first ;; esac
 		done; done ;;
+	ugal-groupmid)
+		for s in $BS_STUDY_SEEDS; do
+			(export BS_GROUPMID=1; booksim ugal-groupmid ugal bad_dragon 3 1.0 "$s" "topology = dragonflynew; k = 4; n = 1;" "$DF")
+		done ;;
 	study | study-x2)
 		# study-x2: wormlab alone, two VCs a class (less head-of-line blocking)
 		x=1
@@ -249,6 +262,6 @@ for c in $cases; do
 			"$WORMLAB" plot "$out/results.csv" --x rate --xlabel "offered (flits/terminal/cycle)" --y accepted --ylabel "accepted (flits/terminal/cycle)" \
 				--series series --where case=$k --where traffic=$tr --title "$k, $tr: accepted" -o "$out/accepted-$sfx.svg"
 		done ;;
-	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-df-cut, agree-ff, agree-cmesh, agree-anynet, study, study-x2, csv, plots)" >&2; exit 2 ;;
+	*) echo "dragonfly-compare: unknown case $c (want agree-df, agree-df-cut, agree-ff, agree-cmesh, agree-anynet, ugal-groupmid, study, study-x2, csv, plots)" >&2; exit 2 ;;
 	esac
 done

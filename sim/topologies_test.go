@@ -126,11 +126,10 @@ func TestSimulatorReachesTopologyDeadlocks(t *testing.T) {
 // local channel on VC 2, held by a packet re-routed through D (wormlab deadlock
 // --topology dragonfly:a=2,p=1,h=1 --routing df-par --vcs 3). Open-loop runs at
 // offered 0.9 and 1.0 (both patterns, 8 and 32 flits, buffers of 2 and 8, both
-// pipelines, seeds 1-4, up to 50,000 cycles) ended saturated without a deadlock: the
-// detector waits for every flit of the network to stop, and under worst-case
-// traffic the minimal routes, which UGAL-L can turn to as the re-routed queues
-// fill, hold no VC of the cycle (a likely reason, not traced). A
-// closed batch shows it: worst-case traffic (group i to i+1; on a 3-group dragonfly
+// pipelines, seeds 1-4) stop as saturated within a few thousand cycles (the source
+// queue bound) without a deadlock; run to 50,000 cycles whatever their queues, 2 of
+// the 128 deadlock (routing.TestPARThreeVCsOpenLoop). A closed batch shows it
+// surely: worst-case traffic (group i to i+1; on a 3-group dragonfly
 // every re-routed packet goes through the third group, and the cycle's three packets
 // are of the pattern) generated at 0.9 flits/terminal/cycle for 2000 cycles, then
 // drained: the packets not caught are delivered, the caught ones stay, and the run

@@ -536,12 +536,25 @@ func TestDragonflyDoc(t *testing.T) {
 		fmt.Fprintf(&cs, "| %s | %.0f s | %.0f s |\n", k, cpu[k+" booksim"], cpu[k+" wormlab"])
 	}
 	tables["cpu"] = cs.String()
+	ugal := map[string]float64{}
+	tables["ugal-trace"] = ugalTrace(t, rows, ugal)
 
 	data, err := os.ReadFile("../../docs/dragonfly.md")
 	require.NoError(t, err)
 	doc := string(data)
 	require.Contains(t, strings.Join(strings.Fields(doc), " "), cutQuote, "the doc quotes the cut runs")
 	checkRotateClaims(t, diffs)
+	ejectTrace(t, rows, doc)
+	require.Contains(t, strings.Join(strings.Fields(doc), " "), fmt.Sprintf("`ugal-groupmid`, %.0f-%.0f CPU-s a run", ugal["bs:group-mid cpu lo"], ugal["bs:group-mid cpu hi"]), "the doc's CPU of BookSim2's ugal-groupmid runs")
+	// the CPU of df-ugal-g's rerun (seed 1, study and study-x2: 17 runs)
+	ugCPU, ugN := 0.0, 0
+	for _, r := range rows {
+		if r.sim == "wormlab" && r.routing == "df-ugal-g" && r.seed == 1 && (r.kase == "study" || r.kase == "study-x2") {
+			ugCPU += r.cpu
+			ugN++
+		}
+	}
+	require.Contains(t, strings.Join(strings.Fields(doc), " "), fmt.Sprintf("`df-ugal-g`'s %d runs were rerun alone at load 5-11 when its routing began to read one state per cycle, `SIDES=wormlab WL_ROUTINGS=df-ugal-g`, %.1f s", ugN, ugCPU), "the doc's CPU of df-ugal-g's rerun")
 	any1, anyR := diffs["agree-anynet"]["any-updown"], diffs["agree-anynet"]["any-updown --select rotate"]
 	flat := strings.Join(strings.Fields(doc), " ")
 	for _, q := range []string{
@@ -551,7 +564,7 @@ func TestDragonflyDoc(t *testing.T) {
 	} {
 		require.Contains(t, flat, q, "the doc's figures of the VC selection on the tree")
 	}
-	for _, name := range []string{"agree-df", "agree-ff", "agree-cmesh", "agree-anynet", "uniform", "worstcase", "saturation", "claims", "cpu"} {
+	for _, name := range []string{"agree-df", "agree-ff", "agree-cmesh", "agree-anynet", "uniform", "worstcase", "saturation", "claims", "cpu", "ugal-trace"} {
 		doc = replaceTable(t, doc, name, tables[name])
 	}
 	if *update {
@@ -586,4 +599,151 @@ func checkRotateClaims(t *testing.T, diffs map[string]map[string]map[float64]flo
 	first, rot := diffs["agree-anynet"]["any-updown"][0.1], diffs["agree-anynet"]["any-updown --select rotate"][0.1]
 	require.Greater(t, first, 5.0, "the doc says first's latency on the tree at 0.10 is more than 5%% above BookSim2's")
 	require.Less(t, rot, 5.0, "the doc says rotate's latency on the tree at 0.10 is within 5%% of BookSim2's")
+}
+
+// ugalRule is a variant of experiments/dragonfly/ugal's trace: BookSim2's UGAL with
+// some of its rules set to the paper's, and its row's name in the doc's table.
+var ugalRules = []struct{ variant, name string }{
+	{"booksim", "BookSim2's (intermediate router, q_min <= 2 q_nonmin + 30, VC = phase)"},
+	{"threshold-0", "bias 0 instead of 30"},
+	{"hop-weights", "queues weighed by hop counts instead of 1 and 2"},
+	{"threshold-0+hop-weights", "both"},
+	{"paper-vcs", "the paper's VC classes (the intermediate group's hops on VC 1)"},
+	{"group-mid", "intermediate group: the non-minimal phase ends on entering it"},
+	{"group-mid+paper-vcs", "intermediate group and the paper's VC classes"},
+	{"group-mid+threshold-0+hop-weights", "intermediate group, bias 0, hop counts"},
+	{"df-ugal-l", "`df-ugal-l` (the paper's UGAL-L)"},
+}
+
+// ugalTrace builds the doc's table of the UGAL trace from experiments/dragonfly/
+// ugal.csv (wormlab) and results.csv's BookSim2 runs (its ugal, and ugal-groupmid's
+// patched one), and checks what the doc says of it; acc gets each variant's mean.
+func ugalTrace(t *testing.T, rows []dfRow, acc map[string]float64) string {
+	f, err := os.Open("../../experiments/dragonfly/ugal.csv")
+	require.NoError(t, err)
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	require.Equal(t, []string{"variant", "seed", "accepted", "cpu_s"}, recs[0])
+	runs := map[string][]float64{}
+	for _, r := range recs[1:] {
+		x, err := strconv.ParseFloat(r[2], 64)
+		require.NoError(t, err)
+		runs[r[0]] = append(runs[r[0]], x)
+	}
+	bs := func(kase string) []float64 {
+		var xs []float64
+		for _, r := range rows {
+			if r.sim == "booksim" && r.kase == kase && r.routing == "ugal" && r.traffic == "worstcase" && r.rate == 1.0 {
+				xs = append(xs, r.accepted)
+			}
+		}
+		return xs
+	}
+	bsRuns := map[string][]float64{"booksim": bs("study"), "group-mid": bs("ugal-groupmid")}
+	var s strings.Builder
+	s.WriteString("| rules | wormlab, accepted at 1.0 | BookSim2, accepted at 1.0 |\n|---|---|---|\n")
+	for _, u := range ugalRules {
+		xs := runs[u.variant]
+		require.Len(t, xs, 3, "ugal.csv: %s at seeds 1-3", u.variant)
+		m, h := meanCI(xs)
+		acc[u.variant] = m
+		b := ""
+		if ys, ok := bsRuns[u.variant]; ok {
+			require.Len(t, ys, 3, "BookSim2's %s at seeds 1-3", u.variant)
+			bm, bh := meanCI(ys)
+			acc["bs:"+u.variant] = bm
+			b = fmt.Sprintf("%.3f ± %.3f", bm, bh)
+		}
+		fmt.Fprintf(&s, "| %s | %.3f ± %.3f | %s |\n", u.name, m, h, b)
+	}
+	// the doc's statements
+	require.InDelta(t, acc["df-ugal-l"], at1Of(t, rows, "worstcase", "wormlab:df-ugal-l"), 1e-5, "ugal.csv's df-ugal-l runs are the study's")
+	require.Greater(t, acc["group-mid"], 1.8*acc["booksim"], "the doc says the intermediate group nearly doubles wormlab's figure")
+	require.Less(t, acc["group-mid"], 2*acc["booksim"], "the doc says the intermediate group nearly doubles wormlab's figure")
+	require.Greater(t, acc["bs:group-mid"], 2*acc["bs:booksim"], "the intermediate group against the router, BookSim2")
+	for _, v := range []string{"threshold-0", "hop-weights", "threshold-0+hop-weights"} {
+		require.InDelta(t, 1, acc[v]/acc["booksim"], 0.15, "%s moves BookSim2's rules by less than 15%%", v)
+	}
+	require.Less(t, acc["paper-vcs"], acc["booksim"], "the paper's VC classes with the intermediate router")
+	require.Equal(t, acc["group-mid"], acc["group-mid+paper-vcs"], "with the intermediate group the VC classes are the paper's already")
+	require.InDelta(t, 1, acc["group-mid+threshold-0+hop-weights"]/acc["df-ugal-l"], 0.06, "the doc says the paper's rules in BookSim2's routing come within 6%% of df-ugal-l")
+	require.InDelta(t, 1.5, acc["booksim"]/acc["bs:booksim"], 0.1, "the doc says wormlab with BookSim2's rules carries half as much again as BookSim2")
+	require.InDelta(t, 1.1, acc["threshold-0+hop-weights"]/acc["booksim"], 0.02, "the doc says the bias and the weights together move it by a tenth")
+	// the CPU of a run: "2-5 CPU-s a run"
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, r := range recs[1:] {
+		x, err := strconv.ParseFloat(r[3], 64)
+		require.NoError(t, err)
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	require.Equal(t, [2]float64{2, 5}, [2]float64{math.Round(lo), math.Round(hi)}, "the doc says 2-5 CPU-s a run")
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, r := range rows {
+		if r.sim == "booksim" && r.kase == "ugal-groupmid" {
+			lo, hi = min(lo, r.cpu), max(hi, r.cpu)
+		}
+	}
+	acc["bs:group-mid cpu lo"], acc["bs:group-mid cpu hi"] = lo, hi
+	return s.String()
+}
+
+// at1Of is the mean accepted load of the study's runs of key at offered 1.0.
+func at1Of(t *testing.T, rows []dfRow, traffic, key string) float64 {
+	c, ok := dfCells(rows, "study", traffic)[key][1.0]
+	require.True(t, ok, "study %s %s at 1.0", traffic, key)
+	return c.acc
+}
+
+// ejectTrace checks docs/dragonfly.md's figures of the ejection VC rule against
+// experiments/dragonfly/eject.csv (df-min with BookSim2's ejection rule and with
+// it hidden, on agree-df's network): with the rule the runs are agree-df's; the
+// doc's sentence is built from the runs and agree-df's BookSim2 runs.
+func ejectTrace(t *testing.T, rows []dfRow, doc string) {
+	f, err := os.Open("../../experiments/dragonfly/eject.csv")
+	require.NoError(t, err)
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	require.Equal(t, []string{"rule", "rate", "seed", "latency", "accepted", "cpu_s"}, recs[0])
+	type key struct {
+		rule       string
+		rate, seed float64
+	}
+	lat, acc := map[key]float64{}, map[key]float64{}
+	for _, r := range recs[1:] {
+		k := key{rule: r[0]}
+		k.rate, _ = strconv.ParseFloat(r[1], 64)
+		k.seed, _ = strconv.ParseFloat(r[2], 64)
+		if r[3] != "" {
+			lat[k], _ = strconv.ParseFloat(r[3], 64)
+		}
+		acc[k], err = strconv.ParseFloat(r[4], 64)
+		require.NoError(t, err)
+	}
+	for _, r := range rows {
+		if r.sim == "wormlab" && r.kase == "agree-df" && (r.rate == 0.5 || r.rate == 1.0) {
+			k := key{"booksim", r.rate, r.seed}
+			require.InDelta(t, r.accepted, acc[k], 1e-6, "eject.csv's run %v against agree-df's", k)
+			if r.hasLat && r.status == "ok" {
+				require.InDelta(t, r.latency, lat[k], 1e-4, "eject.csv's run %v against agree-df's", k)
+			}
+		}
+	}
+	mean := func(m map[key]float64, rule string, rate float64) float64 {
+		var xs []float64
+		for s := 1.0; s <= 3; s++ {
+			x, ok := m[key{rule, rate, s}]
+			require.True(t, ok, "eject.csv: %s at %.1f seed %.0f", rule, rate, s)
+			xs = append(xs, x)
+		}
+		m0, _ := meanCI(xs)
+		return m0
+	}
+	cells := dfCells(rows, "agree-df", "uniform")["booksim:min"]
+	bsSat, bsLat := cells[1.0].acc, cells[0.5].lat
+	anySat, ruleSat := mean(acc, "any", 1.0), mean(acc, "booksim", 1.0)
+	q := fmt.Sprintf("wormlab saturates at %.4f flits/terminal/cycle against BookSim's %.4f (%+.1f%%, seeds 1-3) and has %.0f cycles of latency at 0.5 against %.0f; with it %.4f (%+.1f%%) and %.0f",
+		anySat, bsSat, 100*(anySat/bsSat-1), mean(lat, "any", 0.5), bsLat, ruleSat, 100*(ruleSat/bsSat-1), mean(lat, "booksim", 0.5))
+	require.Contains(t, strings.Join(strings.Fields(doc), " "), q, "the doc's figures of the ejection VC")
 }
