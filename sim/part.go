@@ -168,7 +168,7 @@ func (e *engine) finishCycle() error {
 }
 
 // cycle is one partition's cycle, word by word of its routers: receive, inject,
-// then route, VC and switch allocation router by router. Without Latch and without
+// then route, VC and switch allocation at the word's routers (sweep). Without Latch and without
 // a Sensing routing a router's phases read and write only its own state (what
 // crosses to another router is an event of a later cycle, kept by the word of the
 // router it acts on; a selection reads the router's own credits), so this is the
