@@ -145,6 +145,10 @@ func (e *engine) block(p *part, t int64, n int) error {
 	all := allVCs(e.V)
 	var err error
 	stop := n // cycles t+stop on are not run
+	// a move sets p.lastMove to its cycle, and the words run their cycles one
+	// after the other: the block's last move is the latest of any word's, not
+	// the last word's (TestBlocksDeadlockManyWords)
+	last := p.lastMove
 	for w := p.w0; w < p.w1; w++ {
 		for j := range stop {
 			e.t = t + int64(j)
@@ -158,12 +162,14 @@ func (e *engine) block(p *part, t int64, n int) error {
 				break
 			}
 		}
+		last = max(last, p.lastMove)
 	}
-	last := n - 1
+	p.lastMove = last
+	joined := n - 1
 	if err != nil {
-		last = stop
+		joined = stop
 	}
-	for j := range last + 1 {
+	for j := range joined + 1 {
 		e.t = t + int64(j)
 		p.done = p.dones[j]
 		jerr := e.join()
