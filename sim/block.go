@@ -48,6 +48,11 @@ type lookahead struct {
 	ahead   func(first bool) bool
 	recheck func()
 	ok      bool
+	// cut: a block ended in a routing error, which the words before the one
+	// that met it have run past (their later cycles are not undone): the run
+	// so far is not the one cycle by cycle, and RunOpen runs it again without
+	// blocks (TestBlocksRoutingError)
+	cut bool
 }
 
 // blockStats counts a run's blocks (Config.blocks): blocks run and their cycles,
@@ -179,6 +184,7 @@ func (e *engine) block(p *part, t int64, n int) error {
 		}
 	}
 	if err != nil {
+		e.ahead.cut = true
 		return err
 	}
 	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {

@@ -62,3 +62,38 @@ func TestBlocksDeadlockManyWords(t *testing.T) {
 		require.Positive(t, s.Blocks())
 	}
 }
+
+// failing is a routing that has no choice for a head at a router of a word
+// after the first having crossed hops links: a routing error in the middle of
+// a run, in a word that runs a block's cycles after the first word.
+type failing struct {
+	sim.Routing
+	hops int32
+}
+
+func (f failing) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
+	if at >= 64 && h.Hops >= f.hops {
+		return out
+	}
+	return f.Routing.Route(at, h, out)
+}
+
+// A routing error ends a blocked run as it ends a run cycle by cycle: the same
+// error, and the same Result so far (cycles, deliveries, channel counts), though
+// the words before the one that met it have run the block's later cycles.
+func TestBlocksRoutingError(t *testing.T) {
+	net := mustNet(t, "torus:16x16")
+	w := sim.Workload{Rate: 0.3, Sizes: sim.Sizes{Flits: []int{4}, Weight: []float64{1}}}
+	var err error
+	w.Pattern, err = sim.NewPattern("uniform", sim.PatternParams{Net: net})
+	require.NoError(t, err)
+	m := sim.Measure{MaxCycles: 20000, Nodes: true}
+	for _, hops := range []int32{6, 9, 12} {
+		cfg := sim.Config{Net: net, Routing: failing{mustRouting(t, net, "dor-booksim", 2), hops}, VCs: 2, Buf: 4,
+			Pipeline: sim.BookSim(net), Seed: 3, DeadlockCycles: 300, Threads: 1}
+		_, err, s := runBoth(t, cfg, w, m)
+		var re *sim.RoutingError
+		require.ErrorAs(t, err, &re, "hops %d", hops)
+		require.Positive(t, s.Blocks())
+	}
+}

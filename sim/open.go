@@ -374,6 +374,10 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 			break
 		}
 	}
+	if la.cut {
+		cfg.noBlocks = true
+		return RunOpen(ctx, cfg, w, m)
+	}
 	res.Cycles = e.t
 	res.PacketsGenerated = genPackets
 	res.PacketsDelivered = int64(rec.n)
