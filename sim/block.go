@@ -143,18 +143,33 @@ func (e *engine) blockStep(la *lookahead) error {
 }
 
 // block runs cycles t .. t+n-1 word by word on partition p (the only one), then
-// what is shared, cycle by cycle. A routing error stops the cycles after its own
-// in the words that follow, so that the error returned is the first a cycle by
-// cycle run meets.
+// what is shared, cycle by cycle. Every other block visits the words from the
+// last one: the words a block ends with are still in cache when the next one
+// begins (a sweep in one direction over more state than the cache holds would
+// find none of it there). A cycle's deliveries are put back in router order. A
+// routing error stops the cycles after its own (and, from the last word, those
+// after the words before it), so that the error returned is the first a run
+// cycle by cycle meets.
 func (e *engine) block(p *part, t int64, n int) error {
 	all := allVCs(e.V)
+	rev := p.rev
+	p.rev = !rev
 	var err error
-	stop := n // cycles t+stop on are not run
+	errJ, errW := n, 0 // the first error's cycle and word, in a cycle by cycle run's order
 	// a move sets p.lastMove to its cycle, and the words run their cycles one
 	// after the other: the block's last move is the latest of any word's, not
 	// the last word's (TestBlocksDeadlockManyWords)
-	last := p.lastMove
-	for w := p.w0; w < p.w1; w++ {
+	moved := p.lastMove
+	for k := range p.w1 - p.w0 {
+		w := p.w0 + k
+		stop := errJ // the word runs cycles t .. t+stop-1
+		if rev {
+			w = p.w1 - 1 - k
+			stop = min(n, errJ+1) // before the errored word in its cycle
+			for j := range stop {
+				p.seg[j] = append(p.seg[j], int32(len(p.dones[j])))
+			}
+		}
 		for j := range stop {
 			e.t = t + int64(j)
 			p.done = p.dones[j]
@@ -163,18 +178,23 @@ func (e *engine) block(p *part, t int64, n int) error {
 			werr := e.sweep(p, w, all)
 			p.dones[j] = p.done
 			if werr != nil {
-				err, stop = werr, j
+				if j < errJ || (j == errJ && w < errW) {
+					err, errJ, errW = werr, j, w
+				}
 				break
 			}
 		}
-		last = max(last, p.lastMove)
+		moved = max(moved, p.lastMove)
 	}
-	p.lastMove = last
-	joined := n - 1
+	p.lastMove = moved
+	last := n - 1
 	if err != nil {
-		joined = stop
+		last = errJ
 	}
-	for j := range joined + 1 {
+	for j := range last + 1 {
+		if rev {
+			p.dones[j] = p.routerOrder(p.dones[j], p.seg[j])
+		}
 		e.t = t + int64(j)
 		p.done = p.dones[j]
 		jerr := e.join()
@@ -182,6 +202,9 @@ func (e *engine) block(p *part, t int64, n int) error {
 		if jerr != nil && err == nil {
 			err = jerr
 		}
+	}
+	for j := range p.seg {
+		p.seg[j] = p.seg[j][:0]
 	}
 	if err != nil {
 		e.ahead.cut = true
@@ -192,4 +215,18 @@ func (e *engine) block(p *part, t int64, n int) error {
 	}
 	e.t++
 	return nil
+}
+
+// routerOrder puts the packets of done, delivered word by word from the last word
+// (seg: where each word's begin), in the order of their words, in place.
+func (p *part) routerOrder(done, seg []int32) []int32 {
+	sorted := p.sorted[:0]
+	end := int32(len(done))
+	for i := len(seg) - 1; i >= 0; i-- {
+		sorted = append(sorted, done[seg[i]:end]...)
+		end = seg[i]
+	}
+	p.sorted = sorted
+	copy(done, sorted)
+	return done
 }

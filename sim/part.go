@@ -40,9 +40,13 @@ type part struct {
 	err      error
 
 	// span is the cycles a block may take (blockSpan), dones the packets
-	// delivered whole in each cycle of a block
-	span  int
-	dones [][]int32
+	// delivered whole in each cycle of a block, seg where each word's begin in
+	// them (a block from the last word: rev), sorted scratch for their order
+	span   int
+	dones  [][]int32
+	seg    [][]int32
+	rev    bool
+	sorted []int32
 
 	pick  *[64]int32  // per local input port: VC picked by its input arbiter
 	omask *[64]uint64 // per local output port: the input ports whose pick asks for it
@@ -74,7 +78,7 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 		p.links, p.credits = newWheel[flitEv](wl, words), newWheel[int32](wl, words)
 		p.injects, p.delivers, p.srcCreds = newWheel[flitEv](wl, words), newWheel[flitEv](wl, words), newWheel[int32](wl, words)
 		p.pick, p.omask = new([64]int32), new([64]uint64)
-		p.span, p.dones = span, make([][]int32, span)
+		p.span, p.dones, p.seg = span, make([][]int32, span), make([][]int32, span)
 		p.reqs = make([][]Request, maxPorts<<e.vs)
 		for r := p.lo; r < p.hi; r++ {
 			e.rtrPart[r] = uint8(i)
