@@ -97,3 +97,98 @@ func TestBlocksRoutingError(t *testing.T) {
 		require.Positive(t, s.Blocks())
 	}
 }
+
+// A blocked run is the run cycle by cycle wherever blocks are taken, on what
+// TestBlocksSameRun leaves out: AtomicVC (VC allocation reads credits, and no
+// head is passed by on its epoch), adaptive routings with selections reading
+// credits or keeping a pointer per input VC (credits, bonus, rotate), the
+// class limit (a source reads its router's input VCs), on-off and Poisson
+// arrivals, the hotspot and transpose patterns, a budget of cycles that is not
+// a multiple of the period, the packet table's memory bound passed (arrivals
+// generated ahead rechecked), a fat-tree and a dragonfly with slow links,
+// ejection in the cycle of the switch (Eject 0) and injection behind the
+// first hop (Inject past SwAlloc + Traverse + Link). And no block is taken
+// where one would be wrong: a Sensing routing (df-ugal-g reads other routers'
+// queues), credits back in one cycle (span 1: BookSim2's mesh), two threads.
+func TestBlocksSameRunMore(t *testing.T) {
+	slow := &sim.Pipeline{Route: 1, VCAlloc: 1, SwAlloc: 1, Traverse: 1, Link: 4, Credit: 4, Inject: 1, Eject: 1}
+	for _, c := range []struct {
+		name, topo, routing string
+		vcs, buf            int
+		rate                float64
+		sel, process        string
+		pattern             string
+		pipe                *sim.Pipeline
+		m                   sim.Measure
+		atomic              bool
+		classLimit, threads int
+		// memory: a budget the packet table passes
+		memory bool
+		// none: no block may be taken
+		none bool
+	}{
+		{name: "atomic duato credits", topo: "torus:9x9", routing: "duato", vcs: 4, buf: 4, rate: 0.4, sel: "credits", atomic: true},
+		{name: "atomic minadapt rotate", topo: "mesh:9x9", routing: "minadapt", vcs: 3, buf: 4, rate: 0.35, sel: "rotate", atomic: true, pipe: slow},
+		{name: "duato bonus", topo: "torus:9x9", routing: "duato", vcs: 4, buf: 4, rate: 0.4, sel: "bonus"},
+		{name: "minadapt credits rotate onoff", topo: "mesh:9x9", routing: "minadapt", vcs: 3, buf: 4, rate: 0.3, sel: "rotate", process: "onoff", pipe: slow},
+		{name: "class limit", topo: "torus:9x9", routing: "duato", vcs: 4, buf: 4, rate: 0.5, classLimit: 1, sel: "credits"},
+		{name: "hotspot poisson", topo: "torus:9x9", routing: "dor-booksim", vcs: 2, buf: 8, rate: 0.3, pattern: "hotspot", process: "poisson"},
+		{name: "transpose budget not a period", topo: "torus:8x8", routing: "dor-booksim", vcs: 2, buf: 8, rate: 0.3, pattern: "transpose",
+			m: sim.Measure{MinCycles: 4321, MaxCycles: 4321, Period: 1000}},
+		{name: "memory bound", topo: "torus:9x9", routing: "dor-booksim", vcs: 2, buf: 4, rate: 0.9, memory: true,
+			m: sim.Measure{MinCycles: 20000, MaxCycles: 20000, Period: 1000, MaxQueue: 1 << 20}},
+		{name: "fat-tree slow links", topo: "fattree:64", routing: "updown", vcs: 2, buf: 4, rate: 0.4, pipe: slow},
+		{name: "dragonfly df-valiant credits", topo: "dragonfly:p=3", routing: "df-valiant", vcs: 3, buf: 16, rate: 0.3, sel: "credits"},
+		{name: "eject 0 inject late", topo: "torus:9x9", routing: "dor-booksim", vcs: 2, buf: 4, rate: 0.4,
+			pipe: &sim.Pipeline{Route: 0, VCAlloc: 1, SwAlloc: 1, Traverse: 0, Link: 3, Credit: 2, Inject: 5, Eject: 0}},
+		{name: "sensing df-ugal-g", topo: "dragonfly:p=2", routing: "df-ugal-g", vcs: 3, buf: 16, rate: 0.3, none: true},
+		{name: "sensing df-ugal-l", topo: "dragonfly:p=2", routing: "df-ugal-l", vcs: 3, buf: 16, rate: 0.3, none: true},
+		{name: "credits in one cycle", topo: "mesh:9x9", routing: "dor", vcs: 2, buf: 4, rate: 0.3, none: true},
+		{name: "two threads", topo: "torus:9x9", routing: "dor-booksim", vcs: 2, buf: 4, rate: 0.3, threads: 2, none: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			net := mustNet(t, c.topo)
+			var err error
+			cfg := sim.Config{Net: net, Routing: mustRouting(t, net, c.routing, c.vcs), VCs: c.vcs, Buf: c.buf, Pipeline: sim.BookSim(net),
+				Seed: 7, DeadlockCycles: 1000, Threads: max(1, c.threads), AtomicVC: c.atomic}
+			if c.pipe != nil {
+				cfg.Pipeline = *c.pipe
+			}
+			if c.sel != "" {
+				cfg.Select, err = sim.LookupSelector(c.sel)
+				require.NoError(t, err)
+			}
+			w := sim.Workload{Rate: c.rate, Sizes: sim.Sizes{Flits: []int{1, 6}, Weight: []float64{1, 1}}, ClassLimit: c.classLimit}
+			pattern := c.pattern
+			if pattern == "" {
+				pattern = "uniform"
+			}
+			w.Pattern, err = sim.NewPattern(pattern, sim.PatternParams{Net: net})
+			require.NoError(t, err)
+			if c.process != "" {
+				w.Process, err = sim.LookupProcess(c.process)
+				require.NoError(t, err)
+			}
+			m := c.m
+			if m.MaxCycles == 0 {
+				m = sim.Measure{MinCycles: 3000, MaxCycles: 3000, Period: 1000}
+			}
+			m.Nodes = true
+			if c.memory {
+				cfg.MaxMemory = sim.OpenBytes(&cfg, w, m) + 1<<20
+			}
+			got, err, s := runBoth(t, cfg, w, m)
+			require.NoError(t, err)
+			if c.none {
+				require.Zero(t, s.Blocks())
+				return
+			}
+			require.Positive(t, s.Blocks(), "no block ran")
+			require.Greater(t, got.PacketsDelivered, int64(300))
+			if c.memory {
+				require.Contains(t, got.Reason, "memory budget")
+				require.Positive(t, s.Rechecked(), "no arrivals rechecked")
+			}
+		})
+	}
+}
