@@ -192,3 +192,62 @@ func TestBlocksSameRunMore(t *testing.T) {
 		})
 	}
 }
+
+// VC allocation passes by a waiting head while nothing was released at its
+// router since it found no free output VC among its choices (per-router epochs,
+// vcalloc.go): only a release frees an output VC and a head's choices are fixed
+// once it is routed, so trying every waiting head every cycle is the same run,
+// field for field. Checked with deterministic and adaptive routings (Duato,
+// minimal adaptive, Valiant, UGAL and PAR on the dragonfly, whose choices read
+// the network's state when the head is routed), with every selection, with
+// AtomicVC (where no head is passed by: a credit may free a VC), with Latch and
+// with blocks of cycles.
+func TestPassByEpochSameRun(t *testing.T) {
+	slow := &sim.Pipeline{Route: 1, VCAlloc: 1, SwAlloc: 1, Traverse: 1, Link: 4, Credit: 4, Inject: 1, Eject: 1}
+	for _, c := range []struct {
+		name, topo, routing, sel string
+		vcs, buf                 int
+		rate                     float64
+		atomic, latch, blocks    bool
+		pipe                     *sim.Pipeline
+	}{
+		{name: "dor-booksim", topo: "torus:8x8", routing: "dor-booksim", vcs: 4, buf: 4, rate: 0.5},
+		{name: "duato credits", topo: "torus:8x8", routing: "duato", sel: "credits", vcs: 4, buf: 4, rate: 0.5},
+		{name: "duato random atomic", topo: "torus:8x8", routing: "duato", sel: "random", vcs: 4, buf: 4, rate: 0.45, atomic: true},
+		{name: "minadapt rotate", topo: "mesh:8x8", routing: "minadapt", sel: "rotate", vcs: 3, buf: 4, rate: 0.45},
+		{name: "minadapt bonus blocks", topo: "mesh:9x9", routing: "minadapt", sel: "bonus", vcs: 3, buf: 4, rate: 0.45, blocks: true, pipe: slow},
+		{name: "valiant latch", topo: "torus:8x8", routing: "valiant", vcs: 4, buf: 4, rate: 0.3, latch: true},
+		{name: "df-ugal-g credits", topo: "dragonfly:p=2", routing: "df-ugal-g", sel: "credits", vcs: 3, buf: 8, rate: 0.45},
+		{name: "df-ugal-l", topo: "dragonfly:p=2", routing: "df-ugal-l", vcs: 3, buf: 8, rate: 0.45},
+		{name: "df-par random", topo: "dragonfly:p=2", routing: "df-par", sel: "random", vcs: 4, buf: 8, rate: 0.45},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			net := mustNet(t, c.topo)
+			var err error
+			cfg := sim.Config{Net: net, Routing: mustRouting(t, net, c.routing, c.vcs), VCs: c.vcs, Buf: c.buf, Pipeline: sim.BookSim(net),
+				Seed: 11, DeadlockCycles: 1000, Threads: 1, AtomicVC: c.atomic, Latch: c.latch}
+			if c.pipe != nil {
+				cfg.Pipeline = *c.pipe
+			}
+			if c.sel != "" {
+				cfg.Select, err = sim.LookupSelector(c.sel)
+				require.NoError(t, err)
+			}
+			if c.blocks {
+				sim.ForceBlocks(&cfg)
+			}
+			w := sim.Workload{Rate: c.rate, Sizes: sim.Sizes{Flits: []int{1, 8}, Weight: []float64{1, 1}}}
+			w.Pattern, err = sim.NewPattern("uniform", sim.PatternParams{Net: net})
+			require.NoError(t, err)
+			m := sim.Measure{MinCycles: 3000, MaxCycles: 3000, Period: 1000, Nodes: true}
+			all := cfg
+			sim.WithoutPass(&all)
+			want, err := sim.RunOpen(testCtx(t), all, w, m)
+			require.NoError(t, err)
+			got, err := sim.RunOpen(testCtx(t), cfg, w, m)
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+			require.Greater(t, got.PacketsDelivered, int64(1000))
+		})
+	}
+}

@@ -171,6 +171,10 @@ type Config struct {
 	// with and without agree and that blocks ran.
 	noBlocks, forceBlocks bool
 	blocks                *blockStats
+	// noPass makes VC allocation try every waiting head, also one passed by
+	// while nothing was released at its router (vcalloc.go's epochs): tests
+	// check that runs with and without agree.
+	noPass bool
 }
 
 // ConfigError names the field of a Config or workload at fault.

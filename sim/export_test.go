@@ -10,6 +10,10 @@ func WithoutBlocks(c *Config) { c.noBlocks = true }
 // (Config.forceBlocks).
 func ForceBlocks(c *Config) { c.forceBlocks = true }
 
+// WithoutPass makes VC allocation of runs of c try every waiting head
+// (Config.noPass).
+func WithoutPass(c *Config) { c.noPass = true }
+
 // CountBlocks makes runs of c count their blocks into s (Config.blocks).
 func CountBlocks(c *Config, s *BlockStats) { c.blocks = s }
 

@@ -23,7 +23,7 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 	ib := e.inBase[r]
 	// a head is passed by while nothing was released at r since it found no
 	// free output VC; with AtomicVC a credit may free one too: none is
-	epoch, pass := e.epoch[r], !e.cfg.AtomicVC
+	epoch, pass := e.epoch[r], !e.cfg.AtomicVC && !e.cfg.noPass
 	ob := e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
 	p.touch = p.touch[:0]
