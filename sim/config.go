@@ -120,6 +120,9 @@ type Config struct {
 	// switch's inputs and outputs and each output VC (nil: RoundRobin).
 	Select  Selector
 	Arbiter Arbitration
+	// SwitchInput is the switch allocator's input stage (nil: ByVC); a rule
+	// other than ByVC takes a round-robin or fixed arbitration and no Latch.
+	SwitchInput SwitchInput
 	// Seed fixes every random stream of the run.
 	Seed uint64
 	// DeadlockCycles: no flit moved for this many cycles while flits are in the
@@ -201,6 +204,14 @@ func (c *Config) check() error {
 	}
 	if c.DeadlockCycles < 0 {
 		return &ConfigError{"deadlock-cycles", "negative"}
+	}
+	if c.SwitchInput != nil && c.SwitchInput != (SwitchInput(ByVC{})) {
+		if f, ok := c.Arbiter.(flatArbitration); c.Arbiter != nil && (!ok || f.flatRule().random) {
+			return &ConfigError{"switch-input", "takes round-robin or fixed arbitration"}
+		}
+		if c.Latch {
+			return &ConfigError{"switch-input", "takes no latch (the theory model's switch)"}
+		}
 	}
 	p := c.Pipeline
 	tm := topology.TerminalsOf(c.Net)

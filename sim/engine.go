@@ -261,6 +261,10 @@ type engine struct {
 	flat    bool
 	rule    flatRule
 	ovState []int32 // per output VC, its VC allocation arbiter's (flat)
+	// swin is cfg.SwitchInput unless wormlab's inline default (nil), inOut
+	// then per input port its pointer over the router's output ports
+	swin  SwitchInput
+	inOut []int32
 	// the delay of a flit into its sink (the delays to the next buffer and of
 	// credits upstream are the ports' own, out[].d and in[].dCred: the
 	// pipeline's or a link latency the topology sets)
@@ -460,6 +464,9 @@ func newEngine(cfg *Config) (*engine, error) {
 	if flat {
 		e.flat, e.rule = true, f.flatRule()
 		e.ovState = make([]int32, nout*S)
+	}
+	if cfg.SwitchInput != nil && cfg.SwitchInput != (SwitchInput(ByVC{})) {
+		e.swin, e.inOut = cfg.SwitchInput, make([]int32, nin)
 	}
 	longest := 0
 	for r := range n {

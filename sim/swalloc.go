@@ -51,6 +51,10 @@ func (e *engine) allocFlat(p *part, r int32) {
 		if random && bid&(bid-1) != 0 {
 			v = e.rule.pick(0, bid, e.rArb[r]) // a lone bidder draws nothing (random's state is 0)
 		}
+		if e.swin != nil && bid != 0 {
+			lo := (ib + int32(i)) << (e.vs & 31)
+			v = e.swin.pick(bid, e.vc[lo:lo+e.V], ip.arb, e.inOut[ib+int32(i)])
+		}
 		pick[i&63] = v
 		o := e.vc[(ib+int32(i))<<(e.vs&31)|v].op & 63
 		var asks uint64 // all ones if the port bids
@@ -69,6 +73,7 @@ func (e *engine) allocFlat(p *part, r int32) {
 				i := bits.TrailingZeros64(in)
 				if e.rule.rotate {
 					ports[i].arb = nextPointer(pick[i], e.V)
+					e.inputGranted(r, ib+int32(i), o)
 				}
 				e.traverse(p, r, ib+int32(i), pick[i], false)
 			}
@@ -84,6 +89,7 @@ func (e *engine) allocFlat(p *part, r int32) {
 		if e.rule.rotate {
 			ports[i].arb = nextPointer(pick[i], e.V)
 			e.out[ob+int32(o)].arb = nextPointer(int32(i), int32(len(ports)))
+			e.inputGranted(r, ib+int32(i), o)
 		}
 		e.traverse(p, r, ib+int32(i), pick[i], false)
 	}

@@ -20,7 +20,8 @@ import (
 )
 
 // drawConfig draws a torus or mesh of 1-3 dimensions, DOR with enough VCs, a
-// buffer, a pipeline with random stage delays, a selection and an arbitration.
+// buffer, a pipeline with random stage delays, a selection, an arbitration and
+// the switch allocator's input stage.
 func drawConfig(t *rapid.T) sim.Config {
 	dims := rapid.IntRange(1, 3).Draw(t, "dims")
 	spec := rapid.SampledFrom([]string{"torus", "mesh"}).Draw(t, "kind") + ":"
@@ -48,8 +49,13 @@ func drawConfig(t *rapid.T) sim.Config {
 	arb := rapid.SampledFrom(sim.ArbitrationNames()).Draw(t, "arb")
 	s, _ := sim.LookupSelector(sel)
 	a, _ := sim.LookupArbitration(arb)
-	return sim.Config{Net: net, Routing: rt, VCs: vcs, Buf: rapid.IntRange(1, 6).Draw(t, "buf"), Pipeline: p,
-		Select: s, Arbiter: a, Seed: rapid.Uint64().Draw(t, "seed")}
+	sw, _ := sim.LookupSwitchInput(rapid.SampledFrom(sim.SwitchInputNames()).Draw(t, "switch-input"))
+	cfg := sim.Config{Net: net, Routing: rt, VCs: vcs, Buf: rapid.IntRange(1, 6).Draw(t, "buf"), Pipeline: p,
+		Select: s, Arbiter: a, SwitchInput: sw, Seed: rapid.Uint64().Draw(t, "seed")}
+	if ce := (*sim.ConfigError)(nil); errors.As(cfg.Validate(), &ce) && ce.Field == "switch-input" {
+		cfg.SwitchInput = nil // a rule the arbitration keeps no pointers for (random)
+	}
+	return cfg
 }
 
 // Invariants of the router (package doc) hold on every trace of open-loop runs over

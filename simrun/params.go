@@ -131,6 +131,7 @@ var params = []*Param{
 	integer("eject-delay", "cycles", "switch to sink (-1: the preset's)", false, func(r *Run) *int { return &r.EjectDelay }),
 	str("select", "selection among free VCs: "+strings.Join(sim.SelectorNames(), ", "), false, func(r *Run) *string { return &r.Select }),
 	str("arb", "arbitration: "+strings.Join(sim.ArbitrationNames(), ", "), false, func(r *Run) *string { return &r.Arb }),
+	str("switch-input", "switch allocator's input stage: "+strings.Join(sim.SwitchInputNames(), ", ")+" (vc: round-robin over an input's VCs; output: over the output ports they ask for, BookSim2's)", false, func(r *Run) *string { return &r.SwitchInput }),
 	str("atomic-vc", "reallocate a VC only once its buffer is empty: on, off, or auto (on for routings that rest on Duato's theorem)", false, func(r *Run) *string { return &r.AtomicVC }),
 	integer("inject-limit", "packets", "a node starts a packet only while fewer than N of its packets are in the network (0: no limit)", false, func(r *Run) *int { return &r.InjectLimit }),
 	integer("class-limit", "packets", "a node starts a packet only while fewer than N of its router's input VCs of the packet's class (its first hop's lowest VC) hold a flit: seed 003's congestion control (0: no limit)", false, func(r *Run) *int { return &r.ClassLimit }),

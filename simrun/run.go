@@ -37,6 +37,7 @@ type Run struct {
 	RouteDelay, VCDelay, SwDelay, STDelay           int
 	LinkDelay, CreditDelay, InjectDelay, EjectDelay int
 	Select, Arb                                     string // selection and arbitration policies
+	SwitchInput                                     string // the switch allocator's input stage
 	Seed                                            uint64
 	Unsafe                                          bool   // run with fewer VCs than the routing needs
 	AtomicVC                                        string // on, off or auto
@@ -61,7 +62,7 @@ func Default() Run {
 		Pipeline:   "booksim",
 		RouteDelay: -1, VCDelay: -1, SwDelay: -1, STDelay: -1,
 		LinkDelay: -1, CreditDelay: -1, InjectDelay: -1, EjectDelay: -1,
-		Select: "first", Arb: "round-robin", Seed: 1, AtomicVC: "auto",
+		Select: "first", Arb: "round-robin", SwitchInput: "vc", Seed: 1, AtomicVC: "auto",
 		HotFraction: 0.1, Radius: 1,
 		Rel: 0.02, MinCycles: 10000, MaxCycles: 200000, DeadlockCycles: 1000,
 	}
@@ -287,7 +288,11 @@ func (r *Run) Router(net topology.Network) (sim.Config, error) {
 	if err != nil {
 		return sim.Config{}, errf("arb", "%v", err)
 	}
-	cfg := sim.Config{Net: net, VCs: r.VCs, Buf: r.Buf, Pipeline: p, Select: selector, Arbiter: arb, Seed: r.Seed, DeadlockCycles: r.DeadlockCycles}
+	swin, err := sim.LookupSwitchInput(r.SwitchInput)
+	if err != nil {
+		return sim.Config{}, errf("switch-input", "%v", err)
+	}
+	cfg := sim.Config{Net: net, VCs: r.VCs, Buf: r.Buf, Pipeline: p, Select: selector, Arbiter: arb, SwitchInput: swin, Seed: r.Seed, DeadlockCycles: r.DeadlockCycles}
 	if err := cfg.Validate(); err != nil {
 		return cfg, simError(err)
 	}
@@ -308,7 +313,7 @@ func simError(err error) error {
 		"pipeline.route": "route-delay", "pipeline.vc-alloc": "vc-delay", "pipeline.sw-alloc": "sw-delay",
 		"pipeline.traverse": "st-delay", "pipeline.link": "link-delay", "pipeline.credit": "credit-delay",
 		"pipeline.inject": "inject-delay", "pipeline.eject": "eject-delay",
-		"rate": "rate", "traffic": "traffic", "inject-limit": "inject-limit", "sizes": "flits",
+		"rate": "rate", "traffic": "traffic", "switch-input": "switch-input", "inject-limit": "inject-limit", "sizes": "flits",
 	}[ce.Field]
 	if param == "" {
 		return &Error{"", ce.Field + ": " + ce.Msg}
