@@ -127,10 +127,9 @@ func parseDragonfly(arg string) (dragonflySpec, error) {
 	return d, ps.done()
 }
 
-// NewDragonfly builds the dragonfly of g groups of a routers with p terminals and h
-// global channels each, its global channels placed by the named arrangement, local
-// and global channels of the given latencies.
-func NewDragonfly(a, p, h, g int, arr string, local, global int) (*Dragonfly, error) {
+// dragonflyOf is the dragonfly of these parameters with its tables not yet built,
+// or the error NewDragonfly gives for them (SizeOf refuses what it refuses).
+func dragonflyOf(a, p, h, g int, arr string, local, global int) (*Dragonfly, error) {
 	ar, ok := arrangements[arr]
 	if !ok {
 		return nil, &SpecError{Field: "arrangement", Msg: fmt.Sprintf("unknown %q (want one of %s)", arr, strings.Join(ArrangementNames(), ", "))}
@@ -152,6 +151,17 @@ func NewDragonfly(a, p, h, g int, arr string, local, global int) (*Dragonfly, er
 	d := &Dragonfly{a: a, p: p, h: h, g: g, trunk: a * h / (g - 1), local: local, global: global, arr: ar, arrName: arr}
 	if why := ar.check(d); why != "" {
 		return nil, &SpecError{Field: "arrangement", Msg: why}
+	}
+	return d, nil
+}
+
+// NewDragonfly builds the dragonfly of g groups of a routers with p terminals and h
+// global channels each, its global channels placed by the named arrangement, local
+// and global channels of the given latencies.
+func NewDragonfly(a, p, h, g int, arr string, local, global int) (*Dragonfly, error) {
+	d, err := dragonflyOf(a, p, h, g, arr, local, global)
+	if err != nil {
+		return nil, err
 	}
 	n := a * g
 	d.out = make([][]link, n)
@@ -175,7 +185,7 @@ func NewDragonfly(a, p, h, g int, arr string, local, global int) (*Dragonfly, er
 			d.lat[r][q] = int32(local)
 		}
 		for c := range h {
-			T, jj := ar.link(d, G, i*h+c)
+			T, jj := d.arr.link(d, G, i*h+c)
 			d.out[r][a-1+c] = link{int32(T*a + jj/h), int32(a - 1 + jj%h)}
 			d.lat[r][a-1+c] = int32(global)
 		}

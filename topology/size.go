@@ -135,6 +135,9 @@ func init() {
 		if err != nil {
 			return Size{}, err
 		}
+		if _, err := dragonflyOf(d.a, d.p, d.h, d.g, d.arr, d.local, d.global); err != nil {
+			return Size{}, err
+		}
 		return bounded(uniform(satarith.Mul(int64(d.a), int64(d.g)), int64(d.a-1+d.h), int64(d.p)), true)
 	})
 	// a k-ary n-fly: n stages of k^(n-1) switches, k ports out of every stage but
