@@ -1,10 +1,12 @@
 package sim
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/wormlab/wormlab/topology"
 )
@@ -42,4 +44,54 @@ func TestNetworkFloorBelowEngineBytes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Lemma (the floor refuses no run that fits): for every network of a kind whose
+// size follows from its spec, NetworkFloor of SizeOf(spec) is at most EngineBytes
+// of the built network under any router configuration: VCs from 1 to 20, buffers
+// from 1 to 70 flits, one injection port a router or one an output port, either
+// pipeline, any arbitration (a floor above the estimate would refuse, unbuilt, a
+// run the estimate after building lets through).
+func TestNetworkFloorBelowEngineBytesRandom(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sides := func(most int) string {
+			s := make([]string, rapid.IntRange(1, 3).Draw(t, "dims"))
+			for i := range s {
+				s[i] = fmt.Sprint(rapid.IntRange(2, most).Draw(t, "side"))
+			}
+			return strings.Join(s, "x")
+		}
+		spec := rapid.SampledFrom([]string{
+			"torus:" + sides(9), "mesh:" + sides(9),
+			fmt.Sprintf("cmesh:%s,c=%d", sides(6), rapid.IntRange(1, 6).Draw(t, "c")),
+			fmt.Sprintf("fattree:%d", rapid.SampledFrom([]int{4, 16, 64, 256}).Draw(t, "n")),
+			fmt.Sprintf("dragonfly:p=%d", rapid.IntRange(1, 4).Draw(t, "p")),
+			fmt.Sprintf("dragonfly:a=%d,p=%d,h=%d,g=%d", rapid.IntRange(1, 6).Draw(t, "a"), rapid.IntRange(1, 4).Draw(t, "p"),
+				rapid.IntRange(1, 3).Draw(t, "h"), rapid.IntRange(2, 10).Draw(t, "g")),
+			fmt.Sprintf("fly:k=%d,n=%d", rapid.IntRange(2, 4).Draw(t, "k"), rapid.IntRange(1, 4).Draw(t, "n")),
+			fmt.Sprintf("hyperx:%s,k=%d,t=%d", sides(5), rapid.IntRange(1, 3).Draw(t, "k"), rapid.IntRange(1, 4).Draw(t, "t")),
+			fmt.Sprintf("flatfly:k=%d,n=%d,c=%d", rapid.IntRange(2, 5).Draw(t, "k"), rapid.IntRange(2, 3).Draw(t, "n"), rapid.IntRange(1, 5).Draw(t, "c")),
+		}).Draw(t, "spec")
+		net, err := topology.Parse(spec)
+		if err != nil {
+			t.Skip(spec, err)
+		}
+		sz, ok := topology.SizeOf(spec)
+		if !ok {
+			t.Fatalf("%s: built, but SizeOf has no size", spec)
+		}
+		pipe, err := LookupPipeline(rapid.SampledFrom(PipelineNames()).Draw(t, "pipeline"), net)
+		if err != nil {
+			t.Fatal(err)
+		}
+		arb, err := LookupArbitration(rapid.SampledFrom(ArbitrationNames()).Draw(t, "arbitration"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		vcs, buf := rapid.IntRange(1, 20).Draw(t, "vcs"), rapid.IntRange(1, 70).Draw(t, "buf")
+		cfg := &Config{Net: net, VCs: vcs, Buf: buf, Pipeline: pipe, Arbiter: arb, InjectPerPort: rapid.Bool().Draw(t, "per port")}
+		if floor, est := NetworkFloor(sz, vcs, buf), EngineBytes(cfg); floor <= 0 || floor > est {
+			t.Fatalf("%s, %d VCs of %d flits, per port %v: floor %d, estimate %d", spec, vcs, buf, cfg.InjectPerPort, floor, est)
+		}
+	})
 }
