@@ -1,17 +1,29 @@
 package sim_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/sim"
+	"github.com/wormlab/wormlab/topology"
+	"pgregory.net/rapid"
 )
 
 // runBoth runs cfg, w, m cycle by cycle and in blocks forced (block.go) and
 // requires the same Result field for field and the same error; it returns the
 // blocked run's and the count of its blocks.
 func runBoth(t *testing.T, cfg sim.Config, w sim.Workload, m sim.Measure) (*sim.Result, error, *sim.BlockStats) {
+	t.Helper()
+	return runBothIn(t, testCtx(t), cfg, w, m)
+}
+
+// runBothIn is runBoth under ctx, failing t (a rapid.T too).
+func runBothIn(t interface {
+	require.TestingT
+	Helper()
+}, ctx context.Context, cfg sim.Config, w sim.Workload, m sim.Measure) (*sim.Result, error, *sim.BlockStats) {
 	t.Helper()
 	run := func(blocks bool) (*sim.Result, error, *sim.BlockStats) {
 		cfg := cfg
@@ -21,7 +33,7 @@ func runBoth(t *testing.T, cfg sim.Config, w sim.Workload, m sim.Measure) (*sim.
 		if !blocks {
 			sim.WithoutBlocks(&cfg)
 		}
-		res, err := sim.RunOpen(testCtx(t), cfg, w, m)
+		res, err := sim.RunOpen(ctx, cfg, w, m)
 		return res, err, &s
 	}
 	want, wantErr, s0 := run(false)
@@ -105,7 +117,8 @@ func TestBlocksRoutingError(t *testing.T) {
 // class limit (a source reads its router's input VCs), on-off and Poisson
 // arrivals, the hotspot and transpose patterns, a budget of cycles that is not
 // a multiple of the period, the packet table's memory bound passed (arrivals
-// generated ahead rechecked), a fat-tree and a dragonfly with slow links,
+// generated ahead rechecked), a fat-tree and a dragonfly with slow links, a
+// concentrated mesh (two terminals a router) whose sinks take every flit,
 // ejection in the cycle of the switch (Eject 0) and injection behind the
 // first hop (Inject past SwAlloc + Traverse + Link). And no block is taken
 // where one would be wrong: a Sensing routing (df-ugal-g reads other routers'
@@ -120,7 +133,7 @@ func TestBlocksSameRunMore(t *testing.T) {
 		pattern             string
 		pipe                *sim.Pipeline
 		m                   sim.Measure
-		atomic              bool
+		atomic, ejectAll    bool
 		classLimit, threads int
 		// memory: a budget the packet table passes
 		memory bool
@@ -141,6 +154,7 @@ func TestBlocksSameRunMore(t *testing.T) {
 		{name: "dragonfly df-valiant credits", topo: "dragonfly:p=3", routing: "df-valiant", vcs: 3, buf: 16, rate: 0.3, sel: "credits"},
 		{name: "eject 0 inject late", topo: "torus:9x9", routing: "dor-booksim", vcs: 2, buf: 4, rate: 0.4,
 			pipe: &sim.Pipeline{Route: 0, VCAlloc: 1, SwAlloc: 1, Traverse: 0, Link: 3, Credit: 2, Inject: 5, Eject: 0}},
+		{name: "cmesh eject all", topo: "cmesh:9x9,c=2", routing: "dor", vcs: 2, buf: 4, rate: 0.3, ejectAll: true, pipe: slow},
 		{name: "sensing df-ugal-g", topo: "dragonfly:p=2", routing: "df-ugal-g", vcs: 3, buf: 16, rate: 0.3, none: true},
 		{name: "sensing df-ugal-l", topo: "dragonfly:p=2", routing: "df-ugal-l", vcs: 3, buf: 16, rate: 0.3, none: true},
 		{name: "credits in one cycle", topo: "mesh:9x9", routing: "dor", vcs: 2, buf: 4, rate: 0.3, none: true},
@@ -150,7 +164,7 @@ func TestBlocksSameRunMore(t *testing.T) {
 			net := mustNet(t, c.topo)
 			var err error
 			cfg := sim.Config{Net: net, Routing: mustRouting(t, net, c.routing, c.vcs), VCs: c.vcs, Buf: c.buf, Pipeline: sim.BookSim(net),
-				Seed: 7, DeadlockCycles: 1000, Threads: max(1, c.threads), AtomicVC: c.atomic}
+				Seed: 7, DeadlockCycles: 1000, Threads: max(1, c.threads), AtomicVC: c.atomic, EjectAll: c.ejectAll}
 			if c.pipe != nil {
 				cfg.Pipeline = *c.pipe
 			}
@@ -250,4 +264,60 @@ func TestPassByEpochSameRun(t *testing.T) {
 			require.Greater(t, got.PacketsDelivered, int64(1000))
 		})
 	}
+}
+
+// Lemma (temporal blocking, block.go): when every event from one router to
+// another (a flit over a link, a credit upstream) lands at least d cycles after
+// the cycle that schedules it, a word of routers reads in cycles t .. t+d-1
+// nothing another word writes in them, so running the words' cycles one word
+// after the other, from either end, is the run cycle by cycle: the same Result
+// field for field and the same error (a deadlock, a source queue or memory
+// bound passed). Drawn: the network (several words of routers) and its
+// routing, the pipeline (links and credits of 1 to 8 cycles: blocks of 1 to 8),
+// arbitration, selection, arrival process, pattern, sizes, load, the deadlock
+// detector's patience and the queue bound.
+func TestPropertyBlocksSameRun(t *testing.T) {
+	nets := []struct {
+		topo, routing string
+		vcs           int
+	}{
+		{"torus:9x9", "dor-booksim", 2}, {"torus:10x10", "duato", 4}, {"torus:9x9", "dor", 1}, {"torus:9x9", "valiant", 4},
+		{"mesh:10x10", "minadapt", 3}, {"mesh:9x9", "dor", 2}, {"fattree:256", "updown", 2},
+		{"dragonfly:p=3", "df-min", 2}, {"dragonfly:p=3", "df-valiant", 3}, {"cmesh:9x9,c=2", "dor", 2},
+	}
+	built := make([]topology.Network, len(nets))
+	routings := make([]sim.Routing, len(nets))
+	for k, n := range nets {
+		built[k] = mustNet(t, n.topo)
+		routings[k] = mustRouting(t, built[k], n.routing, n.vcs)
+	}
+	var blocks int64
+	ctx := testCtx(t)
+	rapid.Check(t, func(rt *rapid.T) {
+		k := rapid.IntRange(0, len(nets)-1).Draw(rt, "net")
+		n, net, rtg := nets[k], built[k], routings[k]
+		pipe := sim.Pipeline{Route: rapid.IntRange(0, 1).Draw(rt, "route"), VCAlloc: rapid.IntRange(0, 1).Draw(rt, "vcalloc"),
+			SwAlloc: 1, Traverse: rapid.IntRange(0, 1).Draw(rt, "traverse"), Link: rapid.IntRange(1, 8).Draw(rt, "link"),
+			Credit: rapid.IntRange(1, 8).Draw(rt, "credit"), Inject: rapid.IntRange(0, 3).Draw(rt, "inject"), Eject: rapid.IntRange(0, 1).Draw(rt, "eject")}
+		cfg := sim.Config{Net: net, Routing: rtg, VCs: n.vcs, Buf: rapid.IntRange(1, 8).Draw(rt, "buf"),
+			Pipeline: pipe, Seed: rapid.Uint64().Draw(rt, "seed"), DeadlockCycles: rapid.IntRange(40, 300).Draw(rt, "deadlock"), Threads: 1,
+			AtomicVC: rapid.Bool().Draw(rt, "atomic")}
+		var err error
+		cfg.Arbiter, err = sim.LookupArbitration(rapid.SampledFrom(sim.ArbitrationNames()).Draw(rt, "arbitration"))
+		require.NoError(rt, err)
+		cfg.Select, err = sim.LookupSelector(rapid.SampledFrom(sim.SelectorNames()).Draw(rt, "select"))
+		require.NoError(rt, err)
+		w := sim.Workload{Rate: rapid.Float64Range(0.02, 0.7).Draw(rt, "rate"),
+			Sizes: sim.Sizes{Flits: []int{rapid.IntRange(1, 4).Draw(rt, "short"), rapid.IntRange(1, 16).Draw(rt, "long")}, Weight: []float64{1, 1}}}
+		w.Pattern, err = sim.NewPattern(rapid.SampledFrom([]string{"uniform", "hotspot"}).Draw(rt, "pattern"), sim.PatternParams{Net: net})
+		require.NoError(rt, err)
+		w.Process, err = sim.LookupProcess(rapid.SampledFrom(sim.ProcessNames()).Draw(rt, "process"))
+		require.NoError(rt, err)
+		m := sim.Measure{MinCycles: 800, MaxCycles: 800, Period: rapid.Int64Range(100, 800).Draw(rt, "period"),
+			MaxQueue: rapid.Int64Range(4, 1000).Draw(rt, "maxqueue"), Nodes: true}
+		// (a rate past the process's bound is refused alike both ways)
+		_, _, s := runBothIn(rt, ctx, cfg, w, m)
+		blocks += s.Blocks()
+	})
+	require.Positive(t, blocks, "no block ran in any case")
 }
