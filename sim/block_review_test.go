@@ -275,7 +275,10 @@ func TestPassByEpochSameRun(t *testing.T) {
 // bound passed). Drawn: the network (several words of routers) and its
 // routing, the pipeline (links and credits of 1 to 8 cycles: blocks of 1 to 8),
 // arbitration, selection, arrival process, pattern, sizes, load, the deadlock
-// detector's patience and the queue bound.
+// detector's patience and the queue bound. A traced run, whose sweep goes
+// router after router where an untraced one goes phase after phase over a
+// word's routers (a router's phases touch its own state alone), is the same
+// run too.
 func TestPropertyBlocksSameRun(t *testing.T) {
 	nets := []struct {
 		topo, routing string
@@ -316,8 +319,17 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		m := sim.Measure{MinCycles: 800, MaxCycles: 800, Period: rapid.Int64Range(100, 800).Draw(rt, "period"),
 			MaxQueue: rapid.Int64Range(4, 1000).Draw(rt, "maxqueue"), Nodes: true}
 		// (a rate past the process's bound is refused alike both ways)
-		_, _, s := runBothIn(rt, ctx, cfg, w, m)
+		got, gotErr, s := runBothIn(rt, ctx, cfg, w, m)
 		blocks += s.Blocks()
+		// traced: router after router (sweep), one thread, no blocks
+		events := 0
+		cfg.Trace = func(sim.Event) { events++ }
+		traced, tracedErr := sim.RunOpen(ctx, cfg, w, m)
+		require.Equal(rt, gotErr, tracedErr)
+		require.Equal(rt, got, traced)
+		if got != nil && got.PacketsDelivered > 0 {
+			require.Positive(rt, events)
+		}
 	})
 	require.Positive(t, blocks, "no block ran in any case")
 }
