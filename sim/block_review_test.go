@@ -278,7 +278,10 @@ func TestPassByEpochSameRun(t *testing.T) {
 // detector's patience and the queue bound. A traced run, whose sweep goes
 // router after router where an untraced one goes phase after phase over a
 // word's routers (a router's phases touch its own state alone), is the same
-// run too.
+// run too, and so are a run on two threads and one whose switch allocation
+// takes its general path instead of the flat one. Sensing routings (df-ugal-g, df-par),
+// the injection and class limits are drawn too (no block is taken under the
+// first two).
 func TestPropertyBlocksSameRun(t *testing.T) {
 	nets := []struct {
 		topo, routing string
@@ -287,6 +290,7 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		{"torus:9x9", "dor-booksim", 2}, {"torus:10x10", "duato", 4}, {"torus:9x9", "dor", 1}, {"torus:9x9", "valiant", 4},
 		{"mesh:10x10", "minadapt", 3}, {"mesh:9x9", "dor", 2}, {"fattree:256", "updown", 2},
 		{"dragonfly:p=3", "df-min", 2}, {"dragonfly:p=3", "df-valiant", 3}, {"cmesh:9x9,c=2", "dor", 2},
+		{"dragonfly:p=3", "df-ugal-g", 3}, {"dragonfly:p=3", "df-par", 4},
 	}
 	built := make([]topology.Network, len(nets))
 	routings := make([]sim.Routing, len(nets))
@@ -311,6 +315,7 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		cfg.Select, err = sim.LookupSelector(rapid.SampledFrom(sim.SelectorNames()).Draw(rt, "select"))
 		require.NoError(rt, err)
 		w := sim.Workload{Rate: rapid.Float64Range(0.02, 0.7).Draw(rt, "rate"),
+			InjectLimit: rapid.SampledFrom([]int{0, 0, 2}).Draw(rt, "injectlimit"), ClassLimit: rapid.SampledFrom([]int{0, 0, 1}).Draw(rt, "classlimit"),
 			Sizes: sim.Sizes{Flits: []int{rapid.IntRange(1, 4).Draw(rt, "short"), rapid.IntRange(1, 16).Draw(rt, "long")}, Weight: []float64{1, 1}}}
 		w.Pattern, err = sim.NewPattern(rapid.SampledFrom([]string{"uniform", "hotspot"}).Draw(rt, "pattern"), sim.PatternParams{Net: net})
 		require.NoError(rt, err)
@@ -330,6 +335,18 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		if got != nil && got.PacketsDelivered > 0 {
 			require.Positive(rt, events)
 		}
+		// two threads: two partitions, no blocks
+		cfg.Trace, cfg.Threads = nil, 2
+		two, twoErr := sim.RunOpen(ctx, cfg, w, m)
+		require.Equal(rt, gotErr, twoErr)
+		require.Equal(rt, got, two)
+		// switch allocation's general path (allocRouter) in place of the flat
+		// one (allocFlat: choices by conditional moves, 3ad9506)
+		cfg.Threads = 1
+		sim.SlowSwitch(&cfg)
+		slow, slowErr := sim.RunOpen(ctx, cfg, w, m)
+		require.Equal(rt, gotErr, slowErr)
+		require.Equal(rt, got, slow)
 	})
 	require.Positive(t, blocks, "no block ran in any case")
 }

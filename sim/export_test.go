@@ -14,6 +14,10 @@ func ForceBlocks(c *Config) { c.forceBlocks = true }
 // (Config.noPass).
 func WithoutPass(c *Config) { c.noPass = true }
 
+// SlowSwitch makes switch allocation of runs of c take its general path
+// (Config.slowSwitch).
+func SlowSwitch(c *Config) { c.slowSwitch = true }
+
 // CountBlocks makes runs of c count their blocks into s (Config.blocks).
 func CountBlocks(c *Config, s *BlockStats) { c.blocks = s }
 
