@@ -27,11 +27,17 @@ const (
 // (max_i d_i + L_i - 1), flit congestion (c_L) and the per-edge refinement (EdgeBound,
 // which is never below either). Cost O(sum d_i log c) at worst, usually far less
 // (bestEdgeBound).
-func (in *Instance) LowerBounds() []Bound { return PathsOf(in).LowerBounds() }
+func (in *Instance) LowerBounds() []Bound {
+	return pathsOf(in, false).lowerBounds(func(i int) string { return in.Messages[i].ID })
+}
 
 // LowerBounds returns the lower bounds of MODEL.md for the paths' instance
 // (Instance.LowerBounds).
-func (p *Paths) LowerBounds() []Bound {
+func (p *Paths) LowerBounds() []Bound { return p.lowerBounds(p.ID) }
+
+// lowerBounds is LowerBounds with the ids from id (an Instance's own, so that
+// Instance.LowerBounds copies none).
+func (p *Paths) lowerBounds(id func(i int) string) []Bound {
 	var bs []Bound
 	dil := Bound{Name: BoundDilation, Edge: -1, Msg: -1}
 	for i, l := range p.L {
@@ -40,7 +46,7 @@ func (p *Paths) LowerBounds() []Bound {
 		}
 	}
 	if dil.Msg >= 0 {
-		dil.Detail = fmt.Sprintf("message %q: d + L - 1 = %d + %d - 1", p.ID(dil.Msg), p.D(dil.Msg), p.L[dil.Msg])
+		dil.Detail = fmt.Sprintf("message %q: d + L - 1 = %d + %d - 1", id(dil.Msg), p.D(dil.Msg), p.L[dil.Msg])
 	}
 	bs = append(bs, dil)
 	ms := p.Measure()
@@ -60,11 +66,13 @@ func (p *Paths) LowerBounds() []Bound {
 }
 
 // LowerBound returns the largest of LowerBounds (the first in their order on a tie).
-func (in *Instance) LowerBound() Bound { return PathsOf(in).LowerBound() }
+func (in *Instance) LowerBound() Bound { return largest(in.LowerBounds()) }
 
 // LowerBound returns the largest of LowerBounds (the first in their order on a tie).
-func (p *Paths) LowerBound() Bound {
-	bs := p.LowerBounds()
+func (p *Paths) LowerBound() Bound { return largest(p.LowerBounds()) }
+
+// largest returns the largest bound (the first on a tie).
+func largest(bs []Bound) Bound {
 	best := bs[0]
 	for _, b := range bs[1:] {
 		if b.Value > best.Value {

@@ -54,18 +54,25 @@ func (p *Paths) add(id []byte, hops []int, l int) {
 }
 
 // PathsOf returns the compact form of a valid instance's messages.
-func PathsOf(in *Instance) *Paths {
+func PathsOf(in *Instance) *Paths { return pathsOf(in, true) }
+
+// pathsOf is PathsOf, without the ids (every id empty) unless withIDs.
+func pathsOf(in *Instance, withIDs bool) *Paths {
 	hops, idLen := 0, 0
 	for i := range in.Messages {
 		hops += len(in.Messages[i].Path)
-		idLen += len(in.Messages[i].ID)
+		if withIDs {
+			idLen += len(in.Messages[i].ID)
+		}
 	}
 	n := len(in.Messages)
 	p := &Paths{Net: in.Net, Off: make([]int, 1, n+1), Hops: make([]int32, 0, hops),
 		L: make([]int, 0, n), ids: make([]byte, 0, idLen), idOff: make([]int, 1, n+1)}
 	for i := range in.Messages {
 		m := &in.Messages[i]
-		p.ids = append(p.ids, m.ID...)
+		if withIDs {
+			p.ids = append(p.ids, m.ID...)
+		}
 		p.idOff = append(p.idOff, len(p.ids))
 		for _, e := range m.Path {
 			p.Hops = append(p.Hops, int32(e))

@@ -128,16 +128,7 @@ func leanHeap() {
 // readPaths reads an instance file ("-" is standard input) into its compact form;
 // errors are bad input, the same as readInstance's.
 func readPaths(e *env, path string) (*model.Paths, error) {
-	r, closer, err := open(e, path)
-	if err != nil {
-		return nil, err
-	}
-	defer closer()
-	in, err := model.ReadPaths(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return in, nil
+	return readFile(e, path, model.ReadPaths)
 }
 
 // ratio formats a / b with two decimals ("-" when b is 0).

@@ -194,30 +194,28 @@ func flagError(fs *flag.FlagSet, err error) string {
 // readInstance reads and validates an instance file ("-" is standard input); errors
 // are bad input.
 func readInstance(e *env, path string) (*model.Instance, error) {
+	return readFile(e, path, model.ReadInstance)
+}
+
+// readFile opens path ("-" is standard input) and reads it with read; errors name
+// the file and are bad input.
+func readFile[T any](e *env, path string, read func(io.Reader) (T, error)) (T, error) {
+	var zero T
 	r, closer, err := open(e, path)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	defer closer()
-	in, err := model.ReadInstance(r)
+	v, err := read(r)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return zero, fmt.Errorf("%s: %v", path, err)
 	}
-	return in, nil
+	return v, nil
 }
 
 // readSchedule reads a schedule file ("-" is standard input); errors are bad input.
 func readSchedule(e *env, path string) (*model.Schedule, error) {
-	r, closer, err := open(e, path)
-	if err != nil {
-		return nil, err
-	}
-	defer closer()
-	s, err := model.ReadSchedule(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return s, nil
+	return readFile(e, path, model.ReadSchedule)
 }
 
 // readPairFilled is readPair with a schedule's omitted makespan computed (MODEL.md
