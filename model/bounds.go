@@ -184,8 +184,10 @@ func (in *Instance) EdgeBound(us []Use) int {
 // jackson holds the buffers of EdgeBound so that LowerBounds can reuse them across
 // edges.
 type jackson struct {
-	jobs []jacksonJob
-	heap jacksonHeap
+	jobs   []jacksonJob
+	heap   jacksonHeap
+	count  []int        // sortByRelease's counts
+	sorted []jacksonJob // and its output
 }
 
 func (jb *jackson) bound(in *Instance, us []Use) int {
@@ -219,7 +221,12 @@ func JacksonBound(jobs []Job) int {
 // their order, nor on how ties of q are broken: the rule's preemptive schedule is
 // optimal either way.
 func (jb *jackson) solve(jobs []jacksonJob) int {
-	slices.SortFunc(jobs, func(a, b jacksonJob) int { return cmp.Compare(a.r, b.r) })
+	jb.sortByRelease(jobs)
+	return jb.run(jobs)
+}
+
+// run is solve on jobs sorted by release.
+func (jb *jackson) run(jobs []jacksonJob) int {
 	h := jb.heap[:0]
 	best := 0
 	now := 0 // the next free slot
@@ -247,6 +254,38 @@ func (jb *jackson) solve(jobs []jacksonJob) int {
 	}
 	jb.heap = h
 	return best
+}
+
+// sortByRelease sorts jobs by release. Releases are positions on paths, small
+// against the number of jobs on a loaded edge: then a counting sort, else a
+// comparison sort (the order among equal releases does not matter, see solve).
+func (jb *jackson) sortByRelease(jobs []jacksonJob) {
+	lo, hi := 0, 0
+	for i, j := range jobs {
+		if i == 0 || j.r < lo {
+			lo = j.r
+		}
+		hi = max(hi, j.r)
+	}
+	if len(jobs) < 64 || hi-lo > len(jobs) {
+		slices.SortFunc(jobs, func(a, b jacksonJob) int { return cmp.Compare(a.r, b.r) })
+		return
+	}
+	count := slices.Grow(jb.count[:0], hi-lo+2)[:hi-lo+2]
+	clear(count)
+	for _, j := range jobs {
+		count[j.r-lo+1]++
+	}
+	for r := 1; r < len(count); r++ {
+		count[r] += count[r-1]
+	}
+	out := slices.Grow(jb.sorted[:0], len(jobs))[:len(jobs)]
+	for _, j := range jobs {
+		out[count[j.r-lo]] = j
+		count[j.r-lo]++
+	}
+	copy(jobs, out)
+	jb.count, jb.sorted = count, out
 }
 
 // jacksonJob is one message on the edge: release r, remaining service rem, tail q.

@@ -1,7 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,5 +89,43 @@ func TestAppendStartsCounts(t *testing.T) {
 			tm.Start = &s
 		}
 		require.Equal(t, string(appendTimes(nil, &tm)), string(appendStarts(nil, "m<1>", s, d)))
+	})
+}
+
+// Lemma (Jackson's rule ignores the order of equal releases, solve's doc): the
+// counting sort by release gives jobs sorted by release, holding the same jobs,
+// and Jackson's value is the same whatever the order of the ties, so the same as
+// after the comparison sort it replaces; on job lists above and below the
+// counting sort's threshold with releases spread narrowly and widely.
+func TestJacksonCountingSort(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 200).Draw(t, "jobs")
+		spread := rapid.SampledFrom([]int{1, 5, 40, 1000}).Draw(t, "spread")
+		jobs := make([]jacksonJob, n)
+		for i := range jobs {
+			jobs[i] = jacksonJob{r: 1 + rapid.IntRange(0, spread).Draw(t, "r"), rem: rapid.IntRange(1, 4).Draw(t, "rem"), q: rapid.IntRange(0, 30).Draw(t, "q")}
+		}
+		var jb jackson
+		got := slices.Clone(jobs)
+		jb.sortByRelease(got)
+		require.True(t, slices.IsSortedFunc(got, func(a, b jacksonJob) int { return cmp.Compare(a.r, b.r) }))
+		key := func(j jacksonJob) int { return (j.r*10+j.rem)*100 + j.q }
+		a, b := slices.Clone(jobs), slices.Clone(got)
+		slices.SortFunc(a, func(x, y jacksonJob) int { return cmp.Compare(key(x), key(y)) })
+		slices.SortFunc(b, func(x, y jacksonJob) int { return cmp.Compare(key(x), key(y)) })
+		require.Equal(t, a, b, "the same jobs")
+		// The same jobs with the ties among equal releases in another order: the
+		// value does not change.
+		other := slices.Clone(got)
+		for lo := 0; lo < len(other); {
+			hi := lo
+			for hi < len(other) && other[hi].r == other[lo].r {
+				hi++
+			}
+			perm := rapid.Permutation(other[lo:hi]).Draw(t, "ties")
+			copy(other[lo:hi], perm)
+			lo = hi
+		}
+		require.Equal(t, jb.run(slices.Clone(got)), jb.run(other))
 	})
 }
