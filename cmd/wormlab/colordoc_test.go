@@ -41,7 +41,7 @@ func colorSpeedCell(speed, rss []float64) string {
 // docs/cli.md quotes `wormlab color`'s speed and memory from docs/color/speed.csv
 // (scripts/color-speed.sh): the table rows, the 10^5-mesh row of the memory table
 // and how far the 10^6 runs are from issue 24's target (10^6 paths per CPU-second,
-// 500 MB) must be what the CSV says.
+// under 500 MB) must be what the CSV says.
 func TestDocsQuoteColorSpeed(t *testing.T) {
 	f, err := os.Open("../../docs/color/speed.csv")
 	require.NoError(t, err)
@@ -82,9 +82,13 @@ func TestDocsQuoteColorSpeed(t *testing.T) {
 		big = append(big, speed[key{"new", inst}]...)
 		bigRSS = append(bigRSS, rss[key{"new", inst}]...)
 	}
+	side := "over"
+	if slices.Max(bigRSS) < 500 {
+		side = "under"
+	}
 	require.Contains(t, strings.Join(strings.Fields(text), " "), fmt.Sprintf(
-		"is %.0f to %.0f times short of that speed and takes %.1f to %.1f times that memory",
-		1e6/slices.Max(big), 1e6/slices.Min(big), slices.Min(bigRSS)/500, slices.Max(bigRSS)/500))
+		"is %.0f to %.0f times short of that speed, and its maximum resident size, %.0f to %.0f MB, is %s the 500 MB",
+		1e6/slices.Max(big), 1e6/slices.Min(big), slices.Min(bigRSS), slices.Max(bigRSS), side))
 	m := key{"new", "mesh1e5"}
 	row := fmt.Sprintf("| `color` | %.2f GB | %.1f s of CPU |", slices.Max(rss[m])/1000, slices.Max(cpu[m]))
 	require.Contains(t, text, row)
