@@ -23,7 +23,9 @@
 #              route, every VC), uniform, RATES_ANY and saturation, seeds SEEDS
 #              (agree-ff, agree-cmesh and agree-anynet run wormlab once for each
 #              VC selection of SELECTS: first, wormlab's default, and rotate,
-#              BookSim's separable VC allocator's rule; docs/dragonfly.md)
+#              BookSim's separable VC allocator's rule; and with each, for each
+#              switch allocator input stage of SWINS: vc, wormlab's default, and
+#              output, BookSim's separable switch allocator's; docs/dragonfly.md)
 #   agree-df-cut  BookSim alone: agree-df's throughput runs (offered 1.0, seeds
 #              SEEDS) ended at the start of their drain as BS_CUT ends them, to
 #              check the cut against agree-df's full runs
@@ -59,14 +61,15 @@
 # (default: built from this tree), SIDES ("booksim wormlab"), SEEDS ("1 2 3"),
 # STUDY_SEEDS ("1 2 3"), BS_STUDY_SEEDS ("1"),
 # RATES_DF, RATES_FF, RATES_CM, RATES_ANY, RATES_UR, RATES_WC, RATES_UR_BS,
-# RATES_WC_BS, RATES_X2, BS_CUT, TREE, SELECTS ("first rotate"),
+# RATES_WC_BS, RATES_X2, BS_CUT, TREE, SELECTS ("first rotate"), SWINS ("vc"),
 # WL_ROUTINGS (the study's wormlab
 # routings, default "df-min df-valiant df-ugal-l df-ugal-g df-par": 2 VCs for
 # df-min, 4 for df-par, 3 for the others; a RATES_ variable set empty runs no
 # rate of its kind). Runs are nice -n 19
 # and one at a time. Columns: sim case routing traffic vcs rate seed latency
 # latency_ci accepted status (ok, saturated, unstable), cpu_seconds, select
-# (wormlab's --select; "-" for BookSim).
+# (wormlab's --select; "-" for BookSim), switch_input (wormlab's --switch-input;
+# "-" for BookSim).
 set -eu
 
 out=${1:?usage: dragonfly-compare.sh OUTDIR [agree-df agree-df-cut agree-ff agree-cmesh agree-anynet ugal-groupmid study study-x2 csv plots]}
@@ -87,6 +90,7 @@ RATES_WC_BS=${RATES_WC_BS-"0.2"}
 RATES_X2=${RATES_X2-"1.0"}
 WL_ROUTINGS=${WL_ROUTINGS:-"df-min df-valiant df-ugal-l df-ugal-g df-par"}
 SELECTS=${SELECTS:-"first rotate"}
+SWINS=${SWINS:-"vc"}
 case " $SIDES " in *" booksim "*)
 	: "${BOOKSIM:?set BOOKSIM to the path of a built booksim binary (docs/booksim.md)}"
 	[ -x "$BOOKSIM" ] || { echo "dragonfly-compare: $BOOKSIM is not an executable" >&2; exit 2; } ;;
@@ -150,30 +154,31 @@ booksim() {
 	case $c in agree-df-cut | ugal-groupmid) run=cut ;; esac
 	t=$($run "$BOOKSIM" "$tmp/bs.cfg" routing_function="$rt" traffic="$tr" num_vcs="$v" injection_rate="$r" seed="$s" sim_type="$st")
 	if grep -q unstable "$tmp/run.out"; then
-		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t-\tunstable\t%s\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$t"
+		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t-\tunstable\t%s\t-\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$t"
 	elif [ $run = cut ]; then
 		a=$(bs_last 'Accepted flit rate average')
 		[ -n "$a" ] || { echo "dragonfly-compare: booksim $c $rt $tr $r $s: no accepted rate before the drain" >&2; exit 1; }
-		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t%s\tsaturated\t%s\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$a" "$t"
+		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\t%s\tsaturated\t%s\t-\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" "$a" "$t"
 	else
 		status=ok
 		[ "$st" = throughput ] && status=saturated
-		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\t%s\t%s\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
+		printf 'booksim\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\t%s\t%s\t-\t-\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
 			"$(bs_field 'Packet latency average')" "$(bs_field 'Accepted flit rate average')" "$status" "$t"
 	fi >> "$out/booksim.tsv"
 }
 
-# wormlab CASE ROUTING TRAFFIC VCS RATE SEED FLAGS... (the VC selection $sel)
-sel=first
+# wormlab CASE ROUTING TRAFFIC VCS RATE SEED FLAGS... (the VC selection $sel, the
+# switch allocator's input stage $swin)
+sel=first swin=vc
 wormlab() {
 	c=$1 rt=$2 tr=$3 v=$4 r=$5 s=$6
 	shift 6
-	t=$(cpu "$WORMLAB" sim --json --routing "$rt" --traffic "$tr" --vcs "$v" --rate "$r" --seed "$s" --select "$sel" "$@")
+	t=$(cpu "$WORMLAB" sim --json --routing "$rt" --traffic "$tr" --vcs "$v" --rate "$r" --seed "$s" --select "$sel" --switch-input "$swin" "$@")
 	sat=$(wl_field saturated)
 	status=ok
 	[ "$sat" = true ] && status=saturated
-	printf 'wormlab\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
-		"$(wl_field latency)" "$(wl_field latency_ci)" "$(wl_field accepted)" "$status" "$t" "$sel" >> "$out/wormlab.tsv"
+	printf 'wormlab\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$rt" "$tr" "$v" "$r" "$s" \
+		"$(wl_field latency)" "$(wl_field latency_ci)" "$(wl_field accepted)" "$status" "$t" "$sel" "$swin" >> "$out/wormlab.tsv"
 }
 
 DF="vc_buf_size = 256; packet_size = 4; vc_allocator = separable_input_first; sw_allocator = separable_input_first; injection_process = bernoulli; injection_rate_uses_flits = 1;"
@@ -199,19 +204,19 @@ for c in $cases; do
 		for r in $RATES_FF 1.0; do for s in $SEEDS; do
 			case " $SIDES " in *" booksim "*) booksim agree-ff ran_min uniform 4 "$r" "$s" \
 				"topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; use_noc_latency = 0; sample_period = 10000;" "$SMALL" ;; esac
-			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do wormlab agree-ff hx-dor uniform 4 "$r" "$s" --topology flatfly:k=4,n=3 $WLSMALL; done; sel=first ;; esac
+			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do for swin in $SWINS; do wormlab agree-ff hx-dor uniform 4 "$r" "$s" --topology flatfly:k=4,n=3 $WLSMALL; done; done; sel=first swin=vc ;; esac
 		done; done ;;
 	agree-cmesh)
 		for r in $RATES_CM 1.0; do for s in $SEEDS; do
 			case " $SIDES " in *" booksim "*) booksim agree-cmesh dor_no_express uniform 4 "$r" "$s" \
 				"topology = cmesh; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; use_noc_latency = 0; sample_period = 10000;" "$SMALL" ;; esac
-			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do wormlab agree-cmesh dor uniform 4 "$r" "$s" --topology cmesh:4x4,c=4 $WLSMALL; done; sel=first ;; esac
+			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do for swin in $SWINS; do wormlab agree-cmesh dor uniform 4 "$r" "$s" --topology cmesh:4x4,c=4 $WLSMALL; done; done; sel=first swin=vc ;; esac
 		done; done ;;
 	agree-anynet)
 		for r in $RATES_ANY 1.0; do for s in $SEEDS; do
 			case " $SIDES " in *" booksim "*) booksim agree-anynet min uniform 4 "$r" "$s" \
 				"topology = anynet; network_file = $TREE; sample_period = 10000;" "$SMALL" ;; esac
-			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do wormlab agree-anynet any-updown uniform 4 "$r" "$s" --topology "anynet:$TREE" $WLSMALL; done; sel=first ;; esac
+			case " $SIDES " in *" wormlab "*) for sel in $SELECTS; do for swin in $SWINS; do wormlab agree-anynet any-updown uniform 4 "$r" "$s" --topology "anynet:$TREE" $WLSMALL; done; done; sel=first swin=vc ;; esac
 		done; done ;;
 	ugal-groupmid)
 		for s in $BS_STUDY_SEEDS; do
@@ -246,8 +251,8 @@ for c in $cases; do
 		# results.csv: both sides' lines under one header, "-" as an empty cell
 		# (wormlab plot reads it: docs/dragonfly.md)
 		{
-			echo "sim,case,routing,traffic,vcs,rate,seed,latency,latency_ci,accepted,status,cpu_s,select,series"
-			cat "$out"/booksim.tsv "$out"/wormlab.tsv 2>/dev/null | awk -F'\t' -v OFS=, '{for (i = 1; i <= NF; i++) if ($i == "-" || $i == "null") $i = ""; $14 = $1 ":" $3; print}'
+			echo "sim,case,routing,traffic,vcs,rate,seed,latency,latency_ci,accepted,status,cpu_s,select,switch_input,series"
+			cat "$out"/booksim.tsv "$out"/wormlab.tsv 2>/dev/null | awk -F'\t' -v OFS=, '{for (i = 1; i <= NF; i++) if ($i == "-" || $i == "null") $i = ""; $15 = $1 ":" $3; print}'
 		} > "$out/results.csv" ;;
 	plots)
 		# the study's figures from OUTDIR/results.csv (wormlab plot: a point is the

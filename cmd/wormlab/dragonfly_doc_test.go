@@ -58,6 +58,9 @@ func readDragonflyResults(t *testing.T, path string) []dfRow {
 		if sel := rec[col["select"]]; sel != "" && sel != "first" {
 			r.routing += " --select " + sel // a wormlab run with another VC selection than its default
 		}
+		if c, ok := col["switch_input"]; ok && rec[c] != "" && rec[c] != "vc" {
+			r.routing += " --switch-input " + rec[c] // and another switch allocator input stage
+		}
 		r.seed, _ = num(rec, "seed")
 		r.rate, _ = num(rec, "rate")
 		r.latency, r.hasLat = num(rec, "latency")
@@ -198,14 +201,15 @@ func agreeTable(t *testing.T, rows []dfRow, kase, bs string, diffs map[string]ma
 	}
 	sat := b[1.0].acc
 	require.False(t, math.IsNaN(sat), "%s: BookSim2 has no saturation run", kase)
-	// a column's name: the selection when several runs are side by side
+	// a column's name: the selection (and the switch allocator's input stage
+	// when not the default) when several runs are side by side
 	name := func(what string, i int) string {
 		if len(wls) == 1 {
 			return "wormlab " + what
 		}
 		sel := "first"
 		if _, after, ok := strings.Cut(wls[i], " --select "); ok {
-			sel = after
+			sel = strings.Replace(after, " --switch-input ", "`, `", 1)
 		}
 		return fmt.Sprintf("wormlab %s, `%s`", what, sel)
 	}
@@ -339,9 +343,9 @@ func TestDragonflyDoc(t *testing.T) {
 	}
 	tables := map[string]string{
 		"agree-df":     agree("agree-df", "min", "df-min"),
-		"agree-ff":     agree("agree-ff", "ran_min", "hx-dor", "hx-dor --select rotate"),
-		"agree-cmesh":  agree("agree-cmesh", "dor_no_express", "dor", "dor --select rotate"),
-		"agree-anynet": agree("agree-anynet", "min", "any-updown", "any-updown --select rotate"),
+		"agree-ff":     agree("agree-ff", "ran_min", "hx-dor", "hx-dor --select rotate", "hx-dor --select rotate --switch-input output"),
+		"agree-cmesh":  agree("agree-cmesh", "dor_no_express", "dor", "dor --select rotate", "dor --select rotate --switch-input output"),
+		"agree-anynet": agree("agree-anynet", "min", "any-updown", "any-updown --select rotate", "any-updown --select rotate --switch-input output"),
 		"uniform":      studyTable(rows, "study", "uniform", keys),
 		"worstcase":    studyTable(rows, "study", "worstcase", keys),
 	}
@@ -564,6 +568,7 @@ func TestDragonflyDoc(t *testing.T) {
 	} {
 		require.Contains(t, flat, q, "the doc's figures of the VC selection on the tree")
 	}
+	checkSwitchInputClaims(t, rows, diffs, flat)
 	for _, name := range []string{"agree-df", "agree-ff", "agree-cmesh", "agree-anynet", "uniform", "worstcase", "saturation", "claims", "cpu", "ugal-trace"} {
 		doc = replaceTable(t, doc, name, tables[name])
 	}
