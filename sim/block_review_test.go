@@ -16,20 +16,23 @@ import (
 // blocked run's and the count of its blocks.
 func runBoth(t *testing.T, cfg sim.Config, w sim.Workload, m sim.Measure) (*sim.Result, error, *sim.BlockStats) {
 	t.Helper()
-	return runBothIn(t, testCtx(t), cfg, w, m)
+	return runBothIn(t, testCtx(t), cfg, w, m, true)
 }
 
-// runBothIn is runBoth under ctx, failing t (a rapid.T too).
+// runBothIn is runBoth under ctx, failing t (a rapid.T too), with blocks
+// forced whatever the network's size (blockFrom) or not.
 func runBothIn(t interface {
 	require.TestingT
 	Helper()
-}, ctx context.Context, cfg sim.Config, w sim.Workload, m sim.Measure) (*sim.Result, error, *sim.BlockStats) {
+}, ctx context.Context, cfg sim.Config, w sim.Workload, m sim.Measure, force bool) (*sim.Result, error, *sim.BlockStats) {
 	t.Helper()
 	run := func(blocks bool) (*sim.Result, error, *sim.BlockStats) {
 		cfg := cfg
 		var s sim.BlockStats
 		sim.CountBlocks(&cfg, &s)
-		sim.ForceBlocks(&cfg)
+		if force {
+			sim.ForceBlocks(&cfg)
+		}
 		if !blocks {
 			sim.WithoutBlocks(&cfg)
 		}
@@ -329,7 +332,7 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		m := sim.Measure{MinCycles: 800, MaxCycles: 800, Period: rapid.Int64Range(100, 800).Draw(rt, "period"),
 			MaxQueue: rapid.Int64Range(4, 1000).Draw(rt, "maxqueue"), Nodes: true}
 		// (a rate past the process's bound is refused alike both ways)
-		got, gotErr, s := runBothIn(rt, ctx, cfg, w, m)
+		got, gotErr, s := runBothIn(rt, ctx, cfg, w, m, true)
 		blocks += s.Blocks()
 		// traced: router after router (sweep), one thread, no blocks
 		events := 0

@@ -85,25 +85,8 @@ func TestBlocksSameRun(t *testing.T) {
 				m = sim.Measure{MinCycles: 4000, MaxCycles: 4000, Period: 1000}
 			}
 			m.Nodes = true
-			run := func(blocks bool) (*sim.Result, error, *sim.BlockStats) {
-				cfg := cfg
-				var s sim.BlockStats
-				sim.CountBlocks(&cfg, &s)
-				if !c.large {
-					sim.ForceBlocks(&cfg)
-				}
-				if !blocks {
-					sim.WithoutBlocks(&cfg)
-				}
-				res, err := sim.RunOpen(testCtx(t), cfg, w, m)
-				return res, err, &s
-			}
-			want, wantErr, s0 := run(false)
-			got, gotErr, s := run(true)
-			require.Zero(t, s0.Blocks())
+			got, gotErr, s := runBothIn(t, testCtx(t), cfg, w, m, !c.large)
 			require.Positive(t, s.Blocks(), "no block ran")
-			require.Equal(t, wantErr, gotErr)
-			require.Equal(t, want, got)
 			if c.deadlock {
 				var dl *sim.DeadlockError
 				require.ErrorAs(t, gotErr, &dl)
