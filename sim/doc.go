@@ -107,7 +107,9 @@
 // word the same cycles, so its state is loaded once a block instead of once a
 // cycle. Deliveries still reach the run cycle by cycle in router order and the
 // block's later arrivals are drawn ahead in cycle order, so a run is the same,
-// bit for bit, with blocks or without (TestBlocksSameRun).
+// bit for bit, with blocks or without (TestBlocksSameRun,
+// TestPropertyBlocksSameRun). A block that meets a routing error has run other
+// words' cycles past it, so such a run is run again without blocks.
 //
 // # Open loop, batches, the theory model
 //
