@@ -829,13 +829,7 @@ func claims(d data, costs []map[string]Cost) study.Table {
 		// inside that band, wholly outside it, or across an end of it (level)
 		row(fmt.Sprintf("4%s. with 64-flit packets the largest gain is on the order of 25%% (15-35%%; %s)", sub, ms.name), func(cost map[string]Cost) (string, study.Outcome, bool) {
 			text, g, ok := best(64, cost)
-			o := study.Inconclusive
-			switch {
-			case g.Lo() >= 1.15 && g.Hi() <= 1.35:
-				o = study.Holds
-			case g.Hi() < 1.15 || g.Lo() > 1.35:
-				o = study.Fails
-			}
+			o := study.Within(g, 1.15, 1.35)
 			if o == study.Inconclusive {
 				text += "; the interval holds an end of the band"
 			}

@@ -183,7 +183,7 @@ func TestCurve(t *testing.T) {
 // committed claims table's cells: claim 5 (the largest gain smaller with 64-flit
 // packets) holds in a column only when the two intervals are disjoint that way and
 // is level when they overlap; claim 4 holds only when the gain's interval lies
-// inside 15-35% and fails only when it lies wholly outside. The verdict is the
+// strictly inside 15-35% and fails only when it lies wholly outside. The verdict is the
 // columns': reproduced when all hold, not reproduced when all fail, level when all
 // are level. At saturation (5a) both claims are level: +21.5% ± 4.6 against +17.6%
 // ± 7.3 overlap, and +17.6% ± 7.3 holds 15%.
@@ -211,7 +211,7 @@ func TestClaimsLevelWhereIntervalsOverlap(t *testing.T) {
 				require.Len(t, gs, 1, "%s: %s", claim, c)
 				g, h := num(gs[0][1]), num(gs[0][2])
 				switch {
-				case g-h >= 15 && g+h <= 35:
+				case g-h > 15 && g+h < 35: // touching an end is level, as study.Compare has it
 					outs = append(outs, "holds")
 				case g+h < 15 || g-h > 35:
 					outs = append(outs, "fails")

@@ -44,3 +44,17 @@ func Judge(a, b Est, want Side) Outcome {
 	}
 	return Fails
 }
+
+// Within is the outcome of the claim "a lies between lo and hi", each end an exact
+// value compared as Compare compares: Holds when a's interval is above lo and
+// below hi, Fails when it is wholly below lo or wholly above hi, Inconclusive when
+// it holds or touches an end.
+func Within(a Est, lo, hi float64) Outcome {
+	switch l, h := Compare(a, Est{Mean: lo, N: 1}), Compare(a, Est{Mean: hi, N: 1}); {
+	case l == Higher && h == Lower:
+		return Holds
+	case l == Lower || h == Higher:
+		return Fails
+	}
+	return Inconclusive
+}

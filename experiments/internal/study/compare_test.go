@@ -28,3 +28,32 @@ func TestCompareJudge(t *testing.T) {
 	require.Equal(t, Level, Compare(Est{Mean: 2, Half: 1, N: 3}, Est{Mean: 0, Half: 1, N: 3}))
 	require.Equal(t, Higher, Compare(Est{Mean: 1.01, N: 1}, Est{Mean: 1, N: 1}))
 }
+
+// Within decides a band as Compare decides two intervals: inside holds, wholly
+// outside fails, across or touching an end is inconclusive (seed 001's claim 4a:
+// +17.6% ± 7.3 holds 15%).
+func TestWithin(t *testing.T) {
+	for _, c := range []struct {
+		a    Est
+		want Outcome
+	}{
+		{Est{Mean: 1.25, Half: 0.05, N: 5}, Holds},
+		{Est{Mean: 1.176, Half: 0.073, N: 5}, Inconclusive},
+		{Est{Mean: 1.30, Half: 0.10, N: 5}, Inconclusive},
+		{Est{Mean: 1.20, Half: 0.05, N: 5}, Inconclusive}, // touches 1.15
+		{Est{Mean: 1.30, Half: 0.05, N: 5}, Inconclusive}, // touches 1.35
+		{Est{Mean: 1.10, Half: 0.05, N: 5}, Inconclusive}, // touches 1.15 from below
+		{Est{Mean: 1.108, Half: 0.069, N: 5}, Inconclusive},
+		{Est{Mean: 1.05, Half: 0.05, N: 5}, Fails},
+		{Est{Mean: 1.45, Half: 0.05, N: 5}, Fails},
+		{Est{Mean: 1.0, Half: 1.0, N: 5}, Inconclusive}, // holds the whole band
+	} {
+		require.Equal(t, c.want, Within(c.a, 1.15, 1.35), "%+v", c.a)
+	}
+	// ends exact in binary: an interval that touches both ends is level with them,
+	// one strictly inside holds
+	require.Equal(t, Inconclusive, Within(Est{Mean: 1.25, Half: 0.125, N: 5}, 1.125, 1.375))
+	require.Equal(t, Inconclusive, Within(Est{Mean: 1.25, Half: 0.125, N: 5}, 1.125, 1.5))
+	require.Equal(t, Holds, Within(Est{Mean: 1.25, Half: 0.0625, N: 5}, 1.125, 1.375))
+	require.Equal(t, Fails, Within(Est{Mean: 1, Half: 0.0625, N: 5}, 1.125, 1.375))
+}
