@@ -1,13 +1,13 @@
 package routing
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
 )
@@ -28,13 +28,14 @@ import (
 //     cycles: none deadlocks (runs, not a proof).
 
 // openRun is one open-loop run to its end, however long the source queues grow (no
-// stop at saturation): whether it deadlocked, and the wait cycle's VCs.
+// stop at saturation): whether it deadlocked, and the wait cycle's VCs. The run is
+// bounded by the test's context (testctx), as the package's other simulations.
 func openRun(t *testing.T, net topology.Network, r sim.Routing, vcs, buf int, p sim.Pipeline, traffic string, rate float64, flits int, seed uint64, cycles int64) (bool, []int) {
 	t.Helper()
 	pat, err := sim.NewPattern(traffic, sim.PatternParams{Net: net})
 	require.NoError(t, err)
 	cfg := sim.Config{Net: net, Routing: r, VCs: vcs, Buf: buf, Pipeline: p, Seed: seed}
-	res, err := sim.RunOpen(context.Background(), cfg, sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(flits)},
+	res, err := sim.RunOpen(testctx.For(t), cfg, sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(flits)},
 		sim.Measure{MinCycles: cycles, MaxCycles: cycles, MaxQueue: 1 << 40})
 	var dl *sim.DeadlockError
 	if errors.As(err, &dl) {

@@ -27,7 +27,8 @@ package routing
 // (df-ugal-l) gives the intermediate group's hops their own class.
 //
 // Header use: Class is the phase; Aux[0] the intermediate router (-1: minimal);
-// Aux[2] the trunk channel (0: BookSim's dragonfly has one channel between two
+// Aux[1] the VC class of phase 0's hops (0; with PaperVCs 1 once its global
+// channel is crossed); Aux[2] the trunk channel (0: BookSim's dragonfly has one channel between two
 // groups).
 
 import (
