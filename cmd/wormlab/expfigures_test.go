@@ -70,3 +70,41 @@ func TestExperimentFiguresRegenerate(t *testing.T) {
 		}
 	}
 }
+
+// The committed figures that scripts and studies outside experiments/run.sh draw
+// with wormlab plot are those of their committed data: each, drawn again with the
+// arguments its script passes (copied here: a change there that redraws the figure
+// must change this line), is the committed file byte for byte.
+func TestScriptFiguresRegenerate(t *testing.T) {
+	const df = "offered (flits/terminal/cycle)"
+	tmp := t.TempDir()
+	for _, c := range []struct {
+		svg, by string
+		args    []string
+	}{
+		{"docs/booksim/speed.svg", "scripts/booksim-compare.sh speedplot", []string{"docs/booksim/speed.csv", "--where", "rate=0.1", "--x", "routers", "--y", "ns_per_flit_hop",
+			"--series", "simulator", "--logx", "--logy", "--title", "CPU time per flit-hop, torus at 0.1 flits/node/cycle"}},
+		{"experiments/deadlock-scaling/cpu.svg", "experiments/deadlock-scaling", []string{"experiments/deadlock-scaling/results.jsonl", "--x", "k", "--y", "cpu_seconds", "--series", "case", "--logy"}},
+		{"experiments/solver-random/time.svg", "experiments/solver-random/run.sh (LIMIT 20s)", []string{"experiments/solver-random/results.jsonl", "--x", "worms", "--y", "cpu_s", "--logy", "--series", "model",
+			"--legend", "top-left", "--title", "issue 27's family: solve --cpu-limit 20s", "--xlabel", "worms", "--ylabel", "CPU seconds (20s: not proven)"}},
+		{"experiments/dragonfly/latency-uniform.svg", "scripts/dragonfly-compare.sh plots", []string{"experiments/dragonfly/results.csv", "--x", "rate", "--xlabel", df, "--y", "latency", "--ylabel", "latency (cycles)",
+			"--series", "series", "--where", "case=study", "--where", "traffic=uniform", "--show-saturated", "--title", "study, uniform: latency"}},
+		{"experiments/dragonfly/accepted-uniform.svg", "scripts/dragonfly-compare.sh plots", []string{"experiments/dragonfly/results.csv", "--x", "rate", "--xlabel", df, "--y", "accepted", "--ylabel", "accepted (flits/terminal/cycle)",
+			"--series", "series", "--where", "case=study", "--where", "traffic=uniform", "--title", "study, uniform: accepted"}},
+		{"experiments/dragonfly/latency-worstcase.svg", "scripts/dragonfly-compare.sh plots", []string{"experiments/dragonfly/results.csv", "--x", "rate", "--xlabel", df, "--y", "latency", "--ylabel", "latency (cycles)",
+			"--series", "series", "--where", "case=study", "--where", "traffic=worstcase", "--show-saturated", "--title", "study, worstcase: latency"}},
+		{"experiments/dragonfly/accepted-worstcase.svg", "scripts/dragonfly-compare.sh plots", []string{"experiments/dragonfly/results.csv", "--x", "rate", "--xlabel", df, "--y", "accepted", "--ylabel", "accepted (flits/terminal/cycle)",
+			"--series", "series", "--where", "case=study", "--where", "traffic=worstcase", "--title", "study, worstcase: accepted"}},
+	} {
+		root := filepath.Join("..", "..")
+		args := append([]string{"plot", filepath.Join(root, c.args[0])}, c.args[1:]...)
+		out := filepath.Join(tmp, strings.ReplaceAll(c.svg, "/", "-"))
+		code, _, stderr := runCLI(t, "", append(args, "-o", out)...)
+		require.Equal(t, 0, code, "%s: %s", c.svg, stderr)
+		want, err := os.ReadFile(filepath.Join(root, c.svg))
+		require.NoError(t, err)
+		got, err := os.ReadFile(out)
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(want, got), "%s is not the figure of its committed data (%s)", c.svg, c.by)
+	}
+}
