@@ -260,14 +260,16 @@ func (jb *jackson) run(jobs []jacksonJob) int {
 // against the number of jobs on a loaded edge: then a counting sort, else a
 // comparison sort (the order among equal releases does not matter, see solve).
 func (jb *jackson) sortByRelease(jobs []jacksonJob) {
-	lo, hi := 0, 0
-	for i, j := range jobs {
-		if i == 0 || j.r < lo {
-			lo = j.r
-		}
-		hi = max(hi, j.r)
+	if len(jobs) == 0 {
+		return
 	}
-	if len(jobs) < 64 || hi-lo > len(jobs) {
+	lo, hi := jobs[0].r, jobs[0].r
+	for _, j := range jobs[1:] {
+		lo, hi = min(lo, j.r), max(hi, j.r)
+	}
+	// hi-lo may overflow an int (JacksonBound takes any releases); as a uint it
+	// is the span exactly.
+	if len(jobs) < 64 || uint(hi-lo) > uint(len(jobs)) {
 		slices.SortFunc(jobs, func(a, b jacksonJob) int { return cmp.Compare(a.r, b.r) })
 		return
 	}

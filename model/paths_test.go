@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -96,24 +97,36 @@ func TestAppendStartsCounts(t *testing.T) {
 // counting sort by release gives jobs sorted by release, holding the same jobs,
 // and Jackson's value is the same whatever the order of the ties, so the same as
 // after the comparison sort it replaces; on job lists above and below the
-// counting sort's threshold with releases spread narrowly and widely.
+// counting sort's threshold with releases spread narrowly and widely, positive,
+// negative (JacksonBound takes any) and at the ends of int, where the span
+// hi-lo overflows (it once sized the counts from the wrapped span: a panic).
 func TestJacksonCountingSort(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 200).Draw(t, "jobs")
 		spread := rapid.SampledFrom([]int{1, 5, 40, 1000}).Draw(t, "spread")
+		base := rapid.SampledFrom([]int{1, -20, math.MinInt64 / 2, math.MaxInt64 - 1000}).Draw(t, "base")
+		extreme := rapid.IntRange(0, 3).Draw(t, "extreme") == 0
 		jobs := make([]jacksonJob, n)
 		for i := range jobs {
-			jobs[i] = jacksonJob{r: 1 + rapid.IntRange(0, spread).Draw(t, "r"), rem: rapid.IntRange(1, 4).Draw(t, "rem"), q: rapid.IntRange(0, 30).Draw(t, "q")}
+			jobs[i] = jacksonJob{r: base + rapid.IntRange(0, spread).Draw(t, "r"), rem: rapid.IntRange(1, 4).Draw(t, "rem"), q: rapid.IntRange(0, 30).Draw(t, "q")}
+			if extreme && i%2 == 0 {
+				jobs[i].r = rapid.SampledFrom([]int{math.MinInt64, math.MaxInt64}).Draw(t, "extreme r")
+			}
 		}
 		var jb jackson
 		got := slices.Clone(jobs)
 		jb.sortByRelease(got)
 		require.True(t, slices.IsSortedFunc(got, func(a, b jacksonJob) int { return cmp.Compare(a.r, b.r) }))
-		key := func(j jacksonJob) int { return (j.r*10+j.rem)*100 + j.q }
+		key := func(x, y jacksonJob) int {
+			return cmp.Or(cmp.Compare(x.r, y.r), cmp.Compare(x.rem, y.rem), cmp.Compare(x.q, y.q))
+		}
 		a, b := slices.Clone(jobs), slices.Clone(got)
-		slices.SortFunc(a, func(x, y jacksonJob) int { return cmp.Compare(key(x), key(y)) })
-		slices.SortFunc(b, func(x, y jacksonJob) int { return cmp.Compare(key(x), key(y)) })
+		slices.SortFunc(a, key)
+		slices.SortFunc(b, key)
 		require.Equal(t, a, b, "the same jobs")
+		if extreme || (base != 1 && base != -20) {
+			return // the rule's slots would overflow an int
+		}
 		// The same jobs with the ties among equal releases in another order: the
 		// value does not change.
 		other := slices.Clone(got)
