@@ -191,13 +191,24 @@ func TestFastInstanceAgreesWithDecoder(t *testing.T) {
 }
 
 // FuzzFastInstance: on any bytes the fast instance reader agrees with
-// encoding/json's path or declines.
+// encoding/json's path or declines, and ReadPaths reads what ReadInstance reads
+// (its messages, or its error word for word).
 func FuzzFastInstance(f *testing.F) {
 	f.Add([]byte(`{"network": {"edges": [["a","b"],["b","c"]]}, "messages": [{"id": "m", "path": ["a","b","c"]}], "flits": 2}`))
 	f.Add([]byte(`{"messages": [{"id": "m", "edges": [1, 0], "x": 1}], "name": "n", "network": {"nodes": ["a","b"], "edges": [["a","b"],["b","a"]]}}`))
 	f.Add([]byte("{\"network\": {\"edges\": [[\"a\",\"b\"]]}, \"messages\": [{\"id\": \"\xff\", \"edges\": [0]}]}"))
+	f.Add([]byte(`{"messages": [{"id": "m", "path": ["abcdefgh", "abcdefgi", "\u00e9"]}, {"id": "n", "edges": [4294967297]}], "network": {"edges": [["abcdefgh","abcdefgi"],["abcdefgi","é"],["abcdefgh","abcdefgh"]]}}`))
+	f.Add([]byte(`{"network": {"nodes": ["router-1", "router-10", "router-11"], "edges": [["router-1","router-11"],["router-1","router-10"],["router-1","router-10"]]}, "flits": 4611686018427387904, "messages": [{"id": "m", "path": ["router-1", "router-11"]}, {"id": "m\"", "edges": [2], "flits": 2}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		requireFastAgrees(t, data)
+		in, err := ReadInstance(bytes.NewReader(data))
+		ps, perr := ReadPaths(bytes.NewReader(data))
+		if err != nil {
+			require.EqualError(t, perr, err.Error())
+			return
+		}
+		require.NoError(t, perr)
+		requireSamePaths(t, PathsOf(in), ps)
 	})
 }
 
@@ -268,11 +279,11 @@ func TestGeneralPathSharesArena(t *testing.T) {
 	}
 }
 
-// The hop index tells names apart that share their first 7 bytes or differ only
-// in length, and declines a hop to a node that exists but is no neighbour: the
+// The hop index tells names apart that share their first 7 bytes (of 8 bytes or
+// more), differ in their 7th byte, or differ only in length, and declines a hop to a node that exists but is no neighbour: the
 // fast reader agrees with encoding/json's path on each.
 func TestFastInstanceLongNames(t *testing.T) {
-	net := `"network": {"nodes": ["router-1", "router-10", "router-11", "router-", "r"], "edges": [["router-1", "router-10"], ["router-1", "router-11"], ["router-1", "router-"], ["router-11", "r"]]}`
+	net := `"network": {"nodes": ["router-1", "router-10", "router-11", "router-", "r", "router-2", "rout-ab"], "edges": [["router-1", "router-10"], ["router-1", "router-11"], ["router-1", "router-"], ["router-11", "r"], ["router-11", "router-2"], ["router-2", "rout-ab"]]}`
 	for _, c := range []struct {
 		path string
 		want []int
@@ -282,6 +293,12 @@ func TestFastInstanceLongNames(t *testing.T) {
 		{`["router-1", "router-"]`, []int{2}},
 		{`["router-1", "r"]`, nil},
 		{`["router-1", "router-12"]`, nil},
+		// 8 bytes, the first 7 those of a neighbour: compared whole.
+		{`["router-11", "router-2"]`, []int{4}},
+		{`["router-11", "router-3"]`, nil},
+		// 7 bytes: the key is the whole name.
+		{`["router-2", "rout-ab"]`, []int{5}},
+		{`["router-2", "rout-ac"]`, nil},
 	} {
 		text := "{" + net + `, "messages": [{"id": "m", "path": ` + c.path + "}]}"
 		ok := requireFastAgrees(t, []byte(text))

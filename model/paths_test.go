@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -141,4 +142,172 @@ func TestJacksonCountingSort(t *testing.T) {
 		}
 		require.Equal(t, jb.run(slices.Clone(got)), jb.run(other))
 	})
+}
+
+// trickyNames are node names the hop index (nameKey: the first 7 bytes and the
+// length up to 255) must tell apart: names sharing 7 bytes, 7 against 8 bytes,
+// names longer than 255 bytes differing only at their end, multi-byte UTF-8,
+// quotes and backslashes (escaped in any text), a name that is a prefix of
+// another.
+var trickyNames = []string{
+	"r", "router-", "router-1", "router-10", "router-11", "router-1é",
+	"abcdefg", "abcdefgh", "abcdefgi", "abcdefg\u00e9",
+	strings.Repeat("x", 300) + "1", strings.Repeat("x", 300) + "2", strings.Repeat("x", 255),
+	"é", "\u2603", `a"b`, `a\b`,
+}
+
+// jsonName writes a name as a JSON string: plainly (escaping only what JSON
+// requires) or every character as \u escapes.
+func jsonName(t *rapid.T, name, label string) (text string, plain bool) {
+	q, _ := json.Marshal(name)
+	if rapid.IntRange(0, 4).Draw(t, label) > 0 {
+		return string(q), !strings.Contains(string(q), `\`)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range name {
+		if r > 0xffff {
+			b.WriteString(string(q[1 : len(q)-1]))
+			break
+		}
+		fmt.Fprintf(&b, `\u%04x`, r)
+	}
+	b.WriteByte('"')
+	return b.String(), false
+}
+
+// trickyInstanceText draws the text of an instance on a random network of
+// trickyNames (parallel edges and loops allowed; names written plainly or
+// escaped), messages walking it by names or by edge indices (some huge, some past
+// int32, one that wraps to a valid int32 index), lengths in odd number forms,
+// ids repeated, empty, escaped or non-ASCII, the messages before or after the
+// network, odd white space. plain says the fast reader should read it itself.
+func trickyInstanceText(t *rapid.T) (text string, plain bool) {
+	plain = true
+	ws := func(label string) string {
+		return rapid.SampledFrom([]string{"", " ", "\n\t", "\r\n  "}).Draw(t, label)
+	}
+	perm := rapid.Permutation(trickyNames).Draw(t, "names")
+	names := perm[:rapid.IntRange(1, 8).Draw(t, "nodes")]
+	type edge struct{ from, to int }
+	var edges []edge
+	for range rapid.IntRange(0, 14).Draw(t, "edges") {
+		edges = append(edges, edge{rapid.IntRange(0, len(names)-1).Draw(t, "from"), rapid.IntRange(0, len(names)-1).Draw(t, "to")})
+	}
+	var nodesText, edgesText []string
+	for i, n := range names {
+		q, _ := jsonName(t, n, fmt.Sprintf("node %d", i))
+		nodesText = append(nodesText, q)
+	}
+	for i, e := range edges {
+		a, _ := jsonName(t, names[e.from], fmt.Sprintf("edge %d from", i))
+		b, _ := jsonName(t, names[e.to], fmt.Sprintf("edge %d to", i))
+		edgesText = append(edgesText, "["+a+","+ws("ews")+b+"]")
+	}
+	fields := []string{`"network":` + ws("nws") + `{"nodes": [` + strings.Join(nodesText, ","+ws("nsep")) +
+		`], "edges": [` + strings.Join(edgesText, ","+ws("esep")) + `]}`}
+	if rapid.Bool().Draw(t, "has flits") {
+		fields = append(fields, `"flits": `+rapid.SampledFrom([]string{"1", "3", "4611686018427387904"}).Draw(t, "flits"))
+	}
+	var msgs []string
+	for i := range rapid.IntRange(0, 6).Draw(t, "messages") {
+		id := rapid.SampledFrom([]string{fmt.Sprintf("m%d", i), fmt.Sprintf("m%d", i), "m0", "", "é" + fmt.Sprint(i), fmt.Sprintf("m\"%d", i)}).Draw(t, "id")
+		idText, idPlain := jsonName(t, id, "id text")
+		plain = plain && idPlain
+		parts := []string{`"id":` + ws("iws") + idText}
+		// A walk from a random node along random out-edges.
+		at := rapid.IntRange(0, len(names)-1).Draw(t, "walk start")
+		walk, hops := []int{at}, []int{}
+		for range rapid.IntRange(1, 4).Draw(t, "walk length") {
+			var out []int
+			for e, ed := range edges {
+				if ed.from == at {
+					out = append(out, e)
+				}
+			}
+			if len(out) == 0 {
+				break
+			}
+			e := rapid.SampledFrom(out).Draw(t, "hop")
+			hops, at = append(hops, e), edges[e].to
+			walk = append(walk, at)
+		}
+		if rapid.Bool().Draw(t, "by edges") {
+			var es []string
+			for _, e := range hops {
+				es = append(es, fmt.Sprint(e))
+			}
+			if rapid.IntRange(0, 4).Draw(t, "odd edges") == 0 {
+				plain = false
+				es = append(es, rapid.SampledFrom([]string{"-1", "2147483648", "4294967296", "4294967297",
+					"9223372036854775807", "9223372036854775808", "1.0", "01", "-0", "1e0"}).Draw(t, "odd edge"))
+			}
+			parts = append(parts, `"edges": [`+strings.Join(es, ","+ws("hsep"))+`]`)
+		} else {
+			var ns []string
+			for k, v := range walk {
+				q, p := jsonName(t, names[v], fmt.Sprintf("hop %d", k))
+				plain = plain && p
+				ns = append(ns, q)
+			}
+			if rapid.IntRange(0, 2).Draw(t, "odd node") == 0 {
+				plain = false
+				// A name the network may lack (a prefix, an extension, the last
+				// byte changed) in place of the walk's last node.
+				n := names[walk[len(walk)-1]]
+				odd := rapid.SampledFrom([]string{n[:len(n)/2], n + "0", n[:len(n)-1] + "3"}).Draw(t, "odd name")
+				q, _ := json.Marshal(odd)
+				if len(ns) > 1 {
+					ns[len(ns)-1] = string(q)
+				} else {
+					ns = append(ns, string(q))
+				}
+			}
+			parts = append(parts, `"path": [`+strings.Join(ns, ","+ws("psep"))+`]`)
+		}
+		if rapid.Bool().Draw(t, "own flits") {
+			fl := rapid.SampledFrom([]string{"1", "2", "4611686018427387904", "0", "01", "1.0", "1e0", "-0", "9223372036854775807", "9223372036854775808"}).Draw(t, "own flits value")
+			if fl != "1" && fl != "2" && fl != "4611686018427387904" {
+				plain = false
+			}
+			parts = append(parts, `"flits":`+ws("fws")+fl)
+		}
+		if rapid.IntRange(0, 5).Draw(t, "repeat key") == 0 {
+			plain = false
+			parts = append(parts, parts[len(parts)-1])
+		}
+		parts = rapid.Permutation(parts).Draw(t, "message keys")
+		msgs = append(msgs, "{"+ws("ows")+strings.Join(parts, ","+ws("ksep"))+ws("cws")+"}")
+	}
+	fields = append(fields, `"messages": [`+strings.Join(msgs, ","+ws("msep"))+`]`)
+	fields = rapid.Permutation(fields).Draw(t, "top keys")
+	return ws("lead") + "{" + strings.Join(fields, ","+ws("tsep")) + "}" + ws("trail"), plain
+}
+
+// ReadPaths reads every trickyInstanceText as ReadInstance does (its messages, or
+// its error word for word), and the fast reader agrees with encoding/json's path
+// or declines (requireFastAgrees); a plain text that ReadInstance accepts is the
+// fast reader's own (the hop index finds every hop of a plain path of names).
+func TestReadPathsAgreesOnTrickyNetworks(t *testing.T) {
+	read, fast := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		text, plain := trickyInstanceText(t)
+		in, err := ReadInstance(strings.NewReader(text))
+		ps, perr := ReadPaths(strings.NewReader(text))
+		ok := requireFastAgrees(t, []byte(text))
+		if err != nil {
+			require.EqualError(t, perr, err.Error())
+			require.False(t, ok, "the fast reader accepted what ReadInstance refuses: %s", text)
+			return
+		}
+		require.NoError(t, perr)
+		requireSamePaths(t, PathsOf(in), ps)
+		require.True(t, ok || !plain, "the fast reader declined the plain valid text %s", text)
+		read++
+		if ok {
+			fast++
+		}
+	})
+	require.Positive(t, read, "no text was an instance")
+	require.Positive(t, fast, "the fast reader read no text")
 }
