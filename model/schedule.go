@@ -319,10 +319,9 @@ func incDecimal(b []byte, at int) []byte {
 		}
 		b[i] = '0'
 	}
-	b = append(b, 0)
-	copy(b[at+1:], b[at:len(b)-1])
+	// Every digit was a 9 and is now a 0: the number is a 1 followed by them.
 	b[at] = '1'
-	return b
+	return append(b, '0')
 }
 
 func (s *Schedule) write(w io.Writer) error {

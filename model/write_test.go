@@ -77,3 +77,31 @@ func TestWriteBufferlessAsFromStarts(t *testing.T) {
 		require.Equal(t, want.String(), got.String())
 	})
 }
+
+// WriteBufferlessPaths (wormlab color's writer: crossing times by adding one to
+// the digits of the one before) writes the bytes WriteSchedule writes for the
+// schedule FromStarts builds (every number through strconv) on the instance the
+// paths came from, whatever the ids' bytes (escapes, HTML characters, non-ASCII)
+// and wherever the crossing times carry (9 -> 10, 99 -> 100, 10^12 - 1 -> 10^12)
+// or start negative.
+func TestWriteBufferlessPathsAsFromStarts(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInstance(6, 6, 3).Draw(t, "instance")
+		for i := range in.Messages {
+			odd := rapid.SampledFrom([]string{"", "<&>", `"q"`, `\`, "é", "\t", "\u2028"}).Draw(t, "odd id")
+			in.Messages[i].ID = fmt.Sprintf("m%d%s", i, odd)
+		}
+		starts := make([]int, len(in.Messages))
+		for i := range starts {
+			// s+1 .. s+d cross a carry within the first few hops.
+			starts[i] = rapid.SampledFrom([]int{0, 8, 98, 998, 1e12 - 2, -2}).Draw(t, "start base") - rapid.IntRange(0, 2).Draw(t, "start shift")
+		}
+		s := model.FromStarts(in, starts)
+		var want, got bytes.Buffer
+		require.NoError(t, model.WriteSchedule(&want, s))
+		head := *s
+		head.Messages = nil
+		require.NoError(t, model.WriteBufferlessPaths(&got, &head, model.PathsOf(in), starts))
+		require.Equal(t, want.String(), got.String())
+	})
+}
