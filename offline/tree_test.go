@@ -119,3 +119,25 @@ func TestTreeOrderPackedIsCompared(t *testing.T) {
 		require.Equal(t, treeOrderCompared(ps, high), treeOrder(ps, high))
 	})
 }
+
+// Lemma (the packed sort falls back beyond 16 bits): with depths and lengths at
+// 2^16-1 (the largest packed), 2^16 and above (compared field by field), mixed
+// with small ones, treeOrder is the order of the comparison. A packing without
+// the fallback wraps a depth of 2^16 to 0 and a length of 2^16 into the depth's
+// bits: both change the order.
+func TestTreeOrderPackedBoundary(t *testing.T) {
+	const w = 1 << 16
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 8).Draw(t, "messages")
+		ps := &model.Paths{Off: []int{0}}
+		high := make([]int, n)
+		for i := range n {
+			d := rapid.SampledFrom([]int{1, 2, w - 1, w, w + 1}).Draw(t, "d")
+			ps.Hops = append(ps.Hops, make([]int32, d)...)
+			ps.Off = append(ps.Off, len(ps.Hops))
+			ps.L = append(ps.L, 1)
+			high[i] = rapid.SampledFrom([]int{0, 1, w - 1, w, w + 1, 3 * w}).Draw(t, "high")
+		}
+		require.Equal(t, treeOrderCompared(ps, high), treeOrder(ps, high))
+	})
+}
