@@ -11,8 +11,13 @@
 # and apart: speed-large (the 64x64 and 128x128 rows, hours of BookSim), threads
 # (wormlab on one core and on two, wall time), memory (a 10^7-cycle run's maximum
 # resident size), minadapt (min_adapt against minadapt and minadapt-islip on the
-# 16x16 torus). With OUT set, threads, memory and minadapt also write threads.csv,
-# memory.csv and minadapt.csv there (the figures docs/booksim.md quotes).
+# 16x16 torus), crossbar (BookSim2's one 10x10 crossbar, fly with k = 10 and n = 1,
+# 8 VCs, 1-flit packets, no routing delay, as its src/examples/singleconfig sets
+# it, at CROSSBAR_RATES, default "0.3 0.6": wormlab's --config run of the same
+# file with its defaults, --select rotate, --switch-input output and both). With
+# OUT set, threads, memory, minadapt and crossbar also write threads.csv,
+# memory.csv, minadapt.csv and crossbar.csv there (the figures docs/booksim.md
+# quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); RATES the offered
@@ -257,6 +262,45 @@ minadapt() {
 	done
 }
 
+# crossbar: BookSim2's separable input-first allocators against wormlab's input
+# stages on one 10x10 crossbar; latency per seed.
+crossbar() {
+	cat > "$tmp/crossbar.cfg" <<'EOF'
+topology = fly;
+k = 10;
+n = 1;
+num_vcs = 8;
+vc_buf_size = 8;
+vc_allocator = separable_input_first;
+sw_allocator = separable_input_first;
+routing_function = dest_tag;
+traffic = uniform;
+use_read_write = 0;
+sample_period = 100000;
+routing_delay = 0;
+EOF
+	echo "# mean packet latency (cycles) on one 10x10 crossbar (8 VCs, 1-flit packets), seeds: $SEEDS; both: the same file (sample_period=100000)"
+	printf '%-7s %5s %10s %10s %10s %10s %14s\n' offered seed booksim vc rotate output rotate+output
+	for r in ${CROSSBAR_RATES:-0.3 0.6}; do
+		for s in $SEEDS; do
+			"$BOOKSIM" "$tmp/crossbar.cfg" injection_rate="$r" seed="$s" > "$tmp/bs.out" 2>&1 || true
+			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			w=""
+			for flags in "" "--select rotate" "--switch-input output" "--select rotate --switch-input output"; do
+				"$WORMLAB" sim --json --config "$tmp/crossbar.cfg" injection_rate="$r" seed="$s" $flags > "$tmp/wl.json" 2>/dev/null
+				w="$w $(wl_field "$tmp/wl.json" latency)"
+			done
+			set -- $w
+			printf '%-7s %5s %10s %10s %10s %10s %14s\n' "$r" "$s" "$b" "$1" "$2" "$3" "$4"
+			if [ -n "$OUT" ]; then
+				mkdir -p "$OUT"
+				[ -s "$OUT/crossbar.csv" ] || echo "rate,seed,booksim,vc,rotate,output,rotate_output,load" > "$OUT/crossbar.csv"
+				echo "$r,$s,$b,$1,$2,$3,$4,$(cut -d' ' -f1 /proc/loadavg)" >> "$OUT/crossbar.csv"
+			fi
+		done
+	done
+}
+
 case $mode in
 latency) latency ;;
 saturation) saturation ;;
@@ -265,6 +309,7 @@ speed-large) speedlarge ;;
 threads) threads ;;
 memory) memory ;;
 minadapt) minadapt ;;
+crossbar) crossbar ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|all]" >&2; exit 2 ;;
 esac
