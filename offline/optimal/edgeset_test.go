@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -252,7 +253,10 @@ func BenchmarkEdgeSetFrontier(b *testing.B) {
 // 4,2->3,2}. The relaxation to the four is the product of the pairs', and the
 // search over it did not end within the node budget (the bound stayed at 77
 // in the wormhole model); the pair {2,2->2,3, 4,2->3,2} alone has no wormhole
-// solution at 77, so the bound is 78 in both models, the bufferless optimum.
+// solution at 77, so the bound is 78 in both models, the bufferless optimum,
+// and the first pass's edgeSetFirst nodes reach it (solve.go: on this mesh the
+// later pass, boundLater, has nothing left to do). docs/solver.md quotes the
+// pair's nodes in both models from this search.
 func TestEdgeSetGroupsUnlinkedEdges(t *testing.T) {
 	in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{6, 6}, Routing: "random-shortest",
 		Traffic: "random", Messages: 288, Flits: 4, Seed: 1})
@@ -267,12 +271,30 @@ func TestEdgeSetGroupsUnlinkedEdges(t *testing.T) {
 	require.Len(t, groups, 2)
 	require.ElementsMatch(t, [][]string{{"2,2->3,2", "3,2->4,2"}, {"2,2->2,3", "4,2->3,2"}},
 		[][]string{name(groups[0]), name(groups[1])})
+	nodes := map[string]string{}
 	for _, m := range []string{model.Wormhole, model.Bufferless} {
-		v, detail, err := subBoundNodes(context.Background(), in, m, in.LowerBound().Value, edgeSetNodes)
+		v, detail, err := subBoundNodes(context.Background(), in, m, in.LowerBound().Value, edgeSetFirst)
 		require.NoError(t, err)
 		require.Equal(t, 78, v, m)
 		require.Contains(t, detail, "2,2->2,3", m)
+		var n int
+		_, err = fmt.Sscanf(detail[strings.LastIndex(detail, "(exhaustive search, "):], "(exhaustive search, %d nodes)", &n)
+		require.NoError(t, err, detail)
+		nodes[m] = thousands(n)
 	}
+	doc, err := os.ReadFile("../../docs/solver.md")
+	require.NoError(t, err)
+	quote := fmt.Sprintf("the pair's search refutes 77 in %s nodes in the wormhole model and %s in the bufferless one", nodes[model.Wormhole], nodes[model.Bufferless])
+	require.True(t, strings.Contains(strings.Join(strings.Fields(string(doc)), " "), quote), "docs/solver.md must say: %s", quote)
+}
+
+// thousands writes n with commas between groups of three digits, as the docs do.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // disjointUnion returns the instance of a's and b's messages on the union of their

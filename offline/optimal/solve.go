@@ -224,7 +224,8 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	// nodes. With one worker it first gets edgeSetFirst nodes only, and the
 	// interleaved search runs it again with the whole budget before its probes
 	// (s.edgeSetDue): the search that needs more is the one that delays the first
-	// schedule most (2.5 s of CPU on issue 27's 6x6 mesh, seed 1).
+	// schedule most (2.5 s of CPU on issue 27's 6x6 mesh, seed 1, before
+	// tightGroups; the first pass decides it now).
 	first := int64(edgeSetNodes)
 	if opt.Workers < 2 {
 		first = edgeSetFirst
