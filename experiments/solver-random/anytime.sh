@@ -5,7 +5,8 @@
 # OUT/anytime.jsonl, one JSON object per improvement: instance, solver (wormlab
 # or cadical), cpu_s (CPU seconds when that makespan was known), makespan,
 # lower_bound (wormlab's proven bound; cadical's is 0 until it refutes a
-# horizon), for cadical formula_cpu_s (the CPU seconds of the `solve --dimacs`
+# horizon), for wormlab sat_cpu_s (the CPU seconds when its SAT search
+# started), for cadical formula_cpu_s (the CPU seconds of the `solve --dimacs`
 # that wrote its first formula), and OUT/anytime.svg (makespan against CPU seconds, a line per
 # instance and solver).
 #
@@ -47,8 +48,12 @@ EOS
 	"$wl" solve --model bufferless --cpu-limit "${limit}s" --trace "$inst" -o "$out/$name.schedule.json" 2>"$out/$name.trace" || true
 	"$wl" verify "$inst" "$out/$name.schedule.json" >/dev/null
 	sed -n 's/^solve: \([0-9.]*\) s of CPU: makespan \([0-9]*\), lower bound \([0-9]*\)$/\1 \2 \3/p' "$out/$name.trace" >"$out/$name.wl"
-	while read -r c m l; do row "$name" wormlab "$c" "$m" "$l" ""; done <"$out/$name.wl"
-	T=$(($(sed -n 's/^solve: [0-9.]* s of CPU: SAT search from makespan \([0-9]*\)$/\1/p' "$out/$name.trace") - 1))
+	read -r satc satm <<EOS
+$(sed -n 's/^solve: \([0-9.]*\) s of CPU: SAT search from makespan \([0-9]*\)$/\1 \2/p' "$out/$name.trace")
+EOS
+	[ -n "$satm" ] || { echo "anytime.sh: $name: the SAT search did not start" >&2; exit 1; }
+	while read -r c m l; do row "$name" wormlab "$c" "$m" "$l" ",\"sat_cpu_s\":$satc"; done <"$out/$name.wl"
+	T=$((satm - 1))
 	used=0 cnf=
 	while :; do
 		left=$(awk -v u="$used" -v t="$limit" 'BEGIN { l = t - u; print (l < 1) ? 0 : int(l) }')
