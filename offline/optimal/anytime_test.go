@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
 )
 
 // TestDescentGoesFirst: the first solver call of the interleaved search is the
@@ -53,7 +54,7 @@ func frontierTree(t *testing.T) *model.Instance {
 // bound of one search with the whole budget, and boundLater runs the schedule
 // search at the new bound, as Solve does after the bound (issue 16's frontier
 // tree: bound 148, edge-set bound 150, where the schedule search finds a
-// schedule of makespan 150).
+// schedule of makespan 150, which package verify accepts in the model).
 func TestBoundLater(t *testing.T) {
 	in := frontierTree(t)
 	for _, m := range []string{model.Bufferless, model.Wormhole} {
@@ -72,6 +73,8 @@ func TestBoundLater(t *testing.T) {
 		require.Equal(t, 150, s.res.Lower, m)
 		require.Equal(t, "edge-set", s.res.Stats.LowerSource, m)
 		require.Equal(t, 150, s.best.Makespan, "%s: the schedule search at the new bound", m)
+		require.Equal(t, m, s.best.Model)
+		require.NoError(t, verify.Schedule(in, s.best), m)
 		require.NoError(t, s.boundLater(), "a second call does nothing")
 		require.Equal(t, 150, s.res.Lower, m)
 	}
