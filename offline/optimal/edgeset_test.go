@@ -377,3 +377,55 @@ func TestEdgeSetGroupsOfDisjointParts(t *testing.T) {
 		require.Equal(t, opt, res.Lower)
 	})
 }
+
+// TestEdgeSetUnlinkedProduct checks the lemma of tightGroups: the relaxation to
+// a union of edge sets that no message links is the product of their
+// relaxations (no job holds edges of both), so the search refutes the union at
+// a horizon exactly when it refutes one of the sets. The sets are drawn on the
+// two parts of a disjoint union (disjointUnion), at every horizon from 1 to the
+// larger part's optimum; a search cut short by its budget is left out.
+func TestEdgeSetUnlinkedProduct(t *testing.T) {
+	var compared, refuted atomic.Int64
+	defer func() { t.Logf("%d horizons compared, %d refuted", compared.Load(), refuted.Load()) }()
+	rapid.Check(t, func(t *rapid.T) {
+		a, b := fixture.Walks(t, 4, 3, 3), fixture.Walks(t, 4, 3, 3)
+		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		in := disjointUnion(a, b)
+		var fa, fb []int
+		for _, e := range drawEdges(t, in) {
+			if e < len(a.Net.Edges) {
+				fa = append(fa, e)
+			} else {
+				fb = append(fb, e)
+			}
+		}
+		if len(fa) == 0 || len(fb) == 0 {
+			t.Skip("one part without an edge")
+		}
+		opt := oracleOptimum(t, in, modelName)
+		decide := func(fs []int, T int) (no, done bool) {
+			s, trivial, ok := newEdgeSet(context.Background(), in, modelName, fs, T)
+			if trivial {
+				return true, true
+			}
+			if !ok {
+				return false, false
+			}
+			no = s.refute(1 << 16)
+			return no, !s.aborted
+		}
+		for T := 1; T <= opt; T++ {
+			noA, doneA := decide(fa, T)
+			noB, doneB := decide(fb, T)
+			noAB, doneAB := decide(append(slices.Clone(fa), fb...), T)
+			if !doneA || !doneB || !doneAB {
+				continue
+			}
+			compared.Add(1)
+			if noAB {
+				refuted.Add(1)
+			}
+			require.Equal(t, noA || noB, noAB, "horizon %d: edges %v refuted %v, %v refuted %v, together %v", T, fa, noA, fb, noB, noAB)
+		}
+	})
+}
