@@ -429,3 +429,44 @@ func TestEdgeSetUnlinkedProduct(t *testing.T) {
 		}
 	})
 }
+
+// TestEdgeSetSoundMeshes checks the lemma of edgeset.go and tightGroups on small
+// instances of issue 27's family (meshes of 3x3 to 5x5 with random shortest
+// paths and random traffic, 4 to 40 messages of 1 to 6 flits), with Solve's
+// proven optimum without the edge-set bound as the oracle: no tight group is
+// refuted at the optimum or one above, and subBound never exceeds the optimum,
+// in both models.
+func TestEdgeSetSoundMeshes(t *testing.T) {
+	var checked, split, raised atomic.Int64
+	defer func() {
+		t.Logf("%d instances, %d with two or more tight groups at optimum - 1, %d where subBound beats the lower bound", checked.Load(), split.Load(), raised.Load())
+	}()
+	rapid.Check(t, func(t *rapid.T) {
+		side := rapid.IntRange(3, 5).Draw(t, "side")
+		in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{side, side}, Routing: "random-shortest",
+			Traffic: "random", Messages: rapid.IntRange(4, 40).Draw(t, "messages"), Flits: rapid.IntRange(1, 6).Draw(t, "flits"),
+			Seed: rapid.Uint64Range(1, 1<<20).Draw(t, "seed")})
+		require.NoError(t, err)
+		if len(in.Messages) == 0 {
+			t.Skip("no worms")
+		}
+		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		opt := oracleOptimum(t, in, modelName)
+		checked.Add(1)
+		if len(tightGroups(in, opt-1)) >= 2 {
+			split.Add(1)
+		}
+		for T := opt; T <= opt+1; T++ {
+			for _, fs := range tightGroups(in, T) {
+				notRefuted(t, in, modelName, fs, T, new(atomic.Int64))
+			}
+		}
+		lb := in.LowerBound().Value
+		v, detail, err := subBound(context.Background(), in, modelName, lb, time.Second)
+		require.NoError(t, err)
+		require.LessOrEqual(t, v, opt, "subBound above the optimum (%s)", detail)
+		if v > lb {
+			raised.Add(1)
+		}
+	})
+}
