@@ -10,9 +10,10 @@ import "math/bits"
 // Each grant is traversed at once, or with Latch resolved by latch. Routers are
 // visited in increasing order. The registered arbitrations without Latch take
 // allocFlat; any other case allocRouter, which builds requests for Arbiter
-// values and handles Latch.
+// values and handles Latch and an input stage other than the default
+// (Config.SwitchInput).
 func (e *engine) allocSwitch(p *part) {
-	fast := e.flat && !e.cfg.Latch && !e.cfg.slowSwitch
+	fast := e.flat && !e.cfg.Latch && !e.cfg.slowSwitch && e.swin == nil
 	for w := p.w0; w < p.w1; w++ {
 		for word := e.busyRtr[w]; word != 0; word &= word - 1 {
 			r := int32(w<<6 | bits.TrailingZeros64(word))
@@ -51,10 +52,6 @@ func (e *engine) allocFlat(p *part, r int32) {
 		if random && bid&(bid-1) != 0 {
 			v = e.rule.pick(0, bid, e.rArb[r]) // a lone bidder draws nothing (random's state is 0)
 		}
-		if e.swin != nil && bid != 0 {
-			lo := (ib + int32(i)) << (e.vs & 31)
-			v = e.swin.pick(bid, e.vc[lo:lo+e.V], ip.arb, e.inOut[ib+int32(i)])
-		}
 		pick[i&63] = v
 		o := e.vc[(ib+int32(i))<<(e.vs&31)|v].op & 63
 		var asks uint64 // all ones if the port bids
@@ -73,7 +70,6 @@ func (e *engine) allocFlat(p *part, r int32) {
 				i := bits.TrailingZeros64(in)
 				if e.rule.rotate {
 					ports[i].arb = nextPointer(pick[i], e.V)
-					e.inputGranted(r, ib+int32(i), o)
 				}
 				e.traverse(p, r, ib+int32(i), pick[i], false)
 			}
@@ -89,7 +85,6 @@ func (e *engine) allocFlat(p *part, r int32) {
 		if e.rule.rotate {
 			ports[i].arb = nextPointer(pick[i], e.V)
 			e.out[ob+int32(o)].arb = nextPointer(int32(i), int32(len(ports)))
-			e.inputGranted(r, ib+int32(i), o)
 		}
 		e.traverse(p, r, ib+int32(i), pick[i], false)
 	}
@@ -165,7 +160,9 @@ func (e *engine) allocRouter(p *part, r int32) {
 		}
 		// a lone bidder wins without arbitration (and without its request)
 		v := int32(bits.TrailingZeros64(bid))
-		if e.flat && !e.rule.random {
+		if e.swin != nil {
+			v = e.swin.pick(bid, e.vc[lo:lo+V], ip.arb, e.inOut[ib+i])
+		} else if e.flat && !e.rule.random {
 			v = pickAt(ip.arb, bid)
 		} else if bid&(bid-1) != 0 && e.flat {
 			v = e.rule.pick(ip.arb, bid, e.rArb[r])
@@ -257,6 +254,7 @@ func (e *engine) granted(r, in, out, v int32, arbOut bool) {
 	if e.rule.rotate {
 		ib := e.inBase[r]
 		e.in[in].arb = e.rule.next(e.in[in].arb, e.V, v)
+		e.inputGranted(r, in, int(out-e.outBase[r]))
 		if arbOut {
 			e.out[out].arb = e.rule.next(e.out[out].arb, e.inBase[r+1]-ib, in-ib)
 		}

@@ -26,7 +26,7 @@ func TestByOutputPick(t *testing.T) {
 }
 
 // viaHook is ByVC's rule as a value the engine does not recognise, so it runs
-// through the SwitchInput hook and its pointer over the outputs.
+// through the SwitchInput hook (allocRouter) and its pointer over the outputs.
 type viaHook struct{ ByVC }
 
 // The hook runs the rule it is given and nothing else: ByVC through it gives

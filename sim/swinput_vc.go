@@ -2,9 +2,10 @@ package sim
 
 // ByVC is wormlab's input stage (the default, Config.SwitchInput nil): the
 // port's bidding VC first at or after its VC pointer wins, whatever output it
-// asks for. The engine runs it inline (allocFlat's pickAt); this value is the
-// same rule through the SwitchInput hook, which tests compare with the inline
-// one.
+// asks for. The engine runs it inline (allocFlat's pickAt, the fast path); any
+// other rule takes allocRouter, which calls it through the SwitchInput hook.
+// This value is the default's rule through that hook, which tests compare with
+// the inline one.
 type ByVC struct{}
 
 var _ SwitchInput = ByVC{}
