@@ -10,16 +10,22 @@ import (
 	"pgregory.net/rapid"
 )
 
+// nodesNet returns a network of the named nodes and no edges.
+func nodesNet(names ...string) *Network {
+	net := &Network{}
+	for _, name := range names {
+		net.AddNode(name)
+	}
+	return net
+}
+
 // TestFastMessageAgreesWithDecoder (MODEL.md, interchange formats: one message
 // object has one reading) checks that the fast reader of message objects
 // either declines or reads exactly what the general decoder reads, on message texts
 // that mix the common shape with everything the fast reader must decline (extra
 // fields, escapes, nulls, fractions, repeated keys, both path forms, bad hops).
 func TestFastMessageAgreesWithDecoder(t *testing.T) {
-	net := &Network{}
-	for _, name := range []string{"a", "b", "c", "d"} {
-		net.AddNode(name)
-	}
+	net := nodesNet("a", "b", "c", "d")
 	net.AddLink(0, 1)
 	net.AddLink(1, 2)
 	net.AddEdge(2, 3)

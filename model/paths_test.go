@@ -52,10 +52,7 @@ func TestReadPathsAgreesWithReadInstance(t *testing.T) {
 // range), the two agree.
 func TestPathsValidAgreesWithValidate(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		net := &Network{}
-		for _, name := range []string{"a", "b", "c", "d"} {
-			net.AddNode(name)
-		}
+		net := nodesNet("a", "b", "c", "d")
 		net.AddLink(0, 1)
 		net.AddLink(1, 2)
 		net.AddLink(2, 3)
