@@ -39,7 +39,7 @@ func colorSpeedCell(speed, rss []float64) string {
 }
 
 // docs/cli.md quotes `wormlab color`'s speed and memory from docs/color/speed.csv
-// (scripts/color-speed.sh): the table rows, the 10^5-mesh row of the memory table
+// (scripts/color-speed.sh): the table rows, the CPU time of the runs, the 10^5-mesh row of the memory table
 // and how far the 10^6 runs are from issue 24's target (10^6 paths per CPU-second,
 // under 500 MB) must be what the CSV says.
 func TestDocsQuoteColorSpeed(t *testing.T) {
@@ -51,6 +51,7 @@ func TestDocsQuoteColorSpeed(t *testing.T) {
 	require.Equal(t, []string{"binary", "instance", "paths", "user_s", "sys_s", "paths_per_cpu_s", "max_rss_mb"}, recs[0])
 	type key struct{ bin, inst string }
 	speed, rss, cpu := map[key][]float64{}, map[key][]float64{}, map[key][]float64{}
+	total := 0.0 // CPU-seconds of every run
 	for _, r := range recs[1:] {
 		k := key{r[0], r[1]}
 		v := make([]float64, len(r))
@@ -61,6 +62,7 @@ func TestDocsQuoteColorSpeed(t *testing.T) {
 		speed[k] = append(speed[k], v[5])
 		rss[k] = append(rss[k], v[6])
 		cpu[k] = append(cpu[k], v[3]+v[4])
+		total += v[3] + v[4]
 	}
 	doc, err := os.ReadFile("../../docs/cli.md")
 	require.NoError(t, err)
@@ -77,6 +79,8 @@ func TestDocsQuoteColorSpeed(t *testing.T) {
 	for _, row := range rows {
 		require.Contains(t, text, row, "docs/cli.md should have the row (all rows:\n%s)", strings.Join(rows, "\n"))
 	}
+	require.Contains(t, strings.Join(strings.Fields(text), " "), fmt.Sprintf("new=WORMLAB`, %.0f CPU-seconds", total),
+		"the script's CPU time is the CSV's runs'")
 	var big, bigRSS []float64
 	for _, inst := range []string{"tree1e6", "mesh1e6"} {
 		big = append(big, speed[key{"new", inst}]...)
