@@ -201,10 +201,9 @@ func meshPlan(ps *model.Paths) (*Plan, error) {
 		if segs[i] == int32(k) {
 			continue
 		}
-		self := MeshPath{Class: classes[c], Starts: make([]int, segs[i])} // fits reads len(Starts) only
 		best := int32(-1)
 		for _, cand := range created {
-			if fits(self, classes[cand]) && (best < 0 || len(members[cand]) > len(members[best])) {
+			if fits(classes[c], int(segs[i]), classes[cand]) && (best < 0 || len(members[cand]) > len(members[best])) {
 				best = cand
 			}
 		}
@@ -244,15 +243,15 @@ func meshPlan(ps *model.Paths) (*Plan, error) {
 	return plan, nil
 }
 
-// fits reports whether a path's segments (the first len(mp.Starts) entries of its
-// class) appear in class c in the same order with the same signs.
-func fits(mp MeshPath, c MeshClass) bool {
+// fits reports whether a path's segments (the first segs entries of its class own)
+// appear in class c in the same order with the same signs.
+func fits(own MeshClass, segs int, c MeshClass) bool {
 	j := 0
-	for s := range mp.Starts {
-		for j < len(c.Dims) && c.Dims[j] != mp.Class.Dims[s] {
+	for s := range segs {
+		for j < len(c.Dims) && c.Dims[j] != own.Dims[s] {
 			j++
 		}
-		if j == len(c.Dims) || c.Sign[j] != mp.Class.Sign[s] {
+		if j == len(c.Dims) || c.Sign[j] != own.Sign[s] {
 			return false
 		}
 	}
