@@ -53,14 +53,8 @@ func TestExperimentFiguresRegenerate(t *testing.T) {
 	for _, f := range figs {
 		path := filepath.Join(experimentsDir, f.study, f.file)
 		listed[path] = true
-		out := filepath.Join(tmp, f.study+"-"+f.file)
-		code, _, stderr := runCLI(t, "", append(append([]string{"plot", filepath.Join(experimentsDir, f.study, "results.jsonl")}, f.args...), "-o", out)...)
-		require.Equal(t, 0, code, "%s: %s", path, stderr)
-		want, err := os.ReadFile(path)
-		require.NoError(t, err)
-		got, err := os.ReadFile(out)
-		require.NoError(t, err)
-		require.True(t, bytes.Equal(want, got), "%s is not the figure of the committed results: sh experiments/run.sh %s", path, f.study)
+		requireRedrawn(t, path, filepath.Join(tmp, f.study+"-"+f.file), append([]string{filepath.Join(experimentsDir, f.study, "results.jsonl")}, f.args...),
+			"sh experiments/run.sh "+f.study)
 	}
 	for _, f := range figs {
 		svgs, err := filepath.Glob(filepath.Join(experimentsDir, f.study, "*.svg"))
@@ -97,14 +91,20 @@ func TestScriptFiguresRegenerate(t *testing.T) {
 			"--series", "series", "--where", "case=study", "--where", "traffic=worstcase", "--title", "study, worstcase: accepted"}},
 	} {
 		root := filepath.Join("..", "..")
-		args := append([]string{"plot", filepath.Join(root, c.args[0])}, c.args[1:]...)
-		out := filepath.Join(tmp, strings.ReplaceAll(c.svg, "/", "-"))
-		code, _, stderr := runCLI(t, "", append(args, "-o", out)...)
-		require.Equal(t, 0, code, "%s: %s", c.svg, stderr)
-		want, err := os.ReadFile(filepath.Join(root, c.svg))
-		require.NoError(t, err)
-		got, err := os.ReadFile(out)
-		require.NoError(t, err)
-		require.True(t, bytes.Equal(want, got), "%s is not the figure of its committed data (%s)", c.svg, c.by)
+		requireRedrawn(t, filepath.Join(root, c.svg), filepath.Join(tmp, strings.ReplaceAll(c.svg, "/", "-")),
+			append([]string{filepath.Join(root, c.args[0])}, c.args[1:]...), c.by)
 	}
+}
+
+// requireRedrawn draws wormlab plot ARGS -o out and requires the committed figure
+// svg byte for byte; by says what draws it.
+func requireRedrawn(t *testing.T, svg, out string, args []string, by string) {
+	t.Helper()
+	code, _, stderr := runCLI(t, "", append(append([]string{"plot"}, args...), "-o", out)...)
+	require.Equal(t, 0, code, "%s: %s", svg, stderr)
+	want, err := os.ReadFile(svg)
+	require.NoError(t, err)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(want, got), "%s is not the figure of its committed data (%s)", svg, by)
 }
