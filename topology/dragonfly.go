@@ -139,13 +139,15 @@ func dragonflyOf(a, p, h, g int, arr string, local, global int) (*Dragonfly, err
 		return nil, &SpecError{Field: "a", Msg: "a, p and h must be at least 1"}
 	case g < 2:
 		return nil, &SpecError{Field: "g", Msg: fmt.Sprintf("%d groups: want at least 2", g)}
+	case a > 62 || h > 62: // before a*h, which could overflow
+		return nil, &SpecError{Field: "a", Msg: fmt.Sprintf("router radix a-1+h = %d above 62", a+h-1)}
 	case g > a*h+1:
 		return nil, &SpecError{Field: "g", Msg: fmt.Sprintf("%d groups need %d global channels per group to reach every other group, more than a*h = %d", g, g-1, a*h)}
 	case (a*h)%(g-1) != 0:
 		return nil, &SpecError{Field: "g", Msg: fmt.Sprintf("a*h = %d global channels per group do not divide evenly among the g-1 = %d other groups", a*h, g-1)}
 	case a+h-1 > 62:
 		return nil, &SpecError{Field: "a", Msg: fmt.Sprintf("router radix a-1+h = %d above 62", a+h-1)}
-	case a*g > MaxNodes || a*g*p > MaxNodes:
+	case a*g > MaxNodes || p > MaxNodes/(a*g): // a*g*p, without overflow
 		return nil, &SpecError{Field: "g", Msg: fmt.Sprintf("more than %d routers or terminals", MaxNodes)}
 	}
 	d := &Dragonfly{a: a, p: p, h: h, g: g, trunk: a * h / (g - 1), local: local, global: global, arr: ar, arrName: arr}

@@ -29,16 +29,26 @@ const (
 	FatUp1 = 5
 )
 
-// NewFatTree builds the butterfly fat-tree of n = 4^h >= 4 processors.
-func NewFatTree(n int) (*FatTree, error) {
-	h := 0
-	p := 1
-	for p < n {
+// fatTreeHeight is h for n = 4^h processors, or NewFatTree's error for n (n is
+// bounded before the powers of 4 are taken: past 2^62 they overflowed to 0 and
+// the search never ended).
+func fatTreeHeight(n int) (int, error) {
+	h, p := 0, 1
+	for n <= MaxNodes && p < n {
 		p *= 4
 		h++
 	}
 	if n < 4 || p != n || n > MaxNodes {
-		return nil, fmt.Errorf("fat-tree of %d processors: want a power of 4 from 4 to %d", n, MaxNodes)
+		return 0, fmt.Errorf("fat-tree of %d processors: want a power of 4 from 4 to %d", n, MaxNodes)
+	}
+	return h, nil
+}
+
+// NewFatTree builds the butterfly fat-tree of n = 4^h >= 4 processors.
+func NewFatTree(n int) (*FatTree, error) {
+	h, err := fatTreeHeight(n)
+	if err != nil {
+		return nil, err
 	}
 	f := &FatTree{n: n, h: h, first: make([]int, h+2)}
 	for l := 0; l <= h; l++ {

@@ -59,10 +59,14 @@ func parseFly(arg string) (k, n int, err error) {
 	return k, n, ps.done()
 }
 
-// NewFly builds the k-ary n-fly.
-func NewFly(k, n int) (*Fly, error) {
+// flyOf is the k-ary n-fly with its tables not yet built (its stages' widths
+// counted), or the error NewFly gives for it (SizeOf refuses what it refuses).
+func flyOf(k, n int) (*Fly, error) {
 	if k < 2 || n < 1 || k > 62 {
 		return nil, &SpecError{Field: "k", Msg: fmt.Sprintf("k=%d, n=%d: want 2 <= k <= 62 and n >= 1", k, n)}
+	}
+	if n > MaxNodes { // n stages of at least one switch; bounds per*k*n below
+		return nil, &SpecError{Field: "n", Msg: fmt.Sprintf("more than %d switches", MaxNodes)}
 	}
 	f := &Fly{k: k, n: n, per: 1, pow: []int{1}}
 	for range n - 1 {
@@ -71,6 +75,15 @@ func NewFly(k, n int) (*Fly, error) {
 		}
 		f.per *= k
 		f.pow = append(f.pow, f.per)
+	}
+	return f, nil
+}
+
+// NewFly builds the k-ary n-fly.
+func NewFly(k, n int) (*Fly, error) {
+	f, err := flyOf(k, n)
+	if err != nil {
+		return nil, err
 	}
 	routers := n * f.per
 	f.out = make([][]link, routers)

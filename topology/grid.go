@@ -65,7 +65,7 @@ func NewCMesh(sides []int, c int) (*Grid, error) {
 	if err != nil {
 		return nil, &SpecError{Field: "sides", Msg: err.Error()}
 	}
-	if g.Nodes()*c > MaxNodes {
+	if c > MaxNodes/g.Nodes() { // g.Nodes()*c > MaxNodes, without overflow
 		return nil, &SpecError{Field: "c", Msg: fmt.Sprintf("more than %d terminals", MaxNodes)}
 	}
 	g.conc = c

@@ -25,6 +25,7 @@ package topology
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -120,6 +121,9 @@ func parseFlatfly(arg string) (k, n, c int, err error) {
 	if k == 0 || n == 0 {
 		return 0, 0, 0, &SpecError{Field: "k", Msg: "want flatfly:k=K,n=N (a k-ary n-flat, n at least 2)"}
 	}
+	if n-1 > bits.Len(MaxNodes)-1 { // k^(n-1) >= 2^(n-1) routers
+		return 0, 0, 0, &SpecError{Field: "n", Msg: fmt.Sprintf("more than %d routers", MaxNodes)}
+	}
 	if c, err = ps.int("c", k, 1); err != nil {
 		return 0, 0, 0, err
 	}
@@ -136,20 +140,25 @@ func flatflySides(k, n int) (sides, mult []int) {
 	return sides, mult
 }
 
-// NewHyperX builds the HyperX with the given dimension sizes (each at least 2),
-// multiplicities (each at least 1) and t terminals per router.
-func NewHyperX(sides, mult []int, t int) (*HyperX, error) {
+// hyperxOf is the HyperX of these dimensions with its tables not yet built, its
+// routers and its router radix, or the error NewHyperX gives for them (SizeOf
+// refuses what it refuses). Every product is checked before it is taken, so that
+// no parameter, however large, overflows a check.
+func hyperxOf(sides, mult []int, t int) (x *HyperX, n, ports int, err error) {
 	if len(sides) == 0 {
-		return nil, &SpecError{Field: "sides", Msg: "no dimensions"}
+		return nil, 0, 0, &SpecError{Field: "sides", Msg: "no dimensions"}
 	}
-	x := &HyperX{sides: append([]int(nil), sides...), mult: append([]int(nil), mult...), t: t}
-	n, ports := 1, 0
+	x = &HyperX{sides: append([]int(nil), sides...), mult: append([]int(nil), mult...), t: t}
+	n = 1
 	for i, s := range sides {
 		if s < 2 {
-			return nil, &SpecError{Field: "sides", Msg: fmt.Sprintf("dimension %d has size %d: want at least 2 (a dimension of one router has no links)", i, s)}
+			return nil, 0, 0, &SpecError{Field: "sides", Msg: fmt.Sprintf("dimension %d has size %d: want at least 2 (a dimension of one router has no links)", i, s)}
 		}
-		if n*s > MaxNodes || n*s*max(t, 1) > MaxNodes {
-			return nil, &SpecError{Field: "sides", Msg: fmt.Sprintf("more than %d routers or terminals", MaxNodes)}
+		if s > MaxNodes || n*s > MaxNodes || max(t, 1) > MaxNodes/(n*s) {
+			return nil, 0, 0, &SpecError{Field: "sides", Msg: fmt.Sprintf("more than %d routers or terminals", MaxNodes)}
+		}
+		if mult[i] > 62 {
+			return nil, 0, 0, &SpecError{Field: "k", Msg: fmt.Sprintf("multiplicity %d above the router radix 62", mult[i])}
 		}
 		x.stride = append(x.stride, n)
 		x.base = append(x.base, ports)
@@ -157,7 +166,17 @@ func NewHyperX(sides, mult []int, t int) (*HyperX, error) {
 		ports += (s - 1) * mult[i]
 	}
 	if ports > 62 {
-		return nil, &SpecError{Field: "k", Msg: fmt.Sprintf("router radix %d above 62", ports)}
+		return nil, 0, 0, &SpecError{Field: "k", Msg: fmt.Sprintf("router radix %d above 62", ports)}
+	}
+	return x, n, ports, nil
+}
+
+// NewHyperX builds the HyperX with the given dimension sizes (each at least 2),
+// multiplicities (each at least 1) and t terminals per router.
+func NewHyperX(sides, mult []int, t int) (*HyperX, error) {
+	x, n, ports, err := hyperxOf(sides, mult, t)
+	if err != nil {
+		return nil, err
 	}
 	x.out = make([][]link, n)
 	x.inPorts = make([]int32, n)

@@ -108,12 +108,9 @@ func init() {
 		if err != nil {
 			return Size{}, err
 		}
-		h, p := 0, 1
-		for ; p < n; p *= 4 {
-			h++
-		}
-		if n < 4 || p != n {
-			return Size{}, fmt.Errorf("%d processors: not a power of 4", n)
+		h, err := fatTreeHeight(n)
+		if err != nil {
+			return Size{}, err
 		}
 		sz := uniform(int64(n), 1, 1) // the leaves
 		for l := 1; l <= h; l++ {
@@ -147,24 +144,21 @@ func init() {
 		if err != nil {
 			return Size{}, err
 		}
-		per := int64(1)
-		for range n - 1 {
-			per = satarith.Mul(per, int64(k))
+		f, err := flyOf(k, n)
+		if err != nil {
+			return Size{}, err
 		}
+		per := int64(f.per)
 		p := satarith.Mul(satarith.Mul(int64(n-1), per), int64(k))
 		return bounded(Size{Routers: satarith.Mul(int64(n), per), Ports: p, InPorts: p, Terminals: satarith.Mul(per, int64(k)),
 			Sources: per, Sinks: per}, true)
 	})
 	hyperx := func(sides, mult []int, t int) (Size, error) {
-		ports := int64(0)
-		for i, s := range sides {
-			ports = satarith.Add(ports, satarith.Mul(int64(s-1), int64(mult[i])))
-		}
-		n, err := product(sides)
+		_, n, ports, err := hyperxOf(sides, mult, t)
 		if err != nil {
 			return Size{}, err
 		}
-		return bounded(uniform(n, ports, int64(t)), true)
+		return bounded(uniform(int64(n), int64(ports), int64(t)), true)
 	}
 	registerSize("hyperx", func(arg string) (Size, error) {
 		sides, mult, t, err := parseHyperX(arg)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -76,4 +77,24 @@ func TestSizeOfIsParsesCount(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A parameter of any size is refused, one error, before anything is allocated:
+// every bound is checked without a product that could overflow (a cmesh's c, a
+// HyperX's t or multiplicity, a dragonfly's p, a fly's or a flattened
+// butterfly's n of 2^62 panicked or ran out of memory in Parse), and SizeOf has no
+// size for them either.
+func TestHugeParametersRefused(t *testing.T) {
+	for _, big := range []string{"4611686018427387904", "9223372036854775807"} {
+		for _, spec := range []string{"hyperx:3,k=" + big, "hyperx:3x3,k=" + big, "hyperx:4,t=" + big, "hyperx:2048x" + big, "hyperx:" + big,
+			"cmesh:4x4,c=" + big, "dragonfly:p=" + big, "dragonfly:a=2,p=" + big + ",h=1", "dragonfly:a=4,p=1,h=" + big,
+			"dragonfly:a=" + big + ",p=1,h=1", "dragonfly:a=4,p=1,h=2,g=" + big, "fly:k=" + big + ",n=2", "fly:k=2,n=" + big,
+			"flatfly:k=" + big + ",n=2", "flatfly:k=4,n=" + big, "flatfly:k=4,n=2,c=" + big, "torus:" + big, "mesh:" + big + "x2", "fattree:" + big} {
+			_, err := Parse(spec)
+			require.Error(t, err, spec)
+			require.NotContains(t, err.Error(), "\n", spec)
+			_, ok := SizeOf(spec)
+			require.False(t, ok, spec)
+		}
+	}
 }
