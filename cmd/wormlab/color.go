@@ -55,7 +55,7 @@ func runColor(e *env) error {
 	if err != nil {
 		return err
 	}
-	leanHeap()
+	defer leanHeap()()
 	res, err := offline.ColorPaths(in, offline.Options{Order: *order, Improve: *improve, Root: *root})
 	if err != nil {
 		return err
@@ -117,12 +117,18 @@ const colorGCPercent = 50
 
 // leanHeap sets colorGCPercent (unless GOGC is set) and collects once: the
 // instance's text, read whole, is garbage once the paths are read, and the
-// collector would otherwise count it in its next target.
-func leanHeap() {
+// collector would otherwise count it in its next target. It returns the function
+// that restores the previous target (a setting of the process: the command runs
+// in-process under tests and must not leave it behind, as gctune.Tune's callers
+// do not).
+func leanHeap() (restore func()) {
+	restore = func() {}
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(colorGCPercent)
+		old := debug.SetGCPercent(colorGCPercent)
+		restore = func() { debug.SetGCPercent(old) }
 	}
 	runtime.GC()
+	return restore
 }
 
 // readPaths reads an instance file ("-" is standard input) into its compact form;

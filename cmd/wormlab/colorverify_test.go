@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -16,11 +17,19 @@ import (
 	"github.com/wormlab/wormlab/verify"
 )
 
+// gcPercent returns the collector's target (debug.SetGCPercent's).
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
 // `wormlab color` writes its schedule from the start delays as they go out
 // (offline.Options.StartsOnly, model.WriteBufferless), never building it: the
 // file it writes must be a legal bufferless schedule (package verify) with the
 // makespan it states, and the crossing times of the schedule offline.Color
-// builds without StartsOnly, for every order, with and without --improve.
+// builds without StartsOnly, for every order, with and without --improve; and
+// the command leaves the collector's target as it found it.
 func TestColorWritesVerifiedSchedule(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -46,8 +55,10 @@ func TestColorWritesVerifiedSchedule(t *testing.T) {
 					args = append(args, "--improve")
 				}
 				var stdout, stderr bytes.Buffer
+				gc := gcPercent()
 				code := run(args, strings.NewReader(""), &stdout, &stderr, false)
 				require.Equal(t, 0, code, stderr.String())
+				require.Equal(t, gc, gcPercent(), "color left its collector target behind")
 				data, err := os.ReadFile(out)
 				require.NoError(t, err)
 				s, err := model.ParseSchedule(data)
