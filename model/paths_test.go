@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -25,23 +26,31 @@ func requireSamePaths(t require.TestingT, want, got *Paths) {
 	}
 }
 
-// ReadPaths reads every text as ReadInstance does: the messages of the instance
-// ReadInstance reads (PathsOf), or ReadInstance's error, word for word. The texts
-// are instanceText's: both path forms, fields in any order, the odd shapes the
-// fast reader leaves to encoding/json, damaged texts.
+// requireReadPathsAgrees checks that ReadPaths reads text as ReadInstance does:
+// the messages of the instance ReadInstance reads (PathsOf), or ReadInstance's
+// error, word for word. It reports whether text is an instance.
+func requireReadPathsAgrees(t require.TestingT, text []byte) (read bool) {
+	in, err := ReadInstance(bytes.NewReader(text))
+	ps, perr := ReadPaths(bytes.NewReader(text))
+	if err != nil {
+		require.EqualError(t, perr, err.Error())
+		return false
+	}
+	require.NoError(t, perr)
+	requireSamePaths(t, PathsOf(in), ps)
+	return true
+}
+
+// ReadPaths reads every text as ReadInstance does (requireReadPathsAgrees). The
+// texts are instanceText's: both path forms, fields in any order, the odd shapes
+// the fast reader leaves to encoding/json, damaged texts.
 func TestReadPathsAgreesWithReadInstance(t *testing.T) {
 	read := 0
 	rapid.Check(t, func(t *rapid.T) {
 		text, _, _ := instanceText(t)
-		in, err := ReadInstance(strings.NewReader(text))
-		ps, perr := ReadPaths(strings.NewReader(text))
-		if err != nil {
-			require.EqualError(t, perr, err.Error())
-			return
+		if requireReadPathsAgrees(t, []byte(text)) {
+			read++
 		}
-		require.NoError(t, perr)
-		requireSamePaths(t, PathsOf(in), ps)
-		read++
 	})
 	require.Positive(t, read, "no text was an instance")
 }
@@ -289,16 +298,11 @@ func TestReadPathsAgreesOnTrickyNetworks(t *testing.T) {
 	read, fast := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		text, plain := trickyInstanceText(t)
-		in, err := ReadInstance(strings.NewReader(text))
-		ps, perr := ReadPaths(strings.NewReader(text))
 		ok := requireFastAgrees(t, []byte(text))
-		if err != nil {
-			require.EqualError(t, perr, err.Error())
+		if !requireReadPathsAgrees(t, []byte(text)) {
 			require.False(t, ok, "the fast reader accepted what ReadInstance refuses: %s", text)
 			return
 		}
-		require.NoError(t, perr)
-		requireSamePaths(t, PathsOf(in), ps)
 		require.True(t, ok || !plain, "the fast reader declined the plain valid text %s", text)
 		read++
 		if ok {
