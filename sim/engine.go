@@ -790,9 +790,8 @@ func (e *engine) credit(ov int32) {
 	c := x.credit
 	x.credit = c + 1
 	// the owner's bit set if c was 0, without a branch: which credit ends a
-	// wait follows no pattern (no owner: input VC 0's mask is or'ed 0)
-	iv := x.owner
-	iv &^= iv >> 31                // 0 for none
+	// wait follows no pattern (no owner: 0 is or'ed, into credited's mask)
+	iv := e.credited(ov)
 	z := uint64(c | x.owner>>31&1) // 0 iff c was 0 and ov has an owner
 	ends := (z|-z)>>63 - 1         // all ones iff z is 0
 	e.in[e.port(iv)].cred |= 1 << uint(iv&e.vm&63) & ends
@@ -801,6 +800,17 @@ func (e *engine) credit(ov int32) {
 		r := e.outRtr[o]
 		e.trace(Event{Kind: Credit, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, Packet: -1, InPort: -1, InVC: -1})
 	}
+}
+
+// credited is the input VC whose mask a credit to output VC ov ors into: ov's
+// owner, or with none the first input VC of ov's own router (0 is or'ed then).
+// Never another router's: on several threads that mask may be another
+// partition's, and the or, a read and a write, would undo a change its thread
+// makes at the same time.
+func (e *engine) credited(ov int32) int32 {
+	owner := e.ov[ov].owner
+	none := owner >> 31 // all ones for none
+	return owner&^none | e.inBase[e.outRtr[e.port(ov)]]<<e.vs&none
 }
 
 // inject moves one flit per source of partition p per cycle from its queue into
