@@ -21,13 +21,15 @@ func TestCreditTouchesItsRouter(t *testing.T) {
 		for o := e.outBase[r]; o < e.outBase[r+1]; o++ {
 			for v := range int32(2) {
 				ov := o<<e.vs | v
-				require.Equal(t, int32(-1), e.ov[ov].owner)
+				require.Equal(t, e.unowned(ov), e.ov[ov].owner)
+				require.Negative(t, e.ov[ov].owner)
 				iv := e.credited(ov)
 				require.Equal(t, int32(r), e.in[e.port(iv)].rtr, "output VC %d of router %d without an owner", ov, r)
 				held := (e.inBase[r+1]-1)<<e.vs | v // r's last input port
 				e.own(ov, held)
 				require.Equal(t, held, e.credited(ov), "output VC %d of router %d held", ov, r)
 				e.release(ov)
+				require.Equal(t, iv, e.credited(ov), "output VC %d of router %d released", ov, r)
 			}
 		}
 	}

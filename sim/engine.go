@@ -119,8 +119,9 @@ type outPort struct {
 	use                int64
 }
 
-// outVC is an output VC: the input VC holding it (-1: none) and its credits (the
-// free slots of the buffer downstream), side by side as a credit reads both.
+// outVC is an output VC: the input VC holding it (with none, negative: unowned)
+// and its credits (the free slots of the buffer downstream), side by side as a
+// credit reads both.
 type outVC struct {
 	owner, credit int32
 }
@@ -425,7 +426,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.choices = make([][]Choice, nin*S)
 	e.ov = make([]outVC, nout*S)
 	for i := range e.ov {
-		e.ov[i] = outVC{owner: -1, credit: int32(B)}
+		e.ov[i] = outVC{owner: e.unowned(int32(i)), credit: int32(B)}
 	}
 	// each router's selection and arbitration draw from streams of their own,
 	// so that routers may run on several threads in any order
@@ -704,10 +705,10 @@ func (e *engine) own(ov, iv int32) {
 // release frees output VC ov, and moves its router's epoch on: a head that
 // found no free output VC there may find one now (allocVCsAt).
 func (e *engine) release(ov int32) {
-	e.ov[ov].owner = -1
 	o := e.port(ov)
 	e.out[o].free |= 1 << uint(ov&e.vm&63)
 	r := e.outRtr[o]
+	e.ov[ov].owner = ^(e.inBase[r] << e.vs) // unowned(ov)
 	if e.epoch[r]++; e.epoch[r] == 0 {
 		// wrapped: no head of r may keep a stale record that would match
 		for iv := e.inBase[r] << e.vs; iv < e.inBase[r+1]<<e.vs; iv++ {
@@ -809,8 +810,15 @@ func (e *engine) credit(ov int32) {
 // makes at the same time.
 func (e *engine) credited(ov int32) int32 {
 	owner := e.ov[ov].owner
-	none := owner >> 31 // all ones for none
-	return owner&^none | e.inBase[e.outRtr[e.port(ov)]]<<e.vs&none
+	return owner ^ owner>>31 // unowned's complement undone
+}
+
+// unowned is the owner field of output VC ov without an owner: the complement
+// of its router's first input VC (negative), so that credited finds an input VC
+// of ov's own router without a load. A router without input ports never owns an
+// output VC, so none of its credits comes to read it.
+func (e *engine) unowned(ov int32) int32 {
+	return ^(e.inBase[e.outRtr[e.port(ov)]] << e.vs)
 }
 
 // inject moves one flit per source of partition p per cycle from its queue into
