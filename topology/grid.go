@@ -73,25 +73,35 @@ func NewCMesh(sides []int, c int) (*Grid, error) {
 	return g, nil
 }
 
-// NewGrid builds a torus (wrap) or a mesh with the given sides.
-func NewGrid(sides []int, wrap bool) (*Grid, error) {
+// gridOf is the strides and the routers of a grid of these sides, or the error
+// NewGrid gives for them (SizeOf refuses what it refuses).
+func gridOf(sides []int) (stride []int, n int, err error) {
 	if len(sides) == 0 {
-		return nil, fmt.Errorf("no sides given")
+		return nil, 0, fmt.Errorf("no sides given")
 	}
-	n := 1
-	stride := make([]int, len(sides))
+	n = 1
+	stride = make([]int, len(sides))
 	for i, s := range sides {
 		if s < 2 {
-			return nil, fmt.Errorf("side %d of dimension %d is below 2", s, i)
+			return nil, 0, fmt.Errorf("side %d of dimension %d is below 2", s, i)
 		}
 		if s > MaxNodes || n*s > MaxNodes {
-			return nil, fmt.Errorf("more than %d nodes", MaxNodes)
+			return nil, 0, fmt.Errorf("more than %d nodes", MaxNodes)
 		}
 		stride[i] = n
 		n *= s
 	}
 	if n*2*len(sides) > MaxLinks {
-		return nil, fmt.Errorf("%d nodes of %d ports each: more than %d links", n, 2*len(sides), MaxLinks)
+		return nil, 0, fmt.Errorf("%d nodes of %d ports each: more than %d links", n, 2*len(sides), MaxLinks)
+	}
+	return stride, n, nil
+}
+
+// NewGrid builds a torus (wrap) or a mesh with the given sides.
+func NewGrid(sides []int, wrap bool) (*Grid, error) {
+	stride, n, err := gridOf(sides)
+	if err != nil {
+		return nil, err
 	}
 	g := &Grid{sides: append([]int(nil), sides...), stride: stride, wrap: wrap}
 	dims := len(sides)

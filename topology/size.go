@@ -63,42 +63,32 @@ func uniform(routers, ports, terms int64) Size {
 	return Size{Routers: routers, Ports: p, InPorts: p, Terminals: satarith.Mul(routers, terms), Sources: routers, Sinks: routers}
 }
 
-// product is the number of routers of a grid's sides, each at least 2.
-func product(sides []int) (int64, error) {
-	n := int64(1)
-	for _, s := range sides {
-		if s < 2 {
-			return 0, fmt.Errorf("side %d below 2", s)
-		}
-		n = satarith.Mul(n, int64(s))
+// grid is the size of a grid of these sides and c terminals per router (NewGrid,
+// NewCMesh).
+func grid(sides []int, c int) (Size, error) {
+	_, n, err := gridOf(sides)
+	if err != nil {
+		return Size{}, err
 	}
-	return n, nil
+	return bounded(uniform(int64(n), int64(2*len(sides)), int64(c)), true)
 }
 
 func init() {
-	grid := func(arg string) (Size, error) {
+	torus := func(arg string) (Size, error) {
 		sides, err := parseSides(arg)
 		if err != nil {
 			return Size{}, err
 		}
-		n, err := product(sides)
-		if err != nil || satarith.Mul(n, int64(2*len(sides))) > MaxLinks {
-			return Size{}, errBounds
-		}
-		return bounded(uniform(n, int64(2*len(sides)), 1), true)
+		return grid(sides, 1)
 	}
-	registerSize("torus", grid)
-	registerSize("mesh", grid)
+	registerSize("torus", torus)
+	registerSize("mesh", torus)
 	registerSize("cmesh", func(arg string) (Size, error) {
 		sides, c, err := parseCMesh(arg)
 		if err != nil {
 			return Size{}, err
 		}
-		n, err := product(sides)
-		if err != nil || satarith.Mul(n, int64(2*len(sides))) > MaxLinks {
-			return Size{}, errBounds
-		}
-		return bounded(uniform(n, int64(2*len(sides)), int64(c)), true)
+		return grid(sides, c)
 	})
 	// a fat-tree of n = 4^h processors: the n leaves (one port, a terminal each),
 	// n/4^l / 2 switches of six ports at levels 1 .. h-1 and n / 4^h / 2 of four at
