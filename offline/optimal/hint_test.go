@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
 )
 
 // TestHintReachesGini: hint writes, for every time variable "t <= v" of the
@@ -57,6 +58,7 @@ func TestHintReachesGini(t *testing.T) {
 		d, err := f.Decode(func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
 		require.NoError(t, err)
 		require.LessOrEqual(t, d.Makespan, s.Makespan+2)
+		require.NoError(t, verify.Schedule(in, d), "%s: the hinted solver's schedule", m)
 		// gini's search reads what hint wrote (the checks above read it back
 		// through giniPhases itself): the hinted solver's first answer keeps
 		// more of the schedule's messages where they were than an unhinted
@@ -66,6 +68,7 @@ func TestHintReachesGini(t *testing.T) {
 		require.Equal(t, 1, u.Solve(), m)
 		du, err := f.Decode(func(v int) bool { return u.Value(z.Dimacs2Lit(v)) })
 		require.NoError(t, err)
+		require.NoError(t, verify.Schedule(in, du), "%s: the unhinted solver's schedule", m)
 		hinted, unhinted := sameTimes(s, d), sameTimes(s, du)
 		require.Greater(t, hinted, unhinted, "%s: messages at the hinted times, hinted and unhinted", m)
 	}
