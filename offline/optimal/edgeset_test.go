@@ -354,21 +354,7 @@ func TestEdgeSetGroupsOfDisjointParts(t *testing.T) {
 		in := disjointUnion(a, b)
 		opt := max(optA, optB)
 		checked.Add(1)
-		if len(tightGroups(in, opt-1)) >= 2 {
-			split.Add(1)
-		}
-		for T := opt; T <= opt+1; T++ {
-			for _, fs := range tightGroups(in, T) {
-				notRefuted(t, in, modelName, fs, T, new(atomic.Int64))
-			}
-		}
-		lb := in.LowerBound().Value
-		v, detail, err := subBound(context.Background(), in, modelName, lb, time.Second)
-		require.NoError(t, err)
-		require.LessOrEqual(t, v, opt, "subBound above the optimum (%s)", detail)
-		if v > lb {
-			raised.Add(1)
-		}
+		groupsSound(t, in, modelName, opt, &split, &raised)
 		res, err := Solve(context.Background(), in, Options{Model: modelName})
 		require.NoError(t, err)
 		require.NoError(t, verify.Schedule(in, res.Schedule))
@@ -376,6 +362,28 @@ func TestEdgeSetGroupsOfDisjointParts(t *testing.T) {
 		require.Equal(t, opt, res.Schedule.Makespan, "optimum")
 		require.Equal(t, opt, res.Lower)
 	})
+}
+
+// groupsSound checks the lemma of edgeset.go and tightGroups against in's
+// optimum opt in modelName: no tight group is refuted at opt or opt+1, and
+// subBound never exceeds opt. It counts in split the instances with two or more
+// tight groups at opt-1, and in raised those where subBound beats the lower bound.
+func groupsSound(t *rapid.T, in *model.Instance, modelName string, opt int, split, raised *atomic.Int64) {
+	if len(tightGroups(in, opt-1)) >= 2 {
+		split.Add(1)
+	}
+	for T := opt; T <= opt+1; T++ {
+		for _, fs := range tightGroups(in, T) {
+			notRefuted(t, in, modelName, fs, T, new(atomic.Int64))
+		}
+	}
+	lb := in.LowerBound().Value
+	v, detail, err := subBound(context.Background(), in, modelName, lb, time.Second)
+	require.NoError(t, err)
+	require.LessOrEqual(t, v, opt, "subBound above the optimum (%s)", detail)
+	if v > lb {
+		raised.Add(1)
+	}
 }
 
 // TestEdgeSetUnlinkedProduct checks the lemma of tightGroups: the relaxation to
@@ -453,20 +461,6 @@ func TestEdgeSetSoundMeshes(t *testing.T) {
 		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
 		opt := oracleOptimum(t, in, modelName)
 		checked.Add(1)
-		if len(tightGroups(in, opt-1)) >= 2 {
-			split.Add(1)
-		}
-		for T := opt; T <= opt+1; T++ {
-			for _, fs := range tightGroups(in, T) {
-				notRefuted(t, in, modelName, fs, T, new(atomic.Int64))
-			}
-		}
-		lb := in.LowerBound().Value
-		v, detail, err := subBound(context.Background(), in, modelName, lb, time.Second)
-		require.NoError(t, err)
-		require.LessOrEqual(t, v, opt, "subBound above the optimum (%s)", detail)
-		if v > lb {
-			raised.Add(1)
-		}
+		groupsSound(t, in, modelName, opt, &split, &raised)
 	})
 }
