@@ -99,6 +99,7 @@ func TestStageSkipsRepeatedSearch(t *testing.T) {
 		require.Equal(t, as.Nodes, bs.Nodes)
 		br, err := Solve(context.Background(), in, Options{Model: model.Bufferless, NoEdgeSet: true, NoClique: true})
 		require.NoError(t, err)
+		require.NoError(t, verify.Schedule(in, br.Schedule))
 		if br.cpFailed > 0 {
 			recorded.Add(1)
 			starts, first := newCPSearch(in, true).solve(context.Background(), br.cpFailed, cpFirstFails, 1)
@@ -118,6 +119,7 @@ func TestStageSkipsRepeatedSearch(t *testing.T) {
 					s := &search{ctx: context.Background(), in: in, opt: Options{Model: model.Bufferless, blFailed: blFailed},
 						res: &Result{Lower: br.cpFailed}, best: best}
 					require.NoError(t, s.schedules(false))
+					require.NoError(t, verify.Schedule(in, s.best), "blFailed %d", blFailed)
 					return s.res.Stats
 				}
 				all, skipped := searches(0), searches(br.cpFailed)
