@@ -797,8 +797,7 @@ func tightGroups(in *model.Instance, T int) [][]int {
 	for x := range parent {
 		parent[x] = x
 	}
-	var root func(x int) int
-	root = func(x int) int {
+	root := func(x int) int {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
