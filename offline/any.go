@@ -21,11 +21,9 @@ import (
 func AnyPlan(in *model.Instance) *Plan { return anyPlan(model.PathsOf(in)) }
 
 func anyPlan(ps *model.Paths) *Plan {
-	plan := newPlan(ps, "any", 0)
-	plan.every = true
-	for i := range ps.Len() {
-		plan.K = max(plan.K, ps.D(i))
-	}
+	// Every position of every path is an entrance (no sets to record), and k is
+	// the dilation (Paths.Measure, computed once for the bound and the colorer too).
+	plan := &Plan{Order: "any", K: ps.Measure().D, every: true, ps: ps}
 	plan.Parts = [][]int{longestFirst(ps)}
 	return plan
 }
