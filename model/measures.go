@@ -40,28 +40,31 @@ type Measures struct {
 
 // Measure computes the instance's loads, congestion and dilation in O(sum d_i + edges).
 func (in *Instance) Measure() Measures {
-	m := Measures{
-		Load:     make([]int, len(in.Net.Edges)),
-		FlitLoad: make([]int, len(in.Net.Edges)),
-		CEdge:    -1, CLEdge: -1, DMsg: -1,
-	}
+	m := newMeasures(len(in.Net.Edges))
 	for i := range in.Messages {
-		msg := &in.Messages[i]
-		for _, e := range msg.Path {
-			m.Load[e]++
-			m.FlitLoad[e] += msg.L
-		}
-		if len(msg.Path) > m.D {
-			m.D, m.DMsg = len(msg.Path), i
-		}
-		if msg.L > m.LMax {
-			m.LMax = msg.L
-		}
-		m.TotalFlits += msg.L
-		m.Holdings += len(msg.Path) + msg.L
+		measureMessage(&m, i, in.Messages[i].Path, in.Messages[i].L)
 	}
 	m.congestion()
 	return m
+}
+
+// newMeasures returns the measures of no message on a network of edges edges.
+func newMeasures(edges int) Measures {
+	return Measures{Load: make([]int, edges), FlitLoad: make([]int, edges), CEdge: -1, CLEdge: -1, DMsg: -1}
+}
+
+// measureMessage counts message i, of path path and length l, in m (all but congestion).
+func measureMessage[E int | int32](m *Measures, i int, path []E, l int) {
+	for _, e := range path {
+		m.Load[e]++
+		m.FlitLoad[e] += l
+	}
+	if len(path) > m.D {
+		m.D, m.DMsg = len(path), i
+	}
+	m.LMax = max(m.LMax, l)
+	m.TotalFlits += l
+	m.Holdings += len(path) + l
 }
 
 // congestion sets C, CL and their edges from the loads.

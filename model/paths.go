@@ -214,23 +214,9 @@ func (p *Paths) Measure() Measures {
 }
 
 func (p *Paths) measure() Measures {
-	m := Measures{
-		Load:     make([]int, len(p.Net.Edges)),
-		FlitLoad: make([]int, len(p.Net.Edges)),
-		CEdge:    -1, CLEdge: -1, DMsg: -1,
-	}
+	m := newMeasures(len(p.Net.Edges))
 	for i, l := range p.L {
-		path := p.Path(i)
-		for _, e := range path {
-			m.Load[e]++
-			m.FlitLoad[e] += l
-		}
-		if len(path) > m.D {
-			m.D, m.DMsg = len(path), i
-		}
-		m.LMax = max(m.LMax, l)
-		m.TotalFlits += l
-		m.Holdings += len(path) + l
+		measureMessage(&m, i, p.Path(i), l)
 	}
 	m.congestion()
 	return m
