@@ -248,3 +248,13 @@ func TestGeneratedMeasures(t *testing.T) {
 		}
 	})
 }
+
+// Paths.Measure is Instance.Measure: on generated instances the compact form's
+// loads, congestion, dilation, lengths and holdings are the instance's (both
+// count through measureMessage, one over int hops, one over int32).
+func TestPathsMeasureIsInstanceMeasure(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInstance(6, 6, 3).Draw(t, "instance")
+		require.Equal(t, in.Measure(), model.PathsOf(in).Measure())
+	})
+}
