@@ -170,8 +170,10 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 			p.Legend.Add(name, thumbs...)
 		}
 	}
-	places := places(f)
-	style := func(i int) int { return places[i] }
+	looks := make([]look, len(f.Series))
+	for i, k := range places(f) {
+		looks[i] = lookOf(k)
+	}
 	p.Legend.Top = !strings.HasPrefix(f.Legend, "bottom")
 	p.Legend.Left = !strings.HasSuffix(f.Legend, "right")
 	p.Legend.XOffs = vg.Points(8)
@@ -202,7 +204,7 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
 		}
-		lk := lookOf(style(i))
+		lk := looks[i]
 		c := lk.colour
 		line.Color = c
 		line.Width = vg.Points(1.2)
@@ -264,7 +266,7 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 			if err != nil {
 				return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
 			}
-			sc.Color = lookOf(style(i)).colour
+			sc.Color = looks[i].colour
 			sc.Shape = draw.CrossGlyph{}
 			sc.Radius = vg.Points(4)
 			p.Add(sc)
