@@ -160,16 +160,15 @@ func TestRerunReproducesCommitted(t *testing.T) {
 // The test scale is the full scale's points at N = 16 and 256, with the same runs
 // (so the gated rerun compares like with like).
 func TestTestScaleWithinFull(t *testing.T) {
-	full := map[string]study.Case{}
+	full := study.Cases(parts("full"))
 	runs := map[string]any{}
-	small := map[string]bool{}
 	for _, p := range parts("full") {
 		runs[p.Name] = p.Spec.Params["runs"]
-		for _, c := range p.Spec.Axes["point"].([]study.Case) {
-			full[p.Name+"|"+c.Name] = c
-			if n := c.Params["n"]; n == 16 || n == 256 {
-				small[p.Name+"|"+c.Name] = true
-			}
+	}
+	small := map[string]bool{}
+	for k, c := range full {
+		if n := c.Params["n"]; n == 16 || n == 256 {
+			small[k] = true
 		}
 	}
 	test := map[string]bool{}

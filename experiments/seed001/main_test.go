@@ -142,18 +142,16 @@ func TestRerunReproducesCommitted(t *testing.T) {
 
 // The test scale's points are points of the full scale with its seeds.
 func TestTestScaleWithinFull(t *testing.T) {
-	keys := map[string]int{}
+	keys, reps := study.Cases(parts("full")), map[string]int{}
 	for _, p := range parts("full") {
-		for _, c := range p.Spec.Axes["point"].([]study.Case) {
-			keys[p.Name+"|"+c.Name] = p.Spec.Replications
-		}
+		reps[p.Name] = p.Spec.Replications
 	}
 	n := 0
 	for _, p := range parts("test") {
 		for _, c := range p.Spec.Axes["point"].([]study.Case) {
-			reps, ok := keys[p.Name+"|"+c.Name]
+			_, ok := keys[p.Name+"|"+c.Name]
 			require.True(t, ok, "%s %s: not a point of the full scale", p.Name, c.Name)
-			require.Equal(t, reps, p.Spec.Replications, p.Name)
+			require.Equal(t, reps[p.Name], p.Spec.Replications, p.Name)
 			n++
 		}
 	}

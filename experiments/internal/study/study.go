@@ -66,6 +66,18 @@ type Part struct {
 	Spec Spec
 }
 
+// Cases are parts' points (each Spec.Axes["point"]) by "part|case": a study's
+// test that its test scale's points are points of its full scale.
+func Cases(parts []Part) map[string]Case {
+	out := map[string]Case{}
+	for _, p := range parts {
+		for _, c := range p.Spec.Axes["point"].([]Case) {
+			out[p.Name+"|"+c.Name] = c
+		}
+	}
+	return out
+}
+
 // Options say where a study runs.
 type Options struct {
 	Out     string // output folder
