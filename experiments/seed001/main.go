@@ -400,7 +400,7 @@ func plots(dir string, d data, cost map[string]Cost) error {
 					}
 					e := b.ms.get(s.sat)
 					if b.ns {
-						e = scaled(e, 1/cost[a.name].Delays.Cycle())
+						e = e.Scaled(1 / cost[a.name].Delays.Cycle())
 					}
 					sr.Points = append(sr.Points, figure.Point{X: float64(i), Y: e.Mean, Err: e.Half, N: e.N})
 				}
@@ -421,12 +421,6 @@ func plots(dir string, d data, cost map[string]Cost) error {
 		}
 	}
 	return nil
-}
-
-func scaled(e study.Est, f float64) study.Est {
-	e.Mean *= f
-	e.Half *= f
-	return e
 }
 
 // ratio is a / b * scale with the interval of the ratio from both intervals (a

@@ -202,9 +202,9 @@ func Summary(data map[string]map[string]*series, pts []study.Point, cpu map[stri
 		mp := peakAccepted(m["dor"])
 		tp := tor["dor"].peak
 		t := study.Table{Head: []string{"network", "peak accepted (flits/node/cycle)", "bisection bound", "peak / bound"}}
-		t.Rows = append(t.Rows, []string{"16x16 mesh", mp.Fmt(4), "0.25", scaled(mp, 1/0.25).Fmt(3)})
-		t.Rows = append(t.Rows, []string{"16x16 torus", scaled(tp, 0.5).Fmt(4), "0.5", tp.Fmt(3)})
-		put("norm/mesh/dor", scaled(mp, 1/0.25))
+		t.Rows = append(t.Rows, []string{"16x16 mesh", mp.Fmt(4), "0.25", mp.Scaled(1 / 0.25).Fmt(3)})
+		t.Rows = append(t.Rows, []string{"16x16 torus", tp.Scaled(0.5).Fmt(4), "0.5", tp.Fmt(3)})
+		put("norm/mesh/dor", mp.Scaled(1/0.25))
 		section("mesh", t.String())
 	}
 	// Pn at 4 VCs
@@ -359,10 +359,4 @@ func peakAccepted(s *series) study.Est {
 		xs = append(xs, peaks[rep])
 	}
 	return study.MeanCI(xs)
-}
-
-func scaled(e study.Est, f float64) study.Est {
-	e.Mean *= f
-	e.Half *= f
-	return e
 }

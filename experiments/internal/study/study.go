@@ -487,6 +487,13 @@ func MeanCI(xs []float64) Est {
 }
 
 // Lo and Hi are the interval's ends.
+// Scaled is e in units f times smaller: mean and half-width times f.
+func (e Est) Scaled(f float64) Est {
+	e.Mean *= f
+	e.Half *= f
+	return e
+}
+
 func (e Est) Lo() float64 { return e.Mean - e.Half }
 func (e Est) Hi() float64 { return e.Mean + e.Half }
 
