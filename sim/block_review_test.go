@@ -168,29 +168,9 @@ func TestBlocksSameRunMore(t *testing.T) {
 			var err error
 			cfg := sim.Config{Net: net, Routing: mustRouting(t, net, c.routing, c.vcs), VCs: c.vcs, Buf: c.buf, Pipeline: sim.BookSim(net),
 				Seed: 7, DeadlockCycles: 1000, Threads: max(1, c.threads), AtomicVC: c.atomic, EjectAll: c.ejectAll}
-			if c.pipe != nil {
-				cfg.Pipeline = *c.pipe
-			}
-			if c.sel != "" {
-				cfg.Select, err = sim.LookupSelector(c.sel)
-				require.NoError(t, err)
-			}
 			w := sim.Workload{Rate: c.rate, Sizes: sim.Sizes{Flits: []int{1, 6}, Weight: []float64{1, 1}}, ClassLimit: c.classLimit}
-			pattern := c.pattern
-			if pattern == "" {
-				pattern = "uniform"
-			}
-			w.Pattern, err = sim.NewPattern(pattern, sim.PatternParams{Net: net})
-			require.NoError(t, err)
-			if c.process != "" {
-				w.Process, err = sim.LookupProcess(c.process)
-				require.NoError(t, err)
-			}
-			m := c.m
-			if m.MaxCycles == 0 {
-				m = sim.Measure{MinCycles: 3000, MaxCycles: 3000, Period: 1000}
-			}
-			m.Nodes = true
+			m := blockCase{pipe: c.pipe, sel: c.sel, pattern: c.pattern, process: c.process, m: c.m}.apply(t, &cfg, &w,
+				sim.Measure{MinCycles: 3000, MaxCycles: 3000, Period: 1000})
 			if c.memory {
 				cfg.MaxMemory = sim.OpenBytes(&cfg, w, m) + 1<<20
 			}

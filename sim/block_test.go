@@ -25,6 +25,48 @@ func mustRouting(t testing.TB, net topology.Network, name string, vcs int) sim.R
 // arbitration and selection, sizes and arrivals drawn (Poisson: several packets a
 // cycle), a stop rule looked at every 999 cycles, a source queue bound passed
 // (arrivals generated ahead then rechecked cycle by cycle), and a deadlock.
+// blockCase holds a block test case's optional settings: a pipeline, arbiter, selector,
+// traffic pattern (uniform when empty), arrival process, and measure.
+type blockCase struct {
+	pipe                       *sim.Pipeline
+	arb, sel, pattern, process string
+	m                          sim.Measure
+}
+
+// apply sets the case's options on cfg and w and returns its measure (def when m.MaxCycles
+// is 0) with per-node results on.
+func (c blockCase) apply(t *testing.T, cfg *sim.Config, w *sim.Workload, def sim.Measure) sim.Measure {
+	t.Helper()
+	var err error
+	if c.pipe != nil {
+		cfg.Pipeline = *c.pipe
+	}
+	if c.arb != "" {
+		cfg.Arbiter, err = sim.LookupArbitration(c.arb)
+		require.NoError(t, err)
+	}
+	if c.sel != "" {
+		cfg.Select, err = sim.LookupSelector(c.sel)
+		require.NoError(t, err)
+	}
+	pattern := c.pattern
+	if pattern == "" {
+		pattern = "uniform"
+	}
+	w.Pattern, err = sim.NewPattern(pattern, sim.PatternParams{Net: cfg.Net})
+	require.NoError(t, err)
+	if c.process != "" {
+		w.Process, err = sim.LookupProcess(c.process)
+		require.NoError(t, err)
+	}
+	m := c.m
+	if m.MaxCycles == 0 {
+		m = def
+	}
+	m.Nodes = true
+	return m
+}
+
 func TestBlocksSameRun(t *testing.T) {
 	for _, c := range []struct {
 		name, topo, routing string
@@ -60,31 +102,10 @@ func TestBlocksSameRun(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			net := mustNet(t, c.topo)
 			rt := mustRouting(t, net, c.routing, c.vcs)
-			var err error
 			cfg := sim.Config{Net: net, Routing: rt, VCs: c.vcs, Buf: c.buf, Pipeline: sim.BookSim(net), Seed: 5, DeadlockCycles: 300, Threads: 1}
-			if c.pipe != nil {
-				cfg.Pipeline = *c.pipe
-			}
-			if c.arb != "" {
-				cfg.Arbiter, err = sim.LookupArbitration(c.arb)
-				require.NoError(t, err)
-			}
-			if c.sel != "" {
-				cfg.Select, err = sim.LookupSelector(c.sel)
-				require.NoError(t, err)
-			}
 			w := sim.Workload{Rate: c.rate, Sizes: sim.Sizes{Flits: []int{2, 9}, Weight: []float64{1, 2}}}
-			w.Pattern, err = sim.NewPattern("uniform", sim.PatternParams{Net: net})
-			require.NoError(t, err)
-			if c.process != "" {
-				w.Process, err = sim.LookupProcess(c.process)
-				require.NoError(t, err)
-			}
-			m := c.m
-			if m.MaxCycles == 0 {
-				m = sim.Measure{MinCycles: 4000, MaxCycles: 4000, Period: 1000}
-			}
-			m.Nodes = true
+			m := blockCase{pipe: c.pipe, arb: c.arb, sel: c.sel, process: c.process, m: c.m}.apply(t, &cfg, &w,
+				sim.Measure{MinCycles: 4000, MaxCycles: 4000, Period: 1000})
 			got, gotErr, s := runBothIn(t, testCtx(t), cfg, w, m, !c.large)
 			require.Positive(t, s.Blocks(), "no block ran")
 			if c.deadlock {
