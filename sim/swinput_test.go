@@ -1,10 +1,10 @@
 package sim
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/topology"
 )
 
@@ -76,7 +76,7 @@ func swinRun(t *testing.T, cfg Config, rate float64) *Result {
 	pat, err := NewPattern("uniform", PatternParams{Net: net})
 	require.NoError(t, err)
 	cfg.Net, cfg.Routing, cfg.Buf, cfg.Pipeline, cfg.Seed = net, xyRouting{net.(*topology.Grid)}, 4, BookSim(net), 7
-	res, err := RunOpen(context.Background(), cfg, Workload{Pattern: pat, Rate: rate, Sizes: Fixed(4)},
+	res, err := RunOpen(testctx.For(t), cfg, Workload{Pattern: pat, Rate: rate, Sizes: Fixed(4)},
 		Measure{MinCycles: 3000, MaxCycles: 3000, Period: 1000})
 	require.NoError(t, err)
 	return res
