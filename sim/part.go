@@ -246,7 +246,7 @@ func (e *engine) allocate(p *part) {
 // mispredicted about half the time). A traced run goes router after router,
 // so that its events keep their order.
 func (e *engine) sweep(p *part, w int, all uint64) error {
-	fast := e.flat && !e.cfg.slowSwitch && e.swin == nil
+	fast := e.fastSwitch()
 	if !e.tracing {
 		for word := e.unrouted.rtrs[w]; word != 0; word &= word - 1 {
 			if err := e.routeAt(int32(w<<6|bits.TrailingZeros64(word)), all); err != nil {

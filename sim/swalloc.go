@@ -2,6 +2,14 @@ package sim
 
 import "math/bits"
 
+// fastSwitch tells that switch allocation takes allocFlat: a registered (flat)
+// arbitration, and neither Latch, the general path forced (slowSwitch) nor an
+// input stage other than the inline default. allocSwitch and sweep (which never runs with Latch)
+// ask the same question.
+func (e *engine) fastSwitch() bool {
+	return e.flat && !e.cfg.Latch && !e.cfg.slowSwitch && e.swin == nil
+}
+
 // allocSwitch is the switch allocation phase, separable input-first with one
 // iteration: at every input port the VCs whose front flit may go (its VC's stage
 // delays have passed, its output VC has a credit; a buffered flit has arrived)
@@ -13,7 +21,7 @@ import "math/bits"
 // values and handles Latch and an input stage other than the default
 // (Config.SwitchInput).
 func (e *engine) allocSwitch(p *part) {
-	fast := e.flat && !e.cfg.Latch && !e.cfg.slowSwitch && e.swin == nil
+	fast := e.fastSwitch()
 	for w := p.w0; w < p.w1; w++ {
 		for word := e.busyRtr[w]; word != 0; word &= word - 1 {
 			r := int32(w<<6 | bits.TrailingZeros64(word))
