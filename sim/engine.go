@@ -320,8 +320,10 @@ type engine struct {
 
 	rRoute        *rand.Rand
 	rSelect, rArb []*rand.Rand // per router
-	// rotate is a RotatingSelector's pointer per input VC (nil for other selectors)
+	// rotate is a RotatingSelector's pointer per input VC, rsel that selector
+	// (both nil for other selectors)
 	rotate []int32
+	rsel   RotatingSelector
 
 	// latch's grants of the cycle
 	grants    []latchGrant
@@ -436,8 +438,8 @@ func newEngine(cfg *Config) (*engine, error) {
 		e.rSelect[r] = rand.New(rand.NewPCG(cfg.Seed, streamSelect+uint64(r+1)<<8))
 		e.rArb[r] = rand.New(rand.NewPCG(cfg.Seed, streamArb+uint64(r+1)<<8))
 	}
-	if _, ok := cfg.Select.(RotatingSelector); ok {
-		e.rotate = make([]int32, nin*S)
+	if rs, ok := cfg.Select.(RotatingSelector); ok {
+		e.rotate, e.rsel = make([]int32, nin*S), rs
 	}
 	f, flat := cfg.Arbiter.(flatArbitration)
 	if !flat {

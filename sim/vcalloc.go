@@ -142,8 +142,8 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 	}
 	k := 0
 	if len(cands) > 1 {
-		if e.rotate != nil {
-			k = e.cfg.Select.(RotatingSelector).SelectAfter(cands, e.rotate[iv], V)
+		if e.rsel != nil {
+			k = e.rsel.SelectAfter(cands, e.rotate[iv], V)
 		} else {
 			k = e.cfg.Select.Select(cands, e.rSelect[r])
 		}
