@@ -205,7 +205,7 @@ func (c *Config) check() error {
 	if c.DeadlockCycles < 0 {
 		return &ConfigError{"deadlock-cycles", "negative"}
 	}
-	if c.SwitchInput != nil && c.SwitchInput != (SwitchInput(ByVC{})) {
+	if customInput(c.SwitchInput) != nil {
 		if f, ok := c.Arbiter.(flatArbitration); c.Arbiter != nil && (!ok || f.flatRule().random) {
 			return &ConfigError{"switch-input", "takes round-robin or fixed arbitration"}
 		}

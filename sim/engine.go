@@ -468,8 +468,8 @@ func newEngine(cfg *Config) (*engine, error) {
 		e.flat, e.rule = true, f.flatRule()
 		e.ovState = make([]int32, nout*S)
 	}
-	if cfg.SwitchInput != nil && cfg.SwitchInput != (SwitchInput(ByVC{})) {
-		e.swin, e.inOut = cfg.SwitchInput, make([]int32, nin)
+	if sw := customInput(cfg.SwitchInput); sw != nil {
+		e.swin, e.inOut = sw, make([]int32, nin)
 	}
 	longest := 0
 	for r := range n {

@@ -48,6 +48,16 @@ func LookupSwitchInput(name string) (SwitchInput, error) {
 // SwitchInputNames lists the registered input stage rules.
 func SwitchInputNames() []string { return names(switchInputs) }
 
+// customInput is s unless it is the default the engine runs inline (nil or
+// ByVC), then nil: the rule Config.check vets and the engine calls through its
+// hook.
+func customInput(s SwitchInput) SwitchInput {
+	if s == (SwitchInput(ByVC{})) {
+		return nil
+	}
+	return s
+}
+
 // inputGranted moves input port in's pointer over the output ports of router r
 // past output o (numbered at r), which granted it, when the input stage keeps
 // one (a rotating arbitration).
