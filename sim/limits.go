@@ -84,15 +84,19 @@ func EngineBytes(cfg *Config) int64 {
 	c.wheelLen = int64(wheelLen(cfg.Pipeline, longestLink(cfg.Net, cfg.Pipeline)))
 	_, flat := cfg.Arbiter.(flatArbitration)
 	c.switchArbs = !flat && cfg.Arbiter != nil
+	_, c.rotate = cfg.Select.(RotatingSelector)
+	c.swin = customInput(cfg.SwitchInput) != nil
 	return engineBytes(c, cfg.VCs, cfg.Buf)
 }
 
 // engineCounts are the counts of a network EngineBytes reads: routers, global
 // input and output ports, injection queues, the largest port count of a router,
-// terminals, the event wheels' length, and whether the arbiters are per port.
+// terminals, the event wheels' length, whether the arbiters are per port, and
+// whether the rules keep pointers of their own: a rotating selection's per input
+// VC, a custom switch input stage's per input port.
 type engineCounts struct {
 	routers, nin, nout, nq, maxPorts, terms, wheelLen int64
-	switchArbs                                        bool
+	switchArbs, rotate, swin                          bool
 }
 
 // engineBytes is EngineBytes of a network of counts c with V VCs of B flits;
@@ -115,13 +119,20 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 	if c.switchArbs {
 		switchArbs = satarith.Mul(nin+nout, iface+arbObj) // inArb, outArb
 	}
+	rules := int64(0)
+	if c.rotate {
+		rules = satarith.Add(rules, satarith.Mul(inVCs, i32)) // rotate
+	}
+	if c.swin {
+		rules = satarith.Add(rules, satarith.Mul(nin, i32)) // inOut
+	}
 	wheels := satarith.Mul(c.wheelLen, 5*(slice+64))
 	terms := c.terms
 	return satarith.Add(
 		satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB), // buf
 		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+i64+slice+i32),  // vc, ready, choices, gidx
 		satarith.Mul(outVCs, int64(unsafe.Sizeof(outVC{}))+iface+arbObj), // ov, ovArb
-		switchArbs,
+		switchArbs, rules,
 		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+2*i64), // in, unrouted, waiting
 		satarith.Mul(nout, int64(unsafe.Sizeof(outPort{}))+i32), // out, outRtr
 		satarith.Mul(n, 2*i32+3*i64+2*i32+2*stream),             // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
