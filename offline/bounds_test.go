@@ -80,3 +80,18 @@ func TestClosedFormBoundsRefuse(t *testing.T) {
 	_, err = ColorerBound(in, "spiral")
 	require.ErrorContains(t, err, "unknown order")
 }
+
+// A part's congestion, dilation and largest length are maxima of counts over its
+// messages, so they do not depend on the order the messages are counted in:
+// partStatsJoint (every message once, in index order, a load per part and edge)
+// equals partStatsApart (part by part, in the parts' order), on mesh plans of one
+// to three dimensions, whose parts are the classes of section 4.4.
+func TestPartStatsJointIsApart(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k"))
+		plan, err := MeshPlan(in)
+		require.NoError(t, err)
+		ps := model.PathsOf(in)
+		require.Equal(t, plan.partStatsApart(ps), plan.partStatsJoint(ps))
+	})
+}

@@ -48,14 +48,26 @@ func checkPlanColouring(t *rapid.T, in *model.Instance, res *Result) {
 	// Lemma 6 with section 4.5, part by part.
 	users := in.Users()
 	part := make([]int, len(in.Messages))
-	load := make([]int, len(in.Net.Edges))
 	for pi, p := range plan.Parts {
 		for _, i := range p {
 			part[i] = pi
 		}
 	}
 	for pi, p := range plan.Parts {
-		c, _, l := partStats(model.PathsOf(in), p, load)
+		// The part's congestion and largest length, counted here from the users.
+		c, l := 0, 0
+		for _, us := range users {
+			n := 0
+			for _, u := range us {
+				if part[u.Msg] == pi {
+					n++
+				}
+			}
+			c = max(c, n)
+		}
+		for _, q := range p {
+			l = max(l, in.Messages[q].L)
+		}
 		for _, q := range p {
 			rel := res.Starts[q] - res.Offsets[pi]
 			if res.ImprovedBy == "" {

@@ -16,6 +16,7 @@ package offline
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -229,18 +230,60 @@ func meshPlan(ps *model.Paths) (*Plan, error) {
 				frame[i*k+j] = c.Sign[j] * init[d]
 			}
 		}
-		slices.SortFunc(part, func(a, b int) int {
-			for j := k - 1; j >= 0; j-- {
-				if c := cmp.Compare(frame[a*k+j], frame[b*k+j]); c != 0 {
-					return c
-				}
-			}
-			return cmp.Compare(a, b)
-		})
+		sortByFrame(part, frame, k)
 		plan.Parts = append(plan.Parts, part)
 		plan.Names = append(plan.Names, names[id])
 	}
 	return plan, nil
+}
+
+// sortByFrame sorts a class's messages reverse-lexicographically by their initial
+// points in the class's frame (message i's at frame[i*k : i*k+k], the last
+// coordinate first), then by index. When the coordinates, less their smallest,
+// and the indices fit in one word together, the keys are packed (the last
+// coordinate in the highest bits, the index in the lowest) and sorted as machine
+// words, else compared field by field (sortByFrameCompared).
+func sortByFrame(part, frame []int, k int) {
+	if len(part) == 0 {
+		return
+	}
+	lo, hi, top := frame[part[0]*k], frame[part[0]*k], 0
+	for _, i := range part {
+		for _, v := range frame[i*k : i*k+k] {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		top = max(top, i)
+	}
+	cb, ib := bits.Len(uint(hi-lo)), bits.Len(uint(top))
+	if hi-lo < 0 || k*cb+ib > 64 {
+		sortByFrameCompared(part, frame, k)
+		return
+	}
+	keys := make([]uint64, len(part))
+	for r, i := range part {
+		key := uint64(0)
+		for j := k - 1; j >= 0; j-- {
+			key = key<<cb | uint64(frame[i*k+j]-lo)
+		}
+		keys[r] = key<<ib | uint64(i)
+	}
+	slices.Sort(keys)
+	mask := uint64(1)<<ib - 1
+	for r, key := range keys {
+		part[r] = int(key & mask)
+	}
+}
+
+// sortByFrameCompared is sortByFrame comparing the keys field by field.
+func sortByFrameCompared(part, frame []int, k int) {
+	slices.SortFunc(part, func(a, b int) int {
+		for j := k - 1; j >= 0; j-- {
+			if c := cmp.Compare(frame[a*k+j], frame[b*k+j]); c != 0 {
+				return c
+			}
+		}
+		return cmp.Compare(a, b)
+	})
 }
 
 // fits reports whether a path's segments (the first segs entries of its class own)

@@ -1,12 +1,14 @@
 package offline
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
+	"pgregory.net/rapid"
 )
 
 // meshPath builds a message on a mesh from a walk of node names.
@@ -97,4 +99,35 @@ func TestMeshReverseLexicographic(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, plan.Parts, 1)
 	assert.Equal(t, []int{2, 1, 0}, plan.Parts[0])
+}
+
+// Packing the mesh order's keys keeps the order: sortByFrame, which sorts packed
+// words when the coordinates (less their smallest) and the indices fit in 64 bits
+// together, gives the reverse-lexicographic order of the frame with ties by
+// index, as sortByFrameCompared does field by field. Coordinates are drawn small
+// (so that they pack), negative, and near 2^31 and 2^62 (so that they do not).
+func TestSortByFramePackedIsCompared(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := rapid.IntRange(1, 4).Draw(t, "k")
+		n := rapid.IntRange(0, 40).Draw(t, "n")
+		scale := rapid.SampledFrom([]int{1, 3, 1 << 15, 1 << 31, 1 << 62}).Draw(t, "scale")
+		frame := make([]int, n*k)
+		for j := range frame {
+			frame[j] = rapid.IntRange(-2, 2).Draw(t, "v") * (scale / 2)
+		}
+		part := rapid.Permutation(seq(n)).Draw(t, "part")
+		part = part[:rapid.IntRange(0, n).Draw(t, "len")]
+		want := slices.Clone(part)
+		sortByFrameCompared(want, frame, k)
+		sortByFrame(part, frame, k)
+		require.Equal(t, want, part)
+	})
+}
+
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
 }

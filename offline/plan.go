@@ -98,25 +98,6 @@ func PartBound(k, c, d, l int) int {
 // (2L - 1) K (c - 1).
 func StartBound(k, c, l int) int { return (2*l - 1) * k * max(c-1, 0) }
 
-// partStats returns the congestion, dilation and largest length of the messages of
-// one part.
-func partStats(ps *model.Paths, part []int, load []int) (c, d, l int) {
-	for _, i := range part {
-		for _, e := range ps.Path(i) {
-			load[e]++
-			c = max(c, load[e])
-		}
-		d = max(d, ps.D(i))
-		l = max(l, ps.L[i])
-	}
-	for _, i := range part {
-		for _, e := range ps.Path(i) {
-			load[e] = 0
-		}
-	}
-	return c, d, l
-}
-
 // Bound returns the plan's proven makespan bound: the sum over its parts of
 // PartBound, since each part starts when the previous one is delivered.
 func (p *Plan) Bound(in *model.Instance) int { return p.bound(model.PathsOf(in)) }
@@ -126,13 +107,77 @@ func (p *Plan) bound(ps *model.Paths) int {
 		ms := ps.Measure()
 		return PartBound(p.K, ms.C, ms.D, ms.LMax)
 	}
-	load := make([]int, len(ps.Net.Edges))
 	total := 0
-	for _, part := range p.Parts {
-		c, d, l := partStats(ps, part, load)
-		total += PartBound(p.K, c, d, l)
+	for _, st := range p.partStats(ps) {
+		total += PartBound(p.K, st.c, st.d, st.l)
 	}
 	return total
+}
+
+// partStat is the congestion, dilation and largest length of one part's messages.
+type partStat struct{ c, d, l int }
+
+// partStats returns every part's partStat. The messages are read in index order,
+// one pass over the hops in the order they are stored, with a load per part and
+// edge (4 bytes each); the parts' members, taken part by part, would visit the
+// paths in an order with no locality (the mesh order's parts are sorted by initial
+// point). When parts times edges is large against the hops, each part is counted
+// on its own with one load per edge instead.
+func (p *Plan) partStats(ps *model.Paths) []partStat {
+	if len(p.Parts)*len(ps.Net.Edges) > 4*len(ps.Hops)+1<<16 {
+		return p.partStatsApart(ps)
+	}
+	return p.partStatsJoint(ps)
+}
+
+// partStatsJoint is partStats in one pass in message order.
+func (p *Plan) partStatsJoint(ps *model.Paths) []partStat {
+	ne := len(ps.Net.Edges)
+	stats := make([]partStat, len(p.Parts))
+	partOf := make([]int32, ps.Len()) // -1: in no part
+	for i := range partOf {
+		partOf[i] = -1
+	}
+	for pi, part := range p.Parts {
+		for _, i := range part {
+			partOf[i] = int32(pi)
+		}
+	}
+	load := make([]int32, len(p.Parts)*ne)
+	for i, pi := range partOf {
+		if pi < 0 {
+			continue
+		}
+		stats[pi].add(ps, i, load[int(pi)*ne:(int(pi)+1)*ne])
+	}
+	return stats
+}
+
+// partStatsApart is partStats part by part, with one load per edge.
+func (p *Plan) partStatsApart(ps *model.Paths) []partStat {
+	stats := make([]partStat, len(p.Parts))
+	load := make([]int32, len(ps.Net.Edges))
+	for pi, part := range p.Parts {
+		for _, i := range part {
+			stats[pi].add(ps, i, load)
+		}
+		for _, i := range part {
+			for _, e := range ps.Path(i) {
+				load[e] = 0
+			}
+		}
+	}
+	return stats
+}
+
+// add counts message i into the part's statistics, load being the part's loads.
+func (st *partStat) add(ps *model.Paths, i int, load []int32) {
+	for _, e := range ps.Path(i) {
+		load[e]++
+		st.c = max(st.c, int(load[e]))
+	}
+	st.d = max(st.d, ps.D(i))
+	st.l = max(st.l, ps.L[i])
 }
 
 // Colour runs the greedy colorer over the plan: part by part, each message at its

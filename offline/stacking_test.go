@@ -31,11 +31,11 @@ func TestMeshStackedColourRangesConflict(t *testing.T) {
 	require.NoError(t, verify.Schedule(in, res.Schedule))
 
 	// Stack the classes' colour ranges: each class uses (2L-1)k(c_j-1)+L colours.
-	load := make([]int, len(in.Net.Edges))
+	stats := res.Plan.partStats(model.PathsOf(in))
 	stacked := make([]int, len(in.Messages))
 	base := 0
-	for _, part := range res.Plan.Parts {
-		c, _, l := partStats(model.PathsOf(in), part, load)
+	for pi, part := range res.Plan.Parts {
+		c, l := stats[pi].c, stats[pi].l
 		for _, i := range part {
 			stacked[i] = base + res.Starts[i] - offsetOf(res, i)
 		}

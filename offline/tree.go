@@ -83,12 +83,30 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 		}
 		comps = append(comps, members)
 	}
+	// Visits per node, and the first message that visits a node twice (-1 if
+	// none), in one pass over the paths. The paper's tree paths are simple: a walk
+	// that comes back to a node (on a tree, by turning back over the link it came
+	// by) has no single highest point arrangement that section 4.3's argument
+	// needs.
+	to := make([]int32, len(net.Edges)) // the edges' heads, 4 bytes each
+	for e, ed := range net.Edges {
+		to[e] = int32(ed.To)
+	}
 	visits := make([]int, n)
+	seen := make([]int32, n) // 1 + the last message visiting the node
+	twice, twiceAt := -1, 0
 	for i := range ps.Len() {
 		p := ps.Path(i)
-		visits[net.Edges[p[0]].From]++
+		u := net.Edges[p[0]].From
+		visits[u]++
+		seen[u] = int32(i + 1)
 		for _, e := range p {
-			visits[net.Edges[e].To]++
+			v := to[e]
+			visits[v]++
+			if seen[v] == int32(i+1) && twice < 0 {
+				twice, twiceAt = i, int(v)
+			}
+			seen[v] = int32(i + 1)
 		}
 	}
 	roots := make([]int, len(comps))
@@ -108,23 +126,11 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 		}
 		roots[comp[r]] = r
 	}
-	// The paper's tree paths are simple: a walk that comes back to a node (on a tree,
-	// by turning back over the link it came by) has no single highest point
-	// arrangement that section 4.3's argument needs.
-	seen := make([]int, n)
-	for i := range ps.Len() {
-		path := ps.Path(i)
-		seen[net.Edges[path[0]].From] = i + 1
-		for _, e := range path {
-			v := net.Edges[e].To
-			if seen[v] == i+1 {
-				return nil, fmt.Errorf("offline: tree order: message %q visits node %q twice", ps.ID(i), net.Nodes[v])
-			}
-			seen[v] = i + 1
-		}
+	if twice >= 0 {
+		return nil, fmt.Errorf("offline: tree order: message %q visits node %q twice", ps.ID(twice), net.Nodes[twiceAt])
 	}
 	// Depth from the roots.
-	depth := make([]int, n)
+	depth := make([]int32, n)
 	for i := range depth {
 		depth[i] = -1
 	}
@@ -151,11 +157,11 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 		// Position of the highest point: node 0 is the tail of e_1, node k the head of e_k.
 		best, bestDepth := 0, depth[net.Edges[p[0]].From]
 		for k, e := range p {
-			if dv := depth[net.Edges[e].To]; dv < bestDepth {
+			if dv := depth[to[e]]; dv < bestDepth {
 				best, bestDepth = k+1, dv
 			}
 		}
-		high[i] = bestDepth
+		high[i] = int(bestDepth)
 		switch {
 		case best == 0: // the path starts at its highest point and descends
 			plan.addEntrance(0)
