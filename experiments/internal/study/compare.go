@@ -58,3 +58,31 @@ func Within(a Est, lo, hi float64) Outcome {
 	}
 	return Inconclusive
 }
+
+// Most is the outcome of the claim "most of the cases hold" when yes cases hold,
+// level cannot be told (their intervals overlap) and the others fail, of n in
+// all: Holds when yes is a majority whatever the level ones are, Fails when yes
+// is none even with every level one counted for it, Inconclusive otherwise (the
+// level cases decide).
+func Most(yes, level, n int) Outcome {
+	switch {
+	case 2*yes > n:
+		return Holds
+	case 2*(yes+level) <= n:
+		return Fails
+	}
+	return Inconclusive
+}
+
+// Every is the outcome of the claim "every case holds" when yes cases hold,
+// no cases fail and the others are level, of n in all: Holds when all hold,
+// Fails when one fails, Inconclusive otherwise.
+func Every(yes, no, n int) Outcome {
+	switch {
+	case no > 0:
+		return Fails
+	case yes == n:
+		return Holds
+	}
+	return Inconclusive
+}

@@ -57,3 +57,35 @@ func TestWithin(t *testing.T) {
 	require.Equal(t, Holds, Within(Est{Mean: 1.25, Half: 0.0625, N: 5}, 1.125, 1.375))
 	require.Equal(t, Fails, Within(Est{Mean: 1, Half: 0.0625, N: 5}, 1.125, 1.375))
 }
+
+// Most decides "most cases hold" only where the level cases cannot change the
+// answer: with yes, level and no cases of n, it holds iff yes > n/2, fails iff
+// yes + level <= n/2, and is level between (seed001's 2a: 4 ahead, 4 level, 2
+// behind of 10 could be 8 of 10 or 4). Every holds iff all hold, fails iff one
+// fails.
+func TestMostEvery(t *testing.T) {
+	for n := 0; n <= 7; n++ {
+		for yes := 0; yes <= n; yes++ {
+			for level := 0; yes+level <= n; level++ {
+				no := n - yes - level
+				// the majority counted every way the level cases may fall
+				best, worst := 2*(yes+level) > n, 2*yes > n
+				want := Inconclusive
+				if best == worst {
+					want = map[bool]Outcome{true: Holds, false: Fails}[best]
+				}
+				require.Equal(t, want, Most(yes, level, n), "most: yes %d level %d of %d", yes, level, n)
+				want = Inconclusive
+				if yes+level == n && (level == 0) {
+					want = Holds
+				} else if no > 0 {
+					want = Fails
+				}
+				require.Equal(t, want, Every(yes, no, n), "every: yes %d no %d of %d", yes, no, n)
+			}
+		}
+	}
+	require.Equal(t, Inconclusive, Most(4, 4, 10))
+	require.Equal(t, Fails, Most(2, 3, 10))
+	require.Equal(t, Holds, Most(6, 3, 10))
+}
