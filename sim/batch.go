@@ -80,6 +80,9 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
+	if len(packets) > maxPackets {
+		return nil, &ConfigError{"packets", fmt.Sprintf("%d packets: at most %d (a flit names its packet in 30 bits)", len(packets), maxPackets)}
+	}
 	hops := int64(0)
 	for _, p := range packets {
 		hops += int64(len(p.Path))

@@ -123,5 +123,5 @@ func (e *engine) deadlock() error {
 func (e *engine) waitVC(iv int32) WaitVC {
 	in := e.port(iv)
 	r := e.in[in].rtr
-	return WaitVC{Router: int(r), Name: topology.NodeName(e.cfg.Net, int(r)), Port: int(in - e.inBase[r]), VC: int(iv & e.vm), Packet: e.packets[e.front(iv).pkt].id}
+	return WaitVC{Router: int(r), Name: topology.NodeName(e.cfg.Net, int(r)), Port: int(in - e.inBase[r]), VC: int(iv & e.vm), Packet: e.packets[e.front(iv).pkt()].id}
 }

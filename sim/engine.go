@@ -23,27 +23,47 @@ const (
 	streamArb
 )
 
-// flit is one flit in a buffer or on a link: its packet (index into packets) and
-// its position in the packet, with tailBit set on the packet's last flit (so a
-// traversal need not read the packet to know a tail). A flit in a buffer has
-// arrived: it is written in the cycle it arrives (receive, inject), before any
-// allocation of that cycle.
-type flit struct {
-	pkt int32
-	pos uint32
-}
+// flit is one flit in a buffer or on a link, in 4 bytes: its packet (index into
+// packets, below maxPackets) with headBit set on the packet's first flit and
+// tailBit on its last (so neither a traversal nor an arrival need read the packet
+// to know them). Its position in the packet is not kept: a trace finds it by
+// counting (engine.flitSeq), as a VC carries its packets' flits in order. Four
+// bytes, not eight: a VC of 8 flits fills half a cache line, and a flit on its way
+// over a link is an 8-byte event. A flit in a buffer has arrived: it is written in
+// the cycle it arrives (receive, inject), before any allocation of that cycle.
+type flit uint32
 
-const tailBit = 1 << 31
+const (
+	tailBit = 1 << 31
+	headBit = 1 << 30
+	// maxPackets bounds the packet table (a packet's index has 30 bits)
+	maxPackets = headBit
+)
 
 // homeSlots is the flits in one 64-byte cache line: the first line of a VC's ring
 // (write keeps a VC holding fewer flits than this in it).
-const homeSlots = 64 / 8
+const homeSlots = 64 / 4
 
-// seq is the flit's position in its packet (0 the head).
-func (f flit) seq() int32 { return int32(f.pos &^ tailBit) }
+// flitOf is flit seq of packet pkt of size flits.
+func flitOf(pkt, seq, size int32) flit {
+	f := flit(pkt)
+	if seq == 0 {
+		f |= headBit
+	}
+	if seq == size-1 {
+		f |= tailBit
+	}
+	return f
+}
+
+// pkt is the flit's packet.
+func (f flit) pkt() int32 { return int32(f &^ (headBit | tailBit)) }
+
+// head reports whether the flit is its packet's first.
+func (f flit) head() bool { return f&headBit != 0 }
 
 // tail reports whether the flit is its packet's last.
-func (f flit) tail() bool { return f.pos&tailBit != 0 }
+func (f flit) tail() bool { return f&tailBit != 0 }
 
 // packet is a packet's state from generation to delivery.
 type packet struct {
@@ -201,6 +221,9 @@ type engine struct {
 	t  int64
 	// tracing: cfg.Trace is set; ejectAll: cfg.EjectAll
 	tracing, ejectAll bool
+	// arrived and sent count per input VC (tracing only) the flits of its
+	// current packet that arrived there and that left it (flitSeq)
+	arrived, sent []int32
 
 	nodes   int
 	inBase  []int32
@@ -220,7 +243,7 @@ type engine struct {
 	// ring is B rounded up to whole cache lines, plus one line where that would
 	// be an even number of lines from four on: the rings' first lines (where
 	// write keeps a VC's few flits) then fall in every cache set; at a power of
-	// two (a dragonfly's 256 flits: 2 kB) they would all share 1/32 of the sets.
+	// two (a dragonfly's 256 flits: 1 kB) they would all share 1/16 of the sets.
 	ring int
 	vc   []inVC
 	// ready is per input VC the first cycle it may ask for the next allocation
@@ -404,6 +427,9 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.buf = make([]flit, nin*S*e.ring)
 	e.vc = make([]inVC, nin*S)
 	e.ready = make([]int64, nin*S)
+	if e.tracing {
+		e.arrived, e.sent = make([]int32, nin*S), make([]int32, nin*S)
+	}
 	e.blocked = make([]uint32, nin*S)
 	e.epoch = make([]uint32, n)
 	for r := range e.epoch {
@@ -609,10 +635,10 @@ func (e *engine) write(p *part, iv int32, f flit) {
 	}
 	if B > homeSlots && slot >= homeSlots && n < homeSlots {
 		// A ring longer than a cache line whose flits would spill past its first
-		// line moves them back to its first slots (at most 7; forward, as head >
+		// line moves them back to its first slots (at most 15; forward, as head >
 		// 0): a VC holding a few flits at a time then keeps them in one line
 		// instead of walking its whole ring (a dragonfly's 256-flit buffers are
-		// 16 MB in all, their first lines 500 kB).
+		// 8 MB in all, their first lines 500 kB).
 		h := int(c.head)
 		copy(e.buf[base:base+int(n)], e.buf[base+h:base+h+int(n)])
 		c.head, slot = 0, n
@@ -635,15 +661,28 @@ func (e *engine) write(p *part, iv int32, f flit) {
 		// a head into an empty idle VC (vcIdle is 0): to route
 		e.unrouted.add(r, port-e.inBase[r], port, v)
 	}
-	if e.recordHops && f.seq() == 0 && ip.prev >= 0 {
-		if pk := &e.packets[f.pkt]; pk.hops != nil {
+	if e.recordHops && f.head() && ip.prev >= 0 {
+		if pk := &e.packets[f.pkt()]; pk.hops != nil {
 			pk.hops = append(pk.hops, e.t)
 		}
 	}
 	if e.tracing {
-		pk := &e.packets[f.pkt]
-		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv & e.vm, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, InPort: -1, InVC: -1})
+		pk := &e.packets[f.pkt()]
+		e.trace(Event{Kind: Arrive, Node: r, Port: port - e.inBase[r], VC: iv & e.vm, Packet: pk.id, Flit: e.flitSeq(e.arrived, iv, f), Dst: pk.h.Dst, InPort: -1, InVC: -1})
 	}
+}
+
+// flitSeq is the position in its packet of flit f, arriving at or leaving input
+// VC iv, from count, the flits of its packet that did so before it (arrived or
+// sent): a VC carries a packet's flits in order, from its head, one packet after
+// the other, so the head is 0 and each next flit one more.
+func (e *engine) flitSeq(count []int32, iv int32, f flit) int32 {
+	if f.head() {
+		count[iv] = 0
+	}
+	s := count[iv]
+	count[iv] = s + 1
+	return s
 }
 
 // vcSet is a set of input VCs as bit masks on three levels: vcs[p] has bit v
@@ -730,14 +769,15 @@ func (e *engine) front(iv int32) *flit {
 // deliver consumes a flit at its destination, in partition p: a packet delivered
 // whole is told to the run when the partitions join.
 func (e *engine) deliver(p *part, node int32, f flit) {
-	pk := &e.packets[f.pkt]
+	pk := &e.packets[f.pkt()]
 	pk.got++
 	p.inNet--
 	if e.tracing {
-		e.trace(Event{Kind: Deliver, Node: node, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, VC: -1, InPort: -1, InVC: -1})
+		// a packet's flits reach its sink in order
+		e.trace(Event{Kind: Deliver, Node: node, Packet: pk.id, Flit: pk.got - 1, Dst: pk.h.Dst, Port: -1, VC: -1, InPort: -1, InVC: -1})
 	}
 	if pk.got == pk.size {
-		p.done = append(p.done, f.pkt)
+		p.done = append(p.done, f.pkt())
 	}
 }
 
@@ -910,15 +950,15 @@ func (e *engine) injectFrom(p *part, q int32, s *source) {
 	credit[v]--
 	i := s.cur
 	pk := &e.packets[i]
-	f := flit{pkt: i, pos: uint32(pk.sent)}
+	f := flitOf(i, pk.sent, pk.size)
+	seq := pk.sent
 	if pk.sent++; pk.sent == pk.size {
-		f.pos |= tailBit
 		s.cur = -1
 	}
 	p.inNet++
 	p.lastMove = e.t
 	if e.tracing {
-		e.trace(Event{Kind: Inject, Node: s.node, VC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst, Port: -1, InPort: s.in - e.inBase[s.node], InVC: -1})
+		e.trace(Event{Kind: Inject, Node: s.node, VC: v, Packet: pk.id, Flit: seq, Dst: pk.h.Dst, Port: -1, InPort: s.in - e.inBase[s.node], InVC: -1})
 	}
 	iv := s.in<<vs | v
 	if d := int64(e.p.Inject); d == 0 {

@@ -3,11 +3,13 @@ package sim
 import (
 	"testing"
 	"unsafe"
+
+	"github.com/wormlab/wormlab/topology"
 )
 
 // ringLen keeps buffers of a cache line or less as they are and pads longer ones
 // to whole lines, an odd number of them from four lines on (engine.ring): 8-flit
-// rings stay one line, 256-flit rings (a dragonfly's) take 264 slots, 33 lines.
+// rings stay half a line, 256-flit rings (a dragonfly's) take 272 slots, 17 lines.
 func TestRingLen(t *testing.T) {
 	for B := 1; B <= 600; B++ {
 		got := ringLen(B)
@@ -28,13 +30,13 @@ func TestRingLen(t *testing.T) {
 			t.Fatalf("ringLen(%d) = %d lines, the least %d", B, lines, need)
 		}
 	}
-	if got := ringLen(256); got != 264 {
-		t.Fatalf("ringLen(256) = %d, want 264", got)
+	if got := ringLen(256); got != 272 {
+		t.Fatalf("ringLen(256) = %d, want 272", got)
 	}
 }
 
 // The records' layout the engine's comments describe: an input VC in 16 bytes
-// (four a cache line), an input port in 56, an output port in 32, a flit in 8 (homeSlots a line), and a packet's fields that
+// (four a cache line), an input port in 56, an output port in 32, a flit in 4 (homeSlots a line), and a packet's fields that
 // routing and every flit's injection and delivery read (Header, size, sent, got,
 // terminals, class) within its first 64 bytes, the record 168 bytes.
 func TestRecordLayout(t *testing.T) {
@@ -47,7 +49,7 @@ func TestRecordLayout(t *testing.T) {
 	if s := unsafe.Sizeof(outPort{}); s != 32 {
 		t.Errorf("outPort is %d bytes, want 32 (two a line)", s)
 	}
-	if s := unsafe.Sizeof(flit{}); s*homeSlots != 64 {
+	if s := unsafe.Sizeof(flit(0)); s*homeSlots != 64 {
 		t.Errorf("flit is %d bytes: %d slots do not fill a 64-byte line", s, homeSlots)
 	}
 	var pk packet
@@ -62,5 +64,27 @@ func TestRecordLayout(t *testing.T) {
 	}
 	if s := unsafe.Sizeof(pk); s != 168 {
 		t.Errorf("packet is %d bytes, want 168", s)
+	}
+}
+
+// A flit names its packet in 30 bits (flit): an open-loop run's packet table
+// stops at half of maxPackets, with a memory budget or without, so that the
+// arrivals of a block past the bound still have indices; flitOf and its
+// accessors keep a packet's index and its head and tail marks apart.
+func TestFlitIndex(t *testing.T) {
+	net, err := topology.Parse("torus:4x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int64{0, 1 << 40, 1 << 62} {
+		if got := maxAlive(&Config{Net: net, MaxMemory: budget}, 0); got > maxPackets/2 || got < 1 {
+			t.Errorf("budget %d: maxAlive %d, want 1 to maxPackets/2 = %d", budget, got, maxPackets/2)
+		}
+	}
+	for _, c := range []struct{ pkt, seq, size int32 }{{0, 0, 1}, {maxPackets - 1, 0, 3}, {maxPackets - 1, 1, 3}, {5, 2, 3}, {7, 0, MaxFlits}} {
+		f := flitOf(c.pkt, c.seq, c.size)
+		if f.pkt() != c.pkt || f.head() != (c.seq == 0) || f.tail() != (c.seq == c.size-1) {
+			t.Errorf("flitOf(%d, %d, %d): packet %d head %v tail %v", c.pkt, c.seq, c.size, f.pkt(), f.head(), f.tail())
+		}
 	}
 }

@@ -112,7 +112,7 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 		arbObj        = 16 // the registered arbiters' objects, rounded up
 		stream        = 48 // a *rand.Rand, its Rand and its PCG
 	)
-	flitB := int64(unsafe.Sizeof(flit{}))
+	flitB := int64(unsafe.Sizeof(flit(0)))
 	inVCs := satarith.Mul(nin, S)
 	outVCs := satarith.Mul(nout, S)
 	switchArbs := int64(0)
@@ -219,13 +219,15 @@ func openParts(cfg *Config, w Workload, m Measure) (network, records int64) {
 
 // maxAlive is the packets RunOpen's table may hold (waiting at sources or in the
 // network) within cfg.MaxMemory, given the run's estimate need: the allowance
-// counted plus what the budget leaves (no bound without a budget).
+// counted plus what the budget leaves, and never more than half of maxPackets
+// (a flit names its packet in 30 bits; the run stops past the bound, at most a
+// block's arrivals later).
 func maxAlive(cfg *Config, need int64) int64 {
 	if cfg.MaxMemory <= 0 {
-		return satarith.Max
+		return maxPackets / 2
 	}
 	_, _, nq, _ := ports(cfg.Net, cfg.InjectPerPort)
-	return nq*queueAllowance + max(0, cfg.MaxMemory-need)/packetBytes
+	return min(maxPackets/2, nq*queueAllowance+max(0, cfg.MaxMemory-need)/packetBytes)
 }
 
 // alive is the number of packets in the packet table: waiting at their sources

@@ -76,7 +76,7 @@ func TestMemoryRefused(t *testing.T) {
 	var me *sim.MemoryError
 	require.ErrorAs(t, runErr, &me)
 	require.Equal(t, int64(1<<30), me.Budget)
-	require.Greater(t, me.Need, int64(4)<<40) // 64 routers x 5 inputs x 2 VCs x 10^9 flits x 8 B
+	require.Greater(t, me.Need, int64(2)<<40) // 64 routers x 5 inputs x 2 VCs x 10^9 flits x 4 B
 	require.Contains(t, runErr.Error(), "1.0 GiB")
 	require.Less(t, got, int64(1<<20), "the refusal allocated")
 	_, err = sim.RunBatch(testCtx(t), cfg, []sim.Packet{{Src: 0, Dst: 1, Flits: 1}}, sim.BatchOptions{})

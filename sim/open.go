@@ -387,6 +387,9 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	switch {
 	case full >= 0 && e.alive() > limit:
 		sat, reason = true, fmt.Sprintf("%d packets waiting or in flight in cycle %d: more than the memory budget holds", e.alive(), e.t)
+		if limit == maxPackets/2 {
+			reason = fmt.Sprintf("%d packets waiting or in flight in cycle %d: more than %d, the most a run holds", e.alive(), e.t, limit)
+		}
 	case full >= 0:
 		sat, reason = true, fmt.Sprintf("the source queue of node %d passed %d packets in cycle %d", full, m.MaxQueue, e.t)
 	}

@@ -46,7 +46,7 @@ func TestPhaseInject(t *testing.T) {
 	}
 	e.receive(e.parts[0])
 	require.Equal(t, int32(1), e.vc[inj].n, "the head arrives in cycle Inject")
-	require.Equal(t, int32(0), e.front(inj).seq())
+	require.True(t, e.front(inj).head())
 	require.Equal(t, int32(4-2), e.srcCredit[0], "flits sent in cycles 0 and 1 spent two credits")
 	e.inject(e.parts[0])
 	require.Equal(t, int32(4-3), e.srcCredit[0], "one flit per cycle")
@@ -78,7 +78,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	p1 := e.newPacket(0, 2, 1, []int32{0, 0}, 0)
 	e.src[e.firstQ[0]].q, e.src[e.firstQ[0]].active = nil, false // not at a's source: at b
 	e.srcRtr[0], e.parts[0].nSrc = 0, 0
-	e.write(e.parts[0], e.ivOf(1, 0, 0), flit{pkt: p1})
+	e.write(e.parts[0], e.ivOf(1, 0, 0), flitOf(p1, 0, 1))
 	e.packets[p1].h.Hops = 1
 	p2 := e.newPacket(1, 2, 1, []int32{0}, 1)
 	e.receive(e.parts[0])
@@ -89,7 +89,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	ov := e.ovOf(1, 0, 0)
 	owner := e.ov[ov].owner
 	require.GreaterOrEqual(t, owner, int32(0))
-	won := e.front(owner).pkt
+	won := e.front(owner).pkt()
 	lost := p1 + p2 - won
 	require.Equal(t, before[won]+1, e.packets[won].h.Hops, "the winner's header took the hop")
 	require.Equal(t, before[lost], e.packets[lost].h.Hops, "the loser's did not")

@@ -58,8 +58,8 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 	V := e.V
 	iv := in<<e.vs | v
 	f := e.front(iv)
-	pk := &e.packets[f.pkt]
-	if f.seq() != 0 {
+	pk := &e.packets[f.pkt()]
+	if !f.head() {
 		panic("sim: a body flit at the front of an idle VC")
 	}
 	ch := e.choices[iv][:0]

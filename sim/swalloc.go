@@ -231,7 +231,7 @@ func (e *engine) allocRouter(p *part, r int32) {
 // switchRequest is request for input VC iv (number v at its port) of router r,
 // without the division that finds r.
 func (e *engine) switchRequest(r, iv, v int32) Request {
-	pk := &e.packets[e.front(iv).pkt]
+	pk := &e.packets[e.front(iv).pkt()]
 	return Request{ID: v, At: r, Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
 }
 
@@ -451,7 +451,7 @@ func (e *engine) tailLeft(r, in, v, ov int32) {
 // traceSend traces flit f leaving VC v of input port in of router r for output
 // VC ov.
 func (e *engine) traceSend(r, in, v, ov int32, f flit) {
-	pk := &e.packets[f.pkt]
+	pk := &e.packets[f.pkt()]
 	o := e.port(ov)
-	e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: f.seq(), Dst: pk.h.Dst})
+	e.trace(Event{Kind: Send, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Flit: e.flitSeq(e.sent, in<<e.vs|v, f), Dst: pk.h.Dst})
 }

@@ -153,7 +153,7 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 
 // request describes the packet at the front of input VC iv as requester id.
 func (e *engine) request(iv, id int32) Request {
-	pk := &e.packets[e.front(iv).pkt]
+	pk := &e.packets[e.front(iv).pkt()]
 	return Request{ID: id, At: e.in[e.port(iv)].rtr, Hops: pk.h.Hops, Dst: pk.h.Dst, Age: e.t - pk.gen}
 }
 
@@ -185,13 +185,13 @@ func (e *engine) grantVC(r, iv, ov int32) {
 		ip.cred &^= bit
 	}
 	if e.tracing {
-		pk := &e.packets[e.front(iv).pkt]
+		pk := &e.packets[e.front(iv).pkt()]
 		e.trace(Event{Kind: Grant, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Dst: pk.h.Dst})
 	}
 	if next < 0 {
 		return // ejection
 	}
-	pk := &e.packets[e.front(iv).pkt]
+	pk := &e.packets[e.front(iv).pkt()]
 	port, vc := int(o-e.outBase[r]), int(ov&e.vm)
 	if pk.path == nil && e.cfg.Routing != nil {
 		e.cfg.Routing.Advance(int(r), &pk.h, port, vc)
