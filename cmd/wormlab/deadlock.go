@@ -52,11 +52,17 @@ func runDeadlock(e *env) error {
 	if _, err := parseFlags(fs, e.args, 0, 0); err != nil {
 		return err
 	}
+	// a table is written from every destination's states too, but keeps less of
+	// them than the exact decision's graph: its own floor
+	what, perPair := "enumerating", int64(deadlockPairBytes)
+	if *writeTable != "" {
+		what, perPair = "writing the routing table of", tablePairBytes
+	}
 	// refused before the network is built when its size, counted from the spec,
 	// already says the enumeration cannot fit (a torus:2048x2048 took 0.8 GB and
 	// seconds to build before the check below)
 	if sz, ok := topology.SizeOf(*topo); ok {
-		if err := pairsFit(*rname, *topo, "at least", satarith.Mul(sz.Sources, sz.Sinks)-min(sz.Sources, sz.Sinks), int64(mem)); err != nil {
+		if err := pairsFit(what, *rname, *topo, "at least", satarith.Mul(sz.Sources, sz.Sinks)-min(sz.Sources, sz.Sinks), perPair, int64(mem)); err != nil {
 			return err
 		}
 	}
@@ -99,7 +105,7 @@ func runDeadlock(e *env) error {
 	}
 	// refused before the enumeration when even a lower bound on its states
 	// cannot fit (issue 26: a 1024x1024 torus ran out of memory)
-	if err := pairsFit(alg.Name, net.String(), "", deadlockPairs(net), int64(mem)); err != nil {
+	if err := pairsFit(what, alg.Name, net.String(), "", deadlockPairs(net), perPair, int64(mem)); err != nil {
 		return err
 	}
 	r, err := alg.New(net, *vcs)

@@ -28,12 +28,21 @@ func overBudget(what string, need, budget int64) error {
 // torus:24x24 (dor, the exact decision's graph).
 const deadlockPairBytes = 128
 
-// pairsFit refuses enumerating routing on net when its pairs cannot fit in
-// budget bytes, deadlockPairBytes each; counted says how the pairs were counted
-// ("" on the built network, "at least" from the spec).
-func pairsFit(routing, net, counted string, pairs, budget int64) error {
-	if need := satarith.Mul(pairs, deadlockPairBytes); need > budget {
-		return overBudget(fmt.Sprintf("enumerating %s on %s (%s source-destination pairs)", routing, net, strings.TrimSpace(counted+" "+fmt.Sprint(pairs))), need, budget)
+// tablePairBytes is a floor on the memory --write-table takes per
+// source-destination pair: routing.WriteTable walks every destination's states
+// from every source, and keeps, for each router's entry, the list of the
+// destinations it serves, in which every source router other than the
+// destination puts that destination (an int, 8 bytes). Measured resident sizes
+// were above it: about 140 bytes a pair on mesh:16x16 and 54 on mesh:32x32
+// (dor, the runtime's base of 10 MB left out).
+const tablePairBytes = 8
+
+// pairsFit refuses what (enumerating, or writing the routing table of) routing
+// on net when its pairs cannot fit in budget bytes, perPair each; counted says
+// how the pairs were counted ("" on the built network, "at least" from the spec).
+func pairsFit(what, routing, net, counted string, pairs, perPair, budget int64) error {
+	if need := satarith.Mul(pairs, perPair); need > budget {
+		return overBudget(fmt.Sprintf("%s %s on %s (%s source-destination pairs)", what, routing, net, strings.TrimSpace(counted+" "+fmt.Sprint(pairs))), need, budget)
 	}
 	return nil
 }
