@@ -246,13 +246,13 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 	pad(&p.X, f.LogX, f.Categories != nil)
 	pad(&p.Y, f.LogY, false)
 	if marked {
-		// Rows without a y (saturated points) as crosses along the top, in their
-		// series' colour; the legend says what a cross is.
+		// Rows without a y (saturated points) as stars along the top, in their
+		// series' colour; the legend says what a star is.
 		for i, s := range f.Series {
 			if len(s.Marks) == 0 {
 				continue
 			}
-			// one row of crosses per series, from the top down, so that the
+			// one row of stars per series, from the top down, so that the
 			// series' marks at one x do not hide each other
 			y := p.Y.Max - float64(i)*0.03*(p.Y.Max-p.Y.Min)
 			if f.LogY {
@@ -267,12 +267,12 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 				return nil, nil, fmt.Errorf("series %q: %v", s.Name, err)
 			}
 			sc.Color = looks[i].colour
-			sc.Shape = draw.CrossGlyph{}
+			sc.Shape = satMark
 			sc.Radius = vg.Points(4)
 			p.Add(sc)
 		}
 		key, _ := plotter.NewScatter(plotter.XYs{{X: p.X.Min, Y: p.Y.Max}})
-		key.Shape, key.Radius, key.Color = draw.CrossGlyph{}, vg.Points(4), color.Black
+		key.Shape, key.Radius, key.Color = satMark, vg.Points(4), color.Black
 		if f.Legend != "none" {
 			addLegend("saturated (no latency)", key)
 		}
@@ -370,4 +370,17 @@ func checkSize(width, height vg.Length) error {
 		}
 	}
 	return nil
+}
+
+// satMark is the glyph of a saturated point's mark.
+var satMark draw.GlyphDrawer = satGlyph{}
+
+// satGlyph marks a saturated point: a plus and a cross drawn over each other, eight
+// arms, a shape no series takes (the series' glyphs, lookOf, include a plus and a
+// cross, each alone).
+type satGlyph struct{}
+
+func (satGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	draw.PlusGlyph{}.DrawGlyph(c, sty, pt)
+	draw.CrossGlyph{}.DrawGlyph(c, sty, pt)
 }

@@ -3,10 +3,14 @@ package figure
 import (
 	"bytes"
 	"fmt"
+	"image/color"
 	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Lemma: the places below Looks have looks of their own, pairwise: place k's
@@ -68,5 +72,23 @@ func TestSeriesLooksDistinctInFigure(t *testing.T) {
 			}
 		}
 		require.Len(t, lines, c.n, "%d series, keys %v: lines of distinct colour and dashes", c.n, c.keys)
+	}
+}
+
+// The mark of a saturated point is drawn unlike every series' glyph: each glyph
+// of the looks below Looks, drawn alone at the same place and size, gives other
+// SVG than the mark (the mark was once plotutil's cross, the glyph of place 3).
+func TestSaturatedMarkUnlikeGlyphs(t *testing.T) {
+	drawn := func(g draw.GlyphDrawer) string {
+		c := vgsvg.New(20, 20)
+		g.DrawGlyph(&draw.Canvas{Canvas: c}, draw.GlyphStyle{Color: color.Black, Radius: vg.Points(4), Shape: g}, vg.Point{X: 10, Y: 10})
+		var b bytes.Buffer
+		_, err := c.WriteTo(&b)
+		require.NoError(t, err)
+		return b.String()
+	}
+	mark := drawn(satMark)
+	for k := range Looks {
+		require.NotEqual(t, mark, drawn(lookOf(k).glyph), "place %d's glyph is the saturated mark", k)
 	}
 }

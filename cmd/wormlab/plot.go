@@ -36,7 +36,7 @@ func runPlot(e *env) error {
 			"of --err, or else the 95% t-interval of the mean. Failed sweep records are skipped;\n"+
 			"--where FIELD=V1,V2 keeps the rows whose field has one of the values. A row whose y\n"+
 			"is null (a saturated point's latency) is left out and counted on stderr, or drawn\n"+
-			"as a cross along the top with --show-saturated. Axis labels name the unit of the\n"+
+			"as a star along the top with --show-saturated. Axis labels name the unit of the\n"+
 			"fields wormlab knows (offered, accepted, latency, ...). Rows of wormlab sim (or of a\n"+
 			"sweep of it) need no --x or --y: offered load against latency, a series per\n"+
 			"parameter that varies among the rows (seeds are replications), the latency's own\n"+
@@ -55,7 +55,7 @@ func runPlot(e *env) error {
 	height := fs.Float64("height", float64(figure.DefaultHeight/vg.Inch), "height in inches")
 	out := fs.String("o", "", "write the figure to FILE (required; its extension picks the format)")
 	legend := fs.String("legend", figure.Legends[0], "legend position: "+strings.Join(figure.Legends, ", "))
-	showNull := fs.Bool("show-saturated", false, "draw rows whose y is null (saturated points) as crosses along the top instead of leaving them out")
+	showNull := fs.Bool("show-saturated", false, "draw rows whose y is null (saturated points) as stars (a plus over a cross) along the top instead of leaving them out")
 	var where whereFlag
 	fs.Var(&where, "where", "keep rows with FIELD=VALUE (or FIELD=V1,V2); repeat for several fields")
 	memory := memoryFlagUsage(fs, "memory budget (e.g. 4G, 512M): a file whose rows would not fit is refused before it is read, standard input once as much has come")
