@@ -12,7 +12,7 @@ import (
 // Options names the fields of a figure.
 type Options struct {
 	X, Y   string // required; Y may be "A/B", the ratio of two fields
-	Series string // optional: one series per value of this field
+	Series string // optional: one series per value of this field ("A+B" naming no field: per pair of values of A and B)
 	Err    string // optional: the error bar's half-width
 	LogX   bool
 	LogY   bool
@@ -132,7 +132,7 @@ func Build(rows []Row, o Options) (*Figure, error) {
 		}
 		s := sample{x: xv, y: y, null: null, line: r.Line}
 		if o.Series != "" {
-			sv, ok := r.Lookup(o.Series)
+			sv, ok := seriesOf(r, o.Series)
 			if !ok {
 				skip(o.Series, r.Line)
 				continue
@@ -442,7 +442,11 @@ func absent(rows []Row, o Options) (field, role string) {
 	} else {
 		fs = append(fs, named{o.Y, "y"})
 	}
-	if o.Series != "" {
+	if parts := strings.Split(o.Series, "+"); len(parts) > 1 && !anyRow(rows, o.Series) {
+		for _, p := range parts {
+			fs = append(fs, named{p, "series"})
+		}
+	} else if o.Series != "" {
 		fs = append(fs, named{o.Series, "series"})
 	}
 	if o.Err != "" {

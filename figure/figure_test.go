@@ -63,6 +63,28 @@ func TestBuildWhere(t *testing.T) {
 	require.EqualError(t, err, `field "where": no row matches --where`)
 }
 
+// --series A+B makes a series of each pair of values of A and B, named by the two
+// joined by a space; a field named "A+B" is itself; a part no row has is blamed.
+func TestBuildSeriesPairs(t *testing.T) {
+	rows := rowsOf(t, `{"inst":"m1","solver":"w","x":1,"y":5}
+{"inst":"m1","solver":"c","x":1,"y":6}
+{"inst":"m2","solver":"w","x":1,"y":7}
+{"inst":"m1","solver":"w","x":2,"y":4}`)
+	f, err := Build(rows, Options{X: "x", Y: "y", Series: "inst+solver"})
+	require.NoError(t, err)
+	var names []string
+	for _, s := range f.Series {
+		names = append(names, s.Name)
+	}
+	require.Equal(t, []string{"m1 c", "m1 w", "m2 w"}, names)
+	require.Equal(t, []Point{{X: 1, Y: 5, N: 1}, {X: 2, Y: 4, N: 1}}, f.Series[1].Points)
+	f, err = Build(rowsOf(t, `{"a+b":"z","a":"p","b":"q","x":1,"y":1}`), Options{X: "x", Y: "y", Series: "a+b"})
+	require.NoError(t, err)
+	require.Equal(t, "z", f.Series[0].Name)
+	_, err = Build(rows, Options{X: "x", Y: "y", Series: "inst+nosuch"})
+	require.EqualError(t, err, `field "nosuch": no row has it (--series)`)
+}
+
 func TestLookupPaths(t *testing.T) {
 	rows := rowsOf(t, `{"params":{"n":8},"values":{"rows":[{"Best":34,"a.b":1}]},"seed":5}`)
 	r := rows[0]

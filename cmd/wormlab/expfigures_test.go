@@ -81,6 +81,8 @@ func TestScriptFiguresRegenerate(t *testing.T) {
 		{"experiments/deadlock-scaling/cpu.svg", "experiments/deadlock-scaling", []string{"experiments/deadlock-scaling/results.jsonl", "--x", "k", "--y", "cpu_seconds", "--series", "case", "--logy"}},
 		{"experiments/solver-random/time.svg", "experiments/solver-random/run.sh (LIMIT 20s)", []string{"experiments/solver-random/results.jsonl", "--x", "worms", "--y", "cpu_s", "--logy", "--series", "model",
 			"--legend", "top-left", "--title", "issue 27's family: solve --cpu-limit 20s", "--xlabel", "worms", "--ylabel", "CPU seconds (20s: not proven)"}},
+		{"experiments/solver-random/anytime.svg", "experiments/solver-random/anytime.sh", []string{"experiments/solver-random/anytime.jsonl", "--x", "cpu_s", "--y", "makespan",
+			"--series", "instance+solver", "--legend", "top-right", "--title", "issue 27: best bufferless makespan against CPU time", "--xlabel", "CPU seconds", "--ylabel", "makespan"}},
 		{"experiments/dragonfly/latency-uniform.svg", "scripts/dragonfly-compare.sh plots", []string{"experiments/dragonfly/results.csv", "--x", "rate", "--xlabel", df, "--y", "latency", "--ylabel", "latency (cycles)",
 			"--series", "series", "--where", "case=study", "--where", "traffic=uniform", "--show-saturated", "--title", "study, uniform: latency"}},
 		{"experiments/dragonfly/accepted-uniform.svg", "scripts/dragonfly-compare.sh plots", []string{"experiments/dragonfly/results.csv", "--x", "rate", "--xlabel", df, "--y", "accepted", "--ylabel", "accepted (flits/terminal/cycle)",

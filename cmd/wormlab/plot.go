@@ -31,7 +31,8 @@ func runPlot(e *env) error {
 			"results (a field is looked up among a record's parameters, then its measured values),\n"+
 			"any JSON Lines objects, or CSV with a header (sim --csv, sweep csv); dotted paths\n"+
 			"reach nested fields (latency.mean), and\n"+
-			"--y A/B plots a ratio. One line per value of --series, with a legend. Rows with the\n"+
+			"--y A/B plots a ratio. One line per value of --series (--series A+B: per pair of\n"+
+			"values), with a legend. Rows with the\n"+
 			"same series and x are replications: the point is their mean, the error bar the mean\n"+
 			"of --err, or else the 95% t-interval of the mean. Failed sweep records are skipped;\n"+
 			"--where FIELD=V1,V2 keeps the rows whose field has one of the values. A row whose y\n"+
@@ -44,7 +45,7 @@ func runPlot(e *env) error {
 			"The format follows -o's extension: .svg, .png, .pdf or .eps.")
 	x := fs.String("x", "", "field on the x axis (rows of wormlab sim: offered)")
 	y := fs.String("y", "", "field on the y axis, or A/B for a ratio (rows of wormlab sim: latency)")
-	series := fs.String("series", "", "one line per value of this field")
+	series := fs.String("series", "", "one line per value of this field (A+B: per pair of values of fields A and B)")
 	errField := fs.String("err", "", "field holding the error bar's half-width")
 	logx := fs.Bool("logx", false, "logarithmic x axis")
 	logy := fs.Bool("logy", false, "logarithmic y axis")

@@ -76,13 +76,5 @@ EOS
 	done
 	rm -f "$out/d.cnf" "$out/d.out" "$out/d.json" "$out/d.cpu"
 done
-python3 - "$res" >"$out/anytime.series.jsonl" <<'PY'
-import json, sys
-for line in open(sys.argv[1]):
-    r = json.loads(line)
-    r["series"] = r["instance"] + " " + r["solver"]
-    print(json.dumps(r, separators=(",", ":")))
-PY
-"$wl" plot "$out/anytime.series.jsonl" --x cpu_s --y makespan --series series --legend top-right \
+"$wl" plot "$res" --x cpu_s --y makespan --series instance+solver --legend top-right \
 	--title "issue 27: best bufferless makespan against CPU time" --xlabel "CPU seconds" --ylabel makespan -o "$out/anytime.svg"
-rm -f "$out/anytime.series.jsonl"
