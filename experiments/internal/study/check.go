@@ -253,9 +253,7 @@ func (f Figures) Unheld(text, summary string) ([]string, error) {
 	if len(nums) == 0 {
 		return nil, fmt.Errorf("no figure in the text")
 	}
-	has := func(n string) bool {
-		return regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(n) + `($|[^0-9])`).MatchString(summary)
-	}
+	has := func(n string) bool { return holdsNumber(summary, n) }
 	var out []string
 	for _, n := range nums {
 		if f.Known[n] || has(n) {
@@ -269,4 +267,24 @@ func (f Figures) Unheld(text, summary string) ([]string, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// holdsNumber tells whether summary holds n as a number of its own: n where
+// neither a digit nor a point comes before it and no digit after it (a figure
+// does not stand inside a longer one).
+func holdsNumber(summary, n string) bool {
+	digit := func(c byte) bool { return c >= '0' && c <= '9' }
+	for i := 0; i+len(n) <= len(summary); i++ {
+		j := strings.Index(summary[i:], n)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(n)
+		if (j == 0 || !(digit(summary[j-1]) || summary[j-1] == '.')) && (end == len(summary) || !digit(summary[end])) {
+			return true
+		}
+		i = j
+	}
+	return false
 }
