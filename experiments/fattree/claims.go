@@ -37,7 +37,7 @@ func of(a, b map[int]val, name string) []side {
 		x, okx := a[n]
 		y, oky := b[n]
 		if okx && oky && y.lat.Mean > 0 {
-			out = append(out, side{n, name, cmp{100 * (x.lat.Mean - y.lat.Mean) / y.lat.Mean, versus(x.lat, y.lat), x, y, true}})
+			out = append(out, side{n, name, cmp{100 * (x.lat.Mean - y.lat.Mean) / y.lat.Mean, study.Compare(x.lat, y.lat), x, y, true}})
 		}
 	}
 	return out
@@ -46,10 +46,10 @@ func of(a, b map[int]val, name string) []side {
 // tally counts the outcomes: how many A lower, overlapping, higher.
 func tally(ss []side) (lower, overlap, higher int) {
 	for _, s := range ss {
-		switch s.x.word {
-		case "lower":
+		switch s.x.side {
+		case study.Lower:
 			lower++
-		case "higher":
+		case study.Higher:
 			higher++
 		default:
 			overlap++
@@ -58,22 +58,22 @@ func tally(ss []side) (lower, overlap, higher int) {
 	return
 }
 
-// ordered is the verdict on "A below B" (want "lower") or "A above B" (want
-// "higher") over the cases: reproduced when every case's intervals separate that
-// way, reproduced where they separate when none separates the other way, not
+// ordered is the verdict on "A below B" (want study.Lower) or "A above B" (want
+// study.Higher) over the cases: reproduced when every case's intervals separate
+// that way, reproduced where they separate when none separates the other way, not
 // reproduced otherwise; with the counts.
-func ordered(ss []side, want string) string {
+func ordered(ss []side, want study.Side) string {
 	if len(ss) == 0 {
 		return "not run"
 	}
 	lower, overlap, higher := tally(ss)
 	good, bad := lower, higher
-	if want == "higher" {
+	if want == study.Higher {
 		good, bad = higher, lower
 	}
 	means := 0 // cases whose means stand as the paper says
 	for _, s := range ss {
-		if (want == "lower") == (s.x.pct < 0) && s.x.pct != 0 {
+		if (want == study.Lower) == (s.x.pct < 0) && s.x.pct != 0 {
 			means++
 		}
 	}
@@ -162,7 +162,7 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 	}
 	add("WORM outperforms STORE in every case (Table I: 3 patterns, 5 sizes)",
 		"WORM / STORE: "+strings.Join(ratios, "; ")+"; N = 4096 random "+at(of(t1["WORM-RP-RR random"], t1["STORE-RP-RR random"], ""), 4096),
-		ordered(all, "lower"))
+		ordered(all, study.Lower))
 
 	// Figure 2
 	ghost := append(sides(data, "UNIV with ghosts vs STORE"), sides(data, "UNIV with ghosts vs STORE, complement")...)
@@ -171,16 +171,16 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 	add("STORE is faster than UNIV on every pattern (Figure 2): UNIV as Leighton, Maggs and Rao define it, ghost packets and end-of-stream tokens, priorities from [1, N]",
 		"random, complement, many-to-1 at N = 4096: "+at(sides(data, "UNIV with ghosts vs STORE"), 4096)+"; "+
 			at(sides(data, "UNIV with ghosts vs STORE, complement"), 4096)+"; "+at(sides(data, "UNIV with ghosts vs STORE, many-to-1"), 4096),
-		ordered(ghost, "higher"))
+		ordered(ghost, study.Higher))
 	add("... UNIV with ghosts, priorities from [1, 8], against STORE with delays from [0, 7] (the paper: both use the same R)",
 		"(UNIV - STORE) / STORE: "+pcts(sides(data, "UNIV with ghosts, R = 8 vs STORE, R = 8")),
-		ordered(sides(data, "UNIV with ghosts, R = 8 vs STORE, R = 8"), "higher"))
+		ordered(sides(data, "UNIV with ghosts, R = 8 vs STORE, R = 8"), study.Higher))
 	add("... UNIV with one-flit ghosts (a ghost crosses L links a packet-step)",
 		"(UNIV - STORE) / STORE: "+pcts(sides(data, "UNIV, one-flit ghosts vs STORE")),
-		ordered(sides(data, "UNIV, one-flit ghosts vs STORE"), "higher"))
+		ordered(sides(data, "UNIV, one-flit ghosts vs STORE"), study.Higher))
 	add("... UNIV read as its rank rule alone (random priorities order a switch's packets, no ghosts)",
 		"(UNIV - STORE) / STORE: "+pcts(rank),
-		ordered(rank, "higher")+readingDecides(ghost, rank))
+		ordered(rank, study.Higher)+readingDecides(ghost, rank))
 
 	// delays
 	for _, d := range []struct{ name, label string }{{"STORE, R = 2 vs none", "STORE with R = 2"}, {"STORE, R = 4 vs none", "STORE with R = 4"},
@@ -193,7 +193,7 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 		}
 		worst := 0.0 // the largest saving of 5% or more with disjoint intervals
 		for _, s := range ss {
-			if s.x.word == "lower" && s.x.pct <= -5 && -s.x.pct > worst {
+			if s.x.side == study.Lower && s.x.pct <= -5 && -s.x.pct > worst {
 				worst = -s.x.pct
 				verdict = fmt.Sprintf("**not reproduced**: delays save %.1f%% at N = %d", -s.x.pct, s.n)
 			}
@@ -239,21 +239,21 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 	gpfp := append(sides(data, "STORE-GP vs STORE-FP"), sides(data, "WORM-GP vs WORM-FP")...)
 	add("Adaptive path selection (RP, GP) significantly outperforms FP (Figure 3): FP against RP",
 		"(FP - RP) / RP, STORE: "+pcts(sides(data, "STORE-FP vs STORE-RP"))+"; WORM: "+pcts(sides(data, "WORM-FP vs WORM-RP")),
-		ordered(adaptive, "higher"))
+		ordered(adaptive, study.Higher))
 	fpfo := append(sides(data, "STORE-FP-FO vs STORE-RP-FO"), sides(data, "WORM-FP-FO vs WORM-RP-FO")...)
 	add("... FP against RP with the FO scan (the paper: similar results with the other scans)",
 		"(FP - RP) / RP, STORE: "+pcts(sides(data, "STORE-FP-FO vs STORE-RP-FO"))+"; WORM: "+pcts(sides(data, "WORM-FP-FO vs WORM-RP-FO")),
-		ordered(fpfo, "higher"))
+		ordered(fpfo, study.Higher))
 	add("... GP against FP",
 		"(GP - FP) / FP, STORE: "+pcts(sides(data, "STORE-GP vs STORE-FP"))+"; WORM: "+pcts(sides(data, "WORM-GP vs WORM-FP")),
-		ordered(gpfp, "lower"))
+		ordered(gpfp, study.Lower))
 
 	// Figure 4
 	rr := append(sides(data, "STORE-RR vs STORE-FO"), sides(data, "WORM-RR vs WORM-FO")...)
 	n48, least, most := within(rr, 4, 8)
 	add("RR slightly outperforms FO, by 4-8% in most cases (Figure 4, RP)",
 		"(RR - FO) / FO, STORE: "+pcts(sides(data, "STORE-RR vs STORE-FO"))+"; WORM: "+pcts(sides(data, "WORM-RR vs WORM-FO")),
-		ordered(rr, "lower")+fmt.Sprintf("; saving 4-8%% in %d of %d (%.1f%% to %.1f%%)", n48, len(rr), least, most))
+		ordered(rr, study.Lower)+fmt.Sprintf("; saving 4-8%% in %d of %d (%.1f%% to %.1f%%)", n48, len(rr), least, most))
 	ff := append(sides(data, "STORE-FF vs STORE-FO"), sides(data, "WORM-FF vs WORM-FO")...)
 	fffo := append(sides(data, "STORE-FF, FO ties vs STORE-FO"), sides(data, "WORM-FF, FO ties vs WORM-FO")...)
 	ffrr := append(sides(data, "STORE-FF vs STORE-RR"), sides(data, "WORM-FF vs WORM-RR")...)
@@ -277,18 +277,18 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 		}
 		add(claim,
 			"(RP-RR - GP-FO) / GP-FO: "+pcts(ss),
-			ordered(ss, "lower")+fmt.Sprintf("; saving %s in %d of %d (%.1f%% to %.1f%%)", a.band, n, len(ss), least, most))
+			ordered(ss, study.Lower)+fmt.Sprintf("; saving %s in %d of %d (%.1f%% to %.1f%%)", a.band, n, len(ss), least, most))
 	}
 
 	// Figure 5
 	add("SPLIT with GP-FF uniformly outperforms SPLIT with RP-FO (Figure 5)",
-		"(GP-FF - RP-FO) / RP-FO: "+pcts(sides(data, "SPLIT-GP-FF vs SPLIT-RP-FO")), ordered(sides(data, "SPLIT-GP-FF vs SPLIT-RP-FO"), "lower"))
+		"(GP-FF - RP-FO) / RP-FO: "+pcts(sides(data, "SPLIT-GP-FF vs SPLIT-RP-FO")), ordered(sides(data, "SPLIT-GP-FF vs SPLIT-RP-FO"), study.Lower))
 	st := sides(data, "STORE-GP-FF vs STORE-RP-FO")
 	stv := "not run"
 	if len(st) > 0 {
 		var below, above []string
 		for _, x := range st {
-			if x.x.word == "lower" {
+			if x.x.side == study.Lower {
 				below = append(below, fmt.Sprint(x.n))
 			} else if x.x.pct > 0 {
 				above = append(above, fmt.Sprint(x.n))
@@ -311,15 +311,15 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 			claim = "... and SPLIT with GP-FF"
 		}
 		add(claim,
-			"(WORM - SPLIT) / SPLIT: "+pcts(ss)+"; N = 4096: "+at(ss, 4096), ordered(ss, "lower"))
+			"(WORM - SPLIT) / SPLIT: "+pcts(ss)+"; N = 4096: "+at(ss, 4096), ordered(ss, study.Lower))
 	}
 	sp := sides(data, "SPLIT-RP-RR vs WORM-RP-RR")
 	_, least, most = within(sp, 0, 0)
 	add("SPLIT with RP-RR performs slightly better than WORM with RP-RR (no addressing flits)",
-		"(SPLIT - WORM) / WORM: "+pcts(sp), ordered(sp, "lower")+fmt.Sprintf("; SPLIT saves %.1f%% to %.1f%%", least, most))
+		"(SPLIT - WORM) / WORM: "+pcts(sp), ordered(sp, study.Lower)+fmt.Sprintf("; SPLIT saves %.1f%% to %.1f%%", least, most))
 	add("A slight increase in SPLIT's flits (addressing) makes WORM outperform it: one addressing flit per flit",
 		"(SPLIT - WORM) / WORM: "+pcts(sides(data, "SPLIT-RP-RR + 1 flit vs WORM-RP-RR")),
-		ordered(sides(data, "SPLIT-RP-RR + 1 flit vs WORM-RP-RR"), "higher"))
+		ordered(sides(data, "SPLIT-RP-RR + 1 flit vs WORM-RP-RR"), study.Higher))
 
 	// Table II
 	for _, L := range []int{16, 32} {
@@ -355,8 +355,8 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 				ss := of(queue(data, fmt.Sprintf("WORM-RP-RR, q = %d flits", q)), q2, "")
 				for _, s := range ss {
 					if s.n == n {
-						parts = append(parts, fmt.Sprintf("q = %d: %+.1f%% (%s)", q, s.x.pct, s.x.word))
-						if s.x.word == "lower" && -s.x.pct > gain {
+						parts = append(parts, fmt.Sprintf("q = %d: %+.1f%% (%s)", q, s.x.pct, sideWord(s.x.side)))
+						if s.x.side == study.Lower && -s.x.pct > gain {
 							gain, where = -s.x.pct, q
 						}
 					}
@@ -385,12 +385,12 @@ func claims(data map[string]map[string]map[int]val) study.Table {
 			wf = append(wf, fmt.Sprintf("%s, N = %d: %+.1f%%", strings.TrimPrefix(s.name, "STORE-RP-RR, "), s.n, s.x.pct))
 		}
 		add("WORM with 2-flit queues generally beats STORE with queues of any size tested (random)",
-			"(WORM - STORE) / STORE against "+strings.Join(wf, "; "), ordered(ws, "lower"))
+			"(WORM - STORE) / STORE against "+strings.Join(wf, "; "), ordered(ws, study.Lower))
 		var sf []string
 		for _, s := range ss {
 			sf = append(sf, fmt.Sprintf("%s, N = %d: %+.1f%%", strings.TrimPrefix(s.name, "STORE-RP-RR, "), s.n, s.x.pct))
 		}
-		add("STORE improves somewhat with larger queues", "against one-packet queues: "+strings.Join(sf, "; "), ordered(ss, "lower"))
+		add("STORE improves somewhat with larger queues", "against one-packet queues: "+strings.Join(sf, "; "), ordered(ss, study.Lower))
 	}
 
 	t := study.Table{Head: []string{"", "claim of seed 000, section B.3", "wormlab: random, RP, RR, L = 16 unless said; latency means over the runs of the runs table; (N) the size", "verdict (99% intervals)"}}

@@ -259,7 +259,7 @@ func TestProseVerdicts(t *testing.T) {
 	for _, c := range []string{"STORE-RP-RR, 1-packet queues", "STORE-RP-RR, 2-packet queues", "STORE-RP-RR, 4-packet queues"} {
 		for _, s := range of(queue(data, "WORM-RP-RR, q = 2 flits"), queue(data, c), c) {
 			if s.n == 256 {
-				require.Equal(t, "lower", s.x.word, "claim 16 at N = 256 against %s", c)
+				require.Equal(t, study.Lower, s.x.side, "claim 16 at N = 256 against %s", c)
 			}
 		}
 	}

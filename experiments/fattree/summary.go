@@ -298,10 +298,10 @@ func queue(data map[string]map[string]map[int]val, c string) map[int]val {
 	return data["queues"][c]
 }
 
-// versus is how a's interval stands to b's: "lower" (wholly below), "higher" or
-// "overlap".
-func versus(a, b study.Est) string {
-	return map[study.Side]string{study.Lower: "lower", study.Higher: "higher", study.Level: "overlap"}[study.Compare(a, b)]
+// sideWord names how one interval stands to another in the tables: "lower"
+// (wholly below), "higher" or "overlap".
+func sideWord(s study.Side) string {
+	return map[study.Side]string{study.Lower: "lower", study.Higher: "higher", study.Level: "overlap"}[s]
 }
 
 // compared are the comparisons the comparisons table and the claims read: A, B.
@@ -347,7 +347,7 @@ var compared = []struct{ name, aPart, aLab, bPart, bLab string }{
 // stands to B's; ok false when either is missing.
 type cmp struct {
 	pct  float64
-	word string
+	side study.Side
 	a, b val
 	ok   bool
 }
@@ -362,7 +362,7 @@ func compare(data map[string]map[string]map[int]val, name string, n int) cmp {
 		if !oka || !okb || b.lat.Mean == 0 {
 			return cmp{}
 		}
-		return cmp{100 * (a.lat.Mean - b.lat.Mean) / b.lat.Mean, versus(a.lat, b.lat), a, b, true}
+		return cmp{100 * (a.lat.Mean - b.lat.Mean) / b.lat.Mean, study.Compare(a.lat, b.lat), a, b, true}
 	}
 	panic("fattree: no comparison " + name)
 }
@@ -381,7 +381,7 @@ func comparisons(data map[string]map[string]map[int]val) study.Table {
 				row = append(row, "—")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%+.1f%% (%s)", x.pct, x.word))
+			row = append(row, fmt.Sprintf("%+.1f%% (%s)", x.pct, sideWord(x.side)))
 		}
 		t.Rows = append(t.Rows, row)
 	}
