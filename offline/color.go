@@ -89,7 +89,7 @@ func ColorPaths(ps *model.Paths, opt Options) (*Result, error) {
 	if bound > math.MaxInt32/2 {
 		return nil, fmt.Errorf("offline: instance too large: the bound %d does not fit in 32 bits", bound)
 	}
-	starts, offsets, err := plan.colour(ps)
+	starts, offsets, err := plan.colourWithin(ps, bound)
 	if err != nil {
 		return nil, err
 	}

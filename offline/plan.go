@@ -191,6 +191,12 @@ func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 }
 
 func (p *Plan) colour(ps *model.Paths) (starts, offsets []int, err error) {
+	return p.colourWithin(ps, p.bound(ps))
+}
+
+// colourWithin is colour given the plan's bound (Plan.bound), the last step any
+// message holds an edge in.
+func (p *Plan) colourWithin(ps *model.Paths, bound int) (starts, offsets []int, err error) {
 	if err := p.check(ps.Len()); err != nil {
 		return nil, nil, err
 	}
@@ -198,28 +204,7 @@ func (p *Plan) colour(ps *model.Paths) (starts, offsets []int, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	// The placements read only entrance edges, so an edge needs the spans of the
-	// messages placed before its last reader only (Colorer.lastRead).
-	c.lastRead = make([]int32, len(ps.Net.Edges))
-	for e := range c.lastRead {
-		c.lastRead[e] = -1
-	}
-	rank := int32(0)
-	for _, part := range p.Parts {
-		for _, i := range part {
-			path := ps.Path(i)
-			if pos := p.positions(i); pos != nil {
-				for _, k := range pos {
-					c.lastRead[path[k]] = rank
-				}
-			} else {
-				for _, e := range path {
-					c.lastRead[e] = rank
-				}
-			}
-			rank++
-		}
-	}
+	c.plan(p, bound)
 	offset := 0
 	for _, part := range p.Parts {
 		offsets = append(offsets, offset)
@@ -232,6 +217,44 @@ func (p *Plan) colour(ps *model.Paths) (starts, offsets []int, err error) {
 		offset = end
 	}
 	return c.starts, offsets, nil
+}
+
+// plan prepares c for the plan's colouring, whose steps lie in 0 .. bound. The
+// placements read only entrance edges, so an edge needs the spans of the
+// messages placed before its last reader only (edgeReads.last). An edge read at
+// least once whose load (the messages crossing it) is at least the number of
+// 64-step words up to the bound keeps its busy steps in a bitline: the bitset
+// is then no larger than the 8-byte runs of its messages.
+func (c *Colorer) plan(p *Plan, bound int) {
+	ps := c.ps
+	c.reads = make([]edgeReads, len(ps.Net.Edges))
+	for e := range c.reads {
+		c.reads[e].last = -1
+	}
+	rank := int32(0)
+	for _, part := range p.Parts {
+		for _, i := range part {
+			path := ps.Path(i)
+			if pos := p.positions(i); pos != nil {
+				for _, k := range pos {
+					c.reads[path[k]].last = rank
+				}
+			} else {
+				for _, e := range path {
+					c.reads[e].last = rank
+				}
+			}
+			rank++
+		}
+	}
+	load := ps.Measure().Load
+	words := bound/64 + 1
+	for e := range c.reads {
+		if c.reads[e].last >= 0 && load[e] >= words {
+			c.bits = append(c.bits, newBitline(bound+1))
+			c.reads[e].bits = int32(len(c.bits))
+		}
+	}
 }
 
 // check reports an error unless the parts together list every message once.

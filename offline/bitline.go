@@ -1,0 +1,130 @@
+package offline
+
+import (
+	"math"
+	"math/bits"
+)
+
+// The busy steps of a heavily used edge as a bitset, for the greedy colorer of
+// Ranade, Schleimer and Wilkerson (seed 002, sections 4.2 and 4.5): bit t is step
+// t. A timeline (timeline.go) keeps runs of busy steps, 8 bytes a run; an edge
+// that most messages cross (the links at a tree's root, every link of a small mesh
+// with 10^6 paths) holds runs over most of the schedule's length, and a placement
+// there tries many candidate starts, each a step from run to run through memory
+// the placements before it scattered. Its bitset takes one bit a step, less than
+// its runs when the edge carries more messages than the schedule has 64-step
+// words, and finds the next free block with word operations.
+
+// bitline is the set of busy steps of one edge: step t is busy when bit t%64 of
+// w[t/64] is set. Steps at or beyond 64 len(w) are free. Bit i%64 of full[i/64]
+// is set when word i is all busy, so that the search for a free step skips a
+// packed stretch 4,096 steps at a time (the first edges at a tree's root are
+// busy from step 1 to near the end).
+type bitline struct{ w, full []uint64 }
+
+// newBitline returns an empty bitline with room for steps 0 .. horizon-1 (it
+// grows past them if a block lies further).
+func newBitline(horizon int) bitline {
+	var b bitline
+	b.grow((horizon + 63) / 64)
+	return b
+}
+
+// grow makes room for n words.
+func (b *bitline) grow(n int) {
+	if n > len(b.w) {
+		b.w = append(b.w, make([]uint64, n-len(b.w))...)
+		b.full = append(b.full, make([]uint64, (n+63)/64-len(b.full))...)
+	}
+}
+
+// add marks the steps lo..hi busy (0 <= lo <= hi).
+func (b *bitline) add(lo, hi int32) {
+	b.grow(int(hi)/64 + 1)
+	b.fill(lo, hi, true)
+}
+
+// fill sets (busy) or clears the bits lo..hi, which lie within w, and keeps full.
+func (b *bitline) fill(lo, hi int32, busy bool) {
+	for wi := lo / 64; wi <= hi/64; wi++ {
+		from, to := max(lo, wi*64)-wi*64, min(hi, wi*64+63)-wi*64 // bits of word wi
+		m := (^uint64(0) >> (63 - uint(to-from))) << uint(from)
+		if busy {
+			b.w[wi] |= m
+			if b.w[wi] == ^uint64(0) {
+				b.full[wi/64] |= 1 << uint(wi%64)
+			}
+		} else {
+			b.w[wi] &^= m
+			b.full[wi/64] &^= 1 << uint(wi%64)
+		}
+	}
+}
+
+// remove frees the steps lo..hi; it reports whether they were all busy, and
+// changes nothing if not.
+func (b *bitline) remove(lo, hi int32) bool {
+	if b.nextFree(lo) <= hi {
+		return false
+	}
+	b.fill(lo, hi, false)
+	return true
+}
+
+// firstFree returns the smallest x >= t (t >= 0) such that steps x .. x+l-1 are
+// free: the first free step from t, and if the next busy step comes within l of
+// it, the same again from that busy step.
+func (b *bitline) firstFree(t, l int32) int32 {
+	for {
+		x := b.nextFree(t)
+		if l == 1 {
+			return x
+		}
+		y := b.nextBusy(x)
+		if y-x >= l {
+			return x
+		}
+		t = y
+	}
+}
+
+// nextFree returns the first free step at or after t, skipping words that are
+// all busy by their bits in full.
+func (b *bitline) nextFree(t int32) int32 {
+	wi := int(t / 64)
+	if wi >= len(b.w) {
+		return t
+	}
+	if m := ^b.w[wi] >> uint(t%64); m != 0 {
+		return t + int32(bits.TrailingZeros64(m))
+	}
+	for wi++; wi < len(b.w); {
+		m := ^b.full[wi/64] >> uint(wi%64) // the words from wi on that are not all busy
+		if m == 0 {
+			wi = wi | 63 + 1
+			continue
+		}
+		if wi += bits.TrailingZeros64(m); wi >= len(b.w) {
+			break
+		}
+		return int32(wi*64 + bits.TrailingZeros64(^b.w[wi]))
+	}
+	return int32(len(b.w) * 64)
+}
+
+// nextBusy returns the first busy step at or after t, math.MaxInt32 if none.
+func (b *bitline) nextBusy(t int32) int32 {
+	wi := int(t / 64)
+	if wi >= len(b.w) {
+		return math.MaxInt32
+	}
+	if m := b.w[wi] >> uint(t%64); m != 0 {
+		return t + int32(bits.TrailingZeros64(m))
+	}
+	for wi++; wi < len(b.w); wi++ {
+		if b.w[wi] != 0 {
+			return int32(wi*64 + bits.TrailingZeros64(b.w[wi]))
+		}
+	}
+	return math.MaxInt32
+}

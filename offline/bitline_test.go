@@ -1,0 +1,113 @@
+package offline
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/model"
+	"pgregory.net/rapid"
+)
+
+// The bitline against a plain set of busy steps: after random additions of free
+// blocks (long packed stretches among them, so that whole words and whole summary
+// words fill up, and blocks past the initial horizon, so that it grows) and
+// removals, firstFree agrees with a step-by-step search, remove refuses a block
+// that is not all busy, and a word's summary bit is set exactly when the word is
+// all busy.
+func TestBitlineMatchesStepByStep(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := newBitline(rapid.IntRange(0, 300).Draw(t, "initial horizon"))
+		busy := make([]bool, 1<<16) // the steps up to 2^16 (blocks past them are not added)
+		var placed []span
+		// firstFree step by step: the first x >= at after which l steps are free.
+		firstFree := func(at, l int32) int32 {
+			want := at
+			for x, run := at, int32(0); run < l; x++ {
+				if int(x) < len(busy) && busy[x] {
+					want, run = x+1, 0
+				} else {
+					run++
+				}
+			}
+			return want
+		}
+		horizon := rapid.Int32Range(5, 8000).Draw(t, "horizon")
+		for range rapid.IntRange(1, 200).Draw(t, "ops") {
+			at := rapid.Int32Range(0, horizon).Draw(t, "at")
+			l := rapid.SampledFrom([]int32{1, 1, 2, 3, 63, 64, 65, 700, 4100}).Draw(t, "l")
+			want := firstFree(at, l)
+			if int(want+l) > len(busy) {
+				continue
+			}
+			require.Equal(t, want, b.firstFree(at, l), "first free block of %d from %d", l, at)
+			if len(placed) > 0 && rapid.IntRange(0, 5).Draw(t, "remove") == 0 {
+				j := rapid.IntRange(0, len(placed)-1).Draw(t, "victim")
+				sp := placed[j]
+				if sp.lo > 0 && !busy[sp.lo-1] {
+					require.False(t, b.remove(sp.lo-1, sp.hi), "a free step before a busy block")
+				}
+				require.True(t, b.remove(sp.lo, sp.hi))
+				for s := sp.lo; s <= sp.hi; s++ {
+					busy[s] = false
+				}
+				placed = append(placed[:j], placed[j+1:]...)
+				continue
+			}
+			b.add(want, want+l-1)
+			for s := want; s < want+l; s++ {
+				busy[s] = true
+			}
+			placed = append(placed, span{want, want + l - 1})
+		}
+		for wi, w := range b.w {
+			require.Equal(t, w == math.MaxUint64, b.full[wi/64]>>uint(wi%64)&1 == 1, "summary bit of word %d", wi)
+		}
+		for wi := len(b.w); wi < 64*len(b.full); wi++ {
+			require.Zero(t, b.full[wi/64]>>uint(wi%64)&1, "summary bit past the words")
+		}
+		want := int32(len(busy)) // the first free step from s, s going down
+		for s := int32(len(busy)) - 1; s >= 0; s-- {
+			if !busy[s] {
+				want = s
+			}
+			if got := b.nextFree(s); got != want {
+				require.Equal(t, want, got, "next free step from %d", s)
+			}
+		}
+	})
+}
+
+// A plan's colouring does not depend on how the edges keep their busy steps: a
+// bitline and a timeline hold the same set, and the search for the first free
+// block is a function of the set, so colouring with a bitline on every edge read
+// (colourWithin with bound 0: every load reaches one word; the bitlines grow),
+// with none (a bound whose words no load reaches) and as Color chooses gives the
+// same starts and part offsets, for the tree, mesh and generic orders (the
+// generic order searches every edge, so bitlines and timelines meet in one
+// placement).
+func TestColourBitlinesAsTimelines(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var in *model.Instance
+		order := rapid.SampledFrom([]string{OrderTree, OrderMesh, OrderAny}).Draw(t, "order")
+		switch order {
+		case OrderTree:
+			in = treeInstance(t)
+		case OrderMesh:
+			in = meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k"))
+		default:
+			in = graphInstance(t)
+		}
+		plan, err := Choose(in, order, "")
+		require.NoError(t, err)
+		ps := model.PathsOf(in)
+		want, wantOff, err := plan.colourWithin(ps, math.MaxInt32/2)
+		require.NoError(t, err)
+		for _, bound := range []int{0, plan.bound(ps)} {
+			got, gotOff, err := plan.colourWithin(ps, bound)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "starts with bound %d", bound)
+			require.Equal(t, wantOff, gotOff, "offsets with bound %d", bound)
+		}
+	})
+}
