@@ -1,5 +1,7 @@
 package sim
 
+import "unsafe"
+
 // Blocks: several cycles word by word. On a large network every router holds
 // flits every cycle and the state the routers touch in a cycle is far larger than
 // the caches (64x64 torus at 0.1: several MB), so a cycle-by-cycle sweep loads
@@ -32,8 +34,10 @@ const maxSpan = 16
 // blocks only lengthen its reuse: cachegrind with this machine's L1 and L2 (32 kB,
 // 1 MB) counts more misses past the L2 with blocks on the 1,056-terminal
 // dragonfly (1.1 MB: 1.34 -> 1.82 a flit-hop) and on the 32x32 torus (2.4 MB:
-// 3.78 -> 3.98), and fewer on the 64x64 torus (9.7 MB: 8.13 -> 5.19).
-const blockFrom = 4 << 20
+// 3.78 -> 3.98), and fewer on the 64x64 torus (9.7 MB: 8.13 -> 5.19), with
+// 8-byte flits; with 4-byte flits those tori touch 1.8 and 7.0 MB, the 40x40
+// and 48x48 tori 2.8 and 4.0 MB, and 3 MB keeps the same networks on each side.
+const blockFrom = 3 << 20
 
 // lookahead is what a run gives the engine to run cycles in blocks (RunOpen): the
 // cycle of its next look at the stop rule (no block reaches it), whether the run
@@ -82,7 +86,7 @@ func (e *engine) blockSpan() int {
 // its ring; per output port its record and per VC its credits.
 func (e *engine) cycleBytes() int64 {
 	S := int64(1) << e.vs
-	ring := int64(min(e.ring, homeSlots)) * 8
+	ring := int64(min(e.ring, homeSlots)) * int64(unsafe.Sizeof(flit(0)))
 	in := int64(len(e.in)) * (56 + S*(16+8+ring))
 	return in + int64(len(e.out))*(32+S*8)
 }

@@ -101,7 +101,7 @@
 // same state, the credits after the cycle's arrivals (part.go's cycle).
 //
 // On one thread, an open-loop run whose cycle touches more state than the caches
-// hold (blockFrom, 4 MB: a 48x48 torus and up) takes blocks (block.go): each word
+// hold (blockFrom, 3 MB: a 48x48 torus and up) takes blocks (block.go): each word
 // of 64 routers runs as many cycles in a row as the shortest delay between two
 // routers allows (a credit's or a link's: two on the booksim torus), then the next
 // word the same cycles, so its state is loaded once a block instead of once a
