@@ -46,7 +46,7 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 	ob := e.outBase[r]
 	switch e.vc[iv].state {
 	case vcWait:
-		for _, c := range e.choices[iv] {
+		for _, c := range e.heads[iv].ch {
 			for v := int32(0); v < V; v++ {
 				if c.VCs>>uint(v)&1 == 0 {
 					continue

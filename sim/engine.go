@@ -95,7 +95,7 @@ const (
 // inVC is an input virtual channel: its buffer's ring (n flits from slot head)
 // and its packet's state, the fields a flit's arrival, allocation and departure
 // all touch, side by side in 16 bytes (four a cache line). The first cycle it may
-// ask for its next allocation is apart (engine.ready): only heads read it.
+// ask for its next allocation is apart (vcHead.ready): only heads read it.
 type inVC struct {
 	n, head int32
 	// out is the output VC held (vcActive), or chosen for the switch (Latch);
@@ -144,6 +144,26 @@ type outPort struct {
 // credit reads both.
 type outVC struct {
 	owner, credit int32
+}
+
+// vcHead is what an input VC keeps of its front packet's head between routing
+// and allocation, in one cache line a VC (a head's routing, its VC allocation and
+// its first switch bid each touch this line and no other of these): its choices
+// (route fills them, VC allocation reads them) with room for one choice (the
+// deterministic routings' one) where ch points until a routing gives more (append
+// then moves it to the heap, where it stays); ready, the first cycle it may ask
+// for its next allocation (an output VC after routing, the switch after VC
+// allocation); blocked, the epoch of its router when it last found none of the
+// output VCs its choices allow free (0: none). Only a release frees an output VC
+// (with AtomicVC a credit may too, and blocked is not used), so while blocked
+// and the router's epoch are equal the head would find none again, and VC
+// allocation passes it by.
+type vcHead struct {
+	ch      []Choice
+	own     [1]Choice
+	ready   int64
+	blocked uint32
+	_       [64 - 24 - 24 - 8 - 4]byte
 }
 
 // flitEv is a flit due to arrive: at input VC to (a link or injection) or to be
@@ -246,19 +266,13 @@ type engine struct {
 	// two (a dragonfly's 256 flits: 1 kB) they would all share 1/16 of the sets.
 	ring int
 	vc   []inVC
-	// ready is per input VC the first cycle it may ask for the next allocation
-	// (an output VC after routing, the switch after VC allocation)
-	ready []int64
+	// heads is per input VC what routing and allocation keep of its front
+	// packet's head (vcHead)
+	heads []vcHead
 	// epoch counts per router the output VCs released there (from 1, kept
-	// from 0 when it wraps); blocked is per input VC the epoch of its router
-	// when its waiting head last found none of the output VCs its choices allow
-	// free (0: none). Only a release frees an output VC (with AtomicVC a
-	// credit may too, and blocked is not used), so while the two are equal
-	// the head would find none again, and VC allocation passes it by.
-	epoch   []uint32
-	blocked []uint32
-	in      []inPort
-	choices [][]Choice
+	// from 0 when it wraps; vcHead.blocked)
+	epoch []uint32
+	in    []inPort
 
 	// portBusy has bit i of router r set iff its input port inBase[r]+i has a busy
 	// VC (at most 63 input ports): switch allocation visits only those ports, and a
@@ -426,11 +440,14 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.ring = ringLen(B)
 	e.buf = make([]flit, nin*S*e.ring)
 	e.vc = make([]inVC, nin*S)
-	e.ready = make([]int64, nin*S)
+	e.heads = make([]vcHead, nin*S)
+	for i := range e.heads {
+		h := &e.heads[i]
+		h.ch = h.own[:0:len(h.own)]
+	}
 	if e.tracing {
 		e.arrived, e.sent = make([]int32, nin*S), make([]int32, nin*S)
 	}
-	e.blocked = make([]uint32, nin*S)
 	e.epoch = make([]uint32, n)
 	for r := range e.epoch {
 		e.epoch[r] = 1
@@ -451,7 +468,6 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.srcRtr = make([]uint64, (n+63)/64)
 	e.unrouted = newVCSet(nin, n)
 	e.waiting = newVCSet(nin, n)
-	e.choices = make([][]Choice, nin*S)
 	e.ov = make([]outVC, nout*S)
 	for i := range e.ov {
 		e.ov[i] = outVC{owner: e.unowned(int32(i)), credit: int32(B)}
@@ -753,7 +769,7 @@ func (e *engine) release(ov int32) {
 	if e.epoch[r]++; e.epoch[r] == 0 {
 		// wrapped: no head of r may keep a stale record that would match
 		for iv := e.inBase[r] << e.vs; iv < e.inBase[r+1]<<e.vs; iv++ {
-			e.blocked[iv] = 0
+			e.heads[iv].blocked = 0
 		}
 		e.epoch[r] = 1
 	}

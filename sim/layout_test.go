@@ -36,7 +36,7 @@ func TestRingLen(t *testing.T) {
 }
 
 // The records' layout the engine's comments describe: an input VC in 16 bytes
-// (four a cache line), an input port in 56, an output port in 32, a flit in 4 (homeSlots a line), and a packet's fields that
+// (four a cache line), an input port in 56, an output port in 32, a flit in 4 (homeSlots a line), a VC's head (choices, ready cycle, blocked epoch) in 64, and a packet's fields that
 // routing and every flit's injection and delivery read (Header, size, sent, got,
 // terminals, class) within its first 64 bytes, the record 168 bytes.
 func TestRecordLayout(t *testing.T) {
@@ -48,6 +48,9 @@ func TestRecordLayout(t *testing.T) {
 	}
 	if s := unsafe.Sizeof(outPort{}); s != 32 {
 		t.Errorf("outPort is %d bytes, want 32 (two a line)", s)
+	}
+	if s := unsafe.Sizeof(vcHead{}); s != 64 {
+		t.Errorf("vcHead is %d bytes, want 64 (a cache line)", s)
 	}
 	if s := unsafe.Sizeof(flit(0)); s*homeSlots != 64 {
 		t.Errorf("flit is %d bytes: %d slots do not fill a 64-byte line", s, homeSlots)

@@ -129,9 +129,9 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 	wheels := satarith.Mul(c.wheelLen, 5*(slice+64))
 	terms := c.terms
 	return satarith.Add(
-		satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB), // buf
-		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+i64+slice+i32),  // vc, ready, choices, gidx
-		satarith.Mul(outVCs, int64(unsafe.Sizeof(outVC{}))+iface+arbObj), // ov, ovArb
+		satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB),                     // buf
+		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+int64(unsafe.Sizeof(vcHead{}))+i32), // vc, heads, gidx
+		satarith.Mul(outVCs, int64(unsafe.Sizeof(outVC{}))+iface+arbObj),                     // ov, ovArb
 		switchArbs, rules,
 		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+2*i64), // in, unrouted, waiting
 		satarith.Mul(nout, int64(unsafe.Sizeof(outPort{}))+i32), // out, outRtr

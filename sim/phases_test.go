@@ -63,8 +63,8 @@ func TestPhaseRoute(t *testing.T) {
 	require.NoError(t, e.route(e.parts[0]))
 	iv := e.ivOf(0, 0, 0)
 	require.Equal(t, vcWait, e.vc[iv].state)
-	require.Equal(t, []Choice{{Port: 0, VCs: 3}}, e.choices[iv])
-	require.Equal(t, int64(3), e.ready[iv])
+	require.Equal(t, []Choice{{Port: 0, VCs: 3}}, e.heads[iv].ch)
+	require.Equal(t, int64(3), e.heads[iv].ready)
 	e.allocVCs(e.parts[0])
 	require.Equal(t, vcWait, e.vc[iv].state, "not before Route cycles")
 }
@@ -167,7 +167,7 @@ func TestPickVCHonoursPri(t *testing.T) {
 	e, err := newEngine(&Config{Net: topology.FromModel(net), VCs: 2, Buf: 4, Pipeline: Ideal(), Select: MostCredits{}})
 	require.NoError(t, err)
 	iv := e.src[e.firstQ[0]].in << e.vs
-	e.choices[iv] = []Choice{{Port: 1, VCs: 3, Pri: 1}, {Port: 0, VCs: 3, Pri: 0}}
+	e.heads[iv].ch = []Choice{{Port: 1, VCs: 3, Pri: 1}, {Port: 0, VCs: 3, Pri: 0}}
 	e.ov[e.ovOf(0, 1, 0)].credit = 4
 	e.ov[e.ovOf(0, 0, 0)].credit = 1
 	e.ov[e.ovOf(0, 0, 1)].credit = 2

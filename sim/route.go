@@ -62,7 +62,7 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 	if !f.head() {
 		panic("sim: a body flit at the front of an idle VC")
 	}
-	ch := e.choices[iv][:0]
+	ch := e.heads[iv].ch[:0]
 	ports := e.nports[r] // network output ports; the ejection ports follow
 	switch {
 	case pk.path != nil && int(pk.h.Hops) < len(pk.path):
@@ -103,10 +103,10 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d: no VC below %d", c.Port, V)}
 		}
 	}
-	e.choices[iv] = ch
+	e.heads[iv].ch = ch
 	c := &e.vc[iv]
 	c.state = vcWait
-	e.ready[iv] = e.t + int64(e.p.Route)
+	e.heads[iv].ready = e.t + int64(e.p.Route)
 	e.unrouted.remove(r, i, in, v)
 	e.waiting.add(r, i, in, v)
 	if e.tracing {

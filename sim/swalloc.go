@@ -105,7 +105,7 @@ func (e *engine) ripe(in int32, bid, wait uint64) uint64 {
 	lo := in << e.vs
 	for ; wait != 0; wait &= wait - 1 {
 		v := bits.TrailingZeros64(wait)
-		if e.ready[lo+int32(v)] > e.t {
+		if e.heads[lo+int32(v)].ready > e.t {
 			bid &^= 1 << uint(v)
 		} else {
 			ip.wait &^= 1 << uint(v)
@@ -140,7 +140,7 @@ func (e *engine) allocRouter(p *part, r int32) {
 		for m := ip.busy; latch && m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			c := &e.vc[lo+v]
-			if e.ready[lo+v] > t {
+			if e.heads[lo+v].ready > t {
 				continue
 			}
 			switch c.state {

@@ -34,13 +34,13 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 		for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			iv := in<<vs | v
-			if e.ready[iv] > e.t || (pass && e.blocked[iv] == epoch) {
+			if e.heads[iv].ready > e.t || (pass && e.heads[iv].blocked == epoch) {
 				continue
 			}
 			ov, ok := e.pickVC(p, r, iv)
 			if !ok {
 				if pass {
-					e.blocked[iv] = epoch
+					e.heads[iv].blocked = epoch
 				}
 				continue
 			}
@@ -114,7 +114,7 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 	cands := p.cands[:0]
 	best := int32(1 << 30)
 	all := allVCs(V)
-	for _, c := range e.choices[iv] {
+	for _, c := range e.heads[iv].ch {
 		if int32(c.Pri) > best {
 			continue
 		}
@@ -167,7 +167,7 @@ func (e *engine) grantVC(r, iv, ov int32) {
 		e.rotate[iv] = int32(c.op)*e.V + ov&e.vm + 1
 	}
 	c.state = vcActive
-	e.ready[iv] = e.t + int64(e.p.VCAlloc)
+	e.heads[iv].ready = e.t + int64(e.p.VCAlloc)
 	in := e.port(iv)
 	v := iv & e.vm
 	bit := uint64(1) << uint(v)

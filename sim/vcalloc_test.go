@@ -15,16 +15,16 @@ func TestReleaseMovesEpoch(t *testing.T) {
 	iv, ov := e.ivOf(1, 0, 0), e.ovOf(1, 0, 0) // b's input from a, its output to c
 	other := e.ivOf(0, 0, 0)                   // a's injection VC: another router's record
 
-	e.epoch[1], e.blocked[iv], e.blocked[other] = 5, 5, 7
+	e.epoch[1], e.heads[iv].blocked, e.heads[other].blocked = 5, 5, 7
 	e.own(ov, iv)
 	e.release(ov)
 	require.Equal(t, uint32(6), e.epoch[1])
-	require.NotEqual(t, e.epoch[1], e.blocked[iv], "the head is asked again")
+	require.NotEqual(t, e.epoch[1], e.heads[iv].blocked, "the head is asked again")
 
-	e.epoch[1], e.blocked[iv] = ^uint32(0), ^uint32(0)
+	e.epoch[1], e.heads[iv].blocked = ^uint32(0), ^uint32(0)
 	e.own(ov, iv)
 	e.release(ov)
 	require.Equal(t, uint32(1), e.epoch[1], "a wrapped epoch restarts at 1")
-	require.Equal(t, uint32(0), e.blocked[iv], "the router's records are cleared")
-	require.Equal(t, uint32(7), e.blocked[other], "another router's records are kept")
+	require.Equal(t, uint32(0), e.heads[iv].blocked, "the router's records are cleared")
+	require.Equal(t, uint32(7), e.heads[other].blocked, "another router's records are kept")
 }
