@@ -13,10 +13,13 @@
 # resident size), minadapt (min_adapt against minadapt and minadapt-islip on the
 # 16x16 torus), crossbar (BookSim2's one 10x10 crossbar, fly with k = 10 and n = 1,
 # 8 VCs, 1-flit packets, no routing delay, as its src/examples/singleconfig sets
-# it, at CROSSBAR_RATES, default "0.3 0.6": wormlab's --config run of the same
-# file with its defaults, --select rotate, --switch-input output and both). With
-# OUT set, threads, memory, minadapt and crossbar also write threads.csv,
-# memory.csv, minadapt.csv and crossbar.csv there (the figures docs/booksim.md
+# it, at CROSSBAR_RATES, default "0.3 0.6", BookSim2 also with islip: wormlab's
+# --config run of the same file, which is BookSim2's rules, --select rotate and
+# --switch-input output, then with one or both overridden by wormlab's defaults,
+# --select first and --switch-input vc), examples (BookSim2's torus88 and
+# mesh88_lat and an --emit-config file, read by both). With OUT set, threads,
+# memory, minadapt, crossbar and examples also write threads.csv, memory.csv,
+# minadapt.csv, crossbar.csv and examples.csv there (the figures docs/booksim.md
 # quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
@@ -28,7 +31,10 @@
 # SPEED_CYCLES*64/k^2, at least 1200); OUT, when set, a folder where speed and
 # speed-large append their rows to speed.csv (and draw speed.svg with wormlab plot);
 # LARGE the sides of speed-large's tori (default "64 128"); SIMS the simulators of
-# speed and speed-large (default "booksim wormlab"; "wormlab" leaves BookSim out).
+# speed and speed-large (default "booksim wormlab"; "wormlab" leaves BookSim out);
+# VIA how latency runs wormlab: flags (default: its own VC selection and switch
+# input stage) or config (--config of BookSim2's file: BookSim2's rules, --select
+# rotate --switch-input output).
 set -eu
 
 mode=${1:-all}
@@ -41,6 +47,7 @@ SPEED_CYCLES=${SPEED_CYCLES:-60000}
 OUT=${OUT:-}
 LARGE=${LARGE:-"64 128"}
 SIMS=${SIMS:-"booksim wormlab"}
+VIA=${VIA:-flags}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -73,11 +80,19 @@ bs_field() {
 wl_field() {
 	grep -o "\"$2\": *[^,}]*" "$1" | head -1 | sed 's/.*: *//'
 }
+# csvrow NAME HEADER VALUES: with OUT set, appends VALUES and the load average to
+# OUT/NAME.csv (HEADER and load first, in a new file).
+csvrow() {
+	[ -n "$OUT" ] || return 0
+	mkdir -p "$OUT"
+	[ -s "$OUT/$1.csv" ] || echo "$2,load" > "$OUT/$1.csv"
+	echo "$3,$(cut -d' ' -f1 /proc/loadavg)" >> "$OUT/$1.csv"
+}
 mean() { awk '{s+=$1; n++} END {if (n) printf "%.4g", s/n; else print "-"}'; }
 
 latency() {
 	echo "# mean packet latency (cycles) and accepted load (flits/node/cycle), mean over seeds: $SEEDS"
-	echo "# booksim: sample_period=10000; wormlab: sim --routing $ROUTING --rel 0.01 --min-cycles 50000"
+	echo "# booksim: sample_period=10000; wormlab: sim --routing $ROUTING --rel 0.01 --min-cycles 50000 (VIA=$VIA)"
 	printf '%-7s %10s %10s %10s %10s %8s\n' offered bs_latency wl_latency bs_accept wl_accept lat_diff
 	for r in $RATES; do
 		: > "$tmp/bl"; : > "$tmp/ba"; : > "$tmp/wl"; : > "$tmp/wa"
@@ -87,7 +102,11 @@ latency() {
 				bs_field "$tmp/bs.out" 'Packet latency average' >> "$tmp/bl"
 				bs_field "$tmp/bs.out" 'Accepted flit rate average' >> "$tmp/ba"
 			fi
-			"$WORMLAB" sim --json --routing "$ROUTING" --rate "$r" --seed "$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
+			if [ "$VIA" = config ]; then
+				"$WORMLAB" sim --json --config "$tmp/torus.cfg" injection_rate="$r" seed="$s" --routing "$ROUTING" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
+			else
+				"$WORMLAB" sim --json --routing "$ROUTING" --rate "$r" --seed "$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
+			fi
 			if [ "$(wl_field "$tmp/wl.json" saturated)" = true ]; then echo saturated >> "$tmp/wl"; else
 				wl_field "$tmp/wl.json" latency >> "$tmp/wl"
 			fi
@@ -262,8 +281,11 @@ minadapt() {
 	done
 }
 
-# crossbar: BookSim2's separable input-first allocators against wormlab's input
-# stages on one 10x10 crossbar; latency per seed.
+# crossbar: BookSim2's separable input-first allocators (and its default, islip)
+# against wormlab's VC selections and switch input stages on one 10x10 crossbar;
+# latency per seed. wormlab reads the file (--config: --select rotate
+# --switch-input output); the columns vc, rotate and output override one or both
+# rules with wormlab's defaults, rotate_output is the file as it reads.
 crossbar() {
 	cat > "$tmp/crossbar.cfg" <<'EOF'
 topology = fly;
@@ -280,23 +302,48 @@ sample_period = 100000;
 routing_delay = 0;
 EOF
 	echo "# mean packet latency (cycles) on one 10x10 crossbar (8 VCs, 1-flit packets), seeds: $SEEDS; both: the same file (sample_period=100000)"
-	printf '%-7s %5s %10s %10s %10s %10s %14s\n' offered seed booksim vc rotate output rotate+output
+	printf '%-7s %5s %10s %10s %10s %10s %10s %14s\n' offered seed booksim islip vc rotate output rotate+output
 	for r in ${CROSSBAR_RATES:-0.3 0.6}; do
 		for s in $SEEDS; do
 			"$BOOKSIM" "$tmp/crossbar.cfg" injection_rate="$r" seed="$s" > "$tmp/bs.out" 2>&1 || true
 			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$BOOKSIM" "$tmp/crossbar.cfg" injection_rate="$r" seed="$s" vc_allocator=islip sw_allocator=islip > "$tmp/bs.out" 2>&1 || true
+			bi=$(bs_field "$tmp/bs.out" 'Packet latency average')
 			w=""
-			for flags in "" "--select rotate" "--switch-input output" "--select rotate --switch-input output"; do
+			for flags in "--select first --switch-input vc" "--switch-input vc" "--select first" ""; do
 				"$WORMLAB" sim --json --config "$tmp/crossbar.cfg" injection_rate="$r" seed="$s" $flags > "$tmp/wl.json" 2>/dev/null
 				w="$w $(wl_field "$tmp/wl.json" latency)"
 			done
 			set -- $w
-			printf '%-7s %5s %10s %10s %10s %10s %14s\n' "$r" "$s" "$b" "$1" "$2" "$3" "$4"
-			if [ -n "$OUT" ]; then
-				mkdir -p "$OUT"
-				[ -s "$OUT/crossbar.csv" ] || echo "rate,seed,booksim,vc,rotate,output,rotate_output,load" > "$OUT/crossbar.csv"
-				echo "$r,$s,$b,$1,$2,$3,$4,$(cut -d' ' -f1 /proc/loadavg)" >> "$OUT/crossbar.csv"
-			fi
+			printf '%-7s %5s %10s %10s %10s %10s %10s %14s\n' "$r" "$s" "$b" "$bi" "$1" "$2" "$3" "$4"
+			csvrow crossbar rate,seed,booksim,booksim_islip,vc,rotate,output,rotate_output "$r,$s,$b,$bi,$1,$2,$3,$4"
+		done
+	done
+}
+
+# examples: configurations read by both, latency per seed: BookSim2's own
+# src/examples/torus88 and mesh88_lat (with input_speedup=1, which wormlab has,
+# and separable_input_first, as in its own comment), and the file wormlab sim
+# --emit-config writes for an 8x8 mesh, XY, 2 VCs, --flits 1:4,16:1 at 0.2
+# flits/node/cycle; wormlab as --config reads them (BookSim2's rules) and with its
+# own (--select first --switch-input vc). BOOKSIM_SRC: BookSim2's checkout
+# (default: two folders above BOOKSIM).
+examples() {
+	src=${BOOKSIM_SRC:-$(dirname "$(dirname "$BOOKSIM")")}/src/examples
+	"$WORMLAB" sim --topology mesh:8x8 --routing xy --vcs 2 --flits 1:4,16:1 --rate 0.2 --select rotate --switch-input output --emit-config "$tmp/emitted.cfg"
+	echo "# mean packet latency (cycles) per seed, both reading the same file (sample_period=10000)"
+	printf '%-10s %5s %10s %10s %10s\n' case seed booksim wormlab wormlab_own
+	for c in "torus88|$src/torus88|" "mesh88_lat|$src/mesh88_lat|input_speedup=1 vc_allocator=separable_input_first sw_allocator=separable_input_first" "emitted|$tmp/emitted.cfg|"; do
+		name=${c%%|*}; rest=${c#*|}; file=${rest%%|*}; extra=${rest#*|}
+		for s in $SEEDS; do
+			"$BOOKSIM" "$file" $extra seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
+			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$WORMLAB" sim --json --config "$file" $extra seed="$s" sample_period=10000 > "$tmp/wl.json" 2>/dev/null
+			w=$(wl_field "$tmp/wl.json" latency)
+			"$WORMLAB" sim --json --config "$file" $extra seed="$s" sample_period=10000 --select first --switch-input vc > "$tmp/wl.json" 2>/dev/null
+			wo=$(wl_field "$tmp/wl.json" latency)
+			printf '%-10s %5s %10s %10s %10s\n' "$name" "$s" "$b" "$w" "$wo"
+			csvrow examples case,seed,booksim,wormlab,wormlab_own "$name,$s,$b,$w,$wo"
 		done
 	done
 }
@@ -310,6 +357,7 @@ threads) threads ;;
 memory) memory ;;
 minadapt) minadapt ;;
 crossbar) crossbar ;;
+examples) examples ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|all]" >&2; exit 2 ;;
 esac

@@ -386,6 +386,27 @@ var bsRouting = map[string]map[string]string{
 	"mesh":         {"dim_order": "dor", "dor": "dor", "min_adapt": "minadapt", "valiant": "valiant"},
 }
 
+// bsAllocator is how wormlab runs one of BookSim2's allocators: as VC allocator
+// (its selection among free output VCs) and as switch allocator (its input
+// stage), with a note when the match is approximate.
+type bsAllocator struct {
+	vcSelect, swInput, note string
+}
+
+// bsAllocators are BookSim2's allocators wormlab runs (allocators/allocator.cpp
+// names them). separable_input_first is exact: its input arbiters are one
+// round-robin pointer per input VC over the output VCs (--select rotate) and,
+// in switch allocation, one per input port over the output ports
+// (--switch-input output; sim/select_rotate.go, sim/swinput_output.go). islip,
+// BookSim2's default, keeps the same pointers as its accept pointers, but its
+// outputs grant first and an input may be offered several outputs; with one
+// iteration wormlab runs it as separable_input_first (docs/booksim.md compares
+// the two on a crossbar and on tori).
+var bsAllocators = map[string]bsAllocator{
+	"separable_input_first": {"rotate", "output", ""},
+	"islip":                 {"rotate", "output", "runs as separable_input_first (wormlab's allocators make one pass, input first: docs/booksim.md)"},
+}
+
 // bsTraffic are BookSim2's traffic patterns wormlab has with the same meaning.
 var bsTraffic = []string{"uniform", "bitcomp", "bitrev", "shuffle", "transpose", "tornado", "neighbor", "randperm"}
 
@@ -641,14 +662,19 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 		refuse(c.errf("wait_for_tail_credit", "= %s: want 0 or 1", wt))
 	}
 	for _, key := range []string{"vc_allocator", "sw_allocator"} {
-		switch v := c.str(key); v {
-		case "separable_input_first":
-		case "islip":
-			if c.has(key) || c.has("alloc_iters") {
-				notes = append(notes, fmt.Sprintf("%s = islip runs as wormlab's separable input-first allocator (one pass; docs/booksim.md: equal within the noise on the 8x8 torus)", key))
-			}
-		default:
-			refuse(c.errf(key, "= %s: wormlab's allocators are separable, input first (separable_input_first; islip is run as one)", v))
+		v := c.str(key)
+		rule, ok := bsAllocators[v]
+		if !ok {
+			refuse(c.errf(key, "= %s: wormlab runs separable_input_first (and islip as it) only", v))
+			continue
+		}
+		if key == "vc_allocator" {
+			set("select", key, rule.vcSelect)
+		} else {
+			set("switch-input", key, rule.swInput)
+		}
+		if rule.note != "" && (c.has(key) || c.has("alloc_iters")) {
+			notes = append(notes, key+" = "+v+" "+rule.note)
 		}
 	}
 

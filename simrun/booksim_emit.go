@@ -150,8 +150,14 @@ func ToBookSim(r Run) (string, error) {
 	if p.Eject != def.Eject {
 		return "", errf("eject-delay", "%d: BookSim2's ejection channel is %d cycle", p.Eject, def.Eject)
 	}
-	if r.Select != "first" {
-		return "", errf("select", "%s has no BookSim2 counterpart", r.Select)
+	// BookSim2's separable_input_first (bsAllocators): exact only with its
+	// arbiters' pointers, which wormlab's defaults (first, vc) do not keep
+	sif := bsAllocators["separable_input_first"]
+	if r.Select != sif.vcSelect {
+		return "", errf("select", "%s has no BookSim2 counterpart (its separable_input_first VC allocator is --select %s)", r.Select, sif.vcSelect)
+	}
+	if r.SwitchInput != sif.swInput {
+		return "", errf("switch-input", "%s has no BookSim2 counterpart (its separable_input_first switch allocator is --switch-input %s)", r.SwitchInput, sif.swInput)
 	}
 	if r.Arb != "round-robin" {
 		return "", errf("arb", "%s has no BookSim2 counterpart (round_robin)", r.Arb)

@@ -50,8 +50,9 @@ func TestParseBookSim(t *testing.T) {
 
 // BookSim2's 8x8 torus of docs/booksim.md maps onto wormlab's run of the same
 // meaning: dim_order on a torus is dor-booksim, the rate in flits, the booksim
-// pipeline; keys not given take BookSim2's defaults (16 VCs, packets of 1 flit,
-// injection in packets).
+// pipeline, separable_input_first BookSim2's own arbiters (--select rotate,
+// --switch-input output); keys not given take BookSim2's defaults (16 VCs,
+// packets of 1 flit, injection in packets, islip run as separable_input_first).
 func TestFromBookSim(t *testing.T) {
 	run, origin, notes, err := FromBookSim(parseBS(t, `topology = torus; k = 8; n = 2; routing_function = dim_order;
 num_vcs = 4; vc_buf_size = 8; packet_size = 16; injection_rate_uses_flits = 1; injection_rate = 0.3;
@@ -62,8 +63,11 @@ traffic = uniform; vc_allocator = separable_input_first; sw_allocator = separabl
 	want.Routing = "dor-booksim"
 	want.Rate = 0.3
 	want.AtomicVC = "off"
+	want.Select, want.SwitchInput = "rotate", "output"
 	require.Equal(t, want, run)
 	require.Equal(t, "num_vcs (t.cfg:2)", origin["vcs"])
+	require.Equal(t, "vc_allocator (t.cfg:3)", origin["select"])
+	require.Equal(t, "sw_allocator (t.cfg:3)", origin["switch-input"])
 
 	run, _, notes, err = FromBookSim(parseBS(t, "topology = mesh; k = 4; routing_function = dor; wait_for_tail_credit = 1; credit_delay = 2; routing_delay = 0; watch_out = -;"), false)
 	require.NoError(t, err)
@@ -76,6 +80,8 @@ traffic = uniform; vc_allocator = separable_input_first; sw_allocator = separabl
 	require.Equal(t, "on", run.AtomicVC)
 	require.Equal(t, 3, run.CreditDelay, "the mesh's credit channel (1) and credit_delay (2)")
 	require.Equal(t, 0, run.RouteDelay)
+	require.Equal(t, "rotate", run.Select, "BookSim2's default islip, run as separable_input_first")
+	require.Equal(t, "output", run.SwitchInput, "BookSim2's default islip, run as separable_input_first")
 	require.Equal(t, []string{"ignored (output only, or read only by features wormlab refuses, which this configuration does not use): watch_out"}, notes)
 
 	// packet_size lists one entry per class: {1,16} is class 0's 1 flit (BookSim2
@@ -136,18 +142,19 @@ injection_rate_uses_flits = 1; topology = dragonflynew; k = 4; n = 1; watch_out 
 func TestFromBookSimRefuses(t *testing.T) {
 	base := "topology = mesh; k = 4; routing_function = dor;"
 	for text, msg := range map[string]string{
-		"num_vcs = four;":                 `t.cfg:1: booksim key num_vcs: "four" is not an integer`,
-		"routing_function = xy_yx;":       "t.cfg:1: booksim key routing_function: = xy_yx on a mesh: no wormlab routing has its meaning",
-		"input_speedup = 2;":              "t.cfg:1: booksim key input_speedup: = 2: wormlab has no crossbar input speedup (only input_speedup = 1 runs)",
-		"topology = flatfly;":             "t.cfg:1: booksim key topology: = flatfly: wormlab reads BookSim2's torus, mesh, fly and dragonflynew",
-		"limit = 64;":                     "t.cfg:1: booksim key limit: not a key wormlab knows",
-		"traffic = diagonal;":             "t.cfg:1: booksim key traffic: = diagonal: no wormlab traffic pattern has its meaning",
-		"injection_rate = {0.1,0.2};":     "t.cfg:1: booksim key injection_rate: = {0.1,0.2}: one rate per traffic class",
-		"sim_type = batch;":               "t.cfg:1: booksim key sim_type: = batch",
-		"num_vcs = 0;":                    "booksim key num_vcs (t.cfg:1): 0 outside 1..64",
-		"vc_allocator = wavefront;":       "t.cfg:1: booksim key vc_allocator: = wavefront",
-		"seed = time;":                    "t.cfg:1: booksim key seed: = time",
-		"traffic = hotspot({0,5},{1,3});": "unequal rates",
+		"num_vcs = four;":                        `t.cfg:1: booksim key num_vcs: "four" is not an integer`,
+		"routing_function = xy_yx;":              "t.cfg:1: booksim key routing_function: = xy_yx on a mesh: no wormlab routing has its meaning",
+		"input_speedup = 2;":                     "t.cfg:1: booksim key input_speedup: = 2: wormlab has no crossbar input speedup (only input_speedup = 1 runs)",
+		"topology = flatfly;":                    "t.cfg:1: booksim key topology: = flatfly: wormlab reads BookSim2's torus, mesh, fly and dragonflynew",
+		"limit = 64;":                            "t.cfg:1: booksim key limit: not a key wormlab knows",
+		"traffic = diagonal;":                    "t.cfg:1: booksim key traffic: = diagonal: no wormlab traffic pattern has its meaning",
+		"injection_rate = {0.1,0.2};":            "t.cfg:1: booksim key injection_rate: = {0.1,0.2}: one rate per traffic class",
+		"sim_type = batch;":                      "t.cfg:1: booksim key sim_type: = batch",
+		"num_vcs = 0;":                           "booksim key num_vcs (t.cfg:1): 0 outside 1..64",
+		"vc_allocator = wavefront;":              "t.cfg:1: booksim key vc_allocator: = wavefront: wormlab runs separable_input_first (and islip as it) only",
+		"sw_allocator = separable_output_first;": "t.cfg:1: booksim key sw_allocator: = separable_output_first: wormlab runs",
+		"seed = time;":                           "t.cfg:1: booksim key seed: = time",
+		"traffic = hotspot({0,5},{1,3});":        "unequal rates",
 	} {
 		_, _, _, err := FromBookSim(parseBS(t, base+text), false)
 		var be *BookSimError
@@ -175,6 +182,7 @@ func TestToBookSimRoundTrip(t *testing.T) {
 		{"topology": "dragonfly:p=3", "routing": "df-min", "vcs": "2", "traffic": "worstcase", "route-delay": "0", "credit-delay": "3"},
 	} {
 		r := Default()
+		r.Select, r.SwitchInput = "rotate", "output"
 		for k, v := range set {
 			require.NoError(t, r.Set(k, v), "%s=%s", k, v)
 		}
@@ -192,7 +200,7 @@ func TestToBookSimRoundTrip(t *testing.T) {
 		b2, err := back.Build()
 		require.NoError(t, err)
 		require.Equal(t, b1.Config.Pipeline, b2.Config.Pipeline, "%v", set)
-		for _, p := range []string{"topology", "routing", "vcs", "buf", "traffic", "process", "seed", "hot", "burst-alpha", "burst-beta"} {
+		for _, p := range []string{"topology", "routing", "vcs", "buf", "traffic", "process", "seed", "hot", "burst-alpha", "burst-beta", "select", "switch-input"} {
 			require.Equal(t, r.Get(p), back.Get(p), "%s in %v", p, set)
 		}
 		require.Equal(t, b1.Sizes, b2.Sizes)
@@ -207,9 +215,11 @@ func TestToBookSimRoundTrip(t *testing.T) {
 		"arb=fixed":          "arb",
 		"traffic=local":      "traffic",
 		"inject-delay=0":     "inject-delay",
+		"select=first":       "select",
+		"switch-input=vc":    "switch-input",
 	} {
 		r := Default()
-		r.Routing = "dor-booksim"
+		r.Routing, r.Select, r.SwitchInput = "dor-booksim", "rotate", "output"
 		k, v, _ := strings.Cut(set, "=")
 		require.NoError(t, r.Set(k, v))
 		_, err := ToBookSim(r)
@@ -227,7 +237,7 @@ func TestToBookSimRoundTrip(t *testing.T) {
 		"fattree:16":                         "topology",
 	} {
 		r := Default()
-		r.Routing, r.VCs = "df-min", 2
+		r.Routing, r.VCs, r.Select, r.SwitchInput = "df-min", 2, "rotate", "output"
 		r.Topology, _, _ = strings.Cut(spec, " ")
 		if strings.HasSuffix(spec, " 4") {
 			r.VCs = 4

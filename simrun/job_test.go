@@ -43,17 +43,22 @@ traffic = uniform; vc_allocator = separable_input_first; sw_allocator = separabl
 func TestJobOneDescription(t *testing.T) {
 	env := files(map[string]string{"t.cfg": torusConfig})
 	byFlags, err := parseJob(t, env, "--topology", "torus:8x8", "--routing", "dor-booksim", "--vcs", "4", "--buf", "8",
-		"--flits", "16", "--rate", "0.3", "--atomic-vc", "off")
+		"--flits", "16", "--rate", "0.3", "--atomic-vc", "off", "--select", "rotate", "--switch-input", "output")
 	require.NoError(t, err)
 	byFile, err := parseJob(t, env, "--config", "t.cfg")
 	require.NoError(t, err)
 	require.Equal(t, byFlags.Grid, byFile.Grid)
 	require.Equal(t, byFlags.Points, byFile.Points)
 	require.Equal(t, "num_vcs (t.cfg:2)", byFile.Origin["vcs"])
+	// flags given with --config override the file's allocators
+	own, err := parseJob(t, env, "--config", "t.cfg", "--select", "first", "--switch-input", "vc")
+	require.NoError(t, err)
+	require.Equal(t, "first", own.Grid.Base.Select)
+	require.Equal(t, "vc", own.Grid.Base.SwitchInput)
 
 	spec := &Grid{Base: Default()} // as wormlab sweep builds a spec's point
 	for name, text := range map[string]string{"topology": "torus:8x8", "routing": "dor-booksim", "vcs": "4", "buf": "8",
-		"flits": "16", "rate": "0.3", "atomic-vc": "off"} {
+		"flits": "16", "rate": "0.3", "atomic-vc": "off", "select": "rotate", "switch-input": "output"} {
 		p, ok := Lookup(name)
 		require.True(t, ok, name)
 		vals, err := p.Values(text)
