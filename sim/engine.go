@@ -636,48 +636,74 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 	return i
 }
 
+// writes puts the flits of evs into their input VCs, at routers of partition p
+// (the flits have arrived). One call for a bucket of events, whose loop calls
+// nothing (tracing and recorded hops after it): with a call in it, or a call
+// per flit, Go would spill and reload the engine's tables around it every flit.
+func (e *engine) writes(p *part, evs []flitEv) {
+	vcs, buf, in, portBusy := e.vc, e.buf, e.in, e.portBusy
+	B, ring, vs, vm := e.B, e.ring, e.vs&31, e.vm
+	for _, ev := range evs {
+		iv, f := ev.to, ev.f
+		c := &vcs[iv]
+		n := c.n
+		if n >= B {
+			panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))
+		}
+		base := int(iv) * ring
+		slot := c.head + n // the ring's free slot: head < B and n < B
+		if slot >= B {
+			slot -= B // a conditional move: where the ring wraps follows no pattern
+		}
+		if B > homeSlots && slot >= homeSlots && n < homeSlots {
+			// A ring longer than a cache line whose flits would spill past its first
+			// line moves them back to its first slots (at most 15; forward, as head >
+			// 0): a VC holding a few flits at a time then keeps them in one line
+			// instead of walking its whole ring (a dragonfly's 256-flit buffers are
+			// 8 MB in all, their first lines 500 kB).
+			h := int(c.head)
+			for k := range int(n) { // (a loop, not copy: no call in this loop)
+				buf[base+k] = buf[base+h+k]
+			}
+			c.head, slot = 0, n
+		}
+		buf[base+int(slot)] = f
+		c.n = n + 1
+		port := iv >> vs
+		ip := &in[port]
+		r := ip.rtr
+		if ip.busy == 0 {
+			if portBusy[r] == 0 {
+				e.busyRtr[r>>6] |= 1 << uint(r&63)
+				p.nBusy++
+			}
+			portBusy[r] |= 1 << uint((port-e.inBase[r])&63)
+		}
+		v := iv & vm
+		ip.busy |= 1 << uint(v&63) // already set unless the VC was empty
+		if n|int32(c.state) == 0 {
+			// a head into an empty idle VC (vcIdle is 0): to route
+			e.unrouted.add(r, port-e.inBase[r], port, v)
+		}
+	}
+	if e.recordHops || e.tracing {
+		for _, ev := range evs {
+			e.wrote(ev.to, ev.f)
+		}
+	}
+}
+
 // write puts f into input VC iv of partition p (the flit has arrived).
 func (e *engine) write(p *part, iv int32, f flit) {
-	c := &e.vc[iv]
-	n := c.n
-	B := e.B
-	if n >= B {
-		panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", iv))
-	}
-	base := int(iv) * e.ring
-	slot := c.head + n // the ring's free slot: head < B and n < B
-	if slot >= B {
-		slot -= B // a conditional move: where the ring wraps follows no pattern
-	}
-	if B > homeSlots && slot >= homeSlots && n < homeSlots {
-		// A ring longer than a cache line whose flits would spill past its first
-		// line moves them back to its first slots (at most 15; forward, as head >
-		// 0): a VC holding a few flits at a time then keeps them in one line
-		// instead of walking its whole ring (a dragonfly's 256-flit buffers are
-		// 8 MB in all, their first lines 500 kB).
-		h := int(c.head)
-		copy(e.buf[base:base+int(n)], e.buf[base+h:base+h+int(n)])
-		c.head, slot = 0, n
-	}
-	e.buf[base+int(slot)] = f
-	c.n = n + 1
+	e.writes(p, []flitEv{{to: iv, f: f}})
+}
+
+// wrote records flit f written into input VC iv: its head's arrival in its
+// packet (batches that record them), its trace.
+func (e *engine) wrote(iv int32, f flit) {
 	port := e.port(iv)
-	ip := &e.in[port]
-	r := ip.rtr
-	if ip.busy == 0 {
-		if e.portBusy[r] == 0 {
-			e.busyRtr[r>>6] |= 1 << uint(r&63)
-			p.nBusy++
-		}
-		e.portBusy[r] |= 1 << uint(port-e.inBase[r])
-	}
-	v := iv & e.vm
-	ip.busy |= 1 << uint(v) // already set unless the VC was empty
-	if n|int32(c.state) == 0 {
-		// a head into an empty idle VC (vcIdle is 0): to route
-		e.unrouted.add(r, port-e.inBase[r], port, v)
-	}
-	if e.recordHops && f.head() && ip.prev >= 0 {
+	r := e.in[port].rtr
+	if e.recordHops && f.head() && e.in[port].prev >= 0 {
 		if pk := &e.packets[f.pkt()]; pk.hops != nil {
 			pk.hops = append(pk.hops, e.t)
 		}
@@ -810,24 +836,16 @@ func (e *engine) receive(p *part) {
 func (e *engine) receiveWord(p *part, w int) {
 	injects := p.injects.take(e.t, w)
 	if e.injectFirst {
-		for _, ev := range injects {
-			e.write(p, ev.to, ev.f)
-		}
+		e.writes(p, injects)
 	}
 	for _, q := range e.parts {
-		for _, ev := range q.links.take(e.t, w) {
-			e.write(p, ev.to, ev.f)
-		}
+		e.writes(p, q.links.take(e.t, w))
 	}
 	if !e.injectFirst {
-		for _, ev := range injects {
-			e.write(p, ev.to, ev.f)
-		}
+		e.writes(p, injects)
 	}
 	for _, q := range e.parts {
-		for _, ov := range q.credits.take(e.t, w) {
-			e.credit(ov)
-		}
+		e.credits(q.credits.take(e.t, w))
 	}
 	for _, x := range p.srcCreds.take(e.t, w) {
 		e.srcCredit[x]++
@@ -842,23 +860,35 @@ func (e *engine) receiveWord(p *part, w int) {
 	}
 }
 
-// credit returns a credit to output VC ov: a VC holding ov that had none may
-// ask for the switch again.
-func (e *engine) credit(ov int32) {
-	x := &e.ov[ov]
-	c := x.credit
-	x.credit = c + 1
-	// the owner's bit set if c was 0, without a branch: which credit ends a
-	// wait follows no pattern (no owner: 0 is or'ed, into credited's mask)
-	iv := e.credited(ov)
-	z := uint64(c | x.owner>>31&1) // 0 iff c was 0 and ov has an owner
-	ends := (z|-z)>>63 - 1         // all ones iff z is 0
-	e.in[e.port(iv)].cred |= 1 << uint(iv&e.vm&63) & ends
-	if e.tracing {
-		o := e.port(ov)
-		r := e.outRtr[o]
-		e.trace(Event{Kind: Credit, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, Packet: -1, InPort: -1, InVC: -1})
+// credits returns a credit to each output VC of ovs: a VC holding one that had
+// none may ask for the switch again. One call for a bucket of credits, whose loop
+// calls nothing (writes).
+func (e *engine) credits(ovs []int32) {
+	outVCs, in, vs, vm := e.ov, e.in, e.vs&31, e.vm
+	for _, ov := range ovs {
+		x := &outVCs[ov]
+		c := x.credit
+		x.credit = c + 1
+		// the owner's bit set if c was 0, without a branch: which credit ends a
+		// wait follows no pattern (no owner: 0 is or'ed, into credited's mask)
+		owner := x.owner
+		iv := creditedBy(owner)
+		z := uint64(c | owner>>31&1) // 0 iff c was 0 and ov has an owner
+		ends := (z|-z)>>63 - 1       // all ones iff z is 0
+		in[iv>>vs].cred |= 1 << uint(iv&vm&63) & ends
 	}
+	if e.tracing {
+		for _, ov := range ovs {
+			e.traceCredit(ov)
+		}
+	}
+}
+
+// traceCredit traces a credit returned to output VC ov.
+func (e *engine) traceCredit(ov int32) {
+	o := e.port(ov)
+	r := e.outRtr[o]
+	e.trace(Event{Kind: Credit, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, Packet: -1, InPort: -1, InVC: -1})
 }
 
 // credited is the input VC whose mask a credit to output VC ov ors into: ov's
@@ -867,7 +897,11 @@ func (e *engine) credit(ov int32) {
 // partition's, and the or, a read and a write, would undo a change its thread
 // makes at the same time.
 func (e *engine) credited(ov int32) int32 {
-	owner := e.ov[ov].owner
+	return creditedBy(e.ov[ov].owner)
+}
+
+// creditedBy is credited for an output VC whose owner field is owner.
+func creditedBy(owner int32) int32 {
 	return owner ^ owner>>31 // unowned's complement undone
 }
 

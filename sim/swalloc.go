@@ -350,7 +350,7 @@ func (e *engine) resolve(g int32) bool {
 // about to free, to the output VC upstream (a latched move enters it this cycle).
 func (e *engine) creditBack(iv int32) {
 	up := e.in[e.port(iv)].prev
-	e.credit(up<<e.vs | iv&e.vm)
+	e.credits([]int32{up<<e.vs | iv&e.vm})
 }
 
 // traverse sends the front flit of VC v of input port in of router r through
