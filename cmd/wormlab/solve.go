@@ -50,6 +50,7 @@ func runSolve(e *env) error {
 	noBusy := fs.Bool("no-busy", false, "leave out the busy-slot clauses at the lower bound")
 	noEdgeSet := fs.Bool("no-edge-set", false, "skip the edge-set bound (an exhaustive search over the tight edges)")
 	noStage := fs.Bool("no-bufferless-stage", false, "wormhole model: do not run the bufferless solve first")
+	noLNS := fs.Bool("no-lns", false, "skip the large-neighbourhood search of the bufferless model")
 	trace := fs.Bool("trace", false, "write a line to stderr whenever the best makespan or the proven lower bound changes, with the process's CPU seconds")
 	workers := fs.Int("workers", 1, "SAT solvers run at once: 2 runs the probe at the lower bound beside the descending search")
 	memory := memoryFlag(fs)
@@ -113,7 +114,7 @@ func runSolve(e *env) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, NoBusy: *noBusy, NoEdgeSet: *noEdgeSet, NoStage: *noStage, Workers: *workers, MaxMemory: budget}
+	opt := optimal.Options{Model: *modelName, NoSymmetry: *noSym, NoClique: *noClique, NoCards: *noCards, NoCP: *noCP, NoBusy: *noBusy, NoEdgeSet: *noEdgeSet, NoStage: *noStage, NoLNS: *noLNS, Workers: *workers, MaxMemory: budget}
 	if *cpuLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = cpuLimitContext(ctx, *cpuLimit)
@@ -130,8 +131,12 @@ func runSolve(e *env) error {
 	}
 	switch {
 	case *trace:
-		sat := false
+		sat, lns := false, false
 		opt.Progress = func(p optimal.Progress) {
+			if !lns && p.LNS {
+				lns = true
+				fmt.Fprintf(e.stderr, "solve: %.2f s of CPU: neighbourhood search from makespan %d\n", processCPU().Seconds(), p.Upper)
+			}
 			traceLine(p.Upper, p.Lower)
 			if !sat && p.Vars > 0 {
 				sat = true

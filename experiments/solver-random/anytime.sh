@@ -16,7 +16,9 @@
 # the process's CPU seconds at each improvement (from the greedy schedule on,
 # the schedule search's included). cadical 1.5: from the horizon one below the
 # makespan wormlab's SAT search starts from (the trace's line "SAT search from
-# makespan M": the schedule search's, where both searches start), each horizon's CNF written by `solve --dimacs F --horizon T`
+# makespan M": the schedule search's, where both searches start), or, where
+# the large-neighbourhood search runs before it, the makespan that search
+# starts from (the line "neighbourhood search from makespan M"), each horizon's CNF written by `solve --dimacs F --horizon T`
 # and run under ulimit -t with the CPU left of LIMIT; each satisfiable answer is
 # decoded by `solve --assignment`, checked by `wormlab verify`, and the next
 # horizon is one below its makespan. cadical's CPU seconds count cadical alone:
@@ -53,7 +55,11 @@ $(sed -n 's/^solve: \([0-9.]*\) s of CPU: SAT search from makespan \([0-9]*\)$/\
 EOS
 	[ -n "$satm" ] || { echo "anytime.sh: $name: the SAT search did not start" >&2; exit 1; }
 	while read -r c m l; do row "$name" wormlab "$c" "$m" "$l" ",\"sat_cpu_s\":$satc"; done <"$out/$name.wl"
-	T=$((satm - 1))
+	# the large-neighbourhood search runs between the schedule search and
+	# the SAT search: cadical starts where it starts, from the schedule
+	# search's makespan
+	lnsm=$(sed -n 's/^solve: [0-9.]* s of CPU: neighbourhood search from makespan \([0-9]*\)$/\1/p' "$out/$name.trace")
+	T=$((${lnsm:-$satm} - 1))
 	used=0 cnf=
 	while :; do
 		left=$(awk -v u="$used" -v t="$limit" 'BEGIN { l = t - u; print (l < 1) ? 0 : int(l) }')

@@ -71,6 +71,9 @@ type cpSearch struct {
 
 	s  *cpStore
 	ov cpEdges
+	// scans counts the pair rules applied, a measure of the work done that
+	// does not depend on the machine's load (lns.go's turns).
+	scans int64
 }
 
 // newCPSearch builds the pair lists and edge tasks of in (bufferless model). Cost
@@ -135,6 +138,7 @@ func newCPSearch(in *model.Instance, symmetry bool) *cpSearch {
 		}
 	}
 	c.ov = newCPEdges(len(c.edges), func(e int32, w []cpWin) []cpWin {
+		c.scans += int64(len(c.edges[e]))
 		for _, t := range c.edges[e] {
 			w = append(w, cpWin{est: c.s.lo[t.msg] + t.off, lct: c.s.hi[t.msg] + t.off + t.l - 1, l: t.l})
 		}
@@ -167,6 +171,31 @@ func (c *cpSearch) solve(ctx context.Context, T int, maxFails int64, seed uint64
 	return starts, st
 }
 
+// solveWithin is solve with the windows of the starts given: s_i in [lo_i,
+// hi_i], fixed (lo_i = hi_i) for every worm but those of free, which must be
+// consistent with each other (the large-neighbourhood search, lns.go); T
+// only seeds the restarts' priorities. It returns the starts, or nil.
+func (c *cpSearch) solveWithin(ctx context.Context, T int, lo, hi []int32, free []int32, maxFails int64, seed uint64) ([]int32, cpStats) {
+	s := c.s
+	s.only = free
+	defer func() { s.only = nil }()
+	init := func() bool {
+		copy(s.lo, lo)
+		copy(s.hi, hi)
+		for i := range c.n {
+			if lo[i] > hi[i] {
+				return false
+			}
+		}
+		return true
+	}
+	found, st := s.search(ctx, T, init, maxFails, seed)
+	if !found {
+		return nil, st
+	}
+	return append([]int32(nil), s.lo...), st
+}
+
 func (c *cpSearch) moved(i int32) { c.ov.mark(c.msgEdg[i]) }
 
 func (c *cpSearch) drop() { c.ov.drop() }
@@ -176,6 +205,7 @@ func (c *cpSearch) drop() { c.ov.drop() }
 func (c *cpSearch) propagate(s *cpStore) bool {
 	for {
 		for i := s.pop(); i >= 0; i = s.pop() {
+			c.scans += int64(len(c.pairs[i]))
 			for _, p := range c.pairs[i] {
 				if !c.pair(s, i, p) {
 					return false

@@ -45,6 +45,11 @@ type cpStore struct {
 	rules  cpRules
 	// slackTies breaks ties of lower bounds by the smaller upper bound first.
 	slackTies bool
+	// only, when set, lists the variables that init may leave unfixed; the
+	// others are fixed, consistent with each other, and left out of the
+	// first propagation and of branching (the large-neighbourhood search,
+	// lns.go, fixes all but a few).
+	only []int32
 
 	fails, limit, nodes int64
 	ctx                 context.Context
@@ -72,12 +77,17 @@ func (s *cpStore) search(ctx context.Context, T int, init func() bool, maxFails 
 		s.rules.drop()
 		ok := init()
 		for v := range s.lo {
-			s.push(int32(v))
+			if s.only == nil {
+				s.push(int32(v))
+			}
 			if run == 1 {
 				s.prio[v] = uint32(v)
 			} else {
 				s.prio[v] = rng.Uint32()
 			}
+		}
+		for _, v := range s.only {
+			s.push(v)
 		}
 		if !ok || !s.rules.propagate(s) {
 			return false, st // no assignment at all
@@ -124,12 +134,21 @@ func (s *cpStore) dfs() int {
 		return -1
 	}
 	x := int32(-1)
-	for i := range int32(len(s.lo)) {
+	pick := func(i int32) {
 		if s.lo[i] == s.hi[i] {
-			continue
+			return
 		}
 		if x < 0 || s.lo[i] < s.lo[x] || s.lo[i] == s.lo[x] && s.before(i, x) {
 			x = i
+		}
+	}
+	if s.only != nil {
+		for _, i := range s.only {
+			pick(i)
+		}
+	} else {
+		for i := range int32(len(s.lo)) {
+			pick(i)
 		}
 	}
 	if x < 0 {

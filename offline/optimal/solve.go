@@ -41,6 +41,10 @@ type Options struct {
 	NoEdgeSet bool
 	// NoStage skips the bufferless stage of a wormhole solve (stage.go).
 	NoStage bool
+	// NoLNS skips the large-neighbourhood search (lns.go) of a bufferless
+	// solve (and so of a wormhole solve's bufferless stage); NoCP skips it
+	// too (the schedule search is its repair).
+	NoLNS bool
 	// Workers >= 2 runs the probe at the lower bound and the descending search at
 	// once, on two solvers (the portfolio of run; twice the formula's memory, as
 	// always). 0 or 1 runs them in turns, one at a time (interleave): each
@@ -80,6 +84,9 @@ type Progress struct {
 	Clauses      int
 	Conflicts    int64 // conflicts so far, as of the last finished solver call
 	Elapsed      time.Duration
+	// LNS is set while the large-neighbourhood search (lns.go) runs before
+	// the formula is built; it reports once as it starts.
+	LNS bool
 }
 
 // Stats describes a search.
@@ -100,10 +107,14 @@ type Stats struct {
 	// call), or "encoding" (the formula for horizon upper - 1 holds the empty
 	// clause, found while encoding, with no solver call).
 	LowerSource string
-	// UpperSource names where the SAT search's starting schedule came from:
-	// "greedy", "given" (Options.Upper), "bufferless" (the bufferless stage of a
-	// wormhole solve) or "cp" (the schedule searches).
+	// UpperSource names where the best schedule came from, when the SAT
+	// search did not improve it: "greedy", "given" (Options.Upper),
+	// "bufferless" (the bufferless stage of a wormhole solve), "cp" (the
+	// schedule searches) or "lns" (the large-neighbourhood search, lns.go).
 	UpperSource string
+	// LNSMoves and LNSImproved count the large-neighbourhood search's moves
+	// and the moves that answered.
+	LNSMoves, LNSImproved int
 	// Stage is the bufferless stage of a wormhole solve (stage.go); Answered names
 	// the stage that settled the result: "bufferless" when its schedule met the
 	// wormhole lower bound, "wormhole" when the wormhole search ran after it, ""
@@ -239,6 +250,9 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 		clique()
 	}
 	if err == nil {
+		err = s.lnsFirst()
+	}
+	if err == nil {
 		err = s.run()
 	}
 	if err == nil && s.edgeSetDue {
@@ -274,6 +288,9 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	}
 	if st.CPCalls > 0 {
 		extra["cp"] = map[string]any{"calls": st.CPCalls, "nodes": st.CPNodes, "fails": st.CPFails}
+	}
+	if st.LNSMoves > 0 {
+		extra["lns"] = map[string]any{"moves": st.LNSMoves, "improved": st.LNSImproved}
 	}
 	if st.Stage.Ran {
 		extra["answered"] = st.Answered
@@ -497,6 +514,16 @@ type search struct {
 	// edgeSetDue says the edge-set bound ran with edgeSetFirst nodes only: the
 	// interleaved search runs it with edgeSetNodes before its probes (boundLater).
 	edgeSetDue bool
+	// lns is the large-neighbourhood search (lns.go), once it has run;
+	// lnsFirstOn is set while it runs before the formula (lnsFirst).
+	lns        *lnsSearch
+	lnsFirstOn bool
+	// lnsFrom is the best makespan when lnsFirst started (0: it did not run).
+	lnsFrom int
+	// satFirst is the descent's first answer where lnsFirst ran, and hinted
+	// says a probe has been hinted (hintProbe).
+	satFirst *model.Schedule
+	hinted   bool
 	// mu guards best, res and the statistics while the portfolio runs two
 	// solvers (Options.Workers).
 	mu sync.Mutex
@@ -510,7 +537,14 @@ func (s *search) run() error {
 	if s.ctx.Err() != nil {
 		return nil
 	}
-	f, err := encode(s.in, s.opt.Model, s.best.Makespan-1, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards,
+	// The formula's horizon is one below the makespan before the
+	// large-neighbourhood search (lnsFirst): the horizon and the probes
+	// are those of a solve without it, which its schedule only helps.
+	H := s.best.Makespan - 1
+	if s.lnsFrom > 0 {
+		H = s.lnsFrom - 1
+	}
+	f, err := encode(s.in, s.opt.Model, H, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards,
 		busy: !s.opt.NoBusy, busyAt: s.res.Lower, budget: s.opt.MaxMemory, ctx: s.ctx})
 	if errors.Is(err, errEncodeCancelled) {
 		return nil
@@ -526,7 +560,7 @@ func (s *search) run() error {
 	s.f = f
 	st.Vars, st.Clauses, st.Orders, st.Fixed, st.Cards, st.Horizon = f.Vars, len(f.Clauses), f.Orders, f.Fixed, f.Cards, f.Horizon
 	if f.empty {
-		s.res.Lower = s.best.Makespan // horizon best-1 holds the empty clause
+		s.res.Lower = H + 1 // horizon H holds the empty clause
 		s.res.Stats.LowerSource = "encoding"
 		return nil
 	}
@@ -565,9 +599,27 @@ const turnProps = 2_000_000
 // firstProps caps the descent's head start (interleave): five turns.
 const firstProps = 5 * turnProps
 
-// laneWeight is the share of each solver of the interleaved search: the
-// unhinted probe, the hinted probe (hintProbe) and the descent, as 2 : 1 : 2.
-var laneWeight = [3]int64{2, 1, 2}
+// laneWeight is the share of each lane of the interleaved search: the
+// unhinted probe, the hinted probe (hintProbe), the descent and, in
+// bufferless solves, the large-neighbourhood search (lns.go), as 2 : 1 : 2 :
+// 2.
+var laneWeight = [4]int64{2, 1, 2, 1}
+
+// lnsScans is how many pair rules of the large-neighbourhood search count for
+// one propagation, so that its turns and the SAT solvers' are measured alike:
+// about the CPU time of one gini propagation over that of one rule (on issue
+// 27's 10x10 mesh of seed 3, about 35 million rules and 4 million
+// propagations a second of CPU).
+const lnsScans = 9
+
+// lnsIdleMax caps the cost of the large-neighbourhood search's idle turns
+// (interleave): a lane that no longer improves the best schedule gets 1/16
+// of its share.
+const lnsIdleMax = 5
+
+// lnsMinTurn is the large-neighbourhood search's shortest turn in the
+// interleaved search, in propagations (a few milliseconds of CPU).
+const lnsMinTurn = 1 << 14
 
 // interleave runs two probes at the lower bound and the descent from the best
 // schedule in turns of turnProps propagations, shared as laneWeight says, on
@@ -595,7 +647,7 @@ func (s *search) interleave() error {
 		s.mu.Lock()
 		L, B := s.res.Lower, s.best.Makespan
 		s.mu.Unlock()
-		if L >= B-1 {
+		if L >= B-1 && s.lnsFrom == 0 {
 			return true // the descent's next step is the probe
 		}
 		for _, hinted := range []bool{false, true} {
@@ -623,7 +675,7 @@ func (s *search) interleave() error {
 	// descent) has had, and the next turn goes to the lane furthest below its
 	// share (laneWeight): a turn ends a little after its budget, by more on a
 	// loaded machine, so counting what each turn really took keeps the shares.
-	var used [3]int64
+	var used [4]int64
 	answered := false // the descent has had an answer
 	level := func() {
 		// new probes start level with the descent's share so far
@@ -631,6 +683,8 @@ func (s *search) interleave() error {
 			used[x] = used[2] * laneWeight[x] / laneWeight[2]
 		}
 	}
+	lns := s.lnsOn()
+	idle := 0 // the large-neighbourhood search's turns in a row with no improvement
 	for !s.settled() {
 		if probesDue && (answered || used[2] >= firstProps) {
 			probesDue = false
@@ -650,16 +704,43 @@ func (s *search) interleave() error {
 			s.mu.Unlock()
 		}
 		lane := 2
-		if len(probes) > 0 {
+		if len(probes) > 0 || lns {
 			lane = -1
-			for x := range 3 {
-				if x >= len(probes) && (x != 2 || last) {
+			for x := range 4 {
+				if x < 2 && x >= len(probes) || x == 2 && last || x == 3 && !lns {
 					continue
 				}
 				if lane < 0 || used[x]*laneWeight[lane] < used[lane]*laneWeight[x] {
 					lane = x
 				}
 			}
+		}
+		if lane == 3 {
+			M := s.best.Makespan
+			// a turn of at most turnProps, and no more than the lane is
+			// behind its share (a small solve's other lanes use little)
+			due := int64(0)
+			for x := range 3 {
+				due = max(due, used[x]*laneWeight[3]/laneWeight[x])
+			}
+			n, err := s.lnsTurn(min(turnProps, max(due-used[3], lnsMinTurn)) * lnsScans)
+			if err != nil || s.ctx.Err() != nil {
+				return err
+			}
+			if n == 0 {
+				lns = false // nothing left for it to do
+				continue
+			}
+			// a turn that did not improve the best schedule costs the lane
+			// twice as much as the one before it, up to lnsIdleMax times
+			// its work: a stalled search gives its share back to the probes
+			if s.best.Makespan < M {
+				idle = 0
+			} else {
+				idle = min(idle+1, lnsIdleMax)
+			}
+			used[3] += n / lnsScans << idle
+			continue
 		}
 		if lane < 2 {
 			p := probes[lane]
@@ -690,7 +771,7 @@ func (s *search) interleave() error {
 		}
 		// The descent's turn: steps T = best - 1 with the horizon as units.
 		budget := int64(turnProps)
-		if len(probes) == 0 && !probesDue {
+		if len(probes) == 0 && !probesDue && !lns {
 			budget = 0
 		}
 		for turn := int64(0); budget == 0 || turn < budget; {
@@ -769,6 +850,11 @@ func (s *search) descentStep() *call {
 	s.mu.Lock()
 	T := s.best.Makespan - 1
 	s.mu.Unlock()
+	if s.lnsFrom > 0 && s.satFirst == nil {
+		// the first step where the neighbourhood search ran: the one a
+		// solve without it makes (lnsFirst)
+		T = s.f.Horizon
+	}
 	lits, _ := s.f.horizonLits(T)
 	for _, l := range lits {
 		s.g.Add(z.Dimacs2Lit(l))
@@ -830,7 +916,12 @@ func (s *search) portfolio() error {
 func (s *search) hintProbe(g *gini.Gini) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	hint(g, s.f, s.best)
+	if s.satFirst != nil && !s.hinted {
+		hint(g, s.f, s.satFirst) // the probe a solve without lnsFirst makes
+	} else {
+		hint(g, s.f, s.best)
+	}
+	s.hinted = true
 }
 
 // load returns a new gini solver holding the clauses of f, or nil when s.ctx is
@@ -985,6 +1076,9 @@ func (s *search) finish(c *call, r int) (int, error) {
 	st.Conflicts += n
 	switch r {
 	case 1:
+		if s.lnsFrom > 0 && s.satFirst == nil && g == s.g {
+			s.satFirst = sch
+		}
 		st.Sat++
 		if sch.Makespan < s.best.Makespan {
 			s.best = sch
@@ -1007,7 +1101,7 @@ func (s *search) progress(T int) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := Progress{Horizon: T, Lower: s.res.Lower, Upper: s.best.Makespan, Conflicts: s.res.Stats.Conflicts, Elapsed: time.Since(s.start)}
+	p := Progress{Horizon: T, Lower: s.res.Lower, Upper: s.best.Makespan, Conflicts: s.res.Stats.Conflicts, Elapsed: time.Since(s.start), LNS: s.lnsFirstOn}
 	if s.f != nil {
 		p.Vars, p.Clauses = s.f.Vars, len(s.f.Clauses)
 	}
