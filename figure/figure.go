@@ -431,9 +431,11 @@ func digitRun(s string) int {
 }
 
 // absent is the first of the options' fields (x, y or the parts of a ratio,
-// series, err) that no row has, and the option that names it ("" when each is in
-// some row): the culprit when no row could be drawn (issue 26: --err and --series
-// naming a field of no row blamed the --y field).
+// series or the parts of a pair, err) that no row has, and the option that names
+// it ("" when each is in some row): the culprit when no row could be drawn (issue
+// 26: --err and --series naming a field of no row blamed the --y field). An empty
+// part (--series A+, --y /B) is blamed as the option's whole value, since ""
+// says that none is absent.
 func absent(rows []Row, o Options) (field, role string) {
 	type named struct{ field, role string }
 	fs := []named{{o.X, "x"}}
@@ -454,6 +456,12 @@ func absent(rows []Row, o Options) (field, role string) {
 	}
 	for _, f := range fs {
 		if !anyRow(rows, f.field) {
+			if f.field == "" { // an empty part of --y A/B or --series A+B: the option as given
+				f.field = o.Series
+				if f.role == "y" {
+					f.field = o.Y
+				}
+			}
 			return f.field, f.role
 		}
 	}

@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -83,6 +84,16 @@ func TestBuildSeriesPairs(t *testing.T) {
 	require.Equal(t, "z", f.Series[0].Name)
 	_, err = Build(rows, Options{X: "x", Y: "y", Series: "inst+nosuch"})
 	require.EqualError(t, err, `field "nosuch": no row has it (--series)`)
+	// an empty part is no field: the option is blamed as given, not --y (which
+	// every row has)
+	for _, series := range []string{"inst+", "+solver", "inst++solver", "+"} {
+		_, err = Build(rows, Options{X: "x", Y: "y", Series: series})
+		require.EqualError(t, err, fmt.Sprintf("field %q: no row has it (--series)", series))
+	}
+	for _, y := range []string{"y/", "/y"} {
+		_, err = Build(rows, Options{X: "x", Y: y})
+		require.EqualError(t, err, fmt.Sprintf("field %q: no row has it (--y)", y))
+	}
 }
 
 func TestLookupPaths(t *testing.T) {
