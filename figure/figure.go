@@ -96,6 +96,11 @@ func Build(rows []Row, o Options) (*Figure, error) {
 	failed, missing, nulls := 0, map[string][]int{}, map[string][]int{}
 	skip := func(field string, line int) { missing[field] = append(missing[field], line) }
 	filtered := 0
+	type pairRow struct {
+		parts []string
+		line  int
+	}
+	pairs := map[string]pairRow{} // --series A+B: the values of each name's first row
 	for _, r := range rows {
 		if !matches(r, o.Where) {
 			filtered++
@@ -132,10 +137,19 @@ func Build(rows []Row, o Options) (*Figure, error) {
 		}
 		s := sample{x: xv, y: y, null: null, line: r.Line}
 		if o.Series != "" {
-			sv, ok := seriesOf(r, o.Series)
+			sv, parts, ok := seriesOf(r, o.Series)
 			if !ok {
 				skip(o.Series, r.Line)
 				continue
+			}
+			if parts != nil { // values with spaces could join into another pair's name
+				name := sv.(string)
+				if p, seen := pairs[name]; seen && !slices.Equal(p.parts, parts) {
+					return nil, &FieldError{o.Series, r.Line, fmt.Sprintf("the values %q name the series %q of %q (line %d)",
+						parts, name, p.parts, p.line)}
+				} else if !seen {
+					pairs[name] = pairRow{parts, r.Line}
+				}
 			}
 			s.series = sv
 		}

@@ -94,6 +94,10 @@ func TestBuildSeriesPairs(t *testing.T) {
 		_, err = Build(rows, Options{X: "x", Y: y})
 		require.EqualError(t, err, fmt.Sprintf("field %q: no row has it (--y)", y))
 	}
+	// two pairs whose joined names are one are refused, not drawn as one series
+	_, err = Build(rowsOf(t, `{"a":"p q","b":"r","x":1,"y":1}
+{"a":"p","b":"q r","x":2,"y":2}`), Options{X: "x", Y: "y", Series: "a+b"})
+	require.EqualError(t, err, `line 2: field "a+b": the values ["p" "q r"] name the series "p q r" of ["p q" "r"] (line 1)`)
 }
 
 func TestLookupPaths(t *testing.T) {

@@ -203,21 +203,21 @@ func (r Row) Lookup(path string) (any, bool) {
 
 // seriesOf is r's value of the series field: the field's, or, for a name
 // "A+B" that is no field of r, the values of A and B joined by a space, so that
-// each pair of values is a series.
-func seriesOf(r Row, field string) (any, bool) {
-	v, ok := r.Lookup(field)
+// each pair of values is a series; parts are then the values' labels (nil for
+// a field's value).
+func seriesOf(r Row, field string) (v any, parts []string, ok bool) {
+	v, ok = r.Lookup(field)
 	if ok || !strings.Contains(field, "+") {
-		return v, ok
+		return v, nil, ok
 	}
-	var parts []string
 	for _, f := range strings.Split(field, "+") {
 		v, ok := r.Lookup(f)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		parts = append(parts, label(v))
 	}
-	return strings.Join(parts, " "), true
+	return strings.Join(parts, " "), parts, true
 }
 
 // Failed reports a sweep record whose status is "failed".
