@@ -96,23 +96,34 @@ func (p *fastScanner) rawMessage(in *Instance) (id []byte, flits int, asEdges, o
 			net := in.Net
 			net.ensureIndex()
 			prev := -1
+			var lo, hi int32 // with a hop index, the out-edges of prev
 			ok = p.list(func() bool {
 				b, ok := p.rawStr()
 				if !ok {
 					return false
 				}
 				if prev >= 0 && p.hop != nil {
-					e, cur, n := p.hop.find(prev, b)
+					j, n := p.hop.find(lo, hi, b)
 					if n != 1 {
 						return false
 					}
-					p.hops = append(p.hops, e)
-					prev = cur
+					o := &p.hop.out[j]
+					p.hops = append(p.hops, int(o.edge))
+					prev, lo, hi = int(o.to), o.lo, o.hi
 					return true
 				}
-				cur, known := net.index[string(b)]
+				cur, known := 0, false
+				if p.hop != nil {
+					cur, known = p.hop.node(b)
+				}
+				if !known {
+					cur, known = net.index[string(b)]
+				}
 				if !known {
 					return false
+				}
+				if p.hop != nil {
+					lo, hi = p.hop.start[cur], p.hop.start[cur+1]
 				}
 				if prev >= 0 {
 					e, n := net.edgeBetween(prev, cur)
@@ -213,17 +224,19 @@ type fastScanner struct {
 // network's per-node lists, which at 10^6 tree paths were most of the reading.
 // The out-edges of each node lie side by side with a key of their head's name.
 type hopIndex struct {
-	net   *Network
-	start []int32  // node u's out-edges are entries start[u] .. start[u+1]-1
-	out   []hopOut // the out-edges, node by node
+	net     *Network
+	start   []int32  // node u's out-edges are entries start[u] .. start[u+1]-1
+	out     []hopOut // the out-edges, node by node
+	numeric bool     // every node's name is its index in decimal
 }
 
-// hopOut is an out-edge with the key of its head's name, in one 16-byte entry, so
-// that a node's few out-edges are one cache line (as three arrays they were
-// three misses a hop).
+// hopOut is an out-edge with the key of its head's name and the head's own
+// out-edges (entries lo .. hi-1), in one 24-byte entry: a node's few out-edges
+// lie in one or two cache lines, and the next hop of the path is looked for
+// without reading start (as four arrays they were four misses a hop).
 type hopOut struct {
-	key      uint64 // nameKey of the head's name
-	edge, to int32
+	key              uint64 // nameKey of the head's name
+	edge, to, lo, hi int32
 }
 
 // nameKey packs up to the first 7 bytes of a name and its length (at most 255):
@@ -239,7 +252,7 @@ func nameKey[S string | []byte](b S) uint64 {
 
 func newHopIndex(net *Network) *hopIndex {
 	n := len(net.Nodes)
-	h := &hopIndex{net: net, start: make([]int32, n+1), out: make([]hopOut, len(net.Edges))}
+	h := &hopIndex{net: net, start: make([]int32, n+1), out: make([]hopOut, len(net.Edges)), numeric: true}
 	for _, ed := range net.Edges {
 		h.start[ed.From+1]++
 	}
@@ -250,25 +263,51 @@ func newHopIndex(net *Network) *hopIndex {
 	for e, ed := range net.Edges {
 		j := fill[ed.From]
 		fill[ed.From]++
-		h.out[j] = hopOut{key: nameKey(net.Nodes[ed.To]), edge: int32(e), to: int32(ed.To)}
+		h.out[j] = hopOut{key: nameKey(net.Nodes[ed.To]), edge: int32(e), to: int32(ed.To),
+			lo: h.start[ed.To], hi: h.start[ed.To+1]}
+	}
+	var buf []byte
+	for u, name := range net.Nodes {
+		if buf = strconv.AppendInt(buf[:0], int64(u), 10); string(buf) != name {
+			h.numeric = false
+			break
+		}
 	}
 	return h
 }
 
-// find returns an edge from u to the node named name, that node, and how many
-// such edges there are (through nodes of that name: more than one node of a name
-// is an invalid network, which validation rejects).
-func (h *hopIndex) find(u int, name []byte) (e, to, count int) {
+// node returns the index of the node named name when every name is its index
+// (numeric) and name is one of them; ok is false otherwise (the caller then
+// looks the name up).
+func (h *hopIndex) node(name []byte) (u int, ok bool) {
+	if !h.numeric || len(name) == 0 || len(name) > 9 || (name[0] == '0' && len(name) > 1) {
+		return 0, false
+	}
+	for _, c := range name {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		u = u*10 + int(c-'0')
+	}
+	return u, u < len(h.net.Nodes)
+}
+
+// find returns the entry of an out-edge among entries lo .. hi-1 (a node's
+// out-edges) whose head is named name, and how many such edges there are
+// (through nodes of that name: more than one node of a name is an invalid
+// network, which validation rejects).
+func (h *hopIndex) find(lo, hi int32, name []byte) (j int32, count int) {
 	k := nameKey(name)
-	for _, o := range h.out[h.start[u]:h.start[u+1]] {
+	for i := lo; i < hi; i++ {
+		o := &h.out[i]
 		if o.key == k && (len(name) < 8 || h.net.Nodes[o.to] == string(name)) {
 			if count == 0 {
-				e, to = int(o.edge), int(o.to)
+				j = i
 			}
 			count++
 		}
 	}
-	return e, to, count
+	return j, count
 }
 
 func (p *fastScanner) space() {

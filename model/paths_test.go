@@ -312,3 +312,50 @@ func TestReadPathsAgreesOnTrickyNetworks(t *testing.T) {
 	require.Positive(t, read, "no text was an instance")
 	require.Positive(t, fast, "the fast reader read no text")
 }
+
+// A network whose names are the nodes' indices in decimal ("0", "1", ...) lets
+// the fast reader take a path's first node from its digits (hopIndex.node)
+// instead of a lookup; that is only a shortcut when the digits name a node
+// exactly, so every other first name ("01", "-0", a number past the nodes, a
+// digit that is not ASCII, a name that only looks like a number) reads as
+// ReadInstance reads it (requireReadPathsAgrees), on networks where the names
+// are in index order (numeric) and where two are swapped (not numeric).
+func TestReadPathsNumericNames(t *testing.T) {
+	read := 0
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 12).Draw(t, "nodes")
+		names := make([]string, n)
+		for u := range names {
+			names[u] = fmt.Sprint(u)
+		}
+		if n > 1 && rapid.Bool().Draw(t, "swap") {
+			names[0], names[n-1] = names[n-1], names[0]
+		}
+		var edges []string
+		for u := range n - 1 {
+			edges = append(edges, fmt.Sprintf("[%q,%q]", names[u], names[u+1]), fmt.Sprintf("[%q,%q]", names[u+1], names[u]))
+		}
+		var msgs []string
+		for i := range rapid.IntRange(1, 5).Draw(t, "messages") {
+			from := rapid.IntRange(0, n-1).Draw(t, "from")
+			to := rapid.IntRange(0, n-1).Draw(t, "to")
+			var walk []string
+			for u := from; ; u += cmp.Compare(to, from) {
+				walk = append(walk, fmt.Sprintf("%q", names[u]))
+				if u == to {
+					break
+				}
+			}
+			walk[0] = rapid.SampledFrom([]string{walk[0], walk[0], `"0` + walk[0][1:], `"-0"`, `"-1"`,
+				fmt.Sprintf("%q", fmt.Sprint(n)), fmt.Sprintf("%q", fmt.Sprint(n+10)), `"١"`, `"1.0"`, `""`,
+				`"1234567890"`, `"99999999999999999999"`, `"\u0031"`}).Draw(t, "first name")
+			msgs = append(msgs, fmt.Sprintf(`{"id": "m%d", "path": [%s]}`, i, strings.Join(walk, ", ")))
+		}
+		text := fmt.Sprintf(`{"network": {"nodes": [%s], "edges": [%s]}, "messages": [%s]}`,
+			`"`+strings.Join(names, `","`)+`"`, strings.Join(edges, ", "), strings.Join(msgs, ", "))
+		if requireReadPathsAgrees(t, []byte(text)) {
+			read++
+		}
+	})
+	require.Positive(t, read, "no text was an instance")
+}
