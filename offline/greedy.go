@@ -92,8 +92,12 @@ func (c *Colorer) place(i, from int, check []int32) int {
 	if c.starts[i] >= 0 {
 		panic(fmt.Sprintf("offline: message %d placed twice", i))
 	}
-	path := c.ps.Path(i)
-	l := int32(c.ps.L[i])
+	return c.placePath(i, c.ps.Path(i), int32(c.ps.L[i]), from, check)
+}
+
+// placePath is place given message i's path and length (a copy of them, see
+// Plan.colour), for a message not yet placed.
+func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int32) int {
 	n := len(check)
 	if check == nil {
 		n = len(path)
