@@ -18,9 +18,14 @@ import (
 // bitline is the set of busy steps of one edge: step t is busy when bit t%64 of
 // w[t/64] is set. Steps at or beyond 64 len(w) are free. Bit i%64 of full[i/64]
 // is set when word i is all busy, so that the search for a free step skips a
-// packed stretch 4,096 steps at a time (the first edges at a tree's root are
-// busy from step 1 to near the end).
-type bitline struct{ w, full []uint64 }
+// packed stretch 4,096 steps at a time; the words before packed are all busy, so
+// that a search from step 0 starts at once where the packed start of the edge
+// ends (the edges at a tree's root fill up from step 1 on, and every placement
+// there starts its search at step 0).
+type bitline struct {
+	w, full []uint64
+	packed  int
+}
 
 // newBitline returns an empty bitline with room for steps 0 .. horizon-1 (it
 // grows past them if a block lies further).
@@ -57,7 +62,11 @@ func (b *bitline) fill(lo, hi int32, busy bool) {
 		} else {
 			b.w[wi] &^= m
 			b.full[wi/64] &^= 1 << uint(wi%64)
+			b.packed = min(b.packed, int(wi))
 		}
+	}
+	for b.packed < len(b.w) && b.w[b.packed] == ^uint64(0) {
+		b.packed++
 	}
 }
 
@@ -92,6 +101,9 @@ func (b *bitline) firstFree(t, l int32) int32 {
 // all busy by their bits in full.
 func (b *bitline) nextFree(t int32) int32 {
 	wi := int(t / 64)
+	if wi < b.packed {
+		wi, t = b.packed, int32(b.packed*64)
+	}
 	if wi >= len(b.w) {
 		return t
 	}

@@ -13,8 +13,8 @@ import (
 // blocks (long packed stretches among them, so that whole words and whole summary
 // words fill up, and blocks past the initial horizon, so that it grows) and
 // removals, firstFree agrees with a step-by-step search, remove refuses a block
-// that is not all busy, and a word's summary bit is set exactly when the word is
-// all busy.
+// that is not all busy, a word's summary bit is set exactly when the word is all
+// busy, and packed counts the leading words that are all busy.
 func TestBitlineMatchesStepByStep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		b := newBitline(rapid.IntRange(0, 300).Draw(t, "initial horizon"))
@@ -63,6 +63,10 @@ func TestBitlineMatchesStepByStep(t *testing.T) {
 		for wi, w := range b.w {
 			require.Equal(t, w == math.MaxUint64, b.full[wi/64]>>uint(wi%64)&1 == 1, "summary bit of word %d", wi)
 		}
+		for wi := range b.packed {
+			require.Equal(t, uint64(math.MaxUint64), b.w[wi], "word %d before packed %d", wi, b.packed)
+		}
+		require.True(t, b.packed == len(b.w) || b.w[b.packed] != math.MaxUint64, "word packed %d is all busy", b.packed)
 		for wi := len(b.w); wi < 64*len(b.full); wi++ {
 			require.Zero(t, b.full[wi/64]>>uint(wi%64)&1, "summary bit past the words")
 		}

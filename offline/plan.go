@@ -282,20 +282,26 @@ func (c *Colorer) plan(p *Plan, bound int) {
 	for e := range c.reads {
 		c.reads[e].last = -1
 	}
-	rank := int32(0)
+	// The messages' ranks first, then the paths in index order: the order of
+	// the paths in memory, not the colouring order's random one.
+	rank := make([]int32, ps.Len())
+	r := int32(0)
 	for _, part := range p.Parts {
 		for _, i := range part {
-			path := ps.Path(i)
-			if pos := p.positions(i); pos != nil {
-				for _, k := range pos {
-					c.reads[path[k]].last = rank
-				}
-			} else {
-				for _, e := range path {
-					c.reads[e].last = rank
-				}
+			rank[i] = r
+			r++
+		}
+	}
+	for i, r := range rank {
+		path := ps.Path(i)
+		if pos := p.positions(i); pos != nil {
+			for _, k := range pos {
+				c.reads[path[k]].last = max(c.reads[path[k]].last, r)
 			}
-			rank++
+		} else {
+			for _, e := range path {
+				c.reads[e].last = max(c.reads[e].last, r)
+			}
 		}
 	}
 	load := ps.Measure().Load
