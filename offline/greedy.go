@@ -121,7 +121,7 @@ func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int3
 	for range n {
 		c.curs = append(c.curs, cursor{})
 	}
-	for j, agree := j0, 0; agree < n; j = (j + 1) % n {
+	for j, agree := j0, 0; agree < n; {
 		k := int32(pos(j))
 		at := s + k + 1
 		var x int32
@@ -135,6 +135,9 @@ func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int3
 			agree = 1
 		} else {
 			agree++
+		}
+		if j++; j == n {
+			j = 0
 		}
 	}
 	for k, e := range path {
