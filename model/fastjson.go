@@ -93,6 +93,9 @@ func (p *fastScanner) rawMessage(in *Instance) (id []byte, flits int, asEdges, o
 			// Resolve node names as they are read: map lookups with string(b)
 			// do not allocate. With a hop index (parseFast), a node after the
 			// first is found among the out-edges of the one before.
+			if p.hop != nil && p.hop.numeric {
+				return p.numericPath()
+			}
 			net := in.Net
 			net.ensureIndex()
 			prev := -1
@@ -212,10 +215,12 @@ func parseTimesFast(data []byte, t *Times) (ok bool) {
 }
 
 type fastScanner struct {
-	data []byte
-	i    int
-	hops []int     // a message's path as it is read
-	hop  *hopIndex // the network's hops by name, when set
+	data    []byte
+	i       int
+	hops    []int     // a message's path as it is read
+	hop     *hopIndex // the network's hops by name, when set
+	nodes   []int32   // a path's nodes (numericPath)
+	touched int32     // numericPath's loads, kept so that they are made
 }
 
 // hopIndex finds a hop of a path given by node names from the node it leaves and
@@ -290,6 +295,61 @@ func (h *hopIndex) node(name []byte) (u int, ok bool) {
 		u = u*10 + int(c-'0')
 	}
 	return u, u < len(h.net.Nodes)
+}
+
+// edgeTo returns an edge from u to v and how many there are.
+func (h *hopIndex) edgeTo(u, v int32) (e int32, count int) {
+	for _, o := range h.out[h.start[u]:h.start[u+1]] {
+		if o.to == v {
+			if count == 0 {
+				e = o.edge
+			}
+			count++
+		}
+	}
+	return e, count
+}
+
+// numericPath reads a path of node names on a network whose names are the
+// nodes' indices (hopIndex.numeric): first every name into its node, then every
+// hop into its edge. A hop's lookup then depends on the text alone, not on the
+// hop before it, so the processor can look up several at once (one name after
+// another, each lookup waited for the one before: a cache miss a hop, most of
+// the reading at 10^6 paths). It returns false, as the general loop does, on a
+// name that is not a node's or two nodes with no single edge between them.
+func (p *fastScanner) numericPath() bool {
+	nodes := p.nodes[:0]
+	ok := p.list(func() bool {
+		b, ok := p.rawStr()
+		if !ok {
+			return false
+		}
+		v, ok := p.hop.node(b)
+		nodes = append(nodes, int32(v))
+		return ok
+	})
+	p.nodes = nodes
+	if !ok {
+		return false
+	}
+	// Touch every hop's first out-edge in a loop with no branch on the data, so
+	// that the misses overlap; the lookups below then find them in the cache.
+	h := p.hop
+	var touch int32
+	for _, u := range nodes[:len(nodes)-1] {
+		if j := h.start[u]; j < int32(len(h.out)) {
+			touch += h.out[j].to
+		}
+	}
+	p.touched += touch
+	for k := 1; k < len(nodes); k++ {
+		e, n := p.hop.edgeTo(nodes[k-1], nodes[k])
+		if n != 1 {
+			return false
+		}
+		p.hops = append(p.hops, int(e))
+	}
+	return len(p.hops) > 0
 }
 
 // find returns the entry of an out-edge among entries lo .. hi-1 (a node's
