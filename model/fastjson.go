@@ -329,7 +329,7 @@ func (p *fastScanner) numericPath() bool {
 		return ok
 	})
 	p.nodes = nodes
-	if !ok {
+	if !ok || len(nodes) < 2 { // a walk of no hop: the general reader names it
 		return false
 	}
 	// Touch every hop's first out-edge in a loop with no branch on the data, so

@@ -363,3 +363,13 @@ func TestReadPathsNumericNames(t *testing.T) {
 	})
 	require.Positive(t, read, "no text was an instance")
 }
+
+// A path of no name or of one on a network of numeric names (numericPath) is
+// refused as ReadInstance refuses it (an empty path; a walk of one node has no
+// hop), with its error and no panic.
+func TestReadPathsNumericShortPaths(t *testing.T) {
+	for _, path := range []string{`[]`, `["0"]`, `["1"]`, `["x"]`} {
+		text := `{"network": {"nodes": ["0", "1"], "edges": [["0", "1"]]}, "messages": [{"id": "m", "path": ` + path + `}]}`
+		require.False(t, requireReadPathsAgrees(t, []byte(text)), path)
+	}
+}
