@@ -17,10 +17,11 @@
 # --config run of the same file, which is BookSim2's rules, --select rotate and
 # --switch-input output, then with one or both overridden by wormlab's defaults,
 # --select first and --switch-input vc), examples (BookSim2's torus88 and
-# mesh88_lat and an --emit-config file, read by both). With OUT set, threads,
-# memory, minadapt, crossbar and examples also write threads.csv, memory.csv,
-# minadapt.csv, crossbar.csv and examples.csv there (the figures docs/booksim.md
-# quotes).
+# mesh88_lat and an --emit-config file, read by both), configlat (the latency
+# table's torus through --config, with either simulator's allocators). With OUT
+# set, threads, memory, minadapt, crossbar, examples and configlat also write
+# threads.csv, memory.csv, minadapt.csv, crossbar.csv, examples.csv and
+# configlat.csv there (the figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); RATES the offered
@@ -31,10 +32,7 @@
 # SPEED_CYCLES*64/k^2, at least 1200); OUT, when set, a folder where speed and
 # speed-large append their rows to speed.csv (and draw speed.svg with wormlab plot);
 # LARGE the sides of speed-large's tori (default "64 128"); SIMS the simulators of
-# speed and speed-large (default "booksim wormlab"; "wormlab" leaves BookSim out);
-# VIA how latency runs wormlab: flags (default: its own VC selection and switch
-# input stage) or config (--config of BookSim2's file: BookSim2's rules, --select
-# rotate --switch-input output).
+# speed and speed-large (default "booksim wormlab"; "wormlab" leaves BookSim out).
 set -eu
 
 mode=${1:-all}
@@ -47,7 +45,6 @@ SPEED_CYCLES=${SPEED_CYCLES:-60000}
 OUT=${OUT:-}
 LARGE=${LARGE:-"64 128"}
 SIMS=${SIMS:-"booksim wormlab"}
-VIA=${VIA:-flags}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -92,7 +89,7 @@ mean() { awk '{s+=$1; n++} END {if (n) printf "%.4g", s/n; else print "-"}'; }
 
 latency() {
 	echo "# mean packet latency (cycles) and accepted load (flits/node/cycle), mean over seeds: $SEEDS"
-	echo "# booksim: sample_period=10000; wormlab: sim --routing $ROUTING --rel 0.01 --min-cycles 50000 (VIA=$VIA)"
+	echo "# booksim: sample_period=10000; wormlab: sim --routing $ROUTING --rel 0.01 --min-cycles 50000"
 	printf '%-7s %10s %10s %10s %10s %8s\n' offered bs_latency wl_latency bs_accept wl_accept lat_diff
 	for r in $RATES; do
 		: > "$tmp/bl"; : > "$tmp/ba"; : > "$tmp/wl"; : > "$tmp/wa"
@@ -102,11 +99,7 @@ latency() {
 				bs_field "$tmp/bs.out" 'Packet latency average' >> "$tmp/bl"
 				bs_field "$tmp/bs.out" 'Accepted flit rate average' >> "$tmp/ba"
 			fi
-			if [ "$VIA" = config ]; then
-				"$WORMLAB" sim --json --config "$tmp/torus.cfg" injection_rate="$r" seed="$s" --routing "$ROUTING" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
-			else
-				"$WORMLAB" sim --json --routing "$ROUTING" --rate "$r" --seed "$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
-			fi
+			"$WORMLAB" sim --json --routing "$ROUTING" --rate "$r" --seed "$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
 			if [ "$(wl_field "$tmp/wl.json" saturated)" = true ]; then echo saturated >> "$tmp/wl"; else
 				wl_field "$tmp/wl.json" latency >> "$tmp/wl"
 			fi
@@ -321,6 +314,29 @@ EOF
 	done
 }
 
+# configlat: the latency table's 8x8 torus through --config, per load and seed:
+# BookSim2 as the file says (its default islip) and with separable_input_first,
+# wormlab reading the file (BookSim2's rules) and with its own (--select first
+# --switch-input vc), at RATES, wormlab with --rel 0.01 --min-cycles 50000.
+configlat() {
+	echo "# mean packet latency (cycles) on the 8x8 torus, both reading the same file; booksim: sample_period=10000"
+	printf '%-7s %5s %10s %10s %10s %10s\n' offered seed booksim sif wormlab wormlab_own
+	for r in $RATES; do
+		for s in $SEEDS; do
+			"$BOOKSIM" "$tmp/torus.cfg" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
+			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$BOOKSIM" "$tmp/torus.cfg" injection_rate="$r" seed="$s" sample_period=10000 vc_allocator=separable_input_first sw_allocator=separable_input_first > "$tmp/bs.out" 2>&1 || true
+			bf=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$WORMLAB" sim --json --config "$tmp/torus.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
+			w=$(wl_field "$tmp/wl.json" latency)
+			"$WORMLAB" sim --json --config "$tmp/torus.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 --select first --switch-input vc > "$tmp/wl.json"
+			wo=$(wl_field "$tmp/wl.json" latency)
+			printf '%-7s %5s %10s %10s %10s %10s\n' "$r" "$s" "$b" "$bf" "$w" "$wo"
+			csvrow configlat rate,seed,booksim,booksim_sif,wormlab,wormlab_own "$r,$s,$b,$bf,$w,$wo"
+		done
+	done
+}
+
 # examples: configurations read by both, latency per seed: BookSim2's own
 # src/examples/torus88 and mesh88_lat (with input_speedup=1, which wormlab has,
 # and separable_input_first, as in its own comment), and the file wormlab sim
@@ -358,6 +374,7 @@ memory) memory ;;
 minadapt) minadapt ;;
 crossbar) crossbar ;;
 examples) examples ;;
+configlat) configlat ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|configlat|all]" >&2; exit 2 ;;
 esac

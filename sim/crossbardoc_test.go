@@ -99,3 +99,41 @@ func TestExamplesDocFigures(t *testing.T) {
 		require.True(t, dw > -3 && dw < 3, "examples.csv %s seed %s: --config's latency within 3%% of BookSim2's (%+.1f%%)", r["case"], r["seed"], dw)
 	}
 }
+
+// docs/booksim.md's table of issue 11's torus through --config is the committed
+// run of scripts/booksim-compare.sh configlat (docs/booksim/configlat.csv): per
+// load, the means over the seeds of BookSim2 (its default islip, and
+// separable_input_first) and of wormlab reading the file (BookSim2's rules) and
+// with its own. The test formats each row from the file and checks the page
+// quotes it, and checks the page's claim: --config's latency within 2% of
+// BookSim2's at every load of the file (up to 80% of saturation).
+func TestConfigLatencyDocFigures(t *testing.T) {
+	data, err := os.ReadFile("../docs/booksim.md")
+	require.NoError(t, err)
+	doc := string(data)
+	rows := readCSV(t, "../docs/booksim/configlat.csv")
+	require.NotEmpty(t, rows)
+	cols := []string{"booksim", "booksim_sif", "wormlab", "wormlab_own"}
+	sum := map[string]map[string]float64{}
+	n := map[string]int{}
+	var rates []string
+	for _, r := range rows {
+		if sum[r["rate"]] == nil {
+			sum[r["rate"]] = map[string]float64{}
+			rates = append(rates, r["rate"])
+		}
+		for _, c := range cols {
+			sum[r["rate"]][c] += num(t, r, c)
+		}
+		n[r["rate"]]++
+	}
+	for _, rate := range rates {
+		m := func(c string) float64 { return sum[rate][c] / float64(n[rate]) }
+		b := m("booksim")
+		d := func(c string) float64 { return 100 * (m(c) - b) / b }
+		line := fmt.Sprintf("| %s | %.2f | %.2f (%+.1f%%) | %.2f (%+.1f%%) | %.2f (%+.1f%%) |", rate, b,
+			m("booksim_sif"), d("booksim_sif"), m("wormlab"), d("wormlab"), m("wormlab_own"), d("wormlab_own"))
+		require.True(t, strings.Contains(doc, line), "docs/booksim.md should quote the committed configlat run:\n%s", line)
+		require.True(t, d("wormlab") > -2 && d("wormlab") < 2, "configlat.csv at %s: --config's latency within 2%% of BookSim2's (%+.1f%%)", rate, d("wormlab"))
+	}
+}
