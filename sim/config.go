@@ -217,8 +217,12 @@ func (c *Config) check() error {
 	tm := topology.TerminalsOf(c.Net)
 	longest := 0 // the longest link latency the topology sets
 	for v := range c.Net.Nodes() {
-		if c.Net.Ports(v)+max(1, int(tm.Ejectors[v])) > 63 || c.Net.InPorts(v)+max(1, int(tm.Injectors[v])) > 63 {
-			return &ConfigError{"net", fmt.Sprintf("node %d has more than 63 ports with its terminals'", v)}
+		inj := max(1, int(tm.Injectors[v])) // newEngine's injection ports
+		if c.InjectPerPort {
+			inj = max(1, c.Net.Ports(v))
+		}
+		if in, out := c.Net.InPorts(v)+inj, c.Net.Ports(v)+max(1, int(tm.Ejectors[v])); in > 63 || out > 63 {
+			return &ConfigError{"net", fmt.Sprintf("node %s has more than 63 ports with its terminals' (%d in, %d out)", topology.NodeName(c.Net, v), in, out)}
 		}
 		for q := range c.Net.Ports(v) {
 			longest = max(longest, topology.Latency(c.Net, v, q))
