@@ -72,10 +72,10 @@
 // masks per router, per port and per VC): O(busy routers + busy ports) per cycle
 // plus O(1) per grant. So only the order of what happens in one cycle depends on
 // the visiting order: deliveries of one cycle reach the statistics in router
-// order. With the registered arbitrations (arb_flat.go) the switch's arbiters are
-// one int32 each and pick from bit masks of requesters (allocFlat); another
-// Arbitration, or Latch, takes the general path (allocRouter), which a test holds
-// equal to allocFlat where both apply. Events are kept on one wheel per kind
+// order. With the registered arbitrations but random (arb_flat.go) the switch's
+// arbiters are one int32 each and pick from bit masks of requesters (allocFlat);
+// random, another Arbitration, or Latch, takes the general path (allocRouter),
+// which a test holds equal to allocFlat where both apply. Events are kept on one wheel per kind
 // (flits to buffers, flits to sinks, credits), each the least power of two above
 // the pipeline's longest delay; buffers and request lists are allocated once, so
 // the cycle loop allocates only when a source queue or the packet table grows. VC

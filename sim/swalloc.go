@@ -3,9 +3,11 @@ package sim
 import "math/bits"
 
 // fastSwitch tells that switch allocation takes allocFlat: a registered (flat)
-// arbitration, and neither Latch, the general path forced (slowSwitch) nor an
-// input stage other than the inline default. allocSwitch and sweep (which never runs with Latch)
-// ask the same question.
+// arbitration other than random (its draws would put calls in allocFlat's input
+// loop, which Go then runs with its values on the stack: 3% of a run's
+// instructions), and neither Latch, the general path forced (slowSwitch) nor an
+// input stage other than the inline default. allocSwitch and sweep (which never
+// runs with Latch) ask the same question.
 func (e *engine) fastSwitch() bool {
 	return e.flat && !e.rule.random && !e.cfg.Latch && !e.cfg.slowSwitch && e.swin == nil
 }
@@ -16,10 +18,10 @@ func (e *engine) fastSwitch() bool {
 // are arbitrated to one; every output port, in increasing order, then grants one
 // of the inputs asking for it (all of them at an ejection port with EjectAll).
 // Each grant is traversed at once, or with Latch resolved by latch. Routers are
-// visited in increasing order. The registered arbitrations without Latch take
-// allocFlat; any other case allocRouter, which builds requests for Arbiter
-// values and handles Latch and an input stage other than the default
-// (Config.SwitchInput).
+// visited in increasing order. The registered arbitrations but random, without
+// Latch, take allocFlat (fastSwitch); any other case allocRouter, which builds
+// requests for Arbiter values, draws the random arbitration's numbers and handles
+// Latch and an input stage other than the default (Config.SwitchInput).
 func (e *engine) allocSwitch(p *part) {
 	fast := e.fastSwitch()
 	for w := p.w0; w < p.w1; w++ {
@@ -37,9 +39,9 @@ func (e *engine) allocSwitch(p *part) {
 	}
 }
 
-// allocFlat is switch allocation at router r with a flat arbitration and no
-// Latch: a port's bids come from its masks, the arbiters' states are numbers,
-// and a grant is traversed at once.
+// allocFlat is switch allocation at router r with a flat arbitration other than
+// random and no Latch (fastSwitch): a port's bids come from its masks, the
+// arbiters' states are numbers, and a grant is traversed at once.
 func (e *engine) allocFlat(p *part, r int32) {
 	ib, ob := e.inBase[r], e.outBase[r]
 	ports := e.in[ib:e.inBase[r+1]]

@@ -9,11 +9,12 @@ import (
 	"github.com/wormlab/wormlab/topology"
 )
 
-// allocFlat is allocRouter specialised to flat arbitrations without Latch (bids
-// from the ports' masks instead of a scan of their VCs, arbiter states as numbers,
-// traversal at once): on every configuration the two give the same run, result
-// for result, including random arbitration (the same draws in the same order),
-// V not a power of two, EjectAll and a pipeline without router delays.
+// allocFlat is allocRouter specialised to flat arbitrations other than random
+// without Latch (bids from the ports' masks instead of a scan of their VCs,
+// arbiter states as numbers, traversal at once): on every configuration the two
+// give the same run, result for result, including V not a power of two, EjectAll
+// and a pipeline without router delays. Random arbitration takes allocRouter
+// either way (TestRandomTakesGeneralPath).
 func TestAllocFlatEqualsGeneral(t *testing.T) {
 	for _, c := range []struct {
 		name, topo string
@@ -25,7 +26,6 @@ func TestAllocFlatEqualsGeneral(t *testing.T) {
 		ejectAll   bool
 	}{
 		{"mesh rr booksim", "mesh:6x6", 4, RoundRobin{}, FirstFree{}, 0.3, BookSim, false},
-		{"mesh random", "mesh:6x6", 4, Random{}, RandomFree{}, 0.4, BookSim, false},
 		{"mesh fixed 3 VCs", "mesh:5x5", 3, FixedOrder{}, MostCredits{}, 0.3, func(topology.Network) Pipeline { return Ideal() }, false},
 		{"mesh rr eject all", "mesh:5x5", 2, RoundRobin{}, FirstFree{}, 0.5, func(topology.Network) Pipeline { return Ideal() }, true},
 		{"mesh zero stages", "mesh:4x4", 5, RoundRobin{}, RandomFree{}, 0.5, func(topology.Network) Pipeline {
@@ -49,6 +49,24 @@ func TestAllocFlatEqualsGeneral(t *testing.T) {
 			require.Greater(t, fast.PacketsDelivered, int64(500))
 			require.Equal(t, slow, fast)
 		})
+	}
+}
+
+// Random arbitration takes the general path (fastSwitch), the other registered
+// ones allocFlat, unless slowSwitch forces the general path.
+func TestRandomTakesGeneralPath(t *testing.T) {
+	net, err := topology.Parse("mesh:4x4")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		arb  Arbitration
+		slow bool
+		fast bool
+	}{{RoundRobin{}, false, true}, {FixedOrder{}, false, true}, {Random{}, false, false}, {RoundRobin{}, true, false}} {
+		cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: 2, Buf: 4, Pipeline: BookSim(net),
+			Arbiter: c.arb, Seed: 1, slowSwitch: c.slow}
+		e, err := newEngine(&cfg)
+		require.NoError(t, err)
+		require.Equal(t, c.fast, e.fastSwitch(), "%T slow=%v", c.arb, c.slow)
 	}
 }
 
