@@ -179,13 +179,25 @@
 // clique.go, which is proven there, or the edge-set bound). Every schedule Solve
 // returns has passed verify.Schedule.
 //
+// In bufferless solves (so in a wormhole solve's stage) a large-neighbourhood
+// search (lns.go; Options.NoLNS or NoCP skip it) runs after the schedule
+// searches, while it improves the best schedule, and then as a fourth lane of
+// the turns (a share of 1 against 2 : 1 : 2, an idle lane's turns costing it
+// up to 32 times more): each move fixes every worm but a few dozen near one
+// that finishes last and asks the schedule search to finish them all a step
+// earlier. The formula's horizon, the descent's first step and the hinted
+// probe's phases are those the solve would have without it, so the probes
+// search as before with a smaller share of the CPU, and the descent's later
+// steps go from the better schedule.
+//
 // With Options.Workers = 2 (`wormlab solve --workers 2`) the probe at the lower
 // bound and the descending search run at once on two solvers, and whichever
 // settles the optimum first stops the other; the optimum is the same, but which
 // optimal schedule is returned may differ from run to run.
 //
 // The upper bound is the best of Greedy (section 4.2's colouring with section 4.5's
-// contiguous colours, three orders), Options.Upper and the schedule search.
+// contiguous colours, three orders), Options.Upper, the schedule search and the
+// large-neighbourhood search.
 //
 // # Structural aids
 //
