@@ -178,14 +178,25 @@ type flitEv struct {
 // of two slots above the kind's delay, each with a bucket per word, each bucket in
 // the order the events were scheduled. A partition takes a word's events just
 // before it visits that word's routers.
+//
+// A bucket's array moves on when it is taken: to the bucket ahead cycles later
+// (ahead: one more than the kind's longest delay), which no event of the cycle
+// taken can reach, and which the next cycle's events of that delay start. Those
+// are then written into the array just read, in cache, instead of the slot's
+// own, untouched since the wheel last came round (a dragonfly's 128 slots for its
+// 100-cycle global links: the events of 128 cycles, most of them long consumed,
+// passing through the cache).
 type wheel[T any] struct {
 	slots [][]T // slot at&mask, word w: slots[(at&mask)*words + w]
 	mask  int64
 	words int
+	ahead int64
 }
 
-func newWheel[T any](n, words int) wheel[T] {
-	return wheel[T]{slots: make([][]T, n*words), mask: int64(n - 1), words: words}
+// newWheel is a wheel of n slots (a power of two) for the routers of words
+// words, for events of delays up to longest cycles (below n).
+func newWheel[T any](n, words, longest int) wheel[T] {
+	return wheel[T]{slots: make([][]T, n*words), mask: int64(n - 1), words: words, ahead: int64(longest + 1)}
 }
 
 // put schedules ev for cycle at, on a router of word w.
@@ -205,12 +216,19 @@ func (w *wheel[T]) empty() bool {
 }
 
 // take returns the events due in cycle at on the routers of word w and empties
-// their bucket (the slice stays valid until the bucket is next written: d >= 1
-// cycles later).
+// their bucket. The bucket ahead cycles later gets its array if it has none,
+// else the bucket keeps it; either way no event is written into it before the
+// cycle after at (a delay is below ahead; a block's words run at + 1 after at,
+// and a word that ran it before, its events already there, leaves the array in
+// place), so the slice stays valid for the cycle.
 func (w *wheel[T]) take(at int64, word int) []T {
 	s := &w.slots[int(at&w.mask)*w.words+word]
 	evs := *s
-	*s = evs[:0]
+	if next := &w.slots[int((at+w.ahead)&w.mask)*w.words+word]; cap(*next) == 0 {
+		*s, *next = nil, evs[:0]
+	} else {
+		*s = evs[:0]
+	}
 	return evs
 }
 

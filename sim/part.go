@@ -70,13 +70,29 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 	for wl <= e.longestDelay()+span-1 {
 		wl *= 2
 	}
+	// each kind's longest delay (newWheel): a flit's over a link, a credit's
+	// upstream, an injection's, a delivery's, a source's credit's (one cycle)
+	pl := e.cfg.Pipeline
+	dLink, dCred := 0, 0
+	for _, op := range e.out {
+		if op.next >= 0 {
+			dLink = max(dLink, int(op.d))
+		}
+	}
+	for _, ip := range e.in {
+		if ip.prev >= 0 {
+			dCred = max(dCred, int(ip.dCred))
+		}
+	}
 	e.parts = make([]*part, k)
 	e.rtrPart = make([]uint8, e.nodes)
 	for i := range k {
 		p := &part{id: i, w0: words * i / k, w1: words * (i + 1) / k}
 		p.lo, p.hi = int32(p.w0*64), int32(min(p.w1*64, e.nodes))
-		p.links, p.credits = newWheel[flitEv](wl, words), newWheel[int32](wl, words)
-		p.injects, p.delivers, p.srcCreds = newWheel[flitEv](wl, words), newWheel[flitEv](wl, words), newWheel[int32](wl, words)
+		p.links, p.credits = newWheel[flitEv](wl, words, dLink), newWheel[int32](wl, words, dCred)
+		p.injects = newWheel[flitEv](wl, words, pl.Inject)
+		p.delivers = newWheel[flitEv](wl, words, pl.SwAlloc+pl.Traverse+pl.Eject)
+		p.srcCreds = newWheel[int32](wl, words, 1)
 		p.pick, p.omask = new([64]int32), new([64]uint64)
 		p.span, p.dones, p.seg = span, make([][]int32, span), make([][]int32, span)
 		p.reqs = make([][]Request, maxPorts<<e.vs)
