@@ -82,7 +82,10 @@
 // There a push of the start costs O(1) word operations, or O(w/64) to skip w
 // packed words, and recording a span O(L/64 + 1). At 10^6 paths those edges
 // (every link of a 32 x 32 mesh, the links near a tree's root) take most of the
-// pushes: 43 and 93 tries a placement on average.
+// pushes: 43 and 93 tries a placement on average. Plan.Colour also copies each
+// block of messages' paths and entrance positions side by side in colouring
+// order before placing them, so that the random places the order visits are
+// fetched together rather than one placement at a time.
 //
 // MinEntrances costs O(sum_q sum_{e in q} c_e) plus sorting. Improve runs the greedy
 // colorer three more times and Compact (at most 8 rounds of N removals and
