@@ -134,21 +134,20 @@ func (s *cpStore) dfs() int {
 		return -1
 	}
 	x := int32(-1)
-	pick := func(i int32) {
+	n := int32(len(s.lo))
+	if s.only != nil {
+		n = int32(len(s.only))
+	}
+	for k := range n {
+		i := k
+		if s.only != nil {
+			i = s.only[k]
+		}
 		if s.lo[i] == s.hi[i] {
-			return
+			continue
 		}
 		if x < 0 || s.lo[i] < s.lo[x] || s.lo[i] == s.lo[x] && s.before(i, x) {
 			x = i
-		}
-	}
-	if s.only != nil {
-		for _, i := range s.only {
-			pick(i)
-		}
-	} else {
-		for i := range int32(len(s.lo)) {
-			pick(i)
 		}
 	}
 	if x < 0 {
