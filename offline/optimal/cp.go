@@ -71,10 +71,14 @@ type cpSearch struct {
 
 	s  *cpStore
 	ov cpEdges
-	// scans counts the pair rules applied, a measure of the work done that
-	// does not depend on the machine's load (lns.go's turns).
+	// scans counts the pair rules applied; with the task windows of the
+	// overload checks (ov.tasks), a measure of the work done that does not
+	// depend on the machine's load (work; lns.go's turns).
 	scans int64
 }
+
+// work is the pair rules and task windows the search has gone through.
+func (c *cpSearch) work() int64 { return c.scans + c.ov.tasks }
 
 // newCPSearch builds the pair lists and edge tasks of in (bufferless model). Cost
 // O(sum over shared edges of c_e^2).
@@ -138,7 +142,6 @@ func newCPSearch(in *model.Instance, symmetry bool) *cpSearch {
 		}
 	}
 	c.ov = newCPEdges(len(c.edges), func(e int32, w []cpWin) []cpWin {
-		c.scans += int64(len(c.edges[e]))
 		for _, t := range c.edges[e] {
 			w = append(w, cpWin{est: c.s.lo[t.msg] + t.off, lct: c.s.hi[t.msg] + t.off + t.l - 1, l: t.l})
 		}

@@ -50,6 +50,7 @@ type cpStore struct {
 	// first propagation and of branching (the large-neighbourhood search,
 	// lns.go, fixes all but a few).
 	only []int32
+	all  []int32 // 0, 1, ..., n - 1
 
 	fails, limit, nodes int64
 	ctx                 context.Context
@@ -57,7 +58,11 @@ type cpStore struct {
 }
 
 func newCPStore(n int, rules cpRules) *cpStore {
-	return &cpStore{lo: make([]int32, n), hi: make([]int32, n), inq: make([]bool, n), prio: make([]uint32, n), rules: rules}
+	all := make([]int32, n)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	return &cpStore{lo: make([]int32, n), hi: make([]int32, n), inq: make([]bool, n), prio: make([]uint32, n), rules: rules, all: all}
 }
 
 // search looks for an assignment of every variable within the failure budget.
@@ -134,15 +139,11 @@ func (s *cpStore) dfs() int {
 		return -1
 	}
 	x := int32(-1)
-	n := int32(len(s.lo))
-	if s.only != nil {
-		n = int32(len(s.only))
+	vars := s.only
+	if vars == nil {
+		vars = s.all
 	}
-	for k := range n {
-		i := k
-		if s.only != nil {
-			i = s.only[k]
-		}
+	for _, i := range vars {
 		if s.lo[i] == s.hi[i] {
 			continue
 		}
@@ -273,6 +274,8 @@ func overloaded(w []cpWin) bool {
 // tasks moved since the last pass, and a window of each task computed by the
 // model (window appends edge e's task windows to w).
 type cpEdges struct {
+	// tasks counts the task windows checked (a measure of the work done).
+	tasks  int64
 	dirty  []int32
 	isDrt  []bool
 	scr    []cpWin
@@ -308,6 +311,7 @@ func (c *cpEdges) check() bool {
 		c.dirty = c.dirty[:len(c.dirty)-1]
 		c.isDrt[e] = false
 		c.scr = c.window(e, c.scr[:0])
+		c.tasks += int64(len(c.scr))
 		if overloaded(c.scr) {
 			return false
 		}

@@ -46,7 +46,7 @@ type lnsSearch struct {
 	starts []int32 // the incumbent: s_i = t_1 of each worm
 	M      int     // its makespan
 	// Moves and Improved count the moves and the moves that answered;
-	// better and betterMove are c.scans and Moves when the best schedule
+	// better and betterMove are c.work() and Moves when the best schedule
 	// last improved.
 	Moves, Improved, betterMove int
 	better                      int64
@@ -194,7 +194,7 @@ func abs32(x int32) int32 {
 }
 
 // lnsTurn runs moves of the large-neighbourhood search (bufferless solves
-// only) until they have applied work pair rules (cpSearch.scans), the best
+// only) until they have done work (cpSearch.work), the best
 // schedule is optimal, or s.ctx is cancelled; it returns the rules applied.
 // It starts from the best schedule when that is better than its own, and
 // keeps every schedule it finds that is better than the best, verified.
@@ -212,8 +212,8 @@ func (s *search) lnsTurn(work int64) (int64, error) {
 	} else if best.Makespan < l.M {
 		l.from(best)
 	}
-	from := l.c.scans
-	for l.c.scans-from < work && s.ctx.Err() == nil && !s.settled() {
+	from := l.c.work()
+	for l.c.work()-from < work && s.ctx.Err() == nil && !s.settled() {
 		M := l.M
 		if !l.move(s.ctx) || l.M >= M {
 			continue
@@ -228,7 +228,7 @@ func (s *search) lnsTurn(work int64) (int64, error) {
 		s.mu.Lock()
 		better := sch.Makespan < s.best.Makespan
 		if better {
-			l.better, l.betterMove = l.c.scans, l.Moves
+			l.better, l.betterMove = l.c.work(), l.Moves
 			s.best = sch
 			s.res.Stats.UpperSource = "lns"
 		}
@@ -239,7 +239,7 @@ func (s *search) lnsTurn(work int64) (int64, error) {
 	}
 	st := &s.res.Stats
 	st.LNSMoves, st.LNSImproved = l.Moves, l.Improved
-	return l.c.scans - from, nil
+	return l.c.work() - from, nil
 }
 
 // lnsOn reports whether the large-neighbourhood search runs in this solve:
@@ -251,7 +251,7 @@ func (s *search) lnsOn() bool {
 
 // lnsFirst runs the large-neighbourhood search before the formula is built,
 // while its moves improve the best schedule: it stops after lnsStall pair
-// rules (cpSearch.scans) or lnsStallMoves moves without a better makespan, or
+// rules and task windows (cpSearch.work) or lnsStallMoves moves without a better makespan, or
 // after lnsFirstWork rules in all. The
 // formula is built for a horizon one below the best makespan, so a better
 // start is also a smaller formula.
@@ -269,7 +269,7 @@ func (s *search) lnsFirst() error {
 			return err
 		}
 		work += n
-		if s.lns.c.scans-s.lns.better >= lnsStall || s.lns.Moves-s.lns.betterMove >= lnsStallMoves {
+		if s.lns.c.work()-s.lns.better >= lnsStall || s.lns.Moves-s.lns.betterMove >= lnsStallMoves {
 			break
 		}
 	}
