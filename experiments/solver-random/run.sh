@@ -11,7 +11,7 @@
 #   experiments/solver-random/run.sh OUT        (WORMLAB=binary, LIMIT=20s)
 #
 # CPU time, not wall time, so that the figures do not depend on the load of the
-# shared machine; 250.1 s of CPU in the committed run (docs/solver.md), at most
+# shared machine; 233.6 s of CPU in the committed run (docs/solver.md), at most
 # 12 minutes of CPU for the solves.
 set -eu
 out=${1:?usage: run.sh OUTDIR}
