@@ -84,6 +84,10 @@ func TestFlitIndex(t *testing.T) {
 			t.Errorf("budget %d: maxAlive %d, want 1 to maxPackets/2 = %d", budget, got, maxPackets/2)
 		}
 	}
+	// without a budget the bound is exactly half (RunOpen's reason names it by that value)
+	if got := maxAlive(&Config{Net: net}, 0); got != maxPackets/2 {
+		t.Errorf("no budget: maxAlive %d, want maxPackets/2 = %d", got, maxPackets/2)
+	}
 	for _, c := range []struct{ pkt, seq, size int32 }{{0, 0, 1}, {maxPackets - 1, 0, 3}, {maxPackets - 1, 1, 3}, {5, 2, 3}, {7, 0, MaxFlits}} {
 		f := flitOf(c.pkt, c.seq, c.size)
 		if f.pkt() != c.pkt || f.head() != (c.seq == 0) || f.tail() != (c.seq == c.size-1) {
