@@ -67,7 +67,7 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 	// a block schedules events up to span-1 cycles later than a cycle would,
 	// and a bucket must not be one a word yet to run the block's first cycle
 	// has still to take: the wheel longer than the longest delay plus span-1
-	for wl <= e.longestDelay()+span-1 {
+	for longest := e.longestDelay(); wl <= longest+span-1; {
 		wl *= 2
 	}
 	// each kind's longest delay (newWheel): a flit's over a link, a credit's
