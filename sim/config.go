@@ -217,11 +217,7 @@ func (c *Config) check() error {
 	tm := topology.TerminalsOf(c.Net)
 	longest := 0 // the longest link latency the topology sets
 	for v := range c.Net.Nodes() {
-		inj := max(1, int(tm.Injectors[v])) // newEngine's injection ports
-		if c.InjectPerPort {
-			inj = max(1, c.Net.Ports(v))
-		}
-		if in, out := c.Net.InPorts(v)+inj, c.Net.Ports(v)+max(1, int(tm.Ejectors[v])); in > 63 || out > 63 {
+		if in, out, _ := nodePorts(c.Net, tm, v, c.InjectPerPort); in > 63 || out > 63 {
 			return &ConfigError{"net", fmt.Sprintf("node %s has more than 63 ports with its terminals' (%d in, %d out)", topology.NodeName(c.Net, v), in, out)}
 		}
 		for q := range c.Net.Ports(v) {

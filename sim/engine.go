@@ -411,18 +411,16 @@ func newEngine(cfg *Config) (*engine, error) {
 	maxPorts := 0
 	tm := topology.TerminalsOf(net)
 	nInj := func(r int) int {
-		if cfg.InjectPerPort {
-			return max(1, net.Ports(r))
-		}
-		return max(1, int(tm.Injectors[r]))
+		_, _, inj := nodePorts(net, tm, r, cfg.InjectPerPort)
+		return inj
 	}
 	e.nports = make([]int32, n)
 	for r := range n {
-		nEj := max(1, int(tm.Ejectors[r]))
+		in, out, _ := nodePorts(net, tm, r, cfg.InjectPerPort)
 		e.nports[r] = int32(net.Ports(r))
-		e.inBase[r+1] = e.inBase[r] + int32(net.InPorts(r)+nInj(r))
-		e.outBase[r+1] = e.outBase[r] + int32(net.Ports(r)+nEj)
-		maxPorts = max(maxPorts, net.InPorts(r)+nInj(r), net.Ports(r)+nEj)
+		e.inBase[r+1] = e.inBase[r] + int32(in)
+		e.outBase[r+1] = e.outBase[r] + int32(out)
+		maxPorts = max(maxPorts, in, out)
 	}
 	nin, nout := int(e.inBase[n]), int(e.outBase[n])
 	inRtr := make([]int32, nin)

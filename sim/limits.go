@@ -56,17 +56,25 @@ func Bytes(b int64) string {
 func ports(net topology.Network, perPort bool) (nin, nout, nq, maxPorts int64) {
 	tm := topology.TerminalsOf(net)
 	for r := range net.Nodes() {
-		inj := int64(max(1, tm.Injectors[r]))
-		if perPort {
-			inj = int64(max(1, net.Ports(r)))
-		}
-		in, out := int64(net.InPorts(r))+inj, int64(net.Ports(r)+max(1, int(tm.Ejectors[r])))
-		nin += in
-		nout += out
-		nq += inj
-		maxPorts = max(maxPorts, in, out)
+		in, out, inj := nodePorts(net, tm, r, perPort)
+		nin += int64(in)
+		nout += int64(out)
+		nq += int64(inj)
+		maxPorts = max(maxPorts, int64(in), int64(out))
 	}
 	return
+}
+
+// nodePorts is router r's input and output ports in the engine (newEngine) and
+// its injection ports: its network ports plus an injection port per injector of
+// tm (per output port with perPort) and an ejection port per ejector, at least
+// one of each.
+func nodePorts(net topology.Network, tm *topology.TerminalMap, r int, perPort bool) (in, out, inj int) {
+	inj = max(1, int(tm.Injectors[r]))
+	if perPort {
+		inj = max(1, net.Ports(r))
+	}
+	return net.InPorts(r) + inj, net.Ports(r) + max(1, int(tm.Ejectors[r])), inj
 }
 
 // EngineBytes estimates the memory newEngine allocates for cfg: per input VC its
