@@ -115,13 +115,7 @@ func (p *fastScanner) rawMessage(in *Instance) (id []byte, flits int, asEdges, o
 					prev, lo, hi = int(o.to), o.lo, o.hi
 					return true
 				}
-				cur, known := 0, false
-				if p.hop != nil {
-					cur, known = p.hop.node(b)
-				}
-				if !known {
-					cur, known = net.index[string(b)]
-				}
+				cur, known := net.index[string(b)] // numeric names took numericPath
 				if !known {
 					return false
 				}
