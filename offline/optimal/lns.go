@@ -7,7 +7,8 @@ package optimal
 // path about when it does, and, breadth first, worms sharing an edge with a
 // free worm and starting close to it), fixes every other worm's start, and
 // asks the schedule search (cp.go) for starts of the free worms that finish
-// by M - 1, within a small budget of failures. Each answer leaves one worm
+// by M - 1, within a small budget of failures. Lemma (a move's answer): each
+// answer is a legal bufferless schedule and leaves one worm
 // fewer finishing at M (the fixed worms keep their finish, the free ones end
 // by M - 1); when none is left the makespan is M - 1. Fixing all but a few
 // dozen worms makes each question small, where the whole problem (hundreds of
@@ -18,7 +19,8 @@ package optimal
 // problems", CP 1998), with the schedule search as the repair.
 //
 // Soundness: a move's answer is a leaf of the schedule search, so a legal
-// bufferless schedule; every schedule the search keeps is verified
+// bufferless schedule (the lemma, checked by lns_test.go's
+// TestLNSMovesKeepSchedules); every schedule the search keeps is verified
 // (verify.Schedule) before it is kept. The search only finds schedules: it
 // proves nothing.
 
