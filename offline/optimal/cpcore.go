@@ -82,16 +82,13 @@ func (s *cpStore) search(ctx context.Context, T int, init func() bool, maxFails 
 		s.rules.drop()
 		ok := init()
 		for v := range s.lo {
-			if s.only == nil {
-				s.push(int32(v))
-			}
 			if run == 1 {
 				s.prio[v] = uint32(v)
 			} else {
 				s.prio[v] = rng.Uint32()
 			}
 		}
-		for _, v := range s.only {
+		for _, v := range s.vars() {
 			s.push(v)
 		}
 		if !ok || !s.rules.propagate(s) {
@@ -126,6 +123,15 @@ func luby(i int) int64 {
 	}
 }
 
+// vars is the variables the search propagates first and branches on: only,
+// or all of them.
+func (s *cpStore) vars() []int32 {
+	if s.only != nil {
+		return s.only
+	}
+	return s.all
+}
+
 // dfs returns 1 at a leaf (every variable fixed), 0 when the subtree has no
 // solution, -1 when the failure limit or the context stopped it. It branches on
 // the unfixed variable with the smallest lower bound (ties: before): left x = lo,
@@ -139,11 +145,7 @@ func (s *cpStore) dfs() int {
 		return -1
 	}
 	x := int32(-1)
-	vars := s.only
-	if vars == nil {
-		vars = s.all
-	}
-	for _, i := range vars {
+	for _, i := range s.vars() {
 		if s.lo[i] == s.hi[i] {
 			continue
 		}
