@@ -678,12 +678,14 @@ func (s *search) interleave() error {
 	// they caught up.
 	probesDue := true
 	// used counts the propagations each lane (probes[0], probes[1], the
-	// descent, the neighbourhood search once the probes run) has had, and the next turn goes to the lane furthest below its
-	// share (laneWeight): a turn ends a little after its budget, by more on a
-	// loaded machine, so counting what each turn really took keeps the shares.
+	// descent, the neighbourhood search once the probes run) has had, and
+	// the next turn goes to the lane furthest below its share (laneWeight):
+	// a turn ends a little after its budget, by more on a loaded machine, so
+	// counting what each turn really took keeps the shares.
 	var used [4]int64
+	lns := s.lnsOn()
 	laneWeight := laneWeight
-	if s.lnsOn() {
+	if lns {
 		laneWeight = lnsWeight
 	}
 	answered := false // the descent has had an answer
@@ -693,7 +695,6 @@ func (s *search) interleave() error {
 			used[x] = used[2] * laneWeight[x] / laneWeight[2]
 		}
 	}
-	lns := s.lnsOn()
 	idle := 0 // the large-neighbourhood search's turns in a row with no improvement
 	for !s.settled() {
 		if probesDue && (answered || used[2] >= firstProps) {
