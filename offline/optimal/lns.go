@@ -196,8 +196,8 @@ func abs32(x int32) int32 {
 }
 
 // lnsTurn runs moves of the large-neighbourhood search (bufferless solves
-// only) until they have done work (cpSearch.work), the best
-// schedule is optimal, or s.ctx is cancelled; it returns the rules applied.
+// only) until they have done work (cpSearch.work), the best schedule is
+// optimal, or s.ctx is cancelled; it returns the work done.
 // It starts from the best schedule when that is better than its own, and
 // keeps every schedule it finds that is better than the best, verified.
 func (s *search) lnsTurn(work int64) (int64, error) {
@@ -253,10 +253,8 @@ func (s *search) lnsOn() bool {
 
 // lnsFirst runs the large-neighbourhood search before the formula is built,
 // while its moves improve the best schedule: it stops after lnsStall pair
-// rules and task windows (cpSearch.work) or lnsStallMoves moves without a better makespan, or
-// after lnsFirstWork rules in all. The
-// formula is built for a horizon one below the best makespan, so a better
-// start is also a smaller formula.
+// rules and task windows (cpSearch.work) or lnsStallMoves moves without a
+// better makespan, or after lnsFirstWork of that work in all.
 func (s *search) lnsFirst() error {
 	if !s.lnsOn() || s.settled() || s.ctx.Err() != nil {
 		return nil
