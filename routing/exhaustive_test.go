@@ -13,7 +13,8 @@ import (
 // state rather than along one sampled walk): for every registered grid routing on
 // small tori and meshes (odd and even sides), at its minimum VC count and at one and
 // two more, every state reachable from a state Starts lists, by any offered choice
-// and VC, is offered at least one choice short of its destination; every offered
+// and VC, is offered at least one choice short of its destination and at most
+// MaxChoices (sim.Branching, which the simulator's memory estimate counts); every offered
 // port has a link; every offered VC set is non-empty and below the VC count; a
 // minimal routing offers only ports that bring the packet one hop nearer; Route
 // leaves the header unchanged (the simulator routes its own copy, the checker a
@@ -46,6 +47,7 @@ func exhaust(t *testing.T, name string, alg Algorithm, g *topology.Grid, v int) 
 	if err != nil {
 		t.Fatalf("%s on %s, %d VCs: %v", name, g, v, err)
 	}
+	most := sim.MaxChoices(r)
 	s, ok := r.(starter)
 	if !ok {
 		t.Fatalf("%s lists no start states", name)
@@ -98,6 +100,9 @@ func exhaust(t *testing.T, name string, alg Algorithm, g *topology.Grid, v int) 
 				}
 				if len(ch) == 0 {
 					t.Fatalf("%s on %s, %d VCs: no choice at %s for %+v", name, g, v, g.NodeName(cur.at), cur.h)
+				}
+				if len(ch) > most {
+					t.Fatalf("%s on %s, %d VCs: %d choices at %s for %+v, MaxChoices says %d", name, g, v, len(ch), g.NodeName(cur.at), cur.h, most)
 				}
 				for _, c := range ch {
 					if c.Port < 0 || c.Port >= g.Ports(cur.at) {

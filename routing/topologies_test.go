@@ -17,7 +17,8 @@ import (
 // minimum VC count and one more, every state reachable from a state Starts lists,
 // by any offered choice and VC, is offered at least one choice short of its
 // destination; every offered port has a link; every VC set is non-empty and below
-// the VC count; Route leaves the header unchanged; a packet arrives within its
+// the VC count; Route gives at most MaxChoices (sim.Branching) choices and
+// leaves the header unchanged; a packet arrives within its
 // routing's hop bound (3 minimal and 5 non-minimal hops on a dragonfly, one hop per
 // dimension with dimension order and two with DAL on a HyperX, n-1 on a k-ary
 // n-fly); a minimal routing takes only hops that shorten the remaining route (a
@@ -121,6 +122,7 @@ func exhaustNet(t *testing.T, name string, alg Algorithm, net topology.Network, 
 	t.Helper()
 	r, err := alg.New(net, v)
 	require.NoError(t, err)
+	most := sim.MaxChoices(r)
 	s, ok := r.(starter)
 	require.True(t, ok, "%s lists no start states", name)
 	valid := span(0, v)
@@ -159,6 +161,7 @@ func exhaustNet(t *testing.T, name string, alg Algorithm, net topology.Network, 
 				ch := r.Route(cur.at, &h, nil)
 				require.Equal(t, cur.h, h, "%s: Route changed the header", name)
 				require.NotEmpty(t, ch, "%s on %s: no choice at %d for %+v", name, net, cur.at, cur.h)
+				require.LessOrEqual(t, len(ch), most, "%s on %s: more choices than MaxChoices at %d for %+v", name, net, cur.at, cur.h)
 				for _, c := range ch {
 					require.True(t, c.Port >= 0 && c.Port < net.Ports(cur.at), "%s: port %d at %d", name, c.Port, cur.at)
 					next, in := net.Link(cur.at, c.Port)

@@ -78,9 +78,10 @@ func nodePorts(net topology.Network, tm *topology.TerminalMap, r int, perPort bo
 }
 
 // EngineBytes estimates the memory newEngine allocates for cfg: per input VC its
-// buffer of Buf flits and its state, per output VC its owner, credits and
-// arbiter, per port and router their tables and random streams. VC tables have a
-// power of two of entries per port (1 << vs >= VCs). O(routers) to compute.
+// buffer of Buf flits, its state and the array its heads' choices grow to (the
+// routing's MaxChoices), per output VC its owner, credits and arbiter, per port
+// and router their tables and random streams. VC tables have a power of two of
+// entries per port (1 << vs >= VCs). O(routers) to compute.
 func EngineBytes(cfg *Config) int64 {
 	if cfg.Net == nil || cfg.VCs < 1 || cfg.Buf < 1 {
 		return 0
@@ -94,17 +95,37 @@ func EngineBytes(cfg *Config) int64 {
 	c.switchArbs = !flat && cfg.Arbiter != nil
 	_, c.rotate = cfg.Select.(RotatingSelector)
 	c.swin = customInput(cfg.SwitchInput) != nil
+	c.choices = choiceBytes(MaxChoices(cfg.Routing))
 	return engineBytes(c, cfg.VCs, cfg.Buf)
+}
+
+// choiceBytes is the heap a head's choices take once a routing gave it m: none
+// for one (vcHead.own holds it), else the array append grows from own's one
+// choice by one choice at a time, as the routings append (its capacity is the
+// allocator's size class, so the runtime's growth rule is the one counted).
+// Steering a batch's packet (Packet.Steer) adds a choice, not counted.
+func choiceBytes(m int) int64 {
+	if m <= 1 {
+		return 0
+	}
+	var own [1]Choice
+	ch := own[:0]
+	for range m {
+		ch = append(ch, Choice{})
+	}
+	return int64(cap(ch)) * int64(unsafe.Sizeof(Choice{}))
 }
 
 // engineCounts are the counts of a network EngineBytes reads: routers, global
 // input and output ports, injection queues, the largest port count of a router,
-// terminals, the event wheels' length, whether the arbiters are per port, and
-// whether the rules keep pointers of their own: a rotating selection's per input
-// VC, a custom switch input stage's per input port.
+// terminals, the event wheels' length, whether the arbiters are per port,
+// whether the rules keep pointers of their own (a rotating selection's per input
+// VC, a custom switch input stage's per input port) and the heap bytes of a
+// VC's choices (choiceBytes).
 type engineCounts struct {
 	routers, nin, nout, nq, maxPorts, terms, wheelLen int64
 	switchArbs, rotate, swin                          bool
+	choices                                           int64
 }
 
 // engineBytes is EngineBytes of a network of counts c with V VCs of B flits;
@@ -134,6 +155,7 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 	if c.swin {
 		rules = satarith.Add(rules, satarith.Mul(nin, i32)) // inOut
 	}
+	rules = satarith.Add(rules, satarith.Mul(satarith.Mul(nin, V), c.choices)) // heads' choices
 	wheels := satarith.Mul(c.wheelLen, 5*(slice+64))
 	terms := c.terms
 	return satarith.Add(

@@ -48,6 +48,24 @@ type Routing interface {
 	Advance(at int, h *Header, port, vc int)
 }
 
+// Branching is a Routing that may give a head more than one choice: MaxChoices
+// is the most Route appends for one head anywhere on the routing's network (for
+// a Sensing routing, the unbound one's: every choice a bound one might make). An
+// input VC keeps its heads' choices in one array, grown as Route appends and kept
+// for the VC's later heads, so EngineBytes counts room for MaxChoices per input
+// VC. A Routing that is not Branching gives one choice a head.
+type Branching interface {
+	MaxChoices() int
+}
+
+// MaxChoices is r's MaxChoices: 1 for a routing that is not Branching (or none).
+func MaxChoices(r Routing) int {
+	if b, ok := r.(Branching); ok {
+		return max(1, b.MaxChoices())
+	}
+	return 1
+}
+
 // Congestion is what an adaptive routing may read of the network's state: Queue is
 // the number of flits in the buffers behind router's output port port, all VCs
 // together, as the router's credits count them (BookSim2's GetUsedCredit).
