@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -184,10 +185,13 @@ func (in *Instance) EdgeBound(us []Use) int {
 // jackson holds the buffers of EdgeBound so that LowerBounds can reuse them across
 // edges.
 type jackson struct {
-	jobs   []jacksonJob
-	heap   jacksonHeap
-	count  []int        // sortByRelease's counts
-	sorted []jacksonJob // and its output
+	jobs     []jacksonJob
+	heap     jacksonHeap
+	head     []int32 // runBuckets' stacks and their bits
+	below    []int32
+	nonEmpty []uint64
+	count    []int        // sortByRelease's counts
+	sorted   []jacksonJob // and its output
 }
 
 func (jb *jackson) bound(in *Instance, us []Use) int {
@@ -225,8 +229,87 @@ func (jb *jackson) solve(jobs []jacksonJob) int {
 	return jb.run(jobs)
 }
 
-// run is solve on jobs sorted by release.
+// run is solve on jobs sorted by release: with buckets by q (runBuckets) when
+// the tails span few values, as the remaining hops of the messages on one edge
+// do, else with a heap.
 func (jb *jackson) run(jobs []jacksonJob) int {
+	if len(jobs) == 0 {
+		return 0
+	}
+	lo, hi := jobs[0].q, jobs[0].q
+	for _, j := range jobs[1:] {
+		lo, hi = min(lo, j.q), max(hi, j.q)
+	}
+	// As in sortByRelease, hi-lo as a uint is the span even past an int.
+	if uint(hi-lo) < maxBuckets {
+		return jb.runBuckets(jobs, lo, hi-lo+1)
+	}
+	return jb.runHeap(jobs)
+}
+
+// runBuckets is run with a bucket per value of q (span values from lo on, at
+// most maxBuckets): the released jobs of tail q are a stack, and the rule serves
+// the top of the highest non-empty stack, found from a bit per bucket. A push
+// and a pop cost O(1) and a look for the next bucket at most span/64 words,
+// where the heap cost O(log n) a push and a pop (most of the lower bounds at
+// 10^6 paths). Which job of the largest q is served does not change the value
+// (solve). It consumes the jobs' remaining service.
+func (jb *jackson) runBuckets(jobs []jacksonJob, lo, span int) int {
+	head := slices.Grow(jb.head[:0], span)[:span] // 1 + index of the top job of each bucket, 0 when empty
+	clear(head)
+	nonEmpty := slices.Grow(jb.nonEmpty[:0], (span+63)/64)[:(span+63)/64]
+	clear(nonEmpty)
+	below := slices.Grow(jb.below[:0], len(jobs))[:len(jobs)] // 1 + index of the job under each
+	top := -1                                                 // highest non-empty bucket
+	best, now := 0, 0
+	for next := 0; next < len(jobs) || top >= 0; {
+		if top < 0 && now < jobs[next].r {
+			now = jobs[next].r
+		}
+		for ; next < len(jobs) && jobs[next].r <= now; next++ {
+			b := jobs[next].q - lo
+			below[next], head[b] = head[b], int32(next+1)
+			nonEmpty[b/64] |= 1 << uint(b%64)
+			top = max(top, b)
+		}
+		j := int(head[top] - 1)
+		run := jobs[j].rem
+		if next < len(jobs) && now+run > jobs[next].r {
+			run = jobs[next].r - now
+		}
+		now += run
+		jobs[j].rem -= run
+		if jobs[j].rem == 0 {
+			best = max(best, now-1+jobs[j].q)
+			if head[top] = below[j]; head[top] == 0 {
+				nonEmpty[top/64] &^= 1 << uint(top%64)
+				top = highestBelow(nonEmpty, top)
+			}
+		}
+	}
+	jb.head, jb.below, jb.nonEmpty = head, below, nonEmpty
+	return best
+}
+
+// maxBuckets is the largest span of tails runBuckets takes.
+const maxBuckets = 1 << 12
+
+// highestBelow returns the highest set bit of words at or below bit b, -1 if none.
+func highestBelow(words []uint64, b int) int {
+	for w := b / 64; w >= 0; w-- {
+		m := words[w]
+		if w == b/64 {
+			m &= ^uint64(0) >> uint(63-b%64)
+		}
+		if m != 0 {
+			return w*64 + 63 - bits.LeadingZeros64(m)
+		}
+	}
+	return -1
+}
+
+// runHeap is run with a max-heap on q.
+func (jb *jackson) runHeap(jobs []jacksonJob) int {
 	h := jb.heap[:0]
 	best := 0
 	now := 0 // the next free slot

@@ -31,6 +31,65 @@ func TestIsTree(t *testing.T) {
 	b, _ := par.Node("b")
 	par.AddEdge(a, b) // a second a -> b edge
 	assert.False(t, IsTree(par))
+
+	loop := line(t)
+	loop.AddEdge(a, a)
+	assert.False(t, IsTree(loop))
+}
+
+// IsTree's definition, checked against a count: a network with no self-loop and
+// no repeated (from, to) pair is a forest exactly when its links (unordered
+// pairs of adjacent nodes) number its nodes less its components, which a search
+// over the links finds.
+func TestIsTreeCountsLinks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 7).Draw(t, "nodes")
+		net := &model.Network{}
+		for i := range n {
+			net.AddNode(string(rune('a' + i)))
+		}
+		for range rapid.IntRange(0, 12).Draw(t, "edges") {
+			net.AddEdge(rapid.IntRange(0, n-1).Draw(t, "from"), rapid.IntRange(0, n-1).Draw(t, "to"))
+		}
+		want := true
+		pairs := map[[2]int]bool{}
+		links := map[[2]int]bool{}
+		adj := make([][]int, n)
+		for _, ed := range net.Edges {
+			if ed.From == ed.To || pairs[[2]int{ed.From, ed.To}] {
+				want = false
+			}
+			pairs[[2]int{ed.From, ed.To}] = true
+			links[[2]int{min(ed.From, ed.To), max(ed.From, ed.To)}] = true
+			adj[ed.From] = append(adj[ed.From], ed.To)
+			adj[ed.To] = append(adj[ed.To], ed.From)
+		}
+		comps := 0
+		seen := make([]bool, n)
+		for s := range n {
+			if seen[s] {
+				continue
+			}
+			comps++
+			seen[s] = true
+			for stack := []int{s}; len(stack) > 0; {
+				u := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, v := range adj[u] {
+					if !seen[v] {
+						seen[v] = true
+						stack = append(stack, v)
+					}
+				}
+			}
+		}
+		if want && len(links) != n-comps {
+			want = false
+		}
+		if got := IsTree(net); got != want {
+			t.Fatalf("IsTree %v, want %v (%d links, %d nodes, %d components)", got, want, len(links), n, comps)
+		}
+	})
 }
 
 // Section 4.3 assumes simple paths; a walk turning back is named, and auto falls
@@ -101,9 +160,12 @@ func TestCompactRejectsIllegal(t *testing.T) {
 	assert.Equal(t, []int{2, 0}, got, "x moves up to follow y's tail")
 }
 
-// Lemma (the packed sort is the tree order): sorting the words high<<48 |
-// (2^16-1-d)<<32 | i gives the order of comparing depth, then length descending,
-// then index, whenever depths and lengths are below 2^16.
+// Lemma (the packed sort and the counting sort are the tree order): sorting the
+// words high<<48 | (2^16-1-d)<<32 | i, and counting the messages in index order
+// into buckets of (high, -d), both give the order of comparing depth, then length
+// descending, then index, whenever depths and lengths are below 2^16. A depth of
+// 1500 makes the buckets outnumber the messages, so that treeOrder packs; without
+// it, it counts.
 func TestTreeOrderPackedIsCompared(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 60).Draw(t, "messages")
@@ -114,7 +176,7 @@ func TestTreeOrderPackedIsCompared(t *testing.T) {
 			ps.Hops = append(ps.Hops, make([]int32, d)...)
 			ps.Off = append(ps.Off, len(ps.Hops))
 			ps.L = append(ps.L, 1)
-			high[i] = rapid.IntRange(0, 3).Draw(t, "high")
+			high[i] = rapid.SampledFrom([]int{0, 1, 2, 3, 1500}).Draw(t, "high")
 		}
 		require.Equal(t, treeOrderCompared(ps, high), treeOrder(ps, high))
 	})
