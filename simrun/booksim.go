@@ -224,7 +224,8 @@ var bsKeys = map[string]bsKey{
 	"max_samples":               {"10", 'i', 'm', ""},
 	"vc_allocator":              {"islip", 's', 'm', ""},
 	"sw_allocator":              {"islip", 's', 'm', ""},
-	"alloc_iters":               {"1", 'i', 'd', "iterative allocation (wormlab's allocators make one pass)"},
+	"alloc_iters":               {"1", 'i', 'm', ""},
+	"arb_type":                  {"round_robin", 's', 'm', ""},
 	// honoured at BookSim2's default only
 	"c":                        {"1", 'i', 'd', "concentration (several terminals per router)"},
 	"subnets":                  {"1", 'i', 'd', "parallel sub-networks"},
@@ -257,7 +258,6 @@ var bsKeys = map[string]bsKey{
 	"vc_shuffle_requests":      {"0", 'i', 'd', "this VC allocation rule"},
 	"vct":                      {"0", 'i', 'd', "virtual cut-through"},
 	"router":                   {"iq", 's', 'd', "router models other than input-queued"},
-	"arb_type":                 {"round_robin", 's', 'd', "this arbiter (wormlab's arbitration is --arb)"},
 	"sim_count":                {"1", 'i', 'd', "several simulations in one run (give --seed a list)"},
 	"include_queuing":          {"1", 'i', 'd', "latency without source queueing"},
 	"latency_thres":            {"500.0", 'f', 'd', "BookSim2's instability threshold (wormlab declares saturation by its own rule)"},
@@ -393,18 +393,77 @@ type bsAllocator struct {
 	vcSelect, swInput, note string
 }
 
-// bsAllocators are BookSim2's allocators wormlab runs (allocators/allocator.cpp
-// names them). separable_input_first is exact: its input arbiters are one
+// bsAllocators are BookSim2's allocators wormlab runs, by the name before a
+// parameter (allocators/allocator.cpp names them; bsAllocatorName splits the
+// parameter off). separable_input_first is exact: its input arbiters are one
 // round-robin pointer per input VC over the output VCs (--select rotate) and,
 // in switch allocation, one per input port over the output ports
 // (--switch-input output; sim/select_rotate.go, sim/swinput_output.go). islip,
 // BookSim2's default, keeps the same pointers as its accept pointers, but its
 // outputs grant first and an input may be offered several outputs; with one
 // iteration wormlab runs it as separable_input_first (docs/booksim.md compares
-// the two on a crossbar and on tori).
+// the two on a crossbar and on tori). Their parameters (bsAllocatorRule):
+// islip's is its iteration count (alloc_iters without one), the separable
+// allocators' their arbiter (arb_type without one).
 var bsAllocators = map[string]bsAllocator{
 	"separable_input_first": {"rotate", "output", ""},
 	"islip":                 {"rotate", "output", "runs as separable_input_first (wormlab's allocators make one pass, input first: docs/booksim.md)"},
+}
+
+// bsAllocatorName splits one of BookSim2's allocator values as
+// allocators/allocator.cpp does: the name before the first '(' and the
+// parameter up to the last ')' (to the end without one); "islip()" has an empty
+// parameter, as "islip" has.
+func bsAllocatorName(v string) (name, param string) {
+	left := strings.IndexByte(v, '(')
+	if left < 0 {
+		return v, ""
+	}
+	name, param = v[:left], v[left+1:]
+	if right := strings.LastIndexByte(param, ')'); right >= 0 {
+		param = param[:right]
+	}
+	return name, param
+}
+
+// bsAllocatorReads is the key BookSim2's allocators read in place of a
+// parameter they are not given (allocators/allocator.cpp).
+var bsAllocatorReads = map[string]string{
+	"islip": "alloc_iters", "pim": "alloc_iters", "select": "alloc_iters",
+	"separable_input_first": "arb_type", "separable_output_first": "arb_type",
+}
+
+// bsAllocatorRule is how wormlab runs the allocator of key, or false after
+// refusing it naming the key and its value, and records in reads the keys the
+// allocator reads (bsAllocatorReads): islip with one iteration (its parameter,
+// else alloc_iters) runs as
+// separable_input_first; a separable allocator with a round-robin arbiter (its
+// parameter, else arb_type) runs exactly. BookSim2 reads the iteration count
+// with atoi; wormlab wants an integer.
+func bsAllocatorRule(c *bsConfig, key string, reads map[string]bool, refuse func(error)) (bsAllocator, bool) {
+	v := c.str(key)
+	name, param := bsAllocatorName(v)
+	if read := bsAllocatorReads[name]; read != "" && param == "" {
+		reads[read] = true
+	}
+	rule, ok := bsAllocators[name]
+	if !ok {
+		refuse(c.errf(key, "= %s: wormlab runs separable_input_first (and islip with one iteration as it) only", v))
+		return rule, false
+	}
+	switch {
+	case param == "":
+	case name == "islip":
+		iters, err := strconv.Atoi(param)
+		if err != nil || iters != 1 {
+			refuse(c.errf(key, "= %s: an iteration count of %q: wormlab's allocators make one pass (islip(1) runs, as separable_input_first)", v, param))
+			return rule, false
+		}
+	case param != "round_robin":
+		refuse(c.errf(key, "= %s: the arbiter %q: wormlab's separable allocators arbitrate round-robin (%s(round_robin) runs)", v, param, name))
+		return rule, false
+	}
+	return rule, true
 }
 
 // bsTraffic are BookSim2's traffic patterns wormlab has with the same meaning.
@@ -661,11 +720,11 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 	default:
 		refuse(c.errf("wait_for_tail_credit", "= %s: want 0 or 1", wt))
 	}
+	reads := map[string]bool{} // alloc_iters, arb_type: read by an allocator
 	for _, key := range []string{"vc_allocator", "sw_allocator"} {
 		v := c.str(key)
-		rule, ok := bsAllocators[v]
+		rule, ok := bsAllocatorRule(c, key, reads, refuse)
 		if !ok {
-			refuse(c.errf(key, "= %s: wormlab runs separable_input_first (and islip as it) only", v))
 			continue
 		}
 		if key == "vc_allocator" {
@@ -675,6 +734,21 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 		}
 		if rule.note != "" && (c.has(key) || c.has("alloc_iters")) {
 			notes = append(notes, key+" = "+v+" "+rule.note)
+		}
+	}
+	// one refusal for both allocators; unread, BookSim2 ignores the key too
+	if iters, err := c.int("alloc_iters"); err != nil || iters != 1 {
+		if reads["alloc_iters"] {
+			refuse(c.errf("alloc_iters", "= %s: wormlab has no iterative allocation (wormlab's allocators make one pass) (only alloc_iters = 1 runs)", c.str("alloc_iters")))
+		} else {
+			ignored = append(ignored, "alloc_iters")
+		}
+	}
+	if arb := c.str("arb_type"); arb != "round_robin" {
+		if reads["arb_type"] {
+			refuse(c.errf("arb_type", "= %s: wormlab's separable allocators arbitrate round-robin (only arb_type = round_robin runs)", arb))
+		} else {
+			ignored = append(ignored, "arb_type")
 		}
 	}
 

@@ -151,7 +151,7 @@ func TestFromBookSimRefuses(t *testing.T) {
 		"injection_rate = {0.1,0.2};":            "t.cfg:1: booksim key injection_rate: = {0.1,0.2}: one rate per traffic class",
 		"sim_type = batch;":                      "t.cfg:1: booksim key sim_type: = batch",
 		"num_vcs = 0;":                           "booksim key num_vcs (t.cfg:1): 0 outside 1..64",
-		"vc_allocator = wavefront;":              "t.cfg:1: booksim key vc_allocator: = wavefront: wormlab runs separable_input_first (and islip as it) only",
+		"vc_allocator = wavefront;":              "t.cfg:1: booksim key vc_allocator: = wavefront: wormlab runs separable_input_first (and islip with one iteration as it) only",
 		"sw_allocator = separable_output_first;": "t.cfg:1: booksim key sw_allocator: = separable_output_first: wormlab runs",
 		"seed = time;":                           "t.cfg:1: booksim key seed: = time",
 		"traffic = hotspot({0,5},{1,3});":        "unequal rates",
@@ -166,6 +166,50 @@ func TestFromBookSimRefuses(t *testing.T) {
 	require.Equal(t, "mesh:4x4", run.Topology)
 	require.Contains(t, notes, "not honoured: t.cfg:1: booksim key input_speedup: = 2: wormlab has no crossbar input speedup (only input_speedup = 1 runs)")
 	require.Contains(t, notes, "not honoured: t.cfg:1: booksim key alloc_iters: = 2: wormlab has no iterative allocation (wormlab's allocators make one pass) (only alloc_iters = 1 runs)")
+}
+
+// Allocator names with a parameter, as BookSim2's allocator factory reads them
+// (allocators/allocator.cpp: the name before '(', the parameter up to the last
+// ')'): islip's is its iteration count, which replaces alloc_iters, and islip
+// with one iteration runs as the unparameterised islip does (as
+// separable_input_first, with the note); a separable allocator's is its arbiter,
+// which replaces arb_type, and round-robin runs. Other counts and arbiters are
+// refused naming the key and the value; alloc_iters and arb_type are refused
+// only when an allocator reads them (BookSim2 ignores them otherwise).
+func TestFromBookSimAllocatorParameters(t *testing.T) {
+	base := "topology = torus; k = 4; routing_function = dim_order;"
+	for _, text := range []string{
+		"vc_allocator = islip(1); sw_allocator = islip(1);",
+		"vc_allocator = islip(1); sw_allocator = islip(1); alloc_iters = 2;",
+		"vc_allocator = islip(); sw_allocator = islip(1;",
+		"vc_allocator = separable_input_first(round_robin); sw_allocator = islip(1); arb_type = matrix;",
+		"vc_allocator = separable_input_first; sw_allocator = separable_input_first(round_robin); alloc_iters = 4;",
+	} {
+		run, _, notes, err := FromBookSim(parseBS(t, base+text), false)
+		require.NoError(t, err, text)
+		require.Equal(t, "rotate", run.Select, text)
+		require.Equal(t, "output", run.SwitchInput, text)
+		if strings.Contains(text, "islip(1)") {
+			require.Contains(t, strings.Join(notes, "\n"), "islip(1) runs as separable_input_first", text)
+		}
+		if strings.Contains(text, "alloc_iters") || strings.Contains(text, "arb_type") {
+			require.Contains(t, strings.Join(notes, "\n"), "ignored (", text)
+		}
+	}
+	for text, msg := range map[string]string{
+		"vc_allocator = islip(2);":                                 `t.cfg:1: booksim key vc_allocator: = islip(2): an iteration count of "2": wormlab's allocators make one pass`,
+		"sw_allocator = islip(0);":                                 `t.cfg:1: booksim key sw_allocator: = islip(0): an iteration count of "0"`,
+		"sw_allocator = islip(one);":                               `t.cfg:1: booksim key sw_allocator: = islip(one): an iteration count of "one"`,
+		"vc_allocator = islip(); alloc_iters = 2;":                 "t.cfg:1: booksim key alloc_iters: = 2: wormlab has no iterative allocation",
+		"vc_allocator = separable_input_first(matrix);":            `t.cfg:1: booksim key vc_allocator: = separable_input_first(matrix): the arbiter "matrix": wormlab's separable allocators arbitrate round-robin`,
+		"sw_allocator = separable_input_first; arb_type = matrix;": "t.cfg:1: booksim key arb_type: = matrix: wormlab's separable allocators arbitrate round-robin",
+		"sw_allocator = pim(1);":                                   "t.cfg:1: booksim key sw_allocator: = pim(1): wormlab runs separable_input_first",
+	} {
+		_, _, _, err := FromBookSim(parseBS(t, base+text), false)
+		var be *BookSimError
+		require.True(t, errors.As(err, &be), "%s: %v", text, err)
+		require.ErrorContains(t, err, msg, text)
+	}
 }
 
 // ToBookSim writes what FromBookSim reads back as the same run, for runs with a
