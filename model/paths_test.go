@@ -320,25 +320,36 @@ func TestReadPathsAgreesOnTrickyNetworks(t *testing.T) {
 // digit that is not ASCII, a name that only looks like a number) reads as
 // ReadInstance reads it (requireReadPathsAgrees), on networks where the names
 // are in index order (numeric) and where two are swapped (not numeric), with
-// their edges or none.
+// their edges or none. And the shortcut is taken: the fast reader's scanner,
+// given the network's hop index as parseFast gives it, reads each message of a
+// network of numeric names through numericPath (its nodes are kept, where the
+// general loop keeps none), reads a walk of the network's own names whole there,
+// and takes no message of the others through it (so the test fails with the
+// shortcut disabled, which the agreement alone cannot see).
 func TestReadPathsNumericNames(t *testing.T) {
-	read := 0
+	read, short := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 12).Draw(t, "nodes")
 		names := make([]string, n)
 		for u := range names {
 			names[u] = fmt.Sprint(u)
 		}
-		if n > 1 && rapid.Bool().Draw(t, "swap") {
+		swapped := n > 1 && rapid.Bool().Draw(t, "swap")
+		if swapped {
 			names[0], names[n-1] = names[n-1], names[0]
 		}
+		net := &Network{Nodes: names}
 		var edges []string
 		for u := range n - 1 {
 			edges = append(edges, fmt.Sprintf("[%q,%q]", names[u], names[u+1]), fmt.Sprintf("[%q,%q]", names[u+1], names[u]))
+			net.Edges = append(net.Edges, Edge{u, u + 1}, Edge{u + 1, u})
 		}
 		if rapid.IntRange(0, 5).Draw(t, "edges dropped") == 0 {
 			edges = nil // every path of two nodes or more names a missing hop
+			net.Edges = nil
 		}
+		hop := newHopIndex(net)
+		require.Equal(t, !swapped, hop.numeric, "names %v", names)
 		var msgs []string
 		for i := range rapid.IntRange(1, 5).Draw(t, "messages") {
 			from := rapid.IntRange(0, n-1).Draw(t, "from")
@@ -350,10 +361,26 @@ func TestReadPathsNumericNames(t *testing.T) {
 					break
 				}
 			}
+			first := walk[0]
 			walk[0] = rapid.SampledFrom([]string{walk[0], walk[0], `"0` + walk[0][1:], `"-0"`, `"-1"`,
 				fmt.Sprintf("%q", fmt.Sprint(n)), fmt.Sprintf("%q", fmt.Sprint(n+10)), `"١"`, `"1.0"`, `""`,
 				`"1234567890"`, `"99999999999999999999"`, `"\u0031"`}).Draw(t, "first name")
-			msgs = append(msgs, fmt.Sprintf(`{"id": "m%d", "path": [%s]}`, i, strings.Join(walk, ", ")))
+			msg := fmt.Sprintf(`{"id": "m%d", "path": [%s]}`, i, strings.Join(walk, ", "))
+			msgs = append(msgs, msg)
+			// a name with an escape is declined before numericPath keeps it;
+			// a walk of the network's own names it reads whole
+			p := fastScanner{data: []byte(msg), hop: hop}
+			_, _, _, ok := p.rawMessage(&Instance{Net: net})
+			if !swapped && !strings.Contains(walk[0], `\`) {
+				require.NotEmpty(t, p.nodes, "the numeric-names shortcut did not read %s", msg)
+				if walk[0] == first && len(walk) > 1 && net.Edges != nil {
+					require.True(t, ok, "the numeric-names shortcut declined %s", msg)
+					require.Len(t, p.nodes, len(walk), "the numeric-names shortcut read %s", msg)
+					short++
+				}
+			} else {
+				require.Empty(t, p.nodes, "the numeric-names shortcut read %s on names %v", msg, names)
+			}
 		}
 		text := fmt.Sprintf(`{"network": {"nodes": [%s], "edges": [%s]}, "messages": [%s]}`,
 			`"`+strings.Join(names, `","`)+`"`, strings.Join(edges, ", "), strings.Join(msgs, ", "))
@@ -362,6 +389,7 @@ func TestReadPathsNumericNames(t *testing.T) {
 		}
 	})
 	require.Positive(t, read, "no text was an instance")
+	require.Positive(t, short, "no path took the numeric-names shortcut")
 }
 
 // A path of no name or of one on a network of numeric names (numericPath) is
