@@ -19,6 +19,22 @@ import "unsafe"
 // no packet before its cycle). So a run is the same, byte for byte, blocked or not
 // (scripts/sim-outputs.sh, TestBlocksSameRun).
 //
+// On several threads each partition (part.go) runs the block over its own words
+// at once with the others, with a barrier per block instead of per cycle. The
+// lemma: in a block of n cycles from t, with n at most the least delay d of an
+// event from a router to another, no router reads what another router writes
+// in the block. An event made in cycle t+j (j < n) is due at t+j+d >= t+n,
+// after the block; so the events read in the block, due at t .. t+n-1, were
+// all made before t, and each router's cycles in the block read its own state
+// and those events alone, whatever the order of the words and of the
+// partitions. What crosses partitions does so in wheels: a partition puts
+// events in its own wheels alone, and takes its words' events from every
+// partition's (wheel.takeFar leaves another partition's buckets ahead alone).
+// Each partition runs its words on its own copy of the engine's fields
+// (part.view), sharing the arrays: its cycle e.t is its own, as its thread is
+// at another cycle than the others. The join after the block is the same as
+// on one thread, partition after partition, so in router order.
+//
 // The arrivals' checks (a source queue past Measure.MaxQueue, the packet table past
 // the memory budget) are the one thing a block changes: generated ahead, a cycle's
 // arrivals see its queues before the injections of the cycles before it, and the
@@ -109,10 +125,9 @@ func (e *engine) longestDelay() int {
 // may take (its span, before the next look, before a deadlock could be declared),
 // word by word, or one if that is none.
 func (e *engine) blockStep(la *lookahead) error {
-	p := e.parts[0]
 	t := e.t
 	e.gen()
-	n := int64(p.span)
+	n := int64(e.parts[0].span)
 	n = min(n, la.until-t)
 	// the deadlock test at the end of cycles t .. t+n-2 must not fire: it reads
 	// lastMove, at least as large then as now
@@ -143,22 +158,76 @@ func (e *engine) blockStep(la *lookahead) error {
 		s.blocks++
 		s.cycles += n
 	}
-	return e.block(p, t, int(n))
+	return e.block(t, int(n))
 }
 
-// block runs cycles t .. t+n-1 word by word on partition p (the only one), then
-// what is shared, cycle by cycle. Every other block visits the words from the
-// last one: the words a block ends with are still in cache when the next one
-// begins (a sweep in one direction over more state than the cache holds would
-// find none of it there). A cycle's deliveries are put back in router order. A
-// routing error stops the cycles after its own (and, from the last word, those
-// after the words before it), so that the error returned is the first a run
-// cycle by cycle meets.
-func (e *engine) block(p *part, t int64, n int) error {
-	all := allVCs(e.V)
-	rev := p.rev
-	p.rev = !rev
+// block runs cycles t .. t+n-1 on every partition at once, each on its own
+// thread and word by word (blockWords), then what is shared, cycle by cycle: a
+// cycle's deliveries partition by partition (each put back in router order),
+// so in router order. A routing error stops a partition's cycles after its own;
+// the error returned is the first in a cycle by cycle run's order (the least
+// cycle, then the least word), and the run is then done again without blocks
+// (lookahead.cut).
+func (e *engine) block(t int64, n int) error {
+	for _, p := range e.parts {
+		*p.view = *e
+		p.t0, p.n = t, n
+	}
+	e.section(e.words)
 	var err error
+	errJ := n
+	for _, p := range e.parts {
+		*p.view = engine{} // the copy holds no array past its block
+		if p.err != nil && p.errJ < errJ {
+			err, errJ = p.err, p.errJ
+		}
+		p.err = nil
+	}
+	for j := range min(n, errJ+1) {
+		e.t = t + int64(j)
+		for _, p := range e.parts {
+			if p.rev {
+				p.dones[j] = p.routerOrder(p.dones[j], p.seg[j])
+			}
+			p.done = p.dones[j]
+		}
+		jerr := e.join()
+		for _, p := range e.parts {
+			p.dones[j] = p.done
+		}
+		if jerr != nil && err == nil {
+			err = jerr
+		}
+	}
+	for _, p := range e.parts {
+		for j := range p.seg {
+			p.seg[j] = p.seg[j][:0]
+		}
+	}
+	if err != nil {
+		e.ahead.cut = true
+		return err
+	}
+	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
+		return e.deadlock()
+	}
+	e.t++
+	return nil
+}
+
+// blockWords runs partition p's part of a block (block), on p's thread: cycles
+// p.t0 .. p.t0+p.n-1 word by word on p's copy of the engine (part.view), whose
+// cycle is its own. Every other block visits the words from the last one
+// (p.rev): the words a block ends with are still in cache when the next one
+// begins (a sweep in one direction over more state than the cache holds would
+// find none of it there). A routing error stops the cycles after its own
+// (and, from the last word, those after the words before it); p.err and
+// p.errJ keep the first in a cycle by cycle run's order.
+func (e *engine) blockWords(p *part) {
+	v, t, n := p.view, p.t0, p.n
+	all := allVCs(v.V)
+	p.rev = !p.rev
+	rev := p.rev
 	errJ, errW := n, 0 // the first error's cycle and word, in a cycle by cycle run's order
 	// a move sets p.lastMove to its cycle, and the words run their cycles one
 	// after the other: the block's last move is the latest of any word's, not
@@ -175,15 +244,15 @@ func (e *engine) block(p *part, t int64, n int) error {
 			}
 		}
 		for j := range stop {
-			e.t = t + int64(j)
+			v.t = t + int64(j)
 			p.done = p.dones[j]
-			e.receiveWord(p, w)
-			e.injectWord(p, w)
-			werr := e.sweep(p, w, all)
+			v.receiveWord(p, w)
+			v.injectWord(p, w)
+			werr := v.sweep(p, w, all)
 			p.dones[j] = p.done
 			if werr != nil {
 				if j < errJ || (j == errJ && w < errW) {
-					err, errJ, errW = werr, j, w
+					p.err, errJ, errW = werr, j, w
 				}
 				break
 			}
@@ -191,34 +260,8 @@ func (e *engine) block(p *part, t int64, n int) error {
 		moved = max(moved, p.lastMove)
 	}
 	p.lastMove = moved
-	last := n - 1
-	if err != nil {
-		last = errJ
-	}
-	for j := range last + 1 {
-		if rev {
-			p.dones[j] = p.routerOrder(p.dones[j], p.seg[j])
-		}
-		e.t = t + int64(j)
-		p.done = p.dones[j]
-		jerr := e.join()
-		p.dones[j] = p.done
-		if jerr != nil && err == nil {
-			err = jerr
-		}
-	}
-	for j := range p.seg {
-		p.seg[j] = p.seg[j][:0]
-	}
-	if err != nil {
-		e.ahead.cut = true
-		return err
-	}
-	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
-		return e.deadlock()
-	}
-	e.t++
-	return nil
+	p.errJ = errJ
+	p.done = nil
 }
 
 // routerOrder puts the packets of done, delivered word by word from the last word

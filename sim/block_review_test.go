@@ -69,12 +69,15 @@ func TestBlocksDeadlockManyWords(t *testing.T) {
 	w := sim.Workload{Rate: 0.3, Sizes: sim.Sizes{Flits: []int{4, 12}, Weight: []float64{1, 1}}, Pattern: columnPattern{16}}
 	m := sim.Measure{MaxCycles: 50000, MaxQueue: 1 << 20}
 	for seed := uint64(10); seed <= 16; seed++ {
-		cfg := sim.Config{Net: net, Routing: mustRouting(t, net, "dor", 1), VCs: 1, Buf: 2,
-			Pipeline: sim.Pipeline{Link: 12, Credit: 12}, Seed: seed, DeadlockCycles: 40, Threads: 1}
-		_, err, s := runBoth(t, cfg, w, m)
-		var dl *sim.DeadlockError
-		require.ErrorAs(t, err, &dl, "seed %d", seed)
-		require.Positive(t, s.Blocks())
+		// on several threads too: each partition's last move its own
+		for _, threads := range []int{1, 2, 3} {
+			cfg := sim.Config{Net: net, Routing: mustRouting(t, net, "dor", 1), VCs: 1, Buf: 2,
+				Pipeline: sim.Pipeline{Link: 12, Credit: 12}, Seed: seed, DeadlockCycles: 40, Threads: threads}
+			_, err, s := runBoth(t, cfg, w, m)
+			var dl *sim.DeadlockError
+			require.ErrorAs(t, err, &dl, "seed %d, %d threads", seed, threads)
+			require.Positive(t, s.Blocks())
+		}
 	}
 }
 
@@ -104,12 +107,15 @@ func TestBlocksRoutingError(t *testing.T) {
 	require.NoError(t, err)
 	m := sim.Measure{MaxCycles: 20000, Nodes: true}
 	for _, hops := range []int32{6, 9, 12} {
-		cfg := sim.Config{Net: net, Routing: failing{mustRouting(t, net, "dor-booksim", 2), hops}, VCs: 2, Buf: 4,
-			Pipeline: sim.BookSim(net), Seed: 3, DeadlockCycles: 300, Threads: 1}
-		_, err, s := runBoth(t, cfg, w, m)
-		var re *sim.RoutingError
-		require.ErrorAs(t, err, &re, "hops %d", hops)
-		require.Positive(t, s.Blocks())
+		// on several threads too: the partitions' first errors compared
+		for _, threads := range []int{1, 2, 3} {
+			cfg := sim.Config{Net: net, Routing: failing{mustRouting(t, net, "dor-booksim", 2), hops}, VCs: 2, Buf: 4,
+				Pipeline: sim.BookSim(net), Seed: 3, DeadlockCycles: 300, Threads: threads}
+			_, err, s := runBoth(t, cfg, w, m)
+			var re *sim.RoutingError
+			require.ErrorAs(t, err, &re, "hops %d, %d threads", hops, threads)
+			require.Positive(t, s.Blocks())
+		}
 	}
 }
 
@@ -125,7 +131,8 @@ func TestBlocksRoutingError(t *testing.T) {
 // ejection in the cycle of the switch (Eject 0) and injection behind the
 // first hop (Inject past SwAlloc + Traverse + Link). And no block is taken
 // where one would be wrong: a Sensing routing (df-ugal-g reads other routers'
-// queues), credits back in one cycle (span 1: BookSim2's mesh), two threads.
+// queues), credits back in one cycle (span 1: BookSim2's mesh). On two and
+// three threads too (a block's partitions at once, block.go).
 func TestBlocksSameRunMore(t *testing.T) {
 	slow := &sim.Pipeline{Route: 1, VCAlloc: 1, SwAlloc: 1, Traverse: 1, Link: 4, Credit: 4, Inject: 1, Eject: 1}
 	for _, c := range []struct {
@@ -161,7 +168,8 @@ func TestBlocksSameRunMore(t *testing.T) {
 		{name: "sensing df-ugal-g", topo: "dragonfly:p=2", routing: "df-ugal-g", vcs: 3, buf: 16, rate: 0.3, none: true},
 		{name: "sensing df-ugal-l", topo: "dragonfly:p=2", routing: "df-ugal-l", vcs: 3, buf: 16, rate: 0.3, none: true},
 		{name: "credits in one cycle", topo: "mesh:9x9", routing: "dor", vcs: 2, buf: 4, rate: 0.3, none: true},
-		{name: "two threads", topo: "torus:9x9", routing: "dor-booksim", vcs: 2, buf: 4, rate: 0.3, threads: 2, none: true},
+		{name: "two threads", topo: "torus:9x9", routing: "dor-booksim", vcs: 2, buf: 4, rate: 0.3, threads: 2},
+		{name: "three threads duato", topo: "torus:16x16", routing: "duato", vcs: 4, buf: 4, rate: 0.4, sel: "credits", atomic: true, threads: 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			net := mustNet(t, c.topo)
@@ -263,8 +271,8 @@ func TestPassByEpochSameRun(t *testing.T) {
 // block is taken under them or an injection limit). A traced run, whose sweep
 // goes router after router where an untraced one goes phase after phase over
 // a word's routers (a router's phases touch its own state alone), is the same
-// run too, and so are a run on two threads and one whose switch allocation
-// takes its general path instead of the flat one.
+// run too, and so are a run on two threads (cycle by cycle and in blocks) and
+// one whose switch allocation takes its general path instead of the flat one.
 func TestPropertyBlocksSameRun(t *testing.T) {
 	nets := []struct {
 		topo, routing string
@@ -325,9 +333,14 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		if got != nil && got.PacketsDelivered > 0 {
 			require.Positive(rt, events)
 		}
-		// two threads: two partitions, no blocks
+		// two threads: two partitions, cycle by cycle and in blocks
 		cfg.Trace, cfg.Threads = nil, 2
 		two, twoErr := sim.RunOpen(ctx, cfg, w, m)
+		require.Equal(rt, gotErr, twoErr)
+		require.Equal(rt, got, two)
+		blocked := cfg
+		sim.ForceBlocks(&blocked)
+		two, twoErr = sim.RunOpen(ctx, blocked, w, m)
 		require.Equal(rt, gotErr, twoErr)
 		require.Equal(rt, got, two)
 		// switch allocation's general path (allocRouter) in place of the flat

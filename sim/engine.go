@@ -232,6 +232,19 @@ func (w *wheel[T]) take(at int64, word int) []T {
 	return evs
 }
 
+// takeFar is take on another partition's wheel, which its own thread may be
+// filling at the same time (a block on several threads: block.go): the bucket
+// keeps its array and the bucket ahead is left alone (it may be one that thread
+// puts events in now), and an empty bucket is not written.
+func (w *wheel[T]) takeFar(at int64, word int) []T {
+	s := &w.slots[int(at&w.mask)*w.words+word]
+	evs := *s
+	if len(evs) > 0 {
+		*s = evs[:0]
+	}
+	return evs
+}
+
 // source is one injection queue: the packets waiting at a node for an injection
 // port, FIFO from head, and the one being injected.
 type source struct {
@@ -330,12 +343,13 @@ type engine struct {
 
 	// the partitions (part.go): their routers, events, sources and scratch;
 	// rtrPart the partition of each router; multi: more than one. work, wg and
-	// wake run a section on the partitions' goroutines.
+	// wake run a section on the partitions' goroutines (wg a pointer: a block
+	// copies the engine for each partition, part.view).
 	parts   []*part
 	rtrPart []uint8
 	multi   bool
 	work    func(*part)
-	wg      sync.WaitGroup
+	wg      *sync.WaitGroup
 	wake    []chan struct{}
 	// injectFirst: of the writes due in one cycle the injected ones go first
 	// (they were scheduled earlier, or in the same cycle's earlier phase)
@@ -347,6 +361,8 @@ type engine struct {
 	sensing bool
 	// sections: one cycle's sections, nil for a join (chooseCycle, once a run)
 	sections []func(*part)
+	// words: blockWords, a block's section (chooseCycle)
+	words func(*part)
 
 	// busyRtr has bit r%64 of word r/64 set iff router r holds a flit (portBusy[r]
 	// is not 0): each phase visits its routers in increasing order; srcRtr iff a
@@ -855,13 +871,21 @@ func (e *engine) receiveWord(p *part, w int) {
 		e.writes(p, injects)
 	}
 	for _, q := range e.parts {
-		e.writes(p, q.links.take(e.t, w))
+		if q == p {
+			e.writes(p, q.links.take(e.t, w))
+		} else {
+			e.writes(p, q.links.takeFar(e.t, w))
+		}
 	}
 	if !e.injectFirst {
 		e.writes(p, injects)
 	}
 	for _, q := range e.parts {
-		e.credits(q.credits.take(e.t, w))
+		if q == p {
+			e.credits(q.credits.take(e.t, w))
+		} else {
+			e.credits(q.credits.takeFar(e.t, w))
+		}
 	}
 	for _, x := range p.srcCreds.take(e.t, w) {
 		e.srcCredit[x]++

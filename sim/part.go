@@ -12,10 +12,13 @@ package sim
 // cycle's packets are generated. Nothing a partition does depends on another's
 // order or speed, and each router draws from its own random streams, so a run is
 // the same, bit for bit, whatever the number of threads (TestThreadsSameRun).
+// A run that takes blocks of cycles (block.go) joins its partitions once a
+// block, not once a cycle: each runs the block's cycles over its words at once.
 
 import (
 	"math/bits"
 	"runtime"
+	"sync"
 )
 
 // part is one partition: routers lo..hi-1 (words w0..w1-1 of the router masks),
@@ -47,6 +50,14 @@ type part struct {
 	seg    [][]int32
 	rev    bool
 	sorted []int32
+	// view is the engine as p's thread sees it during a block: a copy of the
+	// engine's fields, sharing its arrays, whose cycle e.t is p's own (the
+	// partitions of a block run different cycles at once); t0 and n the
+	// block's cycles, errJ the block's cycle of p's first error (n: none)
+	view *engine
+	t0   int64
+	n    int
+	errJ int
 
 	pick  *[64]int32  // per local input port: VC picked by its input arbiter
 	omask *[64]uint64 // per local output port: the input ports whose pick asks for it
@@ -94,6 +105,7 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 		p.delivers = newWheel[flitEv](wl, words, pl.SwAlloc+pl.Traverse+pl.Eject)
 		p.srcCreds = newWheel[int32](wl, words, 1)
 		p.pick, p.omask = new([64]int32), new([64]uint64)
+		p.view = new(engine)
 		p.span, p.dones, p.seg = span, make([][]int32, span), make([][]int32, span)
 		p.reqs = make([][]Request, maxPorts<<e.vs)
 		for r := p.lo; r < p.hi; r++ {
@@ -146,7 +158,8 @@ func (e *engine) chooseCycle() {
 		e.sections = []func(*part){e.cycle}
 	}
 	if la := e.ahead; la != nil {
-		la.ok = len(e.parts) == 1 && e.parts[0].span > 1 && len(e.sections) == 1 && !e.sensing &&
+		e.words = e.blockWords
+		la.ok = e.parts[0].span > 1 && len(e.sections) == 1 && !e.sensing &&
 			e.flat && !e.cfg.slowSwitch && !e.tracing && !e.recordHops && e.gen != nil && !e.cfg.noBlocks && (e.cycleBytes() >= blockFrom || e.cfg.forceBlocks)
 	}
 }
@@ -350,6 +363,7 @@ func (e *engine) startWorkers() {
 	if len(e.parts) == 1 {
 		return
 	}
+	e.wg = new(sync.WaitGroup)
 	e.wake = make([]chan struct{}, len(e.parts)-1)
 	for i := range e.wake {
 		w := make(chan struct{})

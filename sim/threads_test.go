@@ -16,7 +16,9 @@ import (
 // delay (deliveries inside the switch phase), size mixes, and terminals apart
 // from routers with links of 10 and 100 cycles (a concentrated mesh, the
 // 1,056-terminal dragonfly: 264 routers, 5 words), and routings that read the
-// network's state (UGAL-G, PAR: Sensing).
+// network's state (UGAL-G, PAR: Sensing). On 2 to 4 threads both cycle by cycle
+// and in blocks (block.go: a block's partitions run its cycles at once, a
+// barrier per block), where the case takes blocks.
 func TestThreadsSameRun(t *testing.T) {
 	for _, c := range []struct {
 		name, topo, routing string
@@ -25,19 +27,21 @@ func TestThreadsSameRun(t *testing.T) {
 		arb, sel            string
 		limit               int
 		ideal               bool
+		// blocks: runs with blocks allowed must take them (block.go)
+		blocks bool
 	}{
-		{"torus dor-booksim", "torus:16x16", "dor-booksim", 4, 0.3, "round-robin", "first", 0, false},
-		{"torus duato random", "torus:16x16", "duato", 4, 0.3, "random", "random", 0, false},
-		{"mesh minadapt credits", "mesh:16x16", "minadapt", 3, 0.25, "fixed", "credits", 0, false},
-		{"torus pn limit", "torus:16x16", "pn", 6, 0.3, "round-robin", "credits", 4, false},
-		{"mesh westfirst ideal", "mesh:16x16", "westfirst", 2, 0.3, "random", "first", 0, true},
+		{"torus dor-booksim", "torus:16x16", "dor-booksim", 4, 0.3, "round-robin", "first", 0, false, true},
+		{"torus duato random", "torus:16x16", "duato", 4, 0.3, "random", "random", 0, false, true},
+		{"mesh minadapt credits", "mesh:16x16", "minadapt", 3, 0.25, "fixed", "credits", 0, false, false},
+		{"torus pn limit", "torus:16x16", "pn", 6, 0.3, "round-robin", "credits", 4, false, false},
+		{"mesh westfirst ideal", "mesh:16x16", "westfirst", 2, 0.3, "random", "first", 0, true, false},
 		// terminals apart from routers (4 a router) and links of 10 and 100 cycles
-		{"cmesh dor", "cmesh:16x16,c=4", "dor", 2, 0.1, "round-robin", "first", 0, false},
-		{"dragonfly df-valiant", "dragonfly:p=4", "df-valiant", 3, 0.2, "random", "random", 0, false},
+		{"cmesh dor", "cmesh:16x16,c=4", "dor", 2, 0.1, "round-robin", "first", 0, false, false},
+		{"dragonfly df-valiant", "dragonfly:p=4", "df-valiant", 3, 0.2, "random", "random", 0, false, true},
 		// routings that read the network's state: UGAL-G other routers' queues,
 		// PAR its own (a cycle phase by phase: part.go), with an injection limit
-		{"dragonfly df-ugal-g", "dragonfly:p=4", "df-ugal-g", 3, 0.2, "round-robin", "first", 0, false},
-		{"dragonfly df-par limit", "dragonfly:p=4", "df-par", 4, 0.3, "random", "credits", 4, false},
+		{"dragonfly df-ugal-g", "dragonfly:p=4", "df-ugal-g", 3, 0.2, "round-robin", "first", 0, false, false},
+		{"dragonfly df-par limit", "dragonfly:p=4", "df-par", 4, 0.3, "random", "credits", 4, false, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			net := mustNet(t, c.topo)
@@ -53,19 +57,32 @@ func TestThreadsSameRun(t *testing.T) {
 				pipe = sim.Pipeline{Link: 1, Credit: 1}
 			}
 			var first *sim.Result
-			for threads := 1; threads <= 4; threads++ {
+			for _, run := range []struct {
+				threads int
+				blocks  bool
+			}{{1, false}, {2, false}, {3, false}, {4, false}, {2, true}, {3, true}, {4, true}} {
 				cfg := sim.Config{Net: net, Routing: rt, VCs: c.vcs, Buf: 4, Pipeline: pipe, Seed: 3,
-					Arbiter: arb, Select: sel, AtomicVC: c.routing == "duato", Threads: threads}
+					Arbiter: arb, Select: sel, AtomicVC: c.routing == "duato", Threads: run.threads}
+				var s sim.BlockStats
+				sim.CountBlocks(&cfg, &s)
+				if run.blocks {
+					sim.ForceBlocks(&cfg)
+				} else {
+					sim.WithoutBlocks(&cfg)
+				}
 				res, err := sim.RunOpen(context.Background(), cfg,
 					sim.Workload{Pattern: pat, Rate: c.rate, Sizes: sim.Sizes{Flits: []int{2, 8}, Weight: []float64{1, 1}}, InjectLimit: c.limit},
 					sim.Measure{MinCycles: 2000, MaxCycles: 2000, Period: 500, Nodes: true})
 				require.NoError(t, err)
+				if run.blocks && c.blocks {
+					require.Positive(t, s.Blocks(), "%d threads: no block", run.threads)
+				}
 				if first == nil {
 					first = res
 					require.Greater(t, res.PacketsDelivered, int64(1000))
 					continue
 				}
-				require.Equal(t, first, res, "%d threads", threads)
+				require.Equal(t, first, res, "%d threads, blocks %v", run.threads, run.blocks)
 			}
 		})
 	}
