@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -85,5 +86,34 @@ func TestThreadsSameRun(t *testing.T) {
 				require.Equal(t, first, res, "%d threads, blocks %v", run.threads, run.blocks)
 			}
 		})
+	}
+}
+
+// A large network takes two threads and blocks of cycles by default
+// (ParallelRouters, blockFrom): its result, written as JSON, is the same byte
+// for byte on one, two and three threads and with the default choice.
+func TestThreadsSameBytesLarge(t *testing.T) {
+	net := mustNet(t, "torus:48x48")
+	rt := mustRouting(t, net, "dor-booksim", 4)
+	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+	require.NoError(t, err)
+	var first []byte
+	for _, threads := range []int{1, 2, 3, 0} {
+		cfg := sim.Config{Net: net, Routing: rt, VCs: 4, Buf: 8, Pipeline: sim.BookSim(net), Seed: 9, Threads: threads}
+		var s sim.BlockStats
+		sim.CountBlocks(&cfg, &s)
+		res, err := sim.RunOpen(context.Background(), cfg,
+			sim.Workload{Pattern: pat, Rate: 0.1, Sizes: sim.Sizes{Flits: []int{4, 16}, Weight: []float64{1, 1}}},
+			sim.Measure{MinCycles: 400, MaxCycles: 400, Period: 200, Nodes: true})
+		require.NoError(t, err)
+		require.Positive(t, s.Blocks(), "%d threads: no block", threads)
+		b, err := json.Marshal(res)
+		require.NoError(t, err)
+		if first == nil {
+			first = b
+			require.Greater(t, res.PacketsDelivered, int64(1000))
+			continue
+		}
+		require.Equal(t, string(first), string(b), "%d threads", threads)
 	}
 }
