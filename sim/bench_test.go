@@ -66,6 +66,7 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 func BenchmarkTorus8x8Rate01(b *testing.B)   { benchRun(b, "torus:8x8", 0.1, benchCycles) }
 func BenchmarkTorus8x8Rate04(b *testing.B)   { benchRun(b, "torus:8x8", 0.4, benchCycles) }
 func BenchmarkTorus16x16Rate01(b *testing.B) { benchRun(b, "torus:16x16", 0.1, benchCycles) }
+func BenchmarkTorus16x16Rate04(b *testing.B) { benchRun(b, "torus:16x16", 0.4, benchCycles) }
 
 // BenchmarkMemoryPerRouter reports the bytes allocated by a run of one cycle
 // period on an idle-to-light network (the engine's buffers, VC and port tables,

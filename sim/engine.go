@@ -119,12 +119,16 @@ type inVC struct {
 // the global output port feeding it (-1: an injection port), word the word of the
 // router at that end (its own for an injection port: where its credits go), q its
 // source queue (-1: a network port), dCred the cycles from a slot freed here to its
-// credit upstream.
+// credit upstream. ops has in byte v the output port (its number at the router)
+// of the output VC VC v holds, for v below 8 (inVC.op, copied where the port's
+// masks are: switch allocation reads a bidder's output with them, not from a line
+// of its own).
 type inPort struct {
 	busy, act, cred, wait uint64
 	arb                   int32
 	rtr, prev, word, q    int32
 	dCred                 int32
+	ops                   uint64
 }
 
 // outPort is a global output port: next the global input port it feeds (-1: an

@@ -36,15 +36,15 @@ func TestRingLen(t *testing.T) {
 }
 
 // The records' layout the engine's comments describe: an input VC in 16 bytes
-// (four a cache line), an input port in 56, an output port in 32, a flit in 4 (homeSlots a line), a VC's head (choices, ready cycle, blocked epoch) in 64, and a packet's fields that
+// (four a cache line), an input port in 64, an output port in 32, a flit in 4 (homeSlots a line), a VC's head (choices, ready cycle, blocked epoch) in 64, and a packet's fields that
 // routing and every flit's injection and delivery read (Header, size, sent, got,
 // terminals, class) within its first 64 bytes, the record 168 bytes.
 func TestRecordLayout(t *testing.T) {
 	if s := unsafe.Sizeof(inVC{}); s != 16 {
 		t.Errorf("inVC is %d bytes, want 16", s)
 	}
-	if s := unsafe.Sizeof(inPort{}); s != 56 {
-		t.Errorf("inPort is %d bytes, want 56", s)
+	if s := unsafe.Sizeof(inPort{}); s != 64 {
+		t.Errorf("inPort is %d bytes, want 64 (a cache line)", s)
 	}
 	if s := unsafe.Sizeof(outPort{}); s != 32 {
 		t.Errorf("outPort is %d bytes, want 32 (two a line)", s)

@@ -46,7 +46,8 @@ func (e *engine) allocFlat(p *part, r int32) {
 	ib, ob := e.inBase[r], e.outBase[r]
 	ports := e.in[ib:e.inBase[r+1]]
 	pick, omask := p.pick, p.omask
-	var outs uint64 // the output ports asked for
+	var outs uint64  // the output ports asked for
+	ops8 := e.V <= 8 // a VC's output port is in its port's ops
 	for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
 		i := bits.TrailingZeros64(pm) & 63
 		ip := &ports[i]
@@ -59,7 +60,12 @@ func (e *engine) allocFlat(p *part, r int32) {
 		// is s, below V
 		v := pickAt(ip.arb, bid)
 		pick[i] = v
-		o := e.vc[(ib+int32(i))<<(e.vs&31)|v].op & 63
+		var o uint8
+		if ops8 {
+			o = uint8(ip.ops>>(uint(v&7)*8)) & 63
+		} else {
+			o = e.vc[(ib+int32(i))<<(e.vs&31)|v].op & 63
+		}
 		asks := -((bid | -bid) >> 63) // all ones if the port bids
 		omask[o] |= 1 << uint(i) & asks
 		outs |= 1 << o & asks
