@@ -2,7 +2,9 @@ package model
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -91,36 +93,22 @@ func (p *fastScanner) rawMessage(in *Instance) (id []byte, flits int, asEdges, o
 			}
 			hasPath = true
 			// Resolve node names as they are read: map lookups with string(b)
-			// do not allocate. With a hop index (parseFast), a node after the
-			// first is found among the out-edges of the one before.
-			if p.hop != nil && p.hop.numeric {
-				return p.numericPath()
-			}
+			// do not allocate. With a hop index (parseFast), namePath reads
+			// the whole list in one loop.
 			net := in.Net
 			net.ensureIndex()
+			if p.hop != nil {
+				return p.namePath(net)
+			}
 			prev := -1
-			var lo, hi int32 // with a hop index, the out-edges of prev
 			ok = p.list(func() bool {
 				b, ok := p.rawStr()
 				if !ok {
 					return false
 				}
-				if prev >= 0 && p.hop != nil {
-					j, n := p.hop.find(lo, hi, b)
-					if n != 1 {
-						return false
-					}
-					o := &p.hop.out[j]
-					p.hops = append(p.hops, int(o.edge))
-					prev, lo, hi = int(o.to), o.lo, o.hi
-					return true
-				}
-				cur, known := net.index[string(b)] // numeric names took numericPath
+				cur, known := net.index[string(b)]
 				if !known {
 					return false
-				}
-				if p.hop != nil {
-					lo, hi = p.hop.start[cur], p.hop.start[cur+1]
 				}
 				if prev >= 0 {
 					e, n := net.edgeBetween(prev, cur)
@@ -213,8 +201,8 @@ type fastScanner struct {
 	i       int
 	hops    []int     // a message's path as it is read
 	hop     *hopIndex // the network's hops by name, when set
-	nodes   []int32   // a path's nodes (numericPath)
-	touched int32     // numericPath's loads, kept so that they are made
+	nodes   []int32   // a path's nodes (numericHops)
+	touched int32     // numericHops' loads, kept so that they are made
 }
 
 // hopIndex finds a hop of a path given by node names from the node it leaves and
@@ -224,9 +212,10 @@ type fastScanner struct {
 // The out-edges of each node lie side by side with a key of their head's name.
 type hopIndex struct {
 	net     *Network
-	start   []int32  // node u's out-edges are entries start[u] .. start[u+1]-1
-	out     []hopOut // the out-edges, node by node
-	numeric bool     // every node's name is its index in decimal
+	start   []int32    // node u's out-edges are entries start[u] .. start[u+1]-1
+	out     []hopOut   // the out-edges, node by node
+	numeric bool       // every node's name is its index in decimal
+	pairs   *pairTable // with numeric names, the edges by their ends (nil on too large a network)
 }
 
 // hopOut is an out-edge with the key of its head's name and the head's own
@@ -272,23 +261,76 @@ func newHopIndex(net *Network) *hopIndex {
 			break
 		}
 	}
+	if h.numeric && n <= pairTableNodes && len(net.Edges) < pairEdgeMax {
+		h.pairs = newPairTable(net)
+	}
 	return h
 }
 
-// node returns the index of the node named name when every name is its index
-// (numeric) and name is one of them; ok is false otherwise (the caller then
-// looks the name up).
-func (h *hopIndex) node(name []byte) (u int, ok bool) {
-	if !h.numeric || len(name) == 0 || len(name) > 9 || (name[0] == '0' && len(name) > 1) {
-		return 0, false
+// A pairTable finds the edge from node u to node v in one probe of an
+// open-addressing table (linear probing, at most half full) of 8-byte words
+// u<<44 | v<<24 | e+1, or e = pairMany for a pair with more than one edge:
+// numericHops reads a path's hops with one likely cache miss each, all
+// independent of one another, where the out-edges of a node of many (near a
+// tree's root) took a scan over several cache lines. It holds networks of at
+// most 2^20 nodes and fewer than pairEdgeMax edges.
+type pairTable struct {
+	slots []uint64
+	shift uint // 64 - log2(len(slots))
+}
+
+// pairTableNodes is the largest network (in nodes) given a pairTable: 2^20, the
+// most its words hold; a variable so that a test can read without one.
+var pairTableNodes = 1 << pairNodeBits
+
+const (
+	pairNodeBits = 20
+	pairEdgeMax  = 1<<24 - 2
+	pairMany     = 1<<24 - 1 // the edge field of a pair with several edges
+)
+
+func newPairTable(net *Network) *pairTable {
+	size := 2
+	for size < 2*len(net.Edges) {
+		size <<= 1
 	}
-	for _, c := range name {
-		if c < '0' || c > '9' {
-			return 0, false
+	t := &pairTable{slots: make([]uint64, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	for e, ed := range net.Edges {
+		pair := uint64(ed.From)<<pairNodeBits | uint64(ed.To)
+		j := t.slot(pair)
+		switch x := t.slots[j]; {
+		case x == 0:
+			t.slots[j] = pair<<24 | uint64(e+1)
+		default: // the same pair again
+			t.slots[j] = pair<<24 | pairMany
 		}
-		u = u*10 + int(c-'0')
 	}
-	return u, u < len(h.net.Nodes)
+	return t
+}
+
+// slot returns the slot of pair (u<<20 | v): the one holding it, or the empty one
+// where it would go.
+func (t *pairTable) slot(pair uint64) uint64 {
+	mask := uint64(len(t.slots) - 1)
+	for j := (pair * 0x9e3779b97f4a7c15) >> t.shift; ; j = (j + 1) & mask {
+		if x := t.slots[j]; x == 0 || x>>24 == pair {
+			return j
+		}
+	}
+}
+
+// edge returns the edge from u to v and how many there are (2 standing for
+// several).
+func (t *pairTable) edge(u, v int32) (e int32, count int) {
+	x := t.slots[t.slot(uint64(u)<<pairNodeBits|uint64(v))]
+	switch f := x & (1<<24 - 1); {
+	case x == 0:
+		return 0, 0
+	case f == pairMany:
+		return 0, 2
+	default:
+		return int32(f - 1), 1
+	}
 }
 
 // edgeTo returns an edge from u to v and how many there are.
@@ -304,31 +346,169 @@ func (h *hopIndex) edgeTo(u, v int32) (e int32, count int) {
 	return e, count
 }
 
-// numericPath reads a path of node names on a network whose names are the
-// nodes' indices (hopIndex.numeric): first every name into its node, then every
-// hop into its edge. A hop's lookup then depends on the text alone, not on the
-// hop before it, so the processor can look up several at once (one name after
-// another, each lookup waited for the one before: a cache miss a hop, most of
-// the reading at 10^6 paths). It returns false, as the general loop does, on a
-// name that is not a node's or two nodes with no single edge between them.
-func (p *fastScanner) numericPath() bool {
+// namePath reads the path of node names at the scanner's position into p.hops,
+// in one loop over the bytes that reads each name as rawStr does and takes its
+// key (nameKey) on the way (nameAt). A node after the first is found among the
+// out-edges of the one before (hopIndex.find); on a network whose names are the
+// nodes' indices (hopIndex.numeric), every name is read into its node first and
+// the hops are found after the whole list (numericHops). It returns false,
+// leaving the message to the general reader, on what rawStr or list decline, a
+// name that is not a node's, two nodes with no single edge between them, and a
+// walk of no hop.
+func (p *fastScanner) namePath(net *Network) bool {
+	h := p.hop
+	data, i := p.data, p.i
+	if i >= len(data) || data[i] != '[' {
+		return false
+	}
+	i++
 	nodes := p.nodes[:0]
-	ok := p.list(func() bool {
-		b, ok := p.rawStr()
-		if !ok {
+	var lo, hi int32 // the out-edges of the node before, when it is known
+	first := true
+	for {
+		for i < len(data) && isSpace(data[i]) {
+			i++
+		}
+		if i >= len(data) || data[i] != '"' {
+			return false // "]" here is a list of no name
+		}
+		start := i + 1
+		var key uint64
+		var ok bool
+		if i, key, ok = nameAt(data, start); !ok {
 			return false
 		}
-		v, ok := p.hop.node(b)
-		nodes = append(nodes, int32(v))
-		return ok
-	})
-	p.nodes = nodes
-	if !ok || len(nodes) < 2 { // a walk of no hop: the general reader names it
+		name := data[start : i-1]
+		switch {
+		case h.numeric:
+			// A name is a node's when it is its index in decimal, without a
+			// leading zero.
+			if len(name) == 0 || len(name) > 9 || (name[0] == '0' && len(name) > 1) {
+				return false
+			}
+			v := 0
+			for _, c := range name {
+				if c-'0' > 9 {
+					return false
+				}
+				v = v*10 + int(c-'0')
+			}
+			if v >= len(net.Nodes) {
+				return false
+			}
+			nodes = append(nodes, int32(v))
+		case first:
+			cur, known := net.index[string(name)]
+			if !known {
+				return false
+			}
+			lo, hi = h.start[cur], h.start[cur+1]
+		default:
+			j, n := h.find(lo, hi, key, name)
+			if n != 1 {
+				return false
+			}
+			o := &h.out[j]
+			p.hops = append(p.hops, int(o.edge))
+			lo, hi = o.lo, o.hi
+		}
+		first = false
+		for i < len(data) && isSpace(data[i]) {
+			i++
+		}
+		if i < len(data) && data[i] == ',' {
+			i++
+			continue
+		}
+		if i < len(data) && data[i] == ']' {
+			i++
+			break
+		}
 		return false
+	}
+	p.i = i
+	if h.numeric {
+		p.nodes = nodes
+		return p.numericHops(nodes)
+	}
+	return len(p.hops) > 0
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// Masks of the word-at-a-time tests: a byte's low bit in each byte, and its high
+// bit.
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// nameAt reads the string whose bytes begin at start (just after its opening
+// quote) as rawStr does, and returns the index just after its closing quote and
+// the string's key (nameKey); ok is false where rawStr declines (an escape, a
+// control character, invalid UTF-8, no closing quote). A name of at most 7
+// bytes, the common case, is read in one 8-byte word: the first quote is the
+// lowest byte the zero-byte test flags in the word xored with quotes (a flag
+// above a true zero can be false, the lowest cannot), and the bytes before it
+// must have no flag of the tests for a control character, a backslash and a
+// byte of 0x80 or more (each test's lowest flag is again true, so that a false
+// flag below the quote comes with a true one). Longer names, or words past the
+// end of data, are read a byte at a time.
+func nameAt(data []byte, start int) (end int, key uint64, ok bool) {
+	if start+8 <= len(data) {
+		w := binary.LittleEndian.Uint64(data[start:])
+		zero := func(x uint64) uint64 { return (x - lowBits) & ^x & highBits }
+		quote := zero(w ^ ('"' * lowBits))
+		if quote != 0 {
+			n := bits.TrailingZeros64(quote) / 8 // the name's length, at most 7
+			bad := (w-0x20*lowBits)&^w&highBits | zero(w^('\\'*lowBits)) | w&highBits
+			if below := uint64(1)<<(8*n) - 1; bad&below == 0 {
+				return start + n + 1, w&below | uint64(n)<<56, true
+			}
+		}
+	}
+	high := false
+	for i := start; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			name := data[start:i]
+			if high && !utf8.Valid(name) {
+				return 0, 0, false
+			}
+			return i + 1, nameKey(name), true
+		case c == '\\' || c < 0x20:
+			return 0, 0, false
+		case c >= 0x80:
+			high = true
+		}
+	}
+	return 0, 0, false
+}
+
+// numericHops appends the hops between the nodes of a path (numeric names) to
+// p.hops, first every name into its node, then every hop into its edge: a hop's
+// lookup depends on the text alone, not on the hop before it, so the processor
+// can look up several at once (one name after another, each lookup waited for
+// the one before: a cache miss a hop, most of the reading at 10^6 paths). It
+// returns false, as the general loop does, on two nodes with no single edge
+// between them and on a walk of no hop.
+func (p *fastScanner) numericHops(nodes []int32) bool {
+	if len(nodes) < 2 { // a walk of no hop: the general reader names it
+		return false
+	}
+	h := p.hop
+	if h.pairs != nil {
+		for k := 1; k < len(nodes); k++ {
+			e, n := h.pairs.edge(nodes[k-1], nodes[k])
+			if n != 1 {
+				return false
+			}
+			p.hops = append(p.hops, int(e))
+		}
+		return true
 	}
 	// Touch every hop's first out-edge in a loop with no branch on the data, so
 	// that the misses overlap; the lookups below then find them in the cache.
-	h := p.hop
 	var touch int32
 	for _, u := range nodes[:len(nodes)-1] {
 		if j := h.start[u]; j < int32(len(h.out)) {
@@ -343,15 +523,14 @@ func (p *fastScanner) numericPath() bool {
 		}
 		p.hops = append(p.hops, int(e))
 	}
-	return len(p.hops) > 0
+	return true
 }
 
 // find returns the entry of an out-edge among entries lo .. hi-1 (a node's
-// out-edges) whose head is named name, and how many such edges there are
-// (through nodes of that name: more than one node of a name is an invalid
-// network, which validation rejects).
-func (h *hopIndex) find(lo, hi int32, name []byte) (j int32, count int) {
-	k := nameKey(name)
+// out-edges) whose head is named name (of key k, nameKey), and how many such
+// edges there are (through nodes of that name: more than one node of a name is
+// an invalid network, which validation rejects).
+func (h *hopIndex) find(lo, hi int32, k uint64, name []byte) (j int32, count int) {
 	for i := lo; i < hi; i++ {
 		o := &h.out[i]
 		if o.key == k && (len(name) < 8 || h.net.Nodes[o.to] == string(name)) {

@@ -163,3 +163,59 @@ func TestFastTimesAgreesWithDecoder(t *testing.T) {
 		require.Equal(t, slow, fast, "entry %s", entry)
 	})
 }
+
+// nameAt reads a string as rawStr does and keys it as nameKey does, the short
+// ones a word at a time: on any bytes after an opening quote (drawn from the
+// characters the word tests tell apart: quotes, backslashes, control characters,
+// bytes above 0x7f, among plain ones, with 0 to 12 bytes after the string's
+// start so that the word reaches past the end of data or not), both accept the
+// same strings, end them at the same byte and give the same key.
+func TestNameAtIsRawStr(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		data := []byte{'"'}
+		for range rapid.IntRange(0, 12).Draw(t, "bytes") {
+			data = append(data, rapid.SampledFrom([]byte{'a', '7', ',', ' ', '"', '\\', 0x1f, 0x00, 0x7f, 0x80, 0xc3, 0xa9, 0xff, 0x20, 0x21}).Draw(t, "byte"))
+		}
+		end, key, ok := nameAt(data, 1)
+		p := fastScanner{data: data}
+		b, want := p.rawStr()
+		if ok != want {
+			t.Fatalf("%q: nameAt ok %v, rawStr ok %v", data, ok, want)
+		}
+		if ok && (end != p.i || key != nameKey(b)) {
+			t.Fatalf("%q: nameAt ends at %d with key %x, rawStr at %d with key %x", data, end, key, p.i, nameKey(b))
+		}
+	})
+}
+
+// pairTable.edge finds the edge from u to v by its ends: on any multigraph
+// (self-loops and parallel edges included), for every pair of nodes, it reports
+// no edge, the one edge, or several (2), as a count over the edges says.
+func TestPairTableCountsEdges(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 9).Draw(t, "nodes")
+		net := &Network{}
+		for u := range n {
+			net.AddNode(fmt.Sprint(u))
+		}
+		for range rapid.IntRange(0, 30).Draw(t, "edges") {
+			net.AddEdge(rapid.IntRange(0, n-1).Draw(t, "from"), rapid.IntRange(0, n-1).Draw(t, "to"))
+		}
+		pt := newPairTable(net)
+		for u := range n {
+			for v := range n {
+				want, count := 0, 0
+				for e, ed := range net.Edges {
+					if ed.From == u && ed.To == v {
+						want = e
+						count++
+					}
+				}
+				e, got := pt.edge(int32(u), int32(v))
+				if got != min(count, 2) || (count == 1 && int(e) != want) {
+					t.Fatalf("%d -> %d: edge %d count %d, want edge %d count %d", u, v, e, got, want, count)
+				}
+			}
+		}
+	})
+}
