@@ -53,6 +53,11 @@ const maxSpan = 16
 // 3.78 -> 3.98), and fewer on the 64x64 torus (9.7 MB: 8.13 -> 5.19), with
 // 8-byte flits; with 4-byte flits those tori touch 1.8 and 7.0 MB, the 40x40
 // and 48x48 tori 2.8 and 4.0 MB, and 3 MB keeps the same networks on each side.
+// On several threads a run takes blocks whatever its size: a block is a barrier
+// instead of one a cycle, and each core's L2 holds its partition's half. Two
+// threads on the 40x40 torus at 0.1 spent 94-95 CPU-ns a flit-hop in blocks,
+// 107-124 without, 108-112 on one thread (without); on 32x32 97 against 111
+// and 99 (load 9-13: others' runs).
 const blockFrom = 3 << 20
 
 // lookahead is what a run gives the engine to run cycles in blocks (RunOpen): the

@@ -100,8 +100,8 @@
 // phase by phase over all routers, so that every head routed in a cycle reads the
 // same state, the credits after the cycle's arrivals (part.go's cycle).
 //
-// On one thread, an open-loop run whose cycle touches more state than the caches
-// hold (blockFrom, 3 MB: a 48x48 torus and up) takes blocks (block.go): each word
+// An open-loop run whose cycle touches more state than the caches hold
+// (blockFrom, 3 MB: a 48x48 torus and up) takes blocks (block.go): each word
 // of 64 routers runs as many cycles in a row as the shortest delay between two
 // routers allows (a credit's or a link's: two on the booksim torus), then the next
 // word the same cycles, so its state is loaded once a block instead of once a
@@ -109,7 +109,10 @@
 // block's later arrivals are drawn ahead in cycle order, so a run is the same,
 // bit for bit, with blocks or without (TestBlocksSameRun,
 // TestPropertyBlocksSameRun). A block that meets a routing error has run other
-// words' cycles past it, so such a run is run again without blocks.
+// words' cycles past it, so such a run is run again without blocks. On several
+// threads a run takes blocks whatever its size: each partition runs a block's
+// cycles over its own words at once with the others, with a barrier per block
+// instead of per cycle (no router reads in a block what another writes in it).
 //
 // # Open loop, batches, the theory model
 //

@@ -160,7 +160,8 @@ func (e *engine) chooseCycle() {
 	if la := e.ahead; la != nil {
 		e.words = e.blockWords
 		la.ok = e.parts[0].span > 1 && len(e.sections) == 1 && !e.sensing &&
-			e.flat && !e.cfg.slowSwitch && !e.tracing && !e.recordHops && e.gen != nil && !e.cfg.noBlocks && (e.cycleBytes() >= blockFrom || e.cfg.forceBlocks)
+			e.flat && !e.cfg.slowSwitch && !e.tracing && !e.recordHops && e.gen != nil && !e.cfg.noBlocks &&
+			(len(e.parts) > 1 || e.cycleBytes() >= blockFrom || e.cfg.forceBlocks)
 	}
 }
 
