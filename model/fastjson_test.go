@@ -219,3 +219,57 @@ func TestPairTableCountsEdges(t *testing.T) {
 		}
 	})
 }
+
+// parseNetworkFast reads a network object as the general reading does whenever it
+// reads one: on network texts of both orders of keys, with and without "nodes",
+// with other fields, repeated keys, names repeated, unknown, escaped or null,
+// edges of one to three names and damaged endings, an accepted text gives the
+// network parseNetworkGeneral gives (its nodes, edges, fields and lookups), and
+// a text the general reading refuses is never accepted.
+func TestParseNetworkFastIsGeneral(t *testing.T) {
+	fast := 0
+	rapid.Check(t, func(t *rapid.T) {
+		name := func(label string) string {
+			if rapid.IntRange(0, 3).Draw(t, label+" odd") > 0 {
+				return rapid.SampledFrom([]string{`"a"`, `"b"`, `"0,1"`}).Draw(t, label)
+			}
+			return rapid.SampledFrom([]string{`"c"`, `"10"`, `"a\u0062"`, `"é"`, `null`, `""`}).Draw(t, label)
+		}
+		var nodes, edges []string
+		for range rapid.IntRange(0, 4).Draw(t, "nodes") {
+			nodes = append(nodes, name("node"))
+		}
+		for range rapid.IntRange(0, 5).Draw(t, "edges") {
+			var ends []string
+			for range rapid.SampledFrom([]int{2, 2, 2, 1, 3}).Draw(t, "ends") {
+				ends = append(ends, name("end"))
+			}
+			edges = append(edges, "["+strings.Join(ends, ", ")+"]")
+		}
+		fields := []string{`"edges": [` + strings.Join(edges, ",") + `]`}
+		if rapid.IntRange(0, 4).Draw(t, "no nodes") > 0 {
+			fields = append(fields, `"nodes": [`+strings.Join(nodes, ", ")+`]`)
+		}
+		for _, f := range []string{`"coords": [[0, 1], [2, 3]]`, `"nodes": []`, `"edges": null`, `"kind": "x"`, `"kind": "y"`} {
+			if rapid.IntRange(0, 4).Draw(t, "field") == 0 {
+				fields = append(fields, f)
+			}
+		}
+		if rapid.Bool().Draw(t, "swap") {
+			fields[0], fields[len(fields)-1] = fields[len(fields)-1], fields[0]
+		}
+		text := "{" + strings.Join(fields, ", ") + "}"
+		if rapid.IntRange(0, 9).Draw(t, "damaged") == 0 {
+			text = text[:rapid.IntRange(0, len(text)).Draw(t, "cut")]
+		}
+		got, ok := parseNetworkFast([]byte(text))
+		want, err := parseNetworkGeneral([]byte(text))
+		if !ok {
+			return
+		}
+		fast++
+		require.NoError(t, err, "the fast reading accepted %s", text)
+		require.Equal(t, want, got, "%s", text)
+	})
+	require.Positive(t, fast, "the fast reading read no network")
+}

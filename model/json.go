@@ -187,6 +187,15 @@ func parseTop(top map[string]json.RawMessage, extra Extra) (*Instance, error) {
 }
 
 func parseNetwork(data []byte) (*Network, error) {
+	if net, ok := parseNetworkFast(data); ok {
+		return net, nil
+	}
+	return parseNetworkGeneral(data)
+}
+
+// parseNetworkGeneral is parseNetwork through encoding/json, for any network
+// object, with the errors.
+func parseNetworkGeneral(data []byte) (*Network, error) {
 	const what = "instance: network"
 	f, extra, err := splitObject(data, what, "nodes", "edges")
 	if err != nil {

@@ -117,11 +117,36 @@ func (n *Network) ensureIndex() {
 	for i, name := range n.Nodes {
 		n.index[name] = i
 	}
-	n.out = make([][]int, len(n.Nodes))
-	n.in = make([][]int, len(n.Nodes))
-	n.outTo = make([][]int, len(n.Nodes))
+	// The lists are pieces of three flat arrays, each capped at its length (an
+	// AddEdge then copies the one it grows), so that a network of 10^5 nodes
+	// takes three allocations instead of one a list; a node with no edge keeps a
+	// nil list, as AddEdge leaves it.
+	nn := len(n.Nodes)
+	outDeg, inDeg := make([]int, nn), make([]int, nn)
+	valid := func(ed Edge) bool { return ed.From >= 0 && ed.From < nn && ed.To >= 0 && ed.To < nn }
+	m := 0
+	for _, ed := range n.Edges {
+		if valid(ed) {
+			outDeg[ed.From]++
+			inDeg[ed.To]++
+			m++
+		}
+	}
+	n.out, n.in, n.outTo = make([][]int, nn), make([][]int, nn), make([][]int, nn)
+	out, outTo, in := make([]int, 0, m), make([]int, 0, m), make([]int, 0, m)
+	slot := func(flat []int, deg int) []int { return flat[len(flat) : len(flat) : len(flat)+deg] }
+	for u := range nn {
+		if outDeg[u] > 0 {
+			n.out[u], n.outTo[u] = slot(out, outDeg[u]), slot(outTo, outDeg[u])
+			out, outTo = out[:len(out)+outDeg[u]], outTo[:len(outTo)+outDeg[u]]
+		}
+		if inDeg[u] > 0 {
+			n.in[u] = slot(in, inDeg[u])
+			in = in[:len(in)+inDeg[u]]
+		}
+	}
 	for e, ed := range n.Edges {
-		if ed.From >= 0 && ed.From < len(n.Nodes) && ed.To >= 0 && ed.To < len(n.Nodes) {
+		if valid(ed) {
 			n.out[ed.From] = append(n.out[ed.From], e)
 			n.outTo[ed.From] = append(n.outTo[ed.From], ed.To)
 			n.in[ed.To] = append(n.in[ed.To], e)
