@@ -77,7 +77,9 @@
 // random, another Arbitration, or Latch, takes the general path (allocRouter),
 // which a test holds equal to allocFlat where both apply. Events are kept on one wheel per kind
 // (flits to buffers, flits to sinks, credits), each the least power of two above
-// the pipeline's longest delay; buffers and request lists are allocated once, so
+// the pipeline's longest delay, with buckets apart per delay (a dragonfly's local
+// and global channels), so that a bucket's array, reused when taken, is the next
+// one written by events of its own delay; buffers and request lists are allocated once, so
 // the cycle loop allocates only when a source queue or the packet table grows. VC
 // numbers leave a power of two per port. Memory: O(ports V B) flits per router;
 // EngineBytes, OpenBytes and BatchBytes estimate a run's memory before it

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/wormlab/wormlab/topology"
@@ -116,8 +117,9 @@ type inVC struct {
 // The rest is what a flit's passage reads of the port, in one 56-byte record with
 // its masks (one or two cache lines a port, as 56-byte records do not keep to line
 // boundaries, instead of a line per array; TestRecordLayout): rtr its router; prev
-// the global output port feeding it (-1: an injection port), word the word of the
-// router at that end (its own for an injection port: where its credits go), q its
+// the global output port feeding it (-1: an injection port), word where its
+// credits go: the column of the word of the router at that end and of its credit
+// delay in the credit wheel (wheel.col; its own word for an injection port), q its
 // source queue (-1: a network port), dCred the cycles from a slot freed here to its
 // credit upstream. ops has in byte v the output port (its number at the router)
 // of the output VC VC v holds, for v below 8 (inVC.op, copied where the port's
@@ -132,11 +134,11 @@ type inPort struct {
 }
 
 // outPort is a global output port: next the global input port it feeds (-1: an
-// ejection port), word the word of the router it feeds (its own for an ejection
-// port), arb its switch arbiter's state (flat arbitrations), d the cycles from a
-// switch grant to the flit's arrival beyond its link, free bit v set iff its VC v
-// has no owner, use the flits it has sent. Side by side: a traversal reads them
-// together.
+// ejection port), word the column of the word of the router it feeds and of d in
+// the link wheel (wheel.col; its own word for an ejection port), arb its switch
+// arbiter's state (flat arbitrations), d the cycles from a switch grant to the
+// flit's arrival beyond its link, free bit v set iff its VC v has no owner, use
+// the flits it has sent. Side by side: a traversal reads them together.
 type outPort struct {
 	next, word, arb, d int32
 	free               uint64
@@ -177,35 +179,70 @@ type flitEv struct {
 	f  flit
 }
 
-// wheel holds the events of one kind by the cycle they are due and by the 64-router
-// word of the engine's router masks that the router they act on belongs to: a power
-// of two slots above the kind's delay, each with a bucket per word, each bucket in
-// the order the events were scheduled. A partition takes a word's events just
-// before it visits that word's routers.
+// wheel holds the events of one kind by the cycle they are due, by the 64-router
+// word of the engine's router masks that the router they act on belongs to, and by
+// their delay's class: a power of two slots above the kind's longest delay, each
+// with a bucket per word and class, each bucket in the order the events were
+// scheduled. A partition takes a word's events just before it visits that word's
+// routers, class by class from the longest delay (taken in that order, the events
+// of a slot are in the order they were scheduled, as an event of a longer delay
+// was scheduled in an earlier cycle).
 //
-// A bucket's array moves on when it is taken: to the bucket ahead cycles later
-// (ahead: one more than the kind's longest delay), which no event of the cycle
-// taken can reach, and which the next cycle's events of that delay start. Those
-// are then written into the array just read, in cache, instead of the slot's
-// own, untouched since the wheel last came round (a dragonfly's 128 slots for its
-// 100-cycle global links: the events of 128 cycles, most of them long consumed,
-// passing through the cache).
+// A bucket's array moves on when it is taken: to the bucket of its class ahead
+// cycles later (ahead: one more than the class's delay), which no event of the
+// cycle taken can reach, and which the next cycle's events of that delay start.
+// Those are then written into the array just read, in cache, instead of the
+// slot's own, untouched since the wheel last came round. A class is one delay (a
+// dragonfly's links: its local channels' and its global channels'; the last class
+// takes the shortest delays when there are more than maxClasses): in one wheel the
+// events of a short delay would be written into an array taken a long delay
+// before (on the 1,056-terminal dragonfly, its 12-cycle local flits into arrays
+// read 90 cycles earlier).
 type wheel[T any] struct {
-	slots [][]T // slot at&mask, word w: slots[(at&mask)*words + w]
+	slots [][]T // slot at&mask, column col: slots[(at&mask)*cols+col]
 	mask  int64
-	words int
-	ahead int64
+	// cols is a slot's buckets, classes per word: the bucket of word w and class c
+	// is column w*classes+c (col), which the ports keep (inPort.word, outPort.word)
+	cols, classes int32
+	// per class from the longest delay, its shortest delay and one more than its
+	// longest (ahead)
+	shortest, ahead [maxClasses]int32
 }
 
-// newWheel is a wheel of n slots (a power of two) for the routers of words
-// words, for events of delays up to longest cycles (below n).
-func newWheel[T any](n, words, longest int) wheel[T] {
-	return wheel[T]{slots: make([][]T, n*words), mask: int64(n - 1), words: words, ahead: int64(longest + 1)}
+// maxClasses bounds the delay classes of a wheel.
+const maxClasses = 4
+
+// newWheel is a wheel of n slots (a power of two) for the routers of words words,
+// for events of the delays of delays (each below n; at least one).
+func newWheel[T any](n, words int, delays []int) wheel[T] {
+	ds := slices.Clone(delays)
+	slices.Sort(ds)
+	ds = slices.Compact(ds)
+	slices.Reverse(ds) // longest first
+	k := min(len(ds), maxClasses)
+	w := wheel[T]{mask: int64(n - 1), cols: int32(words * k), classes: int32(k)}
+	for i, d := range ds {
+		c := min(i, k-1)
+		w.shortest[c] = int32(d)
+		w.ahead[c] = max(w.ahead[c], int32(d+1))
+	}
+	w.slots = make([][]T, n*int(w.cols))
+	return w
 }
 
-// put schedules ev for cycle at, on a router of word w.
-func (w *wheel[T]) put(at int64, word int32, ev T) {
-	s := &w.slots[int(at&w.mask)*w.words+int(word)]
+// col is the column of the bucket of word w for events of delay d (one the wheel
+// was made for).
+func (w *wheel[T]) col(word int32, d int32) int32 {
+	c := int32(0)
+	for d < w.shortest[c] {
+		c++
+	}
+	return word*w.classes + c
+}
+
+// put schedules ev for cycle at in column col (col: its word's and its delay's).
+func (w *wheel[T]) put(at int64, col int32, ev T) {
+	s := &w.slots[int(at&w.mask)*int(w.cols)+int(col)]
 	*s = append(*s, ev)
 }
 
@@ -219,16 +256,17 @@ func (w *wheel[T]) empty() bool {
 	return true
 }
 
-// take returns the events due in cycle at on the routers of word w and empties
-// their bucket. The bucket ahead cycles later gets its array if it has none,
-// else the bucket keeps it; either way no event is written into it before the
-// cycle after at (a delay is below ahead; a block's words run at + 1 after at,
-// and a word that ran it before, its events already there, leaves the array in
-// place), so the slice stays valid for the cycle.
-func (w *wheel[T]) take(at int64, word int) []T {
-	s := &w.slots[int(at&w.mask)*w.words+word]
+// take returns the events of class c due in cycle at on the routers of word w and
+// empties their bucket. The bucket of c ahead cycles later gets its array if it
+// has none, else the bucket keeps it; either way no event is written into it
+// before the cycle after at (a delay of c is below ahead; a block's words run at +
+// 1 after at, and a word that ran it before, its events already there, leaves the
+// array in place), so the slice stays valid for the cycle.
+func (w *wheel[T]) take(at int64, word, c int) []T {
+	cols, col := int(w.cols), word*int(w.classes)+c
+	s := &w.slots[int(at&w.mask)*cols+col]
 	evs := *s
-	if next := &w.slots[int((at+w.ahead)&w.mask)*w.words+word]; cap(*next) == 0 {
+	if next := &w.slots[int((at+int64(w.ahead[c&(maxClasses-1)]))&w.mask)*cols+col]; cap(*next) == 0 {
 		*s, *next = nil, evs[:0]
 	} else {
 		*s = evs[:0]
@@ -236,12 +274,12 @@ func (w *wheel[T]) take(at int64, word int) []T {
 	return evs
 }
 
-// takeFar is take on another partition's wheel, which its own thread may be
+// takeFar is take (of class c) on another partition's wheel, which its own thread may be
 // filling at the same time (a block on several threads: block.go): the bucket
 // keeps its array and the bucket ahead is left alone (it may be one that thread
 // puts events in now), and an empty bucket is not written.
-func (w *wheel[T]) takeFar(at int64, word int) []T {
-	s := &w.slots[int(at&w.mask)*w.words+word]
+func (w *wheel[T]) takeFar(at int64, word, c int) []T {
+	s := &w.slots[int(at&w.mask)*int(w.cols)+word*int(w.classes)+c]
 	evs := *s
 	if len(evs) > 0 {
 		*s = evs[:0]
@@ -794,7 +832,8 @@ func (s *vcSet) remove(r, i, in, v int32) {
 
 // farWords gives each port p the word (router / 64) of the router at the far end
 // of its channel, farRtr[link[p]], or of its own router, ownRtr[p], where it has
-// none (link[p] < 0: an injection or ejection port): in[].word and out[].word.
+// none (link[p] < 0: an injection or ejection port): in[].word and out[].word
+// before partition makes the network ports' columns of them.
 func farWords(link, farRtr, ownRtr []int32) []int32 {
 	w := make([]int32, len(link))
 	for p, q := range link {
@@ -870,28 +909,32 @@ func (e *engine) receive(p *part) {
 
 // receiveWord is receive on the routers of word w (of partition p).
 func (e *engine) receiveWord(p *part, w int) {
-	injects := p.injects.take(e.t, w)
+	injects := p.injects.take(e.t, w, 0)
 	if e.injectFirst {
 		e.writes(p, injects)
 	}
 	for _, q := range e.parts {
-		if q == p {
-			e.writes(p, q.links.take(e.t, w))
-		} else {
-			e.writes(p, q.links.takeFar(e.t, w))
+		for c := range int(q.links.classes) {
+			if q == p {
+				e.writes(p, q.links.take(e.t, w, c))
+			} else {
+				e.writes(p, q.links.takeFar(e.t, w, c))
+			}
 		}
 	}
 	if !e.injectFirst {
 		e.writes(p, injects)
 	}
 	for _, q := range e.parts {
-		if q == p {
-			e.credits(q.credits.take(e.t, w))
-		} else {
-			e.credits(q.credits.takeFar(e.t, w))
+		for c := range int(q.credits.classes) {
+			if q == p {
+				e.credits(q.credits.take(e.t, w, c))
+			} else {
+				e.credits(q.credits.takeFar(e.t, w, c))
+			}
 		}
 	}
-	for _, x := range p.srcCreds.take(e.t, w) {
+	for _, x := range p.srcCreds.take(e.t, w, 0) {
 		e.srcCredit[x]++
 		if e.tracing {
 			in := e.src[e.port(x)].in
@@ -899,7 +942,7 @@ func (e *engine) receiveWord(p *part, w int) {
 			e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: x & e.vm, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
 		}
 	}
-	for _, ev := range p.delivers.take(e.t, w) {
+	for _, ev := range p.delivers.take(e.t, w, 0) {
 		e.deliver(p, ev.to, ev.f)
 	}
 }

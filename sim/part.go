@@ -18,6 +18,7 @@ package sim
 import (
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -81,19 +82,22 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 	for longest := e.longestDelay(); wl <= longest+span-1; {
 		wl *= 2
 	}
-	// each kind's longest delay (newWheel): a flit's over a link, a credit's
-	// upstream, an injection's, a delivery's, a source's credit's (one cycle)
+	// each kind's delays (newWheel): a flit's over a link, a credit's upstream,
+	// an injection's, a delivery's, a source's credit's (one cycle)
 	pl := e.cfg.Pipeline
-	dLink, dCred := 0, 0
+	var dLink, dCred []int
 	for _, op := range e.out {
-		if op.next >= 0 {
-			dLink = max(dLink, int(op.d))
+		if op.next >= 0 && !slices.Contains(dLink, int(op.d)) {
+			dLink = append(dLink, int(op.d))
 		}
 	}
 	for _, ip := range e.in {
-		if ip.prev >= 0 {
-			dCred = max(dCred, int(ip.dCred))
+		if ip.prev >= 0 && !slices.Contains(dCred, int(ip.dCred)) {
+			dCred = append(dCred, int(ip.dCred))
 		}
+	}
+	if len(dLink) == 0 { // no link: an empty wheel
+		dLink, dCred = []int{0}, []int{0}
 	}
 	e.parts = make([]*part, k)
 	e.rtrPart = make([]uint8, e.nodes)
@@ -101,9 +105,9 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 		p := &part{id: i, w0: words * i / k, w1: words * (i + 1) / k}
 		p.lo, p.hi = int32(p.w0*64), int32(min(p.w1*64, e.nodes))
 		p.links, p.credits = newWheel[flitEv](wl, words, dLink), newWheel[int32](wl, words, dCred)
-		p.injects = newWheel[flitEv](wl, words, pl.Inject)
-		p.delivers = newWheel[flitEv](wl, words, pl.SwAlloc+pl.Traverse+pl.Eject)
-		p.srcCreds = newWheel[int32](wl, words, 1)
+		p.injects = newWheel[flitEv](wl, words, []int{pl.Inject})
+		p.delivers = newWheel[flitEv](wl, words, []int{pl.SwAlloc + pl.Traverse + pl.Eject})
+		p.srcCreds = newWheel[int32](wl, words, []int{1})
 		p.pick, p.omask = new([64]int32), new([64]uint64)
 		p.view = new(engine)
 		p.span, p.dones, p.seg = span, make([][]int32, span), make([][]int32, span)
@@ -112,6 +116,19 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 			e.rtrPart[r] = uint8(i)
 		}
 		e.parts[i] = p
+	}
+	// a network port's events go to its word's bucket of their delay's class
+	// (every partition's wheels have the same classes)
+	links, credits := &e.parts[0].links, &e.parts[0].credits
+	for o := range e.out {
+		if op := &e.out[o]; op.next >= 0 {
+			op.word = links.col(op.word, op.d)
+		}
+	}
+	for i := range e.in {
+		if ip := &e.in[i]; ip.prev >= 0 {
+			ip.word = credits.col(ip.word, ip.dCred)
+		}
 	}
 }
 
