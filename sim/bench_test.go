@@ -40,10 +40,13 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	require.NoError(b, err)
 	var total, hops int64
 	seed := uint64(0)
+	var blocks sim.BlockStats
+	blocks.TimeBlocks(threadNanos)
 	cpu0 := cpuNanos()
 	for b.Loop() {
 		seed++
 		cfg := sim.Config{Net: net, Routing: r, VCs: 4, Buf: 8, Pipeline: sim.BookSim(net), Seed: seed, Threads: threads}
+		sim.CountBlocks(&cfg, &blocks)
 		res, err := sim.RunOpen(context.Background(), cfg,
 			sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(16)},
 			sim.Measure{MinCycles: cycles, MaxCycles: cycles, Period: min(cycles, 2000)})
@@ -60,7 +63,14 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	// CPU time of every thread: on two threads, what the partitions and their
 	// barriers cost beyond one thread's work (a loaded machine inflates it less
 	// than the elapsed time).
-	b.ReportMetric(float64(cpuNanos()-cpu0)/float64(hops), "cpu-ns/flit-hop")
+	cpu := cpuNanos() - cpu0
+	b.ReportMetric(float64(cpu)/float64(hops), "cpu-ns/flit-hop")
+	// the CPU time of the run's critical path: what is not in a partition's
+	// part of a block, plus the longest part of each block (blockStats), each
+	// timed on its thread: about the elapsed time on idle cores, whatever the
+	// load when measured. One thread's cpu-ns over two threads' crit-ns is the
+	// speed-up two idle cores would give, less the barriers' wake-ups.
+	b.ReportMetric(float64(cpu-blocks.Work()+blocks.Crit())/float64(hops), "crit-ns/flit-hop")
 }
 
 func BenchmarkTorus8x8Rate01(b *testing.B)   { benchRun(b, "torus:8x8", 0.1, benchCycles) }

@@ -82,8 +82,16 @@ type lookahead struct {
 
 // blockStats counts a run's blocks (Config.blocks): blocks run and their cycles,
 // and the cycles run one by one after arrivals generated ahead (a check might
-// have fired).
-type blockStats struct{ blocks, cycles, rechecked int64 }
+// have fired). With clock (a thread's CPU time in nanoseconds) it times each
+// partition's part of every block on its own thread (each goroutine then kept
+// on one): work sums them, crit sums the longest of each block, so that the run
+// on as many idle cores takes about its CPU time less work plus crit, whatever
+// the load when it is measured (BenchmarkThreads' crit-ns/flit-hop).
+type blockStats struct {
+	blocks, cycles, rechecked int64
+	clock                     func() int64
+	crit, work                int64
+}
 
 // blockSpan is the cycles a block may span: the least delay of an event from a
 // router to another (a flit's over a link, a credit's upstream), at most maxSpan.
@@ -179,6 +187,14 @@ func (e *engine) block(t int64, n int) error {
 		p.t0, p.n = t, n
 	}
 	e.section(e.words)
+	if s := e.cfg.blocks; e.timed() {
+		var longest int64
+		for _, p := range e.parts {
+			longest = max(longest, p.cpu)
+			s.work += p.cpu
+		}
+		s.crit += longest
+	}
 	var err error
 	errJ := n
 	for _, p := range e.parts {
@@ -230,6 +246,11 @@ func (e *engine) block(t int64, n int) error {
 // p.errJ keep the first in a cycle by cycle run's order.
 func (e *engine) blockWords(p *part) {
 	v, t, n := p.view, p.t0, p.n
+	clock := func() int64 { return 0 }
+	if v.timed() {
+		clock = v.cfg.blocks.clock
+	}
+	c0 := clock()
 	all := allVCs(v.V)
 	p.rev = !p.rev
 	rev := p.rev
@@ -267,6 +288,7 @@ func (e *engine) blockWords(p *part) {
 	p.lastMove = moved
 	p.errJ = errJ
 	p.done = nil
+	p.cpu = clock() - c0
 }
 
 // routerOrder puts the packets of done, delivered word by word from the last word

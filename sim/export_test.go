@@ -21,6 +21,14 @@ func SlowSwitch(c *Config) { c.slowSwitch = true }
 // CountBlocks makes runs of c count their blocks into s (Config.blocks).
 func CountBlocks(c *Config, s *BlockStats) { c.blocks = s }
 
+// TimeBlocks makes runs counting their blocks into s time each partition's part
+// of a block with clock, a thread's CPU time (blockStats.clock).
+func (s *BlockStats) TimeBlocks(clock func() int64) { s.clock = clock }
+
+// Crit and Work read the times (blockStats).
+func (s *BlockStats) Crit() int64 { return s.crit }
+func (s *BlockStats) Work() int64 { return s.work }
+
 // Blocks, Cycles and Rechecked read s.
 func (s *BlockStats) Blocks() int64    { return s.blocks }
 func (s *BlockStats) Cycles() int64    { return s.cycles }

@@ -54,11 +54,13 @@ type part struct {
 	// view is the engine as p's thread sees it during a block: a copy of the
 	// engine's fields, sharing its arrays, whose cycle e.t is p's own (the
 	// partitions of a block run different cycles at once); t0 and n the
-	// block's cycles, errJ the block's cycle of p's first error (n: none)
+	// block's cycles, errJ the block's cycle of p's first error (n: none),
+	// cpu its thread's CPU time in it (blockStats.clock)
 	view *engine
 	t0   int64
 	n    int
 	errJ int
+	cpu  int64
 
 	pick  *[64]int32  // per local input port: VC picked by its input arbiter
 	omask *[64]uint64 // per local output port: the input ports whose pick asks for it
@@ -378,6 +380,10 @@ func (e *engine) join() error {
 // startWorkers starts a goroutine for each partition but the first, which the
 // caller's runs; stopWorkers ends them.
 func (e *engine) startWorkers() {
+	lock := e.timed()
+	if lock {
+		runtime.LockOSThread()
+	}
 	if len(e.parts) == 1 {
 		return
 	}
@@ -388,6 +394,10 @@ func (e *engine) startWorkers() {
 		e.wake[i] = w
 		p := e.parts[i+1]
 		go func() {
+			if lock {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+			}
 			for range w {
 				e.work(p)
 				e.wg.Done()
@@ -397,11 +407,18 @@ func (e *engine) startWorkers() {
 }
 
 func (e *engine) stopWorkers() {
+	if e.timed() {
+		runtime.UnlockOSThread()
+	}
 	for _, w := range e.wake {
 		close(w)
 	}
 	e.wake = nil
 }
+
+// timed reports that the partitions' parts of blocks are timed on their threads
+// (blockStats.clock): each goroutine of a run is then kept on one thread.
+func (e *engine) timed() bool { return e.cfg.blocks != nil && e.cfg.blocks.clock != nil }
 
 // busyRouters is the number of routers holding a flit.
 func (e *engine) busyRouters() int {
