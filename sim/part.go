@@ -156,6 +156,12 @@ func threads(cfg *Config, routers int) int {
 // moment (load about 1, two cores, load 0.1, three runs each): two threads lost on
 // 32x32 (1,024 routers: 0.95x) and paid from 40x40 (1,600 routers: 1.19-1.25x;
 // 48x48 1.44-1.69x, 64x64 1.57-1.82x), so the default takes two from 1,600.
+// Since two threads take blocks (block.go), BenchmarkThreads' critical path
+// (crit-ns/flit-hop, load 11-13) puts two threads at 0.67x on 16x16, 1.60x on
+// 32x32 and 2.0x on 40x40, before the barriers' wake-ups: 32x32 runs 1,500
+// blocks in 0.33 s of one thread's work, so wake-ups of 50 us each would take
+// back what the second thread gives. The default stays at 1,600 until an
+// idle run measures 32x32.
 const ParallelRouters = 1600
 
 // chooseCycle picks the sections of a cycle once a run, from what is known at
