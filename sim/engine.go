@@ -445,6 +445,8 @@ type engine struct {
 	onDeliver func(pk *packet, t int64) // tail delivered
 	gen       func()                    // open-loop arrivals of this cycle
 	ahead     *lookahead                // lets the run take blocks of cycles (block.go)
+	// warmOn: a word's state is loaded ahead of its cycle (warm)
+	warmOn bool
 }
 
 func newEngine(cfg *Config) (*engine, error) {
@@ -602,6 +604,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	}
 	e.partition(threads(cfg, n), wheelLen(cfg.Pipeline, longest), maxPorts)
 	e.multi = len(e.parts) > 1
+	e.warmOn = e.cycleBytes() >= blockFrom
 	e.injectFirst = p.Inject >= p.SwAlloc+p.Traverse+p.Link
 	e.dEject = int64(p.SwAlloc + p.Traverse + p.Eject)
 	e.firstQ = make([]int32, n+1)
@@ -909,6 +912,10 @@ func (e *engine) receive(p *part) {
 
 // receiveWord is receive on the routers of word w (of partition p).
 func (e *engine) receiveWord(p *part, w int) {
+	if e.warmOn && w != p.warmed {
+		p.warmed = w
+		p.sink += e.warm(w)
+	}
 	injects := p.injects.take(e.t, w, 0)
 	if e.injectFirst {
 		e.writes(p, injects)
@@ -945,6 +952,43 @@ func (e *engine) receiveWord(p *part, w int) {
 	for _, ev := range p.delivers.take(e.t, w, 0) {
 		e.deliver(p, ev.to, ev.f)
 	}
+}
+
+// warm loads the state a cycle of the busy routers of word w touches (per input
+// port its record, its VCs' states and rings' first lines, per output port its
+// record and its VCs' credits), line after line, and returns a sum of what it
+// read (kept in part.sink, so that the loads stay). Taken where a cycle touches
+// more than the caches hold (warmOn: cycleBytes from blockFrom, the 48x48 torus
+// and up), once for each word a partition visits in a row (a block's cycles run
+// on one word): there each line comes from memory, or from the last-level cache,
+// when a phase first needs it, and the phases need them one after another (a
+// flit's VC, then its ring, then its port), each waiting for the one before,
+// where these loads depend on nothing and run many at once.
+func (e *engine) warm(w int) uint32 {
+	var s uint32
+	vs, ring := e.vs&31, e.ring
+	const perLine = 64 / 16 // inVC records a line (also outPorts: 32 bytes)
+	for word := e.busyRtr[w]; word != 0; word &= word - 1 {
+		r := int32(w<<6 | bits.TrailingZeros64(word))
+		ib, ie := e.inBase[r], e.inBase[r+1]
+		for i := ib; i < ie; i++ {
+			s += uint32(e.in[i].busy)
+		}
+		for iv := ib << vs; iv < ie<<vs; iv += perLine {
+			s += uint32(e.vc[iv].n)
+		}
+		for iv := ib << vs; iv < ie<<vs; iv++ {
+			s += uint32(e.buf[int(iv)*ring])
+		}
+		ob, oe := e.outBase[r], e.outBase[r+1]
+		for o := ob; o < oe; o += 2 {
+			s += uint32(e.out[o].free)
+		}
+		for ov := ob << vs; ov < oe<<vs; ov += 8 {
+			s += uint32(e.ov[ov].credit)
+		}
+	}
+	return s
 }
 
 // credits returns a credit to each output VC of ovs: a VC holding one that had

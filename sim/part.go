@@ -69,6 +69,10 @@ type part struct {
 	ireqs []Request
 	reqs  [][]Request // per local output port or output VC
 
+	// warmed is the word last warmed (engine.warm), sink what warm read
+	warmed int
+	sink   uint32
+
 	_ [64]byte // no false sharing with the next partition's counts
 }
 
@@ -104,7 +108,7 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 	e.parts = make([]*part, k)
 	e.rtrPart = make([]uint8, e.nodes)
 	for i := range k {
-		p := &part{id: i, w0: words * i / k, w1: words * (i + 1) / k}
+		p := &part{id: i, w0: words * i / k, w1: words * (i + 1) / k, warmed: -1}
 		p.lo, p.hi = int32(p.w0*64), int32(min(p.w1*64, e.nodes))
 		p.links, p.credits = newWheel[flitEv](wl, words, dLink), newWheel[int32](wl, words, dCred)
 		p.injects = newWheel[flitEv](wl, words, []int{pl.Inject})
