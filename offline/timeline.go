@@ -53,12 +53,17 @@ func (c *chunk) regap() {
 // (flush): an edge is read only when it is an entrance edge of a later message,
 // often long after most of its blocks were recorded, and then the blocks go in
 // together, sorted and merged with the runs in one pass, instead of one sorted
-// insertion each into memory that is cold by then.
+// insertion each into memory that is cold by then. The last block added waits in
+// the timeline itself (tail), so that adding the next one reads no memory of
+// the pending list's own (it only writes there, when the two do not touch): at
+// 10^6 tree paths the read of the list's last block was a cache miss waited for
+// at most of the recorded hops. The fields add uses come first.
 type timeline struct {
+	busy   int      // number of busy steps, pending blocks included
+	tail   uint64   // ^packSpan of the last block added, 0 for none; pending like pend's
+	pend   []uint64 // blocks added and not yet in the chunks (packSpan), tail not included
 	chunks []chunk
 	lasts  []int32
-	pend   []uint64 // blocks added and not yet in the chunks (packSpan)
-	busy   int      // number of busy steps, pending blocks included
 }
 
 // add records the steps lo..hi busy; they must be free and not negative (a start
@@ -69,18 +74,19 @@ type timeline struct {
 // touching blocks anyway, and the pending list holds a span less.
 func (tl *timeline) add(lo, hi int32) {
 	tl.busy += int(hi - lo + 1)
-	if n := len(tl.pend) - 1; n >= 0 {
-		last := unpackSpan(tl.pend[n])
+	if tl.tail != 0 {
+		last := unpackSpan(^tl.tail)
 		switch {
 		case last.hi+1 == lo:
-			tl.pend[n] = packSpan(span{last.lo, hi})
+			tl.tail = ^packSpan(span{last.lo, hi})
 			return
 		case hi+1 == last.lo:
-			tl.pend[n] = packSpan(span{lo, last.hi})
+			tl.tail = ^packSpan(span{lo, last.hi})
 			return
 		}
+		tl.pend = append(tl.pend, ^tl.tail)
 	}
-	tl.pend = append(tl.pend, packSpan(span{lo, hi}))
+	tl.tail = ^packSpan(span{lo, hi})
 }
 
 // packSpan packs a block of non-negative steps into one word that sorts like the
@@ -93,10 +99,12 @@ func unpackSpan(w uint64) span { return span{lo: int32(uint32(w)), hi: int32(w >
 // flush moves the pending blocks into the chunks: one by one (insert) when they are
 // few against the chunks' runs, else sorted and merged with every run at once.
 func (tl *timeline) flush() {
-	p := len(tl.pend)
-	if p == 0 {
-		return
+	if tl.tail == 0 {
+		return // no block added since the last flush
 	}
+	tl.pend = append(tl.pend, ^tl.tail)
+	tl.tail = 0
+	p := len(tl.pend)
 	if p < 8 || p*32 < len(tl.chunks)*chunkMax {
 		for _, w := range tl.pend {
 			sp := unpackSpan(w)
