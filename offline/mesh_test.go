@@ -124,6 +124,27 @@ func TestSortByFramePackedIsCompared(t *testing.T) {
 	})
 }
 
+// The radix sort of sortWords is a sort: on keys of any width up to 64 bits
+// (an odd and an even number of 8-bit passes, and a width that is not a multiple
+// of 8), enough of them to take the radix passes or too few, with repeats, it
+// gives the keys in the order slices.Sort gives.
+func TestSortWordsSorts(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		width := rapid.SampledFrom([]int{1, 8, 13, 24, 30, 64}).Draw(t, "width")
+		n := rapid.SampledFrom([]int{0, 5, 1 << 10, 3000}).Draw(t, "n")
+		seed := rapid.Uint64().Draw(t, "seed")
+		keys := make([]uint64, n)
+		for j := range keys {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			keys[j] = seed >> (64 - uint(width))
+		}
+		want := slices.Clone(keys)
+		slices.Sort(want)
+		sortWords(keys, width)
+		require.Equal(t, want, keys)
+	})
+}
+
 func seq(n int) []int {
 	s := make([]int, n)
 	for i := range s {
