@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
@@ -71,6 +72,13 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	// load when measured. One thread's cpu-ns over two threads' crit-ns is the
 	// speed-up two idle cores would give, less the barriers' wake-ups.
 	b.ReportMetric(float64(cpu-blocks.Work()+blocks.Crit())/float64(hops), "crit-ns/flit-hop")
+}
+
+// threadNanos is the calling thread's CPU time (0 where it is not known: a
+// run's crit-ns/flit-hop is then its CPU time).
+func threadNanos() int64 {
+	d, _ := cputime.Thread()
+	return int64(d)
 }
 
 func BenchmarkTorus8x8Rate01(b *testing.B)   { benchRun(b, "torus:8x8", 0.1, benchCycles) }
