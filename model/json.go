@@ -14,6 +14,11 @@ import (
 // maxInputBytes bounds what ReadInstance and ReadSchedule accept (1 GiB).
 const maxInputBytes = 1 << 30
 
+// fastReaders turns on the fast readers of instances (parseFast,
+// parseNetworkFast, parseMessageFast); a test turns them off to read each text
+// with encoding/json alone (TestFastReadersAreGeneral).
+var fastReaders = true
+
 // splitObject decodes a JSON object into the known fields and the rest.
 func splitObject(data []byte, what string, known ...string) (map[string]json.RawMessage, Extra, error) {
 	var all map[string]json.RawMessage
@@ -117,6 +122,9 @@ func ReadInstance(r io.Reader) (*Instance, error) {
 // encoding/json (parseInstanceGeneral), so both read a document the same way and
 // the error messages are the general path's.
 func ParseInstance(data []byte) (*Instance, error) {
+	if !fastReaders {
+		return parseInstanceGeneral(data)
+	}
 	if in, ok := parseInstanceFast(data); ok {
 		return in, nil
 	}
@@ -146,7 +154,7 @@ func parseInstanceGeneral(data []byte) (*Instance, error) {
 	in.Messages = make([]Message, len(msgs))
 	var a pathArena
 	for i, mraw := range msgs {
-		if parseMessageFast(in, mraw, &in.Messages[i], &a) {
+		if fastReaders && parseMessageFast(in, mraw, &in.Messages[i], &a) {
 			continue
 		}
 		if err := parseMessage(in, i, mraw, &in.Messages[i]); err != nil {
@@ -187,6 +195,9 @@ func parseTop(top map[string]json.RawMessage, extra Extra) (*Instance, error) {
 }
 
 func parseNetwork(data []byte) (*Network, error) {
+	if !fastReaders {
+		return parseNetworkGeneral(data)
+	}
 	if net, ok := parseNetworkFast(data); ok {
 		return net, nil
 	}
