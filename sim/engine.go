@@ -384,15 +384,15 @@ type engine struct {
 	ejecting Ejecting
 
 	// the partitions (part.go): their routers, events, sources and scratch;
-	// rtrPart the partition of each router; multi: more than one. work, wg and
-	// wake run a section on the partitions' goroutines (wg a pointer: a block
-	// copies the engine for each partition, part.view).
-	parts   []*part
-	rtrPart []uint8
-	multi   bool
-	work    func(*part)
-	wg      *sync.WaitGroup
-	wake    []chan struct{}
+	// wordPart the partition of each 64-router word; multi: more than one.
+	// work, wg and wake run a section on the partitions' goroutines (wg a
+	// pointer: a block copies the engine for each partition, part.view).
+	parts    []*part
+	wordPart []int32
+	multi    bool
+	work     func(*part)
+	wg       *sync.WaitGroup
+	wake     []chan struct{}
 	// injectFirst: of the writes due in one cycle the injected ones go first
 	// (they were scheduled earlier, or in the same cycle's earlier phase)
 	injectFirst bool
@@ -704,7 +704,7 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 		sq.active = true
 		if r := pk.h.Src; e.srcRtr[r>>6]&(1<<uint(r&63)) == 0 {
 			e.srcRtr[r>>6] |= 1 << uint(r&63)
-			e.parts[e.rtrPart[r]].nSrc++
+			e.parts[e.wordPart[r>>6]].nSrc++
 		}
 	}
 	if e.tracing {

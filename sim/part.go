@@ -106,7 +106,7 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 		dLink, dCred = []int{0}, []int{0}
 	}
 	e.parts = make([]*part, k)
-	e.rtrPart = make([]uint8, e.nodes)
+	e.wordPart = make([]int32, words) // int32: more than 256 partitions (TestBatchManyPartitions)
 	for i := range k {
 		p := &part{id: i, w0: words * i / k, w1: words * (i + 1) / k, warmed: -1}
 		p.lo, p.hi = int32(p.w0*64), int32(min(p.w1*64, e.nodes))
@@ -118,8 +118,8 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 		p.view = new(engine)
 		p.span, p.dones, p.seg = span, make([][]int32, span), make([][]int32, span)
 		p.reqs = make([][]Request, maxPorts<<e.vs)
-		for r := p.lo; r < p.hi; r++ {
-			e.rtrPart[r] = uint8(i)
+		for w := p.w0; w < p.w1; w++ {
+			e.wordPart[w] = int32(i)
 		}
 		e.parts[i] = p
 	}
