@@ -27,7 +27,12 @@ const (
 	// BoundClique: for a set S of messages pairwise in aligned conflict,
 	// makespan >= sum_S L_i + min_S d_i - 1.
 	BoundClique = "aligned-clique"
+	// BoundEmpty: an instance of no message; every schedule has makespan >= 0.
+	BoundEmpty = "empty"
 )
+
+// emptyArithmetic is the arithmetic of BoundEmpty.
+const emptyArithmetic = "no message: makespan >= 0"
 
 // dilationValue is the dilation bound d + L - 1 of message m (MODEL.md: its head
 // makes d hops and its tail L - 1 more moves, one step each).
@@ -140,10 +145,18 @@ func cliqueValue(in *model.Instance, s []int) (int, string, error) {
 }
 
 // closedForm returns the first closed-form bound whose value is target (dilation,
-// then the edges in order, then the heaviest aligned clique found), or nil. It
+// then the edges in order, then the heaviest aligned clique found; empty for an
+// instance of no message), or nil. It
 // returns an error when a bound exceeds target: then the schedule claimed optimal
 // would contradict a proven bound.
 func closedForm(in *model.Instance, target int) (*Bound, error) {
+	if len(in.Messages) == 0 {
+		// No CNF can refute horizon -1: the bound of no message certifies 0.
+		if target == 0 {
+			return &Bound{Name: BoundEmpty, Value: 0, Messages: []string{}, Arithmetic: emptyArithmetic}, nil
+		}
+		return nil, nil
+	}
 	var found *Bound
 	consider := func(b *Bound) error {
 		if b.Value > target {
@@ -211,6 +224,15 @@ func checkBound(in *model.Instance, b *Bound) error {
 		seen[id] = true
 		s = append(s, i)
 	}
+	if b.Name == BoundEmpty {
+		if len(in.Messages) > 0 || len(s) > 0 {
+			return fmt.Errorf("bound %s: the instance has %d message(s), the bound names %d, want none", b.Name, len(in.Messages), len(s))
+		}
+		if b.Value != 0 || b.Arithmetic != emptyArithmetic {
+			return fmt.Errorf("bound %s: the instance gives 0 (%s), the certificate says %d (%s)", b.Name, emptyArithmetic, b.Value, b.Arithmetic)
+		}
+		return nil
+	}
 	if len(s) == 0 {
 		return fmt.Errorf("bound %s: no messages", b.Name)
 	}
@@ -231,7 +253,7 @@ func checkBound(in *model.Instance, b *Bound) error {
 	case BoundClique:
 		v, arith, err = cliqueValue(in, s)
 	default:
-		return fmt.Errorf("bound %q: unknown kind (want %s, %s or %s)", b.Name, BoundDilation, BoundEdge, BoundClique)
+		return fmt.Errorf("bound %q: unknown kind (want %s, %s, %s or %s)", b.Name, BoundDilation, BoundEdge, BoundClique, BoundEmpty)
 	}
 	if err != nil {
 		return fmt.Errorf("bound %s: %w", b.Name, err)

@@ -332,3 +332,25 @@ func TestProvers(t *testing.T) {
 	assert.Equal(t, man.Refutation.CNF.SHA256, cman.Refutation.CNF.SHA256, "same formula")
 	assert.True(t, mustCheck(t, cdir).Verified)
 }
+
+// An instance of no message has optimum 0 (a schedule of no worm), which every
+// schedule attains: its certificate is the closed-form bound "empty" in both
+// models, where a refutation of horizon -1 was attempted and the optimal
+// schedule refused (`wormlab solve --certify DIR` exited 2 and left DIR without
+// a manifest). The bound is checked against the instance: it certifies nothing
+// on an instance that has a message.
+func TestEmptyInstanceCertificate(t *testing.T) {
+	in, err := model.ParseInstance([]byte(`{"network": {"edges": [["a", "b"]]}, "messages": []}`))
+	require.NoError(t, err)
+	for _, m := range []string{model.Wormhole, model.Bufferless} {
+		dir, man := certificate(t, in, m, nil)
+		require.Equal(t, KindBound, man.Kind, m)
+		require.Equal(t, BoundEmpty, man.Bound.Name, m)
+		require.Equal(t, 0, man.Bound.Value, m)
+		r := mustCheck(t, dir)
+		require.True(t, r.Verified, "%s: %s", m, r.Failure)
+	}
+	one := mesh(t, 2, 1, 1)
+	err = checkBound(one, &Bound{Name: BoundEmpty, Messages: []string{}, Arithmetic: emptyArithmetic})
+	require.ErrorContains(t, err, "has 1 message(s)")
+}

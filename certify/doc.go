@@ -26,8 +26,9 @@
 //     per-edge bound of MODEL.md: by Carlier's theorem the best S gives exactly
 //     model.Instance.EdgeBound), or aligned-clique (a set of messages pairwise in
 //     aligned conflict: sum L + min d - 1, the separation lemma at
-//     lower.AlignedConflicts; seed 002, section 5, for the all-colliding family).
-//     No CNF is needed.
+//     lower.AlignedConflicts; seed 002, section 5, for the all-colliding family),
+//     or empty (an instance of no message, whose optimum 0 no CNF of horizon -1
+//     could refute). No CNF is needed.
 //   - refutation: horizon.cnf is optimal.Encode(instance, model, T* - 1) written by
 //     WriteDIMACS after a three-line header that names the instance and its SHA-256,
 //     the model, the horizon and optimal.EncodingVersion; proof.drat refutes it.

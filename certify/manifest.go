@@ -47,7 +47,7 @@ type Manifest struct {
 }
 
 // Bound is a closed-form lower bound attained by the schedule, with its witness.
-// Name is one of BoundDilation, BoundEdge, BoundClique.
+// Name is one of BoundDilation, BoundEdge, BoundClique, BoundEmpty.
 type Bound struct {
 	Name       string   `json:"name"`
 	Value      int      `json:"value"`
