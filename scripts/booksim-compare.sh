@@ -29,10 +29,16 @@
 # SEEDS (default "1 2 3"); ROUTING wormlab's routing (default dor-booksim, the
 # classes BookSim's dim_order_torus uses; dor is Dally-Seitz's); SPEED_CYCLES the
 # cycles of a speed run on the 8x8 torus (default 60000; a k x k torus runs
-# SPEED_CYCLES*64/k^2, at least 1200); OUT, when set, a folder where speed and
-# speed-large append their rows to speed.csv (and draw speed.svg with wormlab plot);
-# LARGE the sides of speed-large's tori (default "64 128"); SIMS the simulators of
-# speed and speed-large (default "booksim wormlab"; "wormlab" leaves BookSim out).
+# SPEED_CYCLES*64/k^2, at least SPEED_MIN, default 1200); OUT, when set, a folder
+# where speed and speed-large append their rows to speed.csv (and draw speed.svg
+# with wormlab plot); LARGE the sides of speed-large's tori (default "64 128") and
+# LARGE_RATE their load (default 0.1, past saturation on 64x64 and 128x128: a
+# k x k torus under uniform traffic and dimension order loads each channel with
+# k/8 times the offered load, and the 8x8 torus saturates at 0.486; issue 24's
+# size rule wants a load below saturation, e.g. LARGE="8 16 32 64 128"
+# LARGE_RATE=0.02 SPEED_MIN=3000, the large tori's packets taking some 400 cycles
+# to cross the network); SIMS the simulators of speed and speed-large (default
+# "booksim wormlab"; "wormlab" leaves BookSim out).
 set -eu
 
 mode=${1:-all}
@@ -44,6 +50,8 @@ ROUTING=${ROUTING:-dor-booksim}
 SPEED_CYCLES=${SPEED_CYCLES:-60000}
 OUT=${OUT:-}
 LARGE=${LARGE:-"64 128"}
+LARGE_RATE=${LARGE_RATE:-0.1}
+SPEED_MIN=${SPEED_MIN:-1200}
 SIMS=${SIMS:-"booksim wormlab"}
 
 tmp=$(mktemp -d)
@@ -141,7 +149,7 @@ cpu() {
 speedrow() {
 	k=$1 r=$2
 	c=$((SPEED_CYCLES * 64 / (k * k)))
-	[ "$c" -ge 1200 ] || c=1200
+	[ "$c" -ge "$SPEED_MIN" ] || c=$SPEED_MIN
 	c=$((c / 6 * 6))
 	bt=0 bc=0 bh=0 ba=0
 	case " $SIMS " in *" booksim "*)
@@ -170,7 +178,7 @@ speedrow() {
 }
 
 speedhead() {
-	echo "# simulated cycles per CPU-second and CPU nanoseconds per flit-hop, one thread each, runs interleaved; 8x8: $SPEED_CYCLES cycles, k x k: $SPEED_CYCLES*64/k^2 (at least 1200)"
+	echo "# simulated cycles per CPU-second and CPU nanoseconds per flit-hop, one thread each, runs interleaved; 8x8: $SPEED_CYCLES cycles, k x k: $SPEED_CYCLES*64/k^2 (at least $SPEED_MIN)"
 	echo "# load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 	printf '%-14s %5s %9s %12s %12s %8s %10s %10s %8s\n' network rate cycles booksim_c/s wormlab_c/s ratio bs_ns/fh wl_ns/fh ratio
 	if [ -n "$OUT" ] && [ ! -s "$OUT/speed.csv" ]; then
@@ -196,7 +204,7 @@ speed() {
 speedlarge() {
 	speedhead
 	for k in $LARGE; do
-		speedrow "$k" 0.1
+		speedrow "$k" "$LARGE_RATE"
 	done
 	speedplot
 }
@@ -212,7 +220,7 @@ threads() {
 	fi
 	for k in 16 32 64 128; do
 		c=$((SPEED_CYCLES * 64 / (k * k)))
-		[ "$c" -ge 1200 ] || c=1200
+		[ "$c" -ge "$SPEED_MIN" ] || c=$SPEED_MIN
 		for g in 1 2; do
 			/usr/bin/time -f '%e %U %S' -o "$tmp/time.$g" env GOMAXPROCS=$g "$WORMLAB" sim --json --topology "torus:${k}x${k}" --routing "$ROUTING" --rate 0.1 --seed 1 --min-cycles "$c" --max-cycles "$c" > "$tmp/thr.$g"
 		done
