@@ -67,6 +67,7 @@ func (e *engine) allocFlat(p *part, r int32) {
 			o = e.vc[(ib+int32(i))<<(e.vs&31)|v].op & 63
 		}
 		asks := -((bid | -bid) >> 63) // all ones if the port bids
+		o &= 63                       // (o is below 64: no bounds check, no shift test)
 		omask[o] |= 1 << uint(i) & asks
 		outs |= 1 << o & asks
 	}
