@@ -53,7 +53,10 @@ type part struct {
 	sorted []int32
 	// view is the engine as p's thread sees it during a block: a copy of the
 	// engine's fields, sharing its arrays, whose cycle e.t is p's own (the
-	// partitions of a block run different cycles at once); t0 and n the
+	// partitions of a block run different cycles at once). So a cycle's code
+	// writes no field of the engine itself, only its arrays' elements and the
+	// part: a write to the copy is lost with it after the block (and on
+	// several threads cycle by cycle it would be a race). t0 and n the
 	// block's cycles, errJ the block's cycle of p's first error (n: none),
 	// cpu its thread's CPU time in it (blockStats.clock)
 	view *engine
