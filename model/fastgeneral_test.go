@@ -79,6 +79,29 @@ func jsonText(t *rapid.T, name, label string) string {
 	return `"` + jsonBody(name) + `"`
 }
 
+// drawWalk draws a walk from a random one of n nodes along random out-edges of
+// m edges (edge e from ends(e) to ends(e)), of 1 to 4 hops, fewer where it finds
+// no out-edge: its nodes and its edges.
+func drawWalk(t *rapid.T, n, m int, ends func(e int) (from, to int)) (walk, hops []int) {
+	at := rapid.IntRange(0, n-1).Draw(t, "walk start")
+	walk, hops = []int{at}, []int{}
+	for range rapid.IntRange(1, 4).Draw(t, "walk length") {
+		var out []int
+		for e := range m {
+			if from, _ := ends(e); from == at {
+				out = append(out, e)
+			}
+		}
+		if len(out) == 0 {
+			break
+		}
+		e := rapid.SampledFrom(out).Draw(t, "hop")
+		_, at = ends(e)
+		hops, walk = append(hops, e), append(walk, at)
+	}
+	return walk, hops
+}
+
 // rare draws true about once in n+1 (rapid draws the ends of a range more often
 // than the rest).
 func rare(t *rapid.T, n int, label string) bool {
@@ -170,22 +193,7 @@ func adversarialText(t *rapid.T) []byte {
 		parts := []string{`"id":` + ws("iw") + jsonText(t, id, "id text")}
 		var walk, hops []int
 		if len(names) > 0 && len(edges) > 0 {
-			at := rapid.IntRange(0, len(names)-1).Draw(t, "walk start")
-			walk = []int{at}
-			for range rapid.IntRange(1, 4).Draw(t, "walk length") {
-				var out []int
-				for e, ed := range edges {
-					if ed.from == at {
-						out = append(out, e)
-					}
-				}
-				if len(out) == 0 {
-					break
-				}
-				e := rapid.SampledFrom(out).Draw(t, "hop")
-				hops, at = append(hops, e), edges[e].to
-				walk = append(walk, at)
-			}
+			walk, hops = drawWalk(t, len(names), len(edges), func(e int) (int, int) { return edges[e].from, edges[e].to })
 		}
 		if rapid.Bool().Draw(t, "by edges") {
 			var es []string
@@ -243,6 +251,37 @@ func adversarialText(t *rapid.T) []byte {
 	return []byte(text)[:len(text):len(text)]
 }
 
+// requireReadersAgree checks the lemma of TestFastReadersAreGeneral on one text
+// and reports whether it is an instance.
+func requireReadersAgree(t require.TestingT, data []byte) (valid bool) {
+	want, werr := generalOnly(data)
+	got, err := ParseInstance(data)
+	ps, perr := ReadPaths(bytes.NewReader(data))
+	if werr != nil {
+		require.EqualError(t, err, werr.Error(), "%q", data)
+		require.EqualError(t, perr, werr.Error(), "ReadPaths of %q", data)
+		require.NotContains(t, werr.Error(), "\n")
+		return false
+	}
+	require.NoError(t, err, "%q", data)
+	require.NoError(t, perr, "ReadPaths of %q", data)
+	require.Equal(t, want.Name, got.Name, "%q", data)
+	require.Equal(t, want.Flits, got.Flits, "%q", data)
+	require.Equal(t, want.Extra, got.Extra, "%q", data)
+	require.Equal(t, want.Net.Nodes, got.Net.Nodes, "%q", data)
+	require.Equal(t, want.Net.Edges, got.Net.Edges, "%q", data)
+	require.Equal(t, want.Net.Extra, got.Net.Extra, "%q", data)
+	require.Equal(t, want.Messages, got.Messages, "%q", data)
+	for u, name := range want.Net.Nodes {
+		i, ok := got.Net.Node(name)
+		require.True(t, ok && i == u, "node %q of %q", name, data)
+	}
+	wp := PathsOf(want)
+	require.Equal(t, wp.Net.Nodes, ps.Net.Nodes, "%q", data)
+	requireSamePaths(t, wp, ps)
+	return true
+}
+
 // Lemma (the fast readers are the general reader restricted to their inputs):
 // for every text, ParseInstance (parseFast, parseNetworkFast, parseMessageFast,
 // nameAt's word reading, the numeric-names shortcut) gives the instance
@@ -254,32 +293,10 @@ func TestFastReadersAreGeneral(t *testing.T) {
 	fast, valid := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		data := adversarialText(t)
-		want, werr := generalOnly(data)
-		got, err := ParseInstance(data)
-		ps, perr := ReadPaths(bytes.NewReader(data))
-		if werr != nil {
-			require.EqualError(t, err, werr.Error(), "%q", data)
-			require.EqualError(t, perr, werr.Error(), "ReadPaths of %q", data)
-			require.NotContains(t, werr.Error(), "\n")
+		if !requireReadersAgree(t, data) {
 			return
 		}
 		valid++
-		require.NoError(t, err, "%q", data)
-		require.NoError(t, perr, "ReadPaths of %q", data)
-		require.Equal(t, want.Name, got.Name, "%q", data)
-		require.Equal(t, want.Flits, got.Flits, "%q", data)
-		require.Equal(t, want.Extra, got.Extra, "%q", data)
-		require.Equal(t, want.Net.Nodes, got.Net.Nodes, "%q", data)
-		require.Equal(t, want.Net.Edges, got.Net.Edges, "%q", data)
-		require.Equal(t, want.Net.Extra, got.Net.Extra, "%q", data)
-		require.Equal(t, want.Messages, got.Messages, "%q", data)
-		for u, name := range want.Net.Nodes {
-			i, ok := got.Net.Node(name)
-			require.True(t, ok && i == u, "node %q of %q", name, data)
-		}
-		wp := PathsOf(want)
-		require.Equal(t, wp.Net.Nodes, ps.Net.Nodes, "%q", data)
-		requireSamePaths(t, wp, ps)
 		if _, ok := parseInstanceFast(data); ok {
 			fast++
 		}
@@ -316,20 +333,6 @@ func TestFastReadersAreGeneralCases(t *testing.T) {
 		`{"network": {"nodes": ["0", "1", "2"], "edges": [["0", "1"], ["1", "2"], ["1", "2"]]}, "messages": [{"id": "m", "path": ["0", "1", "2"]}]}`,
 		`{"network": {"nodes": ["0", "1"], "edges": [["0", "1"]], "extra": {"nodes": ["x"], "edges": null}}, "messages": [{"id": "m", "path": ["0", "1"]}], "flits": 2}`,
 	} {
-		data := []byte(text)[:len(text):len(text)]
-		want, werr := generalOnly(data)
-		got, err := ParseInstance(data)
-		ps, perr := ReadPaths(bytes.NewReader(data))
-		if werr != nil {
-			require.EqualError(t, err, werr.Error(), "%q", data)
-			require.EqualError(t, perr, werr.Error(), "ReadPaths of %q", data)
-			continue
-		}
-		require.NoError(t, err, "%q", data)
-		require.NoError(t, perr, "%q", data)
-		require.Equal(t, want.Net.Nodes, got.Net.Nodes, "%q", data)
-		require.Equal(t, want.Net.Edges, got.Net.Edges, "%q", data)
-		require.Equal(t, want.Messages, got.Messages, "%q", data)
-		requireSamePaths(t, PathsOf(want), ps)
+		requireReadersAgree(t, []byte(text)[:len(text):len(text)])
 	}
 }

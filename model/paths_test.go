@@ -222,23 +222,7 @@ func trickyInstanceText(t *rapid.T) (text string, plain bool) {
 		idText, idPlain := jsonName(t, id, "id text")
 		plain = plain && idPlain
 		parts := []string{`"id":` + ws("iws") + idText}
-		// A walk from a random node along random out-edges.
-		at := rapid.IntRange(0, len(names)-1).Draw(t, "walk start")
-		walk, hops := []int{at}, []int{}
-		for range rapid.IntRange(1, 4).Draw(t, "walk length") {
-			var out []int
-			for e, ed := range edges {
-				if ed.from == at {
-					out = append(out, e)
-				}
-			}
-			if len(out) == 0 {
-				break
-			}
-			e := rapid.SampledFrom(out).Draw(t, "hop")
-			hops, at = append(hops, e), edges[e].to
-			walk = append(walk, at)
-		}
+		walk, hops := drawWalk(t, len(names), len(edges), func(e int) (int, int) { return edges[e].from, edges[e].to })
 		if rapid.Bool().Draw(t, "by edges") {
 			var es []string
 			for _, e := range hops {
