@@ -497,27 +497,26 @@ func (p *fastScanner) numericHops(nodes []int32) bool {
 		return false
 	}
 	h := p.hop
-	if h.pairs != nil {
-		for k := 1; k < len(nodes); k++ {
-			e, n := h.pairs.edge(nodes[k-1], nodes[k])
-			if n != 1 {
-				return false
+	if h.pairs == nil {
+		// Touch every hop's first out-edge in a loop with no branch on the
+		// data, so that the misses overlap; the lookups below then find them in
+		// the cache.
+		var touch int32
+		for _, u := range nodes[:len(nodes)-1] {
+			if j := h.start[u]; j < int32(len(h.out)) {
+				touch += h.out[j].to
 			}
-			p.hops = append(p.hops, int(e))
 		}
-		return true
+		p.touched += touch
 	}
-	// Touch every hop's first out-edge in a loop with no branch on the data, so
-	// that the misses overlap; the lookups below then find them in the cache.
-	var touch int32
-	for _, u := range nodes[:len(nodes)-1] {
-		if j := h.start[u]; j < int32(len(h.out)) {
-			touch += h.out[j].to
-		}
-	}
-	p.touched += touch
 	for k := 1; k < len(nodes); k++ {
-		e, n := p.hop.edgeTo(nodes[k-1], nodes[k])
+		var e int32
+		var n int
+		if h.pairs != nil {
+			e, n = h.pairs.edge(nodes[k-1], nodes[k])
+		} else {
+			e, n = h.edgeTo(nodes[k-1], nodes[k])
+		}
 		if n != 1 {
 			return false
 		}
