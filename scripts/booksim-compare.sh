@@ -18,10 +18,11 @@
 # --switch-input output, then with one or both overridden by wormlab's defaults,
 # --select first and --switch-input vc), examples (BookSim2's torus88 and
 # mesh88_lat and an --emit-config file, read by both), configlat (the latency
-# table's torus through --config, with either simulator's allocators). With OUT
-# set, threads, memory, minadapt, crossbar, examples and configlat also write
-# threads.csv, memory.csv, minadapt.csv, crossbar.csv, examples.csv and
-# configlat.csv there (the figures docs/booksim.md quotes).
+# table's torus through --config, with either simulator's allocators),
+# configadapt (min_adapt on the 16x16 torus through --config, likewise). With OUT
+# set, threads, memory, minadapt, crossbar, examples, configlat and configadapt
+# also write threads.csv, memory.csv, minadapt.csv, crossbar.csv, examples.csv,
+# configlat.csv and configadapt.csv there (the figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); RATES the offered
@@ -345,6 +346,36 @@ configlat() {
 	done
 }
 
+# configadapt: BookSim2's min_adapt on the 16x16 torus (the minadapt mode's file)
+# read by both, per load and seed: BookSim2 as the file says (its default islip,
+# which reads no priorities) and with separable_input_first (which takes the
+# adaptive VC first, as the routing function's priorities say); wormlab reading
+# the file (min_adapt under islip as minadapt-islip, islip as
+# separable_input_first: --select rotate --switch-input output) and the file with
+# separable_input_first (min_adapt as minadapt), at ADAPT_RATES (default "0.05
+# 0.1 0.15"; saturation is about 0.23), wormlab with --rel 0.01 --min-cycles
+# 50000.
+configadapt() {
+	sed 's/^k = 8;/k = 16;/; s/^routing_function = dim_order;/routing_function = min_adapt;/' "$tmp/torus.cfg" > "$tmp/minadapt.cfg"
+	sif="vc_allocator=separable_input_first sw_allocator=separable_input_first"
+	echo "# mean packet latency (cycles) on the 16x16 torus with min_adapt, both reading the same file (sif: with $sif); booksim: sample_period=10000"
+	printf '%-7s %5s %10s %10s %10s %12s\n' offered seed booksim sif wormlab wormlab_sif
+	for r in ${ADAPT_RATES:-0.05 0.1 0.15}; do
+		for s in $SEEDS; do
+			"$BOOKSIM" "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
+			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$BOOKSIM" "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" sample_period=10000 $sif > "$tmp/bs.out" 2>&1 || true
+			bf=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$WORMLAB" sim --json --config "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json" 2>/dev/null
+			w=$(wl_field "$tmp/wl.json" latency)
+			"$WORMLAB" sim --json --config "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" $sif --rel 0.01 --min-cycles 50000 > "$tmp/wl.json" 2>/dev/null
+			wf=$(wl_field "$tmp/wl.json" latency)
+			printf '%-7s %5s %10s %10s %10s %12s\n' "$r" "$s" "$b" "$bf" "$w" "$wf"
+			csvrow configadapt rate,seed,booksim,booksim_sif,wormlab,wormlab_sif "$r,$s,$b,$bf,$w,$wf"
+		done
+	done
+}
+
 # examples: configurations read by both, latency per seed: BookSim2's own
 # src/examples/torus88 and mesh88_lat (with input_speedup=1, which wormlab has,
 # and separable_input_first, as in its own comment), and the file wormlab sim
@@ -383,6 +414,7 @@ minadapt) minadapt ;;
 crossbar) crossbar ;;
 examples) examples ;;
 configlat) configlat ;;
+configadapt) configadapt ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|configlat|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|configlat|configadapt|all]" >&2; exit 2 ;;
 esac

@@ -111,24 +111,9 @@ func TestConfigLatencyDocFigures(t *testing.T) {
 	data, err := os.ReadFile("../docs/booksim.md")
 	require.NoError(t, err)
 	doc := string(data)
-	rows := readCSV(t, "../docs/booksim/configlat.csv")
-	require.NotEmpty(t, rows)
-	cols := []string{"booksim", "booksim_sif", "wormlab", "wormlab_own"}
-	sum := map[string]map[string]float64{}
-	n := map[string]int{}
-	var rates []string
-	for _, r := range rows {
-		if sum[r["rate"]] == nil {
-			sum[r["rate"]] = map[string]float64{}
-			rates = append(rates, r["rate"])
-		}
-		for _, c := range cols {
-			sum[r["rate"]][c] += num(t, r, c)
-		}
-		n[r["rate"]]++
-	}
+	rates, _, mean := rateMeans(t, readCSV(t, "../docs/booksim/configlat.csv"), []string{"booksim", "booksim_sif", "wormlab", "wormlab_own"})
 	for _, rate := range rates {
-		m := func(c string) float64 { return sum[rate][c] / float64(n[rate]) }
+		m := func(c string) float64 { return mean(rate, c) }
 		b := m("booksim")
 		d := func(c string) float64 { return 100 * (m(c) - b) / b }
 		line := fmt.Sprintf("| %s | %.2f | %.2f (%+.1f%%) | %.2f (%+.1f%%) | %.2f (%+.1f%%) |", rate, b,

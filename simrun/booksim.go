@@ -736,6 +736,14 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 			notes = append(notes, key+" = "+v+" "+rule.note)
 		}
 	}
+	// BookSim2's iSLIP reads no priorities (allocators/islip.cpp): as its VC
+	// allocator it takes min_adapt's escape VCs as readily as the adaptive one,
+	// which is minadapt-islip; its separable allocators prefer the adaptive VC,
+	// as minadapt does (docs/booksim.md, "min_adapt")
+	if name, _ := bsAllocatorName(c.str("vc_allocator")); name == "islip" && run.Routing == "minadapt" {
+		set("routing", "routing_function", "minadapt-islip")
+		notes = append(notes, "routing_function = min_adapt runs as minadapt-islip: BookSim2's islip VC allocator reads no priorities, so the adaptive VC is not preferred to the escape")
+	}
 	// one refusal for both allocators; unread, BookSim2 ignores the key too
 	if iters, err := c.int("alloc_iters"); err != nil || iters != 1 {
 		if reads["alloc_iters"] {

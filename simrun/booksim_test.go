@@ -212,6 +212,31 @@ func TestFromBookSimAllocatorParameters(t *testing.T) {
 	}
 }
 
+// min_adapt runs as BookSim2's VC allocator runs it: under its default islip,
+// which reads no priorities, as minadapt-islip (no preference of the adaptive VC
+// over the escape), with a note; under separable_input_first, whose arbiters
+// take the highest priority first, as minadapt.
+func TestFromBookSimMinAdaptAllocator(t *testing.T) {
+	base := "topology = torus; k = 4; routing_function = min_adapt;"
+	for text, want := range map[string]string{
+		"":                                      "minadapt-islip",
+		"vc_allocator = islip(1);":              "minadapt-islip",
+		"sw_allocator = separable_input_first;": "minadapt-islip",
+		"vc_allocator = separable_input_first;": "minadapt",
+	} {
+		run, origin, notes, err := FromBookSim(parseBS(t, base+text), false)
+		require.NoError(t, err, text)
+		require.Equal(t, want, run.Routing, text)
+		require.Contains(t, origin["routing"], "routing_function", text)
+		note := "routing_function = min_adapt runs as minadapt-islip"
+		if want == "minadapt" {
+			require.NotContains(t, strings.Join(notes, "\n"), note, text)
+		} else {
+			require.Contains(t, notes, note+": BookSim2's islip VC allocator reads no priorities, so the adaptive VC is not preferred to the escape", text)
+		}
+	}
+}
+
 // ToBookSim writes what FromBookSim reads back as the same run, for runs with a
 // BookSim2 counterpart; runs without one are refused naming the flag.
 func TestToBookSimRoundTrip(t *testing.T) {
