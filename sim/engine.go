@@ -517,6 +517,9 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.buf = make([]flit, nin*S*e.ring)
 	e.vc = make([]inVC, nin*S)
 	e.heads = make([]vcHead, nin*S)
+	hugePages(e.buf)
+	hugePages(e.vc)
+	hugePages(e.heads)
 	for i := range e.heads {
 		h := &e.heads[i]
 		h.ch = h.own[:0:len(h.own)]
@@ -530,6 +533,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	}
 	p := cfg.Pipeline
 	e.in = make([]inPort, nin)
+	hugePages(e.in)
 	inWord := farWords(inPrev, e.outRtr, inRtr)
 	for i := range e.in {
 		e.in[i] = inPort{rtr: inRtr[i], prev: inPrev[i], word: inWord[i], q: -1, dCred: int32(p.Credit)}
