@@ -919,7 +919,8 @@ func parseFast(data []byte, sink messageSink) (*Instance, bool) {
 // reading decodes the object three times with encoding/json and adds the nodes
 // and edges one at a time (a sixth of the reading of 10^6 tree paths, on a
 // network of 10^5 nodes): here the names are read in place, the nodes' names
-// share one string, and the index is built once (ensureIndex).
+// share one string, and the name index is built once, as the names are read
+// (the lists after it, buildLists).
 func parseNetworkFast(data []byte) (net *Network, ok bool) {
 	p := fastScanner{data: data}
 	var (
@@ -1004,7 +1005,6 @@ func parseNetworkFast(data []byte) (net *Network, ok bool) {
 			}
 		}
 	}
-	net.index = nil // ensureIndex builds the lists with it
-	net.ensureIndex()
+	net.buildLists() // the index is built (ensureIndex would build it again)
 	return net, true
 }

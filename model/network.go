@@ -117,6 +117,11 @@ func (n *Network) ensureIndex() {
 	for i, name := range n.Nodes {
 		n.index[name] = i
 	}
+	n.buildLists()
+}
+
+// buildLists builds the adjacency lists from Edges.
+func (n *Network) buildLists() {
 	// The lists are pieces of three flat arrays, each capped at its length (an
 	// AddEdge then copies the one it grows), so that a network of 10^5 nodes
 	// takes three allocations instead of one a list; a node with no edge keeps a
