@@ -54,8 +54,9 @@ func NewDORBookSim(net topology.Network, vcs int) (*DORBookSim, error) {
 
 // hop is the next hop's port, dimension and class from router at. Each
 // dimension's two coordinates are read once and its offset and tie derived from
-// them (Grid.Offset and Grid.Tie, which read them again: divisions, twice per head
-// and hop, Route and Advance, were 40% of this function's time).
+// them (Grid.CoordOffset; Grid.Offset and Grid.Tie would read them again:
+// divisions, twice per head and hop, Route and Advance, were 40% of this
+// function's time).
 func (d *DORBookSim) hop(at int, h *sim.Header) (port, dim int, class int32) {
 	g := d.g
 	for i := range g.Dims() {
@@ -63,17 +64,7 @@ func (d *DORBookSim) hop(at int, h *sim.Header) (port, dim int, class int32) {
 		if cur == dst {
 			continue
 		}
-		off, tie := dst-cur, false
-		if k := g.Side(i); g.Wrap() {
-			m := off // (dst - cur) mod k
-			if m < 0 {
-				m += k
-			}
-			tie = k%2 == 0 && 2*m == k
-			if off = m; 2*m > k {
-				off = m - k
-			}
-		}
+		off, tie := g.CoordOffset(cur, dst, i)
 		dir := 1
 		if off < 0 || (tie && h.Aux[0]>>uint(i)&1 == 1) {
 			dir = -1

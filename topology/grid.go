@@ -208,23 +208,34 @@ func PortDim(port int) (dim, dir int) { return port / 2, 1 - 2*(port%2) }
 // src to dst takes: positive for the + direction. On a torus ring whose two ways
 // round are equally long (even side, distance k/2), it is +k/2; Tie reports those.
 func (g *Grid) Offset(src, dst, i int) int {
-	d := g.Coord(dst, i) - g.Coord(src, i)
-	if !g.wrap {
-		return d
-	}
-	k := g.sides[i]
-	d = ((d % k) + k) % k
-	if 2*d > k {
-		d -= k
-	}
-	return d
+	off, _ := g.CoordOffset(g.Coord(src, i), g.Coord(dst, i), i)
+	return off
 }
 
 // Tie reports whether both directions of dimension i are minimal from src to dst
 // (a torus of even side, the nodes k/2 apart).
 func (g *Grid) Tie(src, dst, i int) bool {
+	_, tie := g.CoordOffset(g.Coord(src, i), g.Coord(dst, i), i)
+	return tie
+}
+
+// CoordOffset is Offset and Tie of dimension i from coordinate cur to coordinate
+// dst (Coord's), for a caller that has read them (dimension-order routing reads
+// them for its class too): no division.
+func (g *Grid) CoordOffset(cur, dst, i int) (off int, tie bool) {
+	off = dst - cur
+	if !g.wrap {
+		return off, false
+	}
 	k := g.sides[i]
-	return g.wrap && k%2 == 0 && ((g.Coord(dst, i)-g.Coord(src, i))%k+k)%k == k/2
+	if off < 0 { // (dst - cur) mod k, both in [0, k)
+		off += k
+	}
+	tie = 2*off == k
+	if 2*off > k {
+		off -= k
+	}
+	return off, tie
 }
 
 // Distance is the length of a minimal route from src to dst.

@@ -157,3 +157,35 @@ func TestParseDigitsOnly(t *testing.T) {
 	_, err := Parse("mesh:" + strings.Repeat("2x", 21) + "2")
 	require.ErrorContains(t, err, "links")
 }
+
+// Grid.CoordOffset, which Offset, Tie and dor-booksim's hop read, is the signed
+// minimal offset and tie of their definitions by modular arithmetic: on a mesh
+// dst - cur and no tie; on a torus of side k the residue (dst - cur) mod k, less
+// k above k/2, and a tie at exactly k/2 (even k), for every pair of coordinates
+// of sides 2 to 9.
+func TestCoordOffsetIsModular(t *testing.T) {
+	for _, wrap := range []bool{false, true} {
+		for k := 2; k <= 9; k++ {
+			g, err := NewGrid([]int{k, 3}, wrap)
+			require.NoError(t, err)
+			for cur := range k {
+				for dst := range k {
+					want, tie := dst-cur, false
+					if wrap {
+						want = ((dst-cur)%k + k) % k
+						tie = k%2 == 0 && want == k/2
+						if 2*want > k {
+							want -= k
+						}
+					}
+					off, gotTie := g.CoordOffset(cur, dst, 0)
+					require.Equal(t, want, off, "side %d wrap %v, %d to %d", k, wrap, cur, dst)
+					require.Equal(t, tie, gotTie, "side %d wrap %v, %d to %d", k, wrap, cur, dst)
+					src, to := g.Node([]int{cur, 1}), g.Node([]int{dst, 2})
+					require.Equal(t, want, g.Offset(src, to, 0))
+					require.Equal(t, tie, g.Tie(src, to, 0))
+				}
+			}
+		}
+	}
+}
