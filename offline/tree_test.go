@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -178,7 +179,13 @@ func TestTreeOrderPackedIsCompared(t *testing.T) {
 			ps.L = append(ps.L, 1)
 			high[i] = rapid.SampledFrom([]int{0, 1, 2, 3, 1500}).Draw(t, "high")
 		}
-		require.Equal(t, treeOrderCompared(ps, high), treeOrder(ps, high))
+		want := treeOrderCompared(ps, high)
+		require.Equal(t, want, treeOrder(ps, high))
+		order, counted := treeOrderCounted(ps, high)
+		require.Equal(t, !slices.Contains(high, 1500), counted, "the counting sort is taken exactly when no depth is 1500")
+		if counted {
+			require.Equal(t, want, order)
+		}
 	})
 }
 
