@@ -114,9 +114,9 @@ type inVC struct {
 // computes a port's bids from the masks and reads no VC that cannot bid. arb is
 // the state of the port's switch arbiter when the arbitration is flat.
 //
-// The rest is what a flit's passage reads of the port, in one 56-byte record with
-// its masks (one or two cache lines a port, as 56-byte records do not keep to line
-// boundaries, instead of a line per array; TestRecordLayout): rtr its router; prev
+// The rest is what a flit's passage reads of the port, in one 64-byte record with
+// its masks (one cache line a port where the array starts on a line, instead of a
+// line per array; TestRecordLayout): rtr its router; prev
 // the global output port feeding it (-1: an injection port), word where its
 // credits go: the column of the word of the router at that end and of its credit
 // delay in the credit wheel (wheel.col; its own word for an injection port), q its
