@@ -289,7 +289,7 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		built[k] = mustNet(t, n.topo)
 		routings[k] = mustRouting(t, built[k], n.routing, n.vcs)
 	}
-	var blocks int64
+	var blocks, twoBlocks int64
 	// no deadline: a run is bounded by its 800 cycles, and one cut by the
 	// test's deadline would stop at another cycle blocked than not
 	ctx := context.Background()
@@ -333,14 +333,12 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		if got != nil && got.PacketsDelivered > 0 {
 			require.Positive(rt, events)
 		}
-		// two threads: two partitions, cycle by cycle and in blocks
+		// two threads: two partitions, cycle by cycle and in blocks (each
+		// partition runs a block's cycles over its words at once with the
+		// other; without WithoutBlocks a run on two threads takes blocks too)
 		cfg.Trace, cfg.Threads = nil, 2
-		two, twoErr := sim.RunOpen(ctx, cfg, w, m)
-		require.Equal(rt, gotErr, twoErr)
-		require.Equal(rt, got, two)
-		blocked := cfg
-		sim.ForceBlocks(&blocked)
-		two, twoErr = sim.RunOpen(ctx, blocked, w, m)
+		two, twoErr, s2 := runBothIn(rt, ctx, cfg, w, m, true)
+		twoBlocks += s2.Blocks()
 		require.Equal(rt, gotErr, twoErr)
 		require.Equal(rt, got, two)
 		// switch allocation's general path (allocRouter) in place of the flat
@@ -356,4 +354,5 @@ func TestPropertyBlocksSameRun(t *testing.T) {
 		require.Equal(rt, got, slow)
 	})
 	require.Positive(t, blocks, "no block ran in any case")
+	require.Positive(t, twoBlocks, "no block ran on two threads in any case")
 }
