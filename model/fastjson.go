@@ -453,7 +453,7 @@ const (
 // must have no flag of the tests for a control character, a backslash and a
 // byte of 0x80 or more (each test's lowest flag is again true, so that a false
 // flag below the quote comes with a true one). Longer names, or words past the
-// end of data, are read a byte at a time.
+// end of data, are read a byte at a time (strEnd).
 func nameAt(data []byte, start int) (end int, key uint64, ok bool) {
 	if start+8 <= len(data) {
 		w := binary.LittleEndian.Uint64(data[start:])
@@ -467,22 +467,33 @@ func nameAt(data []byte, start int) (end int, key uint64, ok bool) {
 			}
 		}
 	}
+	i, ok := strEnd(data, start)
+	if !ok {
+		return 0, 0, false
+	}
+	return i + 1, nameKey(data[start:i]), true
+}
+
+// strEnd returns the index of the closing quote of the string whose bytes begin
+// at start (just after its opening quote); ok is false on an escape, a control
+// character (JSON allows none), invalid UTF-8 (which encoding/json would read as
+// U+FFFD) or no closing quote: rawStr's and nameAt's reading a byte at a time.
+func strEnd(data []byte, start int) (end int, ok bool) {
 	high := false
 	for i := start; i < len(data); i++ {
 		switch c := data[i]; {
 		case c == '"':
-			name := data[start:i]
-			if high && !utf8.Valid(name) {
-				return 0, 0, false
+			if high && !utf8.Valid(data[start:i]) {
+				return 0, false
 			}
-			return i + 1, nameKey(name), true
+			return i, true
 		case c == '\\' || c < 0x20:
-			return 0, 0, false
+			return 0, false
 		case c >= 0x80:
 			high = true
 		}
 	}
-	return 0, 0, false
+	return 0, false
 }
 
 // numericHops appends the hops between the nodes of a path (numeric names) to
@@ -575,24 +586,12 @@ func (p *fastScanner) rawStr() ([]byte, bool) {
 		return nil, false
 	}
 	start := p.i
-	high := false
-	for p.i < len(p.data) {
-		switch c := p.data[p.i]; {
-		case c == '"':
-			b := p.data[start:p.i]
-			p.i++
-			if high && !utf8.Valid(b) {
-				return nil, false
-			}
-			return b, true
-		case c == '\\' || c < 0x20:
-			return nil, false
-		case c >= 0x80:
-			high = true
-		}
-		p.i++
+	end, ok := strEnd(p.data, start)
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	p.i = end + 1
+	return p.data[start:end], true
 }
 
 // int reads a plain decimal integer (no fraction, no exponent, no leading zero, as
