@@ -62,9 +62,9 @@ func (e *engine) allocFlat(p *part, r int32) {
 		pick[i] = v
 		var o uint8
 		if ops8 {
-			o = uint8(ip.ops>>(uint(v&7)*8)) & 63
+			o = uint8(ip.ops >> (uint(v&7) * 8))
 		} else {
-			o = e.vc[(ib+int32(i))<<(e.vs&31)|v].op & 63
+			o = e.vc[(ib+int32(i))<<(e.vs&31)|v].op
 		}
 		asks := -((bid | -bid) >> 63) // all ones if the port bids
 		o &= 63                       // (o is below 64: no bounds check, no shift test)
