@@ -434,6 +434,7 @@ func (p *fastScanner) namePath(net *Network) bool {
 	return len(p.hops) > 0
 }
 
+// isSpace reports whether c is JSON whitespace (namePath, space).
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 // Masks of the word-at-a-time tests: a byte's low bit in each byte, and its high
@@ -554,13 +555,8 @@ func (h *hopIndex) find(lo, hi int32, k uint64, name []byte) (j int32, count int
 }
 
 func (p *fastScanner) space() {
-	for p.i < len(p.data) {
-		switch p.data[p.i] {
-		case ' ', '\t', '\n', '\r':
-			p.i++
-		default:
-			return
-		}
+	for p.i < len(p.data) && isSpace(p.data[p.i]) {
+		p.i++
 	}
 }
 
