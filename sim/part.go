@@ -167,8 +167,9 @@ func threads(cfg *Config, routers int) int {
 // (crit-ns/flit-hop, load 11-13) puts two threads at 0.67x on 16x16, 1.60x on
 // 32x32 and 2.0x on 40x40, before the barriers' wake-ups: 32x32 runs 1,500
 // blocks in 0.33 s of one thread's work, so wake-ups of 50 us each would take
-// back what the second thread gives. The default stays at 1,600 until an
-// idle run measures 32x32.
+// back what the second thread gives. An idle run since (load 1.3-1.5,
+// docs/booksim.md's threads section) measured it: two threads at 0.82x on
+// 32x32 and 1.20-1.40x on 40x40, so the default stays at 1,600.
 const ParallelRouters = 1600
 
 // chooseCycle picks the sections of a cycle once a run, from what is known at
