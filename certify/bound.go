@@ -225,7 +225,7 @@ func checkBound(in *model.Instance, b *Bound) error {
 		s = append(s, i)
 	}
 	if b.Name == BoundEmpty {
-		if len(in.Messages) > 0 || len(s) > 0 {
+		if len(in.Messages) > 0 { // else s, of the instance's messages, is empty
 			return fmt.Errorf("bound %s: the instance has %d message(s), the bound names %d, want none", b.Name, len(in.Messages), len(s))
 		}
 		if b.Value != 0 || b.Arithmetic != emptyArithmetic {
