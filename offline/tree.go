@@ -188,9 +188,11 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 
 // treeOrder returns the tree order of the messages: higher highest points first
 // (smaller depth high[i]); among equals, longer paths first (they are the harder
-// ones to fit), then by index so the order is deterministic. The three keys are
-// packed in one word and sorted as machine words when they fit (depths and
-// lengths below 2^16, fewer than 2^32 messages), else compared field by field.
+// ones to fit), then by index so the order is deterministic. When the keys fit
+// (depths and lengths below 2^16, fewer than 2^32 messages) the messages are
+// counted into buckets of (depth, length) where the buckets are few
+// (treeOrderCounted), else the three keys are packed in one word and sorted as
+// machine words; otherwise they are compared field by field.
 func treeOrder(ps *model.Paths, high []int) []int {
 	n := ps.Len()
 	order := make([]int, n)
