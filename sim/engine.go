@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/wormlab/wormlab/topology"
 )
@@ -971,24 +972,29 @@ func (e *engine) receiveWord(p *part, w int) {
 func (e *engine) warm(w int) uint32 {
 	var s uint32
 	vs, ring := e.vs&31, e.ring
-	const perLine = 64 / 16 // inVC records a line (also outPorts: 32 bytes)
+	// one load a cache line of each array: its records a line
+	const (
+		vcsLine  = int32(64 / unsafe.Sizeof(inVC{}))
+		outsLine = int32(64 / unsafe.Sizeof(outPort{}))
+		ovsLine  = int32(64 / unsafe.Sizeof(outVC{}))
+	)
 	for word := e.busyRtr[w]; word != 0; word &= word - 1 {
 		r := int32(w<<6 | bits.TrailingZeros64(word))
 		ib, ie := e.inBase[r], e.inBase[r+1]
 		for i := ib; i < ie; i++ {
 			s += uint32(e.in[i].busy)
 		}
-		for iv := ib << vs; iv < ie<<vs; iv += perLine {
+		for iv := ib << vs; iv < ie<<vs; iv += vcsLine {
 			s += uint32(e.vc[iv].n)
 		}
 		for iv := ib << vs; iv < ie<<vs; iv++ {
 			s += uint32(e.buf[int(iv)*ring])
 		}
 		ob, oe := e.outBase[r], e.outBase[r+1]
-		for o := ob; o < oe; o += 2 {
+		for o := ob; o < oe; o += outsLine {
 			s += uint32(e.out[o].free)
 		}
-		for ov := ob << vs; ov < oe<<vs; ov += 8 {
+		for ov := ob << vs; ov < oe<<vs; ov += ovsLine {
 			s += uint32(e.ov[ov].credit)
 		}
 	}
