@@ -51,8 +51,10 @@ const maxSpan = 16
 // 1 MB) counts more misses past the L2 with blocks on the 1,056-terminal
 // dragonfly (1.1 MB: 1.34 -> 1.82 a flit-hop) and on the 32x32 torus (2.4 MB:
 // 3.78 -> 3.98), and fewer on the 64x64 torus (9.7 MB: 8.13 -> 5.19), with
-// 8-byte flits; with 4-byte flits those tori touch 1.8 and 7.0 MB, the 40x40
-// and 48x48 tori 2.8 and 4.0 MB, and 3 MB keeps the same networks on each side.
+// 8-byte flits and 56-byte input ports; with 4-byte flits and 64-byte input
+// ports (4 VCs of 8 flits) those tori touch 1.80 and 7.21 MB, the 40x40 and
+// 48x48 tori 2.82 and 4.06 MB (TestCycleBytesFigures), and 3 MB keeps the same
+// networks on each side.
 // On several threads a run takes blocks whatever its size: a block is a barrier
 // instead of one a cycle, and each core's L2 holds its partition's half. Two
 // threads on the 40x40 torus at 0.1 spent 94-95 CPU-ns a flit-hop in blocks,
@@ -114,10 +116,17 @@ func (e *engine) blockSpan() int {
 // input port its record and per VC its state, ready cycle and the first line of
 // its ring; per output port its record and per VC its credits.
 func (e *engine) cycleBytes() int64 {
+	const (
+		inB    = int64(unsafe.Sizeof(inPort{}))
+		vcB    = int64(unsafe.Sizeof(inVC{}))
+		readyB = int64(unsafe.Sizeof(vcHead{}.ready))
+		outB   = int64(unsafe.Sizeof(outPort{}))
+		ovB    = int64(unsafe.Sizeof(outVC{}))
+	)
 	S := int64(1) << e.vs
 	ring := int64(min(e.ring, homeSlots)) * int64(unsafe.Sizeof(flit(0)))
-	in := int64(len(e.in)) * (56 + S*(16+8+ring))
-	return in + int64(len(e.out))*(32+S*8)
+	in := int64(len(e.in)) * (inB + S*(vcB+readyB+ring))
+	return in + int64(len(e.out))*(outB+S*ovB)
 }
 
 // longestDelay is the longest delay of an event the engine schedules (wheelLen's

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"testing"
 	"unsafe"
 
@@ -92,6 +93,34 @@ func TestFlitIndex(t *testing.T) {
 		f := flitOf(c.pkt, c.seq, c.size)
 		if f.pkt() != c.pkt || f.head() != (c.seq == 0) || f.tail() != (c.seq == c.size-1) {
 			t.Errorf("flitOf(%d, %d, %d): packet %d head %v tail %v", c.pkt, c.seq, c.size, f.pkt(), f.head(), f.tail())
+		}
+	}
+}
+
+// The state a cycle touches (cycleBytes) on the tori blockFrom's comment names,
+// 4 VCs of 8 flits, in MB (10^6 bytes, to two places): 32x32 1.80, 40x40 2.82,
+// 48x48 4.06, 64x64 7.21; the first two below blockFrom, the others above.
+func TestCycleBytesFigures(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		mb    float64
+		block bool
+	}{{"torus:32x32", 1.80, false}, {"torus:40x40", 2.82, false}, {"torus:48x48", 4.06, true}, {"torus:64x64", 7.21, true}} {
+		net, err := topology.Parse(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: 4, Buf: 8, Pipeline: BookSim(net), Seed: 1, Threads: 1}
+		e, err := newEngine(&cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := e.cycleBytes()
+		if got := math.Round(float64(b)/1e4) / 100; got != c.mb {
+			t.Errorf("%s: cycleBytes %d bytes, %.2f MB, the comment says %.2f", c.spec, b, got, c.mb)
+		}
+		if b >= blockFrom != c.block {
+			t.Errorf("%s: cycleBytes %d against blockFrom %d: blocks %v, want %v", c.spec, b, blockFrom, b >= blockFrom, c.block)
 		}
 	}
 }
