@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/wormlab/wormlab/internal/satarith"
@@ -80,8 +81,9 @@ func nodePorts(net topology.Network, tm *topology.TerminalMap, r int, perPort bo
 // EngineBytes estimates the memory newEngine allocates for cfg: per input VC its
 // buffer of Buf flits, its state and the array its heads' choices grow to (the
 // routing's MaxChoices), per output VC its owner, credits and arbiter, per port
-// and router their tables and random streams. VC tables have a power of two of
-// entries per port (1 << vs >= VCs). O(routers) to compute.
+// and router their tables and random streams, and each partition's event wheels
+// (wheelShape). VC tables have a power of two of entries per port (1 << vs >=
+// VCs). O(ports) to compute.
 func EngineBytes(cfg *Config) int64 {
 	if cfg.Net == nil || cfg.VCs < 1 || cfg.Buf < 1 {
 		return 0
@@ -90,7 +92,7 @@ func EngineBytes(cfg *Config) int64 {
 	c.nin, c.nout, c.nq, c.maxPorts = ports(cfg.Net, cfg.InjectPerPort)
 	c.routers = int64(cfg.Net.Nodes())
 	c.terms = int64(topology.TerminalsOf(cfg.Net).Len())
-	c.wheelLen = int64(wheelLen(cfg.Pipeline, longestLink(cfg.Net, cfg.Pipeline)))
+	c.parts, c.slots, c.buckets = wheelShape(cfg)
 	_, flat := cfg.Arbiter.(flatArbitration)
 	c.switchArbs = !flat && cfg.Arbiter != nil
 	_, c.rotate = cfg.Select.(RotatingSelector)
@@ -118,14 +120,15 @@ func choiceBytes(m int) int64 {
 
 // engineCounts are the counts of a network EngineBytes reads: routers, global
 // input and output ports, injection queues, the largest port count of a router,
-// terminals, the event wheels' length, whether the arbiters are per port,
+// terminals, the partitions, slots and buckets of one partition's event wheels
+// (wheelShape), whether the arbiters are per port,
 // whether the rules keep pointers of their own (a rotating selection's per input
 // VC, a custom switch input stage's per input port) and the heap bytes of a
 // VC's choices (choiceBytes).
 type engineCounts struct {
-	routers, nin, nout, nq, maxPorts, terms, wheelLen int64
-	switchArbs, rotate, swin                          bool
-	choices                                           int64
+	routers, nin, nout, nq, maxPorts, terms, parts, slots, buckets int64
+	switchArbs, rotate, swin                                       bool
+	choices                                                        int64
 }
 
 // engineBytes is EngineBytes of a network of counts c with V VCs of B flits;
@@ -156,7 +159,9 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 		rules = satarith.Add(rules, satarith.Mul(nin, i32)) // inOut
 	}
 	rules = satarith.Add(rules, satarith.Mul(satarith.Mul(nin, V), c.choices)) // heads' choices
-	wheels := satarith.Mul(c.wheelLen, 5*(slice+64))
+	// every partition's buckets (what newEngine allocates), and the arrays the
+	// buckets fill as the run goes, 64 bytes a slot of each of the five wheels
+	wheels := satarith.Add(satarith.Mul(satarith.Mul(c.parts, c.buckets), slice), satarith.Mul(c.slots, 5*64))
 	terms := c.terms
 	return satarith.Add(
 		satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB),                     // buf
@@ -336,16 +341,51 @@ func (e *engine) idle() bool {
 	return true
 }
 
-// longestLink is the longest delay, flit or credit, of a link whose latency the
-// topology sets (0 when none sets one).
-func longestLink(net topology.Network, p Pipeline) int {
-	longest := 0
-	for r := range net.Nodes() {
+// wheelShape is the event wheels newEngine makes for cfg (partition): parts
+// partitions (the threads of cfg, at most one a word of 64 routers), each with
+// five wheels of slots slots (wheelLen, doubled while not above the longest
+// delay plus a block's span less one) over all the words, whose buckets (one
+// per slot, word and delay class) number buckets in all: slots times words times the classes of
+// the links' delays and of the credits' (a class per distinct delay, at most
+// maxClasses each) and one each for injections, deliveries and sources'
+// credits. O(ports).
+func wheelShape(cfg *Config) (parts, slots, buckets int64) {
+	net, p := cfg.Net, cfg.Pipeline
+	n := net.Nodes()
+	words := (n + 63) / 64
+	// a port's delays where no link latency sets them (ejection and injection
+	// ports keep them)
+	dOut, dIn := p.SwAlloc+p.Traverse+p.Link, p.Credit
+	longest, delay := 0, max(1, p.Inject, p.Credit, p.SwAlloc+p.Traverse+p.Eject, dOut, dIn)
+	var dLink, dCred []int
+	for r := range n {
 		for q := range net.Ports(r) {
+			if next, _ := net.Link(r, q); next < 0 {
+				continue
+			}
+			d, dc := dOut, dIn
 			if lat := topology.Latency(net, r, q); lat > 0 {
+				d, dc = p.SwAlloc+p.Traverse+lat, max(1, p.Credit-p.Link+lat)
 				longest = max(longest, lat, p.Credit-p.Link+lat)
+			}
+			delay = max(delay, d, dc)
+			if !slices.Contains(dLink, d) {
+				dLink = append(dLink, d)
+			}
+			if !slices.Contains(dCred, dc) {
+				dCred = append(dCred, dc)
 			}
 		}
 	}
-	return longest
+	span, classes := 1, 2
+	if len(dLink) > 0 {
+		span = max(1, min(maxSpan, slices.Min(dLink), slices.Min(dCred)))
+		classes = min(len(dLink), maxClasses) + min(len(dCred), maxClasses)
+	}
+	wl := wheelLen(p, longest)
+	for wl <= delay+span-1 {
+		wl *= 2
+	}
+	parts = int64(max(1, min(threads(cfg, n), words)))
+	return parts, int64(wl), satarith.Mul(int64(wl), satarith.Mul(int64(words), int64(classes+3)))
 }

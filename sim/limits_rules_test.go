@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"testing"
 
@@ -64,4 +65,50 @@ func TestEngineBytesCountsRules(t *testing.T) {
 	cfg := base
 	cfg.Select, cfg.SwitchInput = RotateFree{}, ByOutput{}
 	check("BookSim2's rules", cfg)
+}
+
+// noRouting builds an engine on any network; its runs are never stepped.
+type noRouting struct{}
+
+func (noRouting) Start(*Header, *rand.Rand)                     {}
+func (noRouting) Advance(int, *Header, int, int)                {}
+func (noRouting) Route(_ int, _ *Header, out []Choice) []Choice { return out }
+
+// EngineBytes counts the event wheels newEngine allocates: every partition keeps
+// five wheels over all the words, a bucket per slot, word and delay class
+// (0289ea1), so the buckets grow with threads times words. For tori and a
+// dragonfly (two link delays, two credit delays) on one thread and on as many
+// as the words allow, the buckets EngineBytes counts (wheelShape) are at least
+// the slice headers the partitions' wheels hold, and EngineBytes at least what
+// newEngine allocates. The count before (5 buckets a slot, 88 bytes each) made
+// EngineBytes 4,026,272 on the 32x32 torus on 16 threads, which allocates
+// 4,060,816 (its wheels 10,240 buckets), and 3,111,712 on the dragonfly on 5,
+// which allocates 3,467,768.
+func TestEngineBytesCountsWheels(t *testing.T) {
+	for _, spec := range []string{"torus:16x16", "torus:32x32", "dragonfly:p=4"} {
+		net, err := topology.Parse(spec)
+		require.NoError(t, err)
+		var rt Routing = noRouting{}
+		if g, ok := net.(*topology.Grid); ok {
+			rt = xyRouting{g}
+		}
+		words := (net.Nodes() + 63) / 64
+		for _, threads := range []int{1, words} {
+			cfg := Config{Net: net, Routing: rt, VCs: 4, Buf: 8, Pipeline: BookSim(net), Seed: 1, Threads: threads}
+			c := cfg
+			e, err := newEngine(&c)
+			require.NoError(t, err)
+			held := int64(0)
+			for _, p := range e.parts {
+				held += int64(len(p.links.slots) + len(p.credits.slots) + len(p.injects.slots) + len(p.delivers.slots) + len(p.srcCreds.slots))
+			}
+			parts, _, buckets := wheelShape(&cfg)
+			t.Logf("%s on %d threads: %d partitions' wheels hold %d buckets, wheelShape counts %d x %d", spec, threads, len(e.parts), held, parts, buckets)
+			require.Equal(t, int64(len(e.parts)), parts, "%s on %d threads: partitions", spec, threads)
+			require.GreaterOrEqual(t, parts*buckets, held, "%s on %d threads: buckets counted below those allocated", spec, threads)
+			est, got := EngineBytes(&cfg), engineAlloc(t, cfg)
+			t.Logf("%s on %d threads: EngineBytes %d, newEngine allocated %d", spec, threads, est, got)
+			require.GreaterOrEqual(t, est, got, "%s on %d threads: EngineBytes below the allocation", spec, threads)
+		}
+	}
 }
