@@ -79,13 +79,14 @@ func (d *DOR) Start(h *sim.Header, r *rand.Rand) {
 
 // next is the port of the next hop from at: the first dimension not yet corrected.
 func (d *DOR) next(at int, h *sim.Header) (port, dim int) {
-	for i := range d.g.Dims() {
-		off := d.g.Offset(at, int(h.Dst), i)
+	g := d.g
+	for i := range g.Dims() {
+		off, tie := g.CoordOffset(g.Coord(at, i), g.Coord(int(h.Dst), i), i)
 		if off == 0 {
 			continue
 		}
 		dir := 1
-		if off < 0 || (d.g.Tie(at, int(h.Dst), i) && h.Aux[0]>>uint(i)&1 == 1) {
+		if off < 0 || (tie && h.Aux[0]>>uint(i)&1 == 1) {
 			dir = -1
 		}
 		return topology.Port(i, dir), i

@@ -111,10 +111,10 @@ func escapeDOR(g *topology.Grid, at, dst int) (port int, class int) {
 // ways round on a tie).
 func productive(g *topology.Grid, at, dst int, out []int) []int {
 	for i := range g.Dims() {
-		off := g.Offset(at, dst, i)
+		off, tie := g.CoordOffset(g.Coord(at, i), g.Coord(dst, i), i)
 		switch {
 		case off == 0:
-		case g.Tie(at, dst, i):
+		case tie:
 			out = append(out, topology.Port(i, 1), topology.Port(i, -1))
 		case off > 0:
 			out = append(out, topology.Port(i, 1))

@@ -102,13 +102,14 @@ func (m *MinAdapt) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 		adaptive = span(1, m.vcs)
 	}
 	if adaptive != 0 {
-		for i := range m.g.Dims() {
-			off := m.g.Offset(at, int(h.Dst), i)
+		g := m.g
+		for i := range g.Dims() {
+			off, tie := g.CoordOffset(g.Coord(at, i), g.Coord(int(h.Dst), i), i)
 			if off == 0 {
 				continue
 			}
 			dir := 1
-			if off < 0 || m.g.Tie(at, int(h.Dst), i) {
+			if off < 0 || tie {
 				dir = -1
 			}
 			out = append(out, sim.Choice{Port: topology.Port(i, dir), VCs: adaptive})
