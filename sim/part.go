@@ -19,6 +19,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"sync"
 )
 
 // part is one partition: routers lo..hi-1 (words w0..w1-1 of the router masks),
@@ -354,20 +355,19 @@ func (e *engine) sweep(p *part, w int, all uint64) error {
 	return nil
 }
 
-// section runs f on every partition, on as many goroutines (barrier.go).
+// section runs f on every partition, on as many goroutines.
 func (e *engine) section(f func(*part)) {
 	if len(e.parts) == 1 {
 		f(e.parts[0])
 		return
 	}
-	b := e.bar
-	b.work = f
-	b.round++
-	for _, w := range b.wake {
-		w.add()
+	e.work = f
+	e.wg.Add(len(e.parts) - 1)
+	for _, w := range e.wake {
+		w <- struct{}{}
 	}
 	f(e.parts[0])
-	b.done.wait(b.round*int64(len(b.wake)), b.spin)
+	e.wg.Wait()
 }
 
 // join does what the partitions share once they are done: the counts summed, the
@@ -409,23 +409,20 @@ func (e *engine) startWorkers() {
 	if len(e.parts) == 1 {
 		return
 	}
-	b := newBarrier(len(e.parts) - 1)
-	e.bar = b
-	for i, w := range b.wake {
+	e.wg = new(sync.WaitGroup)
+	e.wake = make([]chan struct{}, len(e.parts)-1)
+	for i := range e.wake {
+		w := make(chan struct{})
+		e.wake[i] = w
 		p := e.parts[i+1]
 		go func() {
 			if lock {
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
 			}
-			for round := int64(1); ; round++ {
-				w.wait(round, b.spin)
-				f := b.work
-				if f == nil {
-					return
-				}
-				f(p)
-				b.done.add()
+			for range w {
+				e.work(p)
+				e.wg.Done()
 			}
 		}()
 	}
@@ -435,14 +432,10 @@ func (e *engine) stopWorkers() {
 	if e.timed() {
 		runtime.UnlockOSThread()
 	}
-	if b := e.bar; b != nil {
-		b.work = nil // the workers' end (a run may start new ones on e)
-		b.round++
-		for _, w := range b.wake {
-			w.add()
-		}
-		e.bar = nil
+	for _, w := range e.wake {
+		close(w)
 	}
+	e.wake = nil
 }
 
 // timed reports that the partitions' parts of blocks are timed on their threads
