@@ -129,6 +129,18 @@ func (e *engine) cycleBytes() int64 {
 	return in + int64(len(e.out))*(outB+S*ovB)
 }
 
+// blockWheelLen is the wheel length wl doubled until it exceeds the longest
+// delay plus span-1: a block schedules events up to span-1 cycles later than a
+// cycle would, and a bucket must not be one a word yet to run the block's first
+// cycle has still to take. partition builds the wheels with it and EngineBytes
+// (wheelShape) estimates them with it.
+func blockWheelLen(wl, longest, span int) int {
+	for wl <= longest+span-1 {
+		wl *= 2
+	}
+	return wl
+}
+
 // longestDelay is the longest delay of an event the engine schedules (wheelLen's
 // bound): a flit's to the next buffer or its sink, a credit's, an injection's.
 func (e *engine) longestDelay() int {

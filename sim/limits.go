@@ -382,10 +382,7 @@ func wheelShape(cfg *Config) (parts, slots, buckets int64) {
 		span = max(1, min(maxSpan, slices.Min(dLink), slices.Min(dCred)))
 		classes = min(len(dLink), maxClasses) + min(len(dCred), maxClasses)
 	}
-	wl := wheelLen(p, longest)
-	for wl <= delay+span-1 {
-		wl *= 2
-	}
+	wl := blockWheelLen(wheelLen(p, longest), delay, span)
 	parts = int64(max(1, min(threads(cfg, n), words)))
 	return parts, int64(wl), satarith.Mul(int64(wl), satarith.Mul(int64(words), int64(classes+3)))
 }

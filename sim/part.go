@@ -85,12 +85,7 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 	words := (e.nodes + 63) / 64
 	k = max(1, min(k, words))
 	span := e.blockSpan()
-	// a block schedules events up to span-1 cycles later than a cycle would,
-	// and a bucket must not be one a word yet to run the block's first cycle
-	// has still to take: the wheel longer than the longest delay plus span-1
-	for longest := e.longestDelay(); wl <= longest+span-1; {
-		wl *= 2
-	}
+	wl = blockWheelLen(wl, e.longestDelay(), span)
 	// each kind's delays (newWheel): a flit's over a link, a credit's upstream,
 	// an injection's, a delivery's, a source's credit's (one cycle)
 	pl := e.cfg.Pipeline
