@@ -19,6 +19,17 @@ const maxInputBytes = 1 << 30
 // with encoding/json alone (TestFastReadersAreGeneral).
 var fastReaders = true
 
+// fastOr reads data with fast where the fast readers are on and fast takes it,
+// else (and for every error) with general.
+func fastOr[T any](data []byte, fast func([]byte) (T, bool), general func([]byte) (T, error)) (T, error) {
+	if fastReaders {
+		if v, ok := fast(data); ok {
+			return v, nil
+		}
+	}
+	return general(data)
+}
+
 // splitObject decodes a JSON object into the known fields and the rest.
 func splitObject(data []byte, what string, known ...string) (map[string]json.RawMessage, Extra, error) {
 	var all map[string]json.RawMessage
@@ -122,13 +133,7 @@ func ReadInstance(r io.Reader) (*Instance, error) {
 // encoding/json (parseInstanceGeneral), so both read a document the same way and
 // the error messages are the general path's.
 func ParseInstance(data []byte) (*Instance, error) {
-	if !fastReaders {
-		return parseInstanceGeneral(data)
-	}
-	if in, ok := parseInstanceFast(data); ok {
-		return in, nil
-	}
-	return parseInstanceGeneral(data)
+	return fastOr(data, parseInstanceFast, parseInstanceGeneral)
 }
 
 func parseInstanceGeneral(data []byte) (*Instance, error) {
@@ -195,13 +200,7 @@ func parseTop(top map[string]json.RawMessage, extra Extra) (*Instance, error) {
 }
 
 func parseNetwork(data []byte) (*Network, error) {
-	if !fastReaders {
-		return parseNetworkGeneral(data)
-	}
-	if net, ok := parseNetworkFast(data); ok {
-		return net, nil
-	}
-	return parseNetworkGeneral(data)
+	return fastOr(data, parseNetworkFast, parseNetworkGeneral)
 }
 
 // parseNetworkGeneral is parseNetwork through encoding/json, for any network
