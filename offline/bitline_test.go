@@ -115,3 +115,61 @@ func TestColourBitlinesAsTimelines(t *testing.T) {
 		}
 	})
 }
+
+// Lemma (commonFree is the greedy start): for one to three bitlines of random
+// busy blocks (long packed stretches among them) over combs (one busy step every
+// 2 or 3, so that a line is often free alone and the lines rarely together: many
+// all-busy windows in a row), offsets, a block length of 1 to 64 and a first
+// candidate, commonFree returns the smallest s >= from at which
+// every line j is free at steps s+off[j] .. s+off[j]+l-1, found step by step.
+func TestCommonFreeMatchesStepByStep(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		const steps = 1 << 14
+		n := rapid.IntRange(1, 3).Draw(t, "lines")
+		lines := make([]*bitline, n)
+		busy := make([][]bool, n)
+		off := make([]int32, n)
+		for j := range lines {
+			b := newBitline(rapid.IntRange(0, 3000).Draw(t, "horizon"))
+			lines[j], busy[j] = &b, make([]bool, steps)
+			off[j] = rapid.Int32Range(0, 40).Draw(t, "offset")
+			// A comb: one busy step in every period over a long stretch, so that
+			// two lines are each often free and rarely together.
+			if period := rapid.Int32Range(0, 3).Draw(t, "comb period"); period > 0 {
+				phase := rapid.Int32Range(0, period-1).Draw(t, "comb phase")
+				for s := phase; s < 2500; s += period {
+					b.add(s, s)
+					busy[j][s] = true
+				}
+			}
+			for range rapid.IntRange(0, 300).Draw(t, "blocks") {
+				lo := rapid.Int32Range(0, 3000).Draw(t, "lo")
+				hi := lo + rapid.SampledFrom([]int32{0, 1, 5, 63, 64, 200, 5000}).Draw(t, "length")
+				if b.firstFree(lo, hi-lo+1) != lo {
+					continue // not free: add needs free steps
+				}
+				b.add(lo, hi)
+				for s := lo; s <= hi; s++ {
+					busy[j][s] = true
+				}
+			}
+		}
+		l := rapid.SampledFrom([]int32{1, 1, 2, 3, 17, 63, 64}).Draw(t, "l")
+		from := rapid.Int32Range(0, 3000).Draw(t, "from")
+		fits := func(s int32) bool {
+			for j := range lines {
+				for x := s + off[j]; x < s+off[j]+l; x++ {
+					if busy[j][x] {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		want := from
+		for !fits(want) {
+			want++
+		}
+		require.Equal(t, want, commonFree(lines, off, from, l))
+	})
+}

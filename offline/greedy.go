@@ -28,6 +28,9 @@ type Colorer struct {
 	reads []edgeReads
 	rank  int32
 	bits  []bitline // the bitlines of the edges that have one (edgeReads.bits)
+	// The checked edges' bitlines and offsets during a placement (placeBits).
+	lineBuf []*bitline
+	offBuf  []int32
 }
 
 // edgeReads is what a plan's colouring knows of an edge before it starts: the
@@ -108,6 +111,9 @@ func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int3
 		}
 		return int(check[j])
 	}
+	if s, ok := c.placeBits(path, l, from, n, pos); ok {
+		return c.record(i, path, l, s)
+	}
 	s := int32(from)
 	// Begin at the edge holding most spans: it is the likeliest to push the start,
 	// and every push makes the other edges check again.
@@ -140,6 +146,32 @@ func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int3
 			j = 0
 		}
 	}
+	return c.record(i, path, l, s)
+}
+
+// placeBits finds the start of placePath by commonFree when every checked edge
+// (positions pos(0) .. pos(n-1) of path) keeps a bitline and l is at most 64;
+// ok is false, and the caller searches edge by edge, otherwise.
+func (c *Colorer) placeBits(path []int32, l int32, from, n int, pos func(int) int) (s int32, ok bool) {
+	if c.reads == nil || l > 64 || n == 0 {
+		return 0, false
+	}
+	c.lineBuf, c.offBuf = c.lineBuf[:0], c.offBuf[:0]
+	for j := range n {
+		k := pos(j)
+		b := c.bitsOf(path[k])
+		if b == nil {
+			return 0, false
+		}
+		c.lineBuf = append(c.lineBuf, b)
+		c.offBuf = append(c.offBuf, int32(k)+1)
+	}
+	return commonFree(c.lineBuf, c.offBuf, int32(from), l), true
+}
+
+// record records message i at start s: its spans on the edges of path that a
+// later message reads (all of them without a plan), and its start.
+func (c *Colorer) record(i int, path []int32, l, s int32) int {
 	for k, e := range path {
 		lo := s + int32(k) + 1
 		if c.reads != nil {
