@@ -252,11 +252,22 @@ func adversarialText(t *rapid.T) []byte {
 }
 
 // requireReadersAgree checks the lemma of TestFastReadersAreGeneral on one text
-// and reports whether it is an instance.
+// and reports whether it is an instance. ReadPaths reads it twice: on one core,
+// and with every message list read on two (splitMin 0: the second half from a
+// guessed message, the guess checked).
 func requireReadersAgree(t require.TestingT, data []byte) (valid bool) {
 	want, werr := generalOnly(data)
 	got, err := ParseInstance(data)
 	ps, perr := ReadPaths(bytes.NewReader(data))
+	defer func(n int) { splitMin = n }(splitMin)
+	splitMin = 0
+	ps2, perr2 := ReadPaths(bytes.NewReader(data))
+	if perr == nil {
+		require.NoError(t, perr2, "ReadPaths on two cores of %q", data)
+		requireSamePaths(t, ps, ps2)
+	} else {
+		require.EqualError(t, perr2, perr.Error(), "ReadPaths on two cores of %q", data)
+	}
 	if werr != nil {
 		require.EqualError(t, err, werr.Error(), "%q", data)
 		require.EqualError(t, perr, werr.Error(), "ReadPaths of %q", data)
@@ -303,6 +314,28 @@ func TestFastReadersAreGeneral(t *testing.T) {
 	})
 	require.Positive(t, valid, "no text was an instance")
 	require.Positive(t, fast, "the fast reader read no text")
+}
+
+// Lemma (a wrong guess of where a message begins costs time only): texts whose
+// ids and names hold what splitPoint takes for the start of a message ("}, {"),
+// read with every list on two cores, give the messages read on one; where the
+// guess is right, the two halves are joined.
+func TestReadPathsSplitGuesses(t *testing.T) {
+	defer func(n int) { splitMin = n }(splitMin)
+	splitMin = 0
+	joins := splitJoins
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 12).Draw(t, "messages")
+		var msgs []string
+		for i := range n {
+			id := rapid.SampledFrom([]string{"m", "}, {", "} ,  {", "}{", `\u007d, {`}).Draw(t, "id")
+			to := rapid.SampledFrom([]string{"b", "}, {"}).Draw(t, "to")
+			msgs = append(msgs, fmt.Sprintf(`{"id": "%s%d", "path": ["a", "%s"]}`, id, i, to))
+		}
+		text := `{"network": {"edges": [["a", "}, {"], ["}, {", "a"], ["a", "b"]]}, "messages": [` + strings.Join(msgs, ", ") + `], "x": [{}, {}]}`
+		requireReadersAgree(t, []byte(text))
+	})
+	require.Greater(t, splitJoins, joins, "no list was read on two cores")
 }
 
 // The lemma of TestFastReadersAreGeneral on texts chosen by hand, each at an

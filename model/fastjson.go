@@ -823,8 +823,29 @@ func parseFast(data []byte, sink messageSink) (*Instance, bool) {
 			in.Flits, in.Messages = 0, []Message{}
 		}
 		p.hop = newHopIndex(in.Net)
+		var sp *split
+		fs, forks := sink.(forkSink)
+		if forks {
+			sp = startSplit(&p, in, fs)
+		}
+		defer func() {
+			if sp != nil {
+				sp.finish(false)
+			}
+		}()
 		return p.list(func() bool {
 			start := p.i
+			if sp != nil && start >= sp.at {
+				other, m, end, ok := sp.finish(start == sp.at)
+				sp = nil
+				if ok {
+					fs.join(other)
+					splitJoins++
+					n += m
+					p.i = end
+					return true
+				}
+			}
 			id, flits, asEdges, ok := p.rawMessage(in)
 			if ok {
 				n++
