@@ -243,7 +243,7 @@ func (w *wheel[T]) col(word int32, d int32) int32 {
 
 // put schedules ev for cycle at in column col (col: its word's and its delay's).
 func (w *wheel[T]) put(at int64, col int32, ev T) {
-	s := &w.slots[int(at&w.mask)*int(w.cols)+int(col)]
+	s := elem(w.slots, int(at&w.mask)*int(w.cols)+int(col))
 	*s = append(*s, ev)
 }
 
@@ -730,13 +730,13 @@ func (e *engine) writes(p *part, evs []flitEv) {
 	for _, ev := range evs {
 		iv := ev.to
 		port := iv >> vs
-		ip := &in[port]
+		ip := elem(in, int(port))
 		if ip.busy == 0 {
 			e.portBusied(p, port)
 		}
 		v := iv & vm
 		ip.busy |= 1 << uint(v&63) // already set unless the VC was empty
-		if c := &vcs[iv]; c.n == 1 && c.state == vcIdle {
+		if c := elem(vcs, int(iv)); c.n == 1 && c.state == vcIdle {
 			// a head into an empty idle VC: to route
 			r := ip.rtr
 			e.unrouted.add(r, port-e.inBase[r], port, v)
@@ -768,7 +768,7 @@ func (e *engine) writeRings(evs []flitEv) {
 	B, ring := e.B, e.ring
 	if B <= homeSlots {
 		for _, ev := range evs {
-			c := &vcs[ev.to]
+			c := elem(vcs, int(ev.to))
 			n := c.n
 			if n >= B {
 				panic(fmt.Sprintf("sim: buffer overflow at input VC %d (a credit bug)", ev.to))
@@ -777,7 +777,7 @@ func (e *engine) writeRings(evs []flitEv) {
 			if slot >= B {
 				slot -= B // a conditional move: where the ring wraps follows no pattern
 			}
-			buf[int(ev.to)*ring+int(slot)] = ev.f
+			*elem(buf, int(ev.to)*ring+int(slot)) = ev.f
 			c.n = n + 1
 		}
 		return
@@ -930,7 +930,7 @@ func (e *engine) front(iv int32) *flit {
 // deliver consumes a flit at its destination, in partition p: a packet delivered
 // whole is told to the run when the partitions join.
 func (e *engine) deliver(p *part, node int32, f flit) {
-	pk := &e.packets[f.pkt()]
+	pk := elem(e.packets, int(f.pkt()))
 	pk.got++
 	p.inNet--
 	if e.tracing {
@@ -1054,7 +1054,7 @@ func (e *engine) credits(ovs []int32) {
 // torus:8x8 at 0.4, 33 now).
 func addCredits(ovs []int32, outVCs []outVC, in []inPort, vs uint8, vm int32) {
 	for _, ov := range ovs {
-		x := &outVCs[ov]
+		x := elem(outVCs, int(ov))
 		c := x.credit
 		x.credit = c + 1
 		// the owner's bit set if c was 0, without a branch: which credit ends a
@@ -1063,7 +1063,7 @@ func addCredits(ovs []int32, outVCs []outVC, in []inPort, vs uint8, vm int32) {
 		iv := creditedBy(owner)
 		z := uint64(c | owner>>31&1) // 0 iff c was 0 and ov has an owner
 		ends := (z|-z)>>63 - 1       // all ones iff z is 0
-		in[iv>>(vs&31)].cred |= 1 << uint(iv&vm&63) & ends
+		elem(in, int(iv>>(vs&31))).cred |= 1 << uint(iv&vm&63) & ends
 	}
 }
 
@@ -1112,8 +1112,8 @@ func (e *engine) injectWord(p *part, w int) {
 	for word := e.srcRtr[w]; word != 0; word &= word - 1 {
 		r := int32(w<<6 | bits.TrailingZeros64(word))
 		left := false
-		for q := e.firstQ[r]; q < e.firstQ[r+1]; q++ {
-			s := &e.src[q]
+		for q, qe := *elem(e.firstQ, int(r)), *elem(e.firstQ, int(r)+1); q < qe; q++ {
+			s := elem(e.src, int(q))
 			if !s.active {
 				continue
 			}
@@ -1186,7 +1186,7 @@ func (e *engine) injectFrom(p *part, q int32, s *source) {
 		return
 	}
 	v := s.vc
-	credit := &e.srcCredit[q<<vs|v]
+	credit := elem(e.srcCredit, int(q<<vs|v))
 	if *credit == 0 {
 		return
 	}
@@ -1195,7 +1195,7 @@ func (e *engine) injectFrom(p *part, q int32, s *source) {
 	// buffer the same cycle).
 	*credit--
 	i := s.cur
-	pk := &e.packets[i]
+	pk := elem(e.packets, int(i))
 	f := flitOf(i, pk.sent, pk.size)
 	seq := pk.sent
 	if pk.sent++; pk.sent == pk.size {

@@ -43,14 +43,13 @@ func (e *engine) allocSwitch(p *part) {
 // random and no Latch (fastSwitch): a port's bids come from its masks, the
 // arbiters' states are numbers, and a grant is traversed at once.
 func (e *engine) allocFlat(p *part, r int32) {
-	ib, ob := e.inBase[r], e.outBase[r]
-	ports := e.in[ib:e.inBase[r+1]]
+	ib, ob, ie := *elem(e.inBase, int(r)), *elem(e.outBase, int(r)), *elem(e.inBase, int(r)+1)
 	pick, omask := p.pick, p.omask
 	var outs uint64  // the output ports asked for
 	ops8 := e.V <= 8 // a VC's output port is in its port's ops
-	for pm := e.portBusy[r]; pm != 0; pm &= pm - 1 {
+	for pm := *elem(e.portBusy, int(r)); pm != 0; pm &= pm - 1 {
 		i := bits.TrailingZeros64(pm) & 63
-		ip := &ports[i]
+		ip := elem(e.in, int(ib)+i)
 		bid := ip.busy & ip.act & ip.cred
 		if w := bid & ip.wait; w != 0 {
 			bid = e.ripe(ib+int32(i), bid, w)
@@ -77,18 +76,19 @@ func (e *engine) allocFlat(p *part, r int32) {
 		omask[o] = 0
 		if e.ejectAll && int32(o) == e.outBase[r+1]-ob-1 {
 			for ; in != 0; in &= in - 1 {
-				i := bits.TrailingZeros64(in)
+				i := bits.TrailingZeros64(in) & 63
 				if e.rule.rotate {
-					ports[i].arb = nextPointer(pick[i], e.V)
+					elem(e.in, int(ib)+i).arb = nextPointer(pick[i], e.V)
 				}
 				e.traverse(p, r, ib+int32(i), pick[i], false)
 			}
 			continue
 		}
-		i := int(pickAt(e.out[ob+int32(o)].arb, in)) & 63
+		op := elem(e.out, int(ob)+o)
+		i := int(pickAt(op.arb, in)) & 63
 		if e.rule.rotate {
-			ports[i].arb = nextPointer(pick[i], e.V)
-			e.out[ob+int32(o)].arb = nextPointer(int32(i), int32(len(ports)))
+			elem(e.in, int(ib)+i).arb = nextPointer(pick[i], e.V)
+			op.arb = nextPointer(int32(i), ie-ib)
 		}
 		e.traverse(p, r, ib+int32(i), pick[i], false)
 	}
@@ -362,15 +362,15 @@ func (e *engine) creditBack(iv int32) {
 func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	vs := e.vs & 31
 	iv := in<<vs | v
-	c := &e.vc[iv]
+	c := elem(e.vc, int(iv))
 	ov := c.out
 	h := c.head
-	f := e.buf[int(iv)*e.ring+int(h)]
+	f := *elem(e.buf, int(iv)*e.ring+int(h))
 	if h++; h == e.B {
 		h = 0
 	}
 	n := c.n - 1
-	ip := &e.in[in]
+	ip := elem(e.in, int(in))
 	bit := uint64(1) << uint(v&63)
 	var gone uint64 // bit if the VC is now empty
 	if n == 0 {
@@ -381,7 +381,7 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	ip.busy &^= gone
 	t := e.t
 	p.lastMove = t
-	op := &e.out[ov>>vs]
+	op := elem(e.out, int(ov>>vs))
 	op.use++
 	if !creditNow { // (latch's creditNow is only ever a network port's)
 		// the slot's credit: upstream, or to the source of an injection port
@@ -403,7 +403,7 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	}
 	// a link spends a credit of ov (a sink's VCs keep theirs, B), and the flit
 	// arrives beyond it; or it arrives at the sink
-	x := &e.ov[ov]
+	x := elem(e.ov, int(ov))
 	spent, w, to, d := int32(1), &p.links, next<<vs|ov&e.vm, int64(op.d)
 	if next < 0 {
 		spent, w, to, d = 0, &p.delivers, r, dEj

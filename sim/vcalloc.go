@@ -34,13 +34,14 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 		for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			iv := in<<vs | v
-			if e.heads[iv].ready > e.t || (pass && e.heads[iv].blocked == epoch) {
+			hd := elem(e.heads, int(iv))
+			if hd.ready > e.t || (pass && hd.blocked == epoch) {
 				continue
 			}
 			ov, ok := e.pickVC(p, r, iv)
 			if !ok {
 				if pass {
-					e.heads[iv].blocked = epoch
+					hd.blocked = epoch
 				}
 				continue
 			}
@@ -119,7 +120,7 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 			continue
 		}
 		o := ob + int32(c.Port)
-		free := c.VCs & e.out[o].free
+		free := c.VCs & elem(e.out, int(o)).free
 		if e.ejectAll && int32(c.Port) == eject {
 			free = c.VCs & all // a sink that takes everything
 		}
@@ -133,7 +134,7 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 				best = int32(c.Pri)
 				cands = cands[:0]
 			}
-			cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: e.ov[ov].credit})
+			cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: elem(e.ov, int(ov)).credit})
 		}
 	}
 	p.cands = cands
