@@ -131,7 +131,7 @@ type inPort struct {
 	arb                   int32
 	rtr, prev, word, q    int32
 	dCred                 int32
-	ops                   uint64
+	ops                   [8]uint8
 }
 
 // outPort is a global output port: next the global input port it feeds (-1: an

@@ -61,13 +61,13 @@ func (e *engine) allocFlat(p *part, r int32) {
 		pick[i] = v
 		var o uint8
 		if ops8 {
-			o = uint8(ip.ops >> (uint(v&7) * 8))
+			o = ip.ops[v&7]
 		} else {
 			o = e.vc[(ib+int32(i))<<(e.vs&31)|v].op
 		}
 		asks := -((bid | -bid) >> 63) // all ones if the port bids
 		o &= 63                       // (o is below 64: no bounds check, no shift test)
-		omask[o] |= 1 << uint(i) & asks
+		omask[o] |= pm & -pm & asks   // (bit i: pm's lowest)
 		outs |= 1 << o & asks
 	}
 	for ; outs != 0; outs &= outs - 1 {

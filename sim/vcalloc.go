@@ -166,7 +166,7 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	c.op = uint8(e.port(ov) - e.outBase[r])
 	if v := iv & e.vm; v < 8 {
 		ip := &e.in[e.port(iv)]
-		ip.ops = ip.ops&^(0xff<<(8*uint(v))) | uint64(c.op)<<(8*uint(v))
+		ip.ops[v] = c.op
 	}
 	if e.rotate != nil {
 		e.rotate[iv] = int32(c.op)*e.V + ov&e.vm + 1
