@@ -72,6 +72,12 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	// load when measured. One thread's cpu-ns over two threads' crit-ns is the
 	// speed-up two idle cores would give, less the barriers' wake-ups.
 	b.ReportMetric(float64(cpu-blocks.Work()+blocks.Crit())/float64(hops), "crit-ns/flit-hop")
+	// the barrier's spins (barrier.go) a block, and the share of them that
+	// saw their partner arrive before sleeping
+	if spins, won := blocks.Spins(); threads > 1 && blocks.Blocks() > 0 {
+		b.ReportMetric(float64(spins)/float64(blocks.Blocks()), "spins/block")
+		b.ReportMetric(float64(won)/float64(max(spins, 1)), "spin-won")
+	}
 }
 
 // threadNanos is the calling thread's CPU time (0 where it is not known: a

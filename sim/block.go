@@ -93,6 +93,9 @@ type blockStats struct {
 	blocks, cycles, rechecked int64
 	clock                     func() int64
 	crit, work                int64
+	// spins the barrier's waiters tried (barrier.go), and those that saw
+	// their count reached before they would have slept
+	spins, spinWins int64
 }
 
 // blockSpan is the cycles a block may span: the least delay of an event from a

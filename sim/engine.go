@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"unsafe"
 
 	"github.com/wormlab/wormlab/topology"
@@ -386,14 +385,12 @@ type engine struct {
 
 	// the partitions (part.go): their routers, events, sources and scratch;
 	// wordPart the partition of each 64-router word; multi: more than one.
-	// work, wg and wake run a section on the partitions' goroutines (wg a
+	// bar runs a section on the partitions' goroutines (barrier.go; a
 	// pointer: a block copies the engine for each partition, part.view).
 	parts    []*part
 	wordPart []int32
 	multi    bool
-	work     func(*part)
-	wg       *sync.WaitGroup
-	wake     []chan struct{}
+	bar      *barrier
 	// injectFirst: of the writes due in one cycle the injected ones go first
 	// (they were scheduled earlier, or in the same cycle's earlier phase)
 	injectFirst bool

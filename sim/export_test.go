@@ -33,3 +33,6 @@ func (s *BlockStats) Work() int64 { return s.work }
 func (s *BlockStats) Blocks() int64    { return s.blocks }
 func (s *BlockStats) Cycles() int64    { return s.cycles }
 func (s *BlockStats) Rechecked() int64 { return s.rechecked }
+
+// Spins is the barrier's spins tried and those that saw their count (barrier.go).
+func (s *BlockStats) Spins() (tried, won int64) { return s.spins, s.spinWins }

@@ -19,7 +19,6 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
-	"sync"
 )
 
 // part is one partition: routers lo..hi-1 (words w0..w1-1 of the router masks),
@@ -350,19 +349,13 @@ func (e *engine) sweep(p *part, w int, all uint64) error {
 	return nil
 }
 
-// section runs f on every partition, on as many goroutines.
+// section runs f on every partition, on as many goroutines (barrier.go).
 func (e *engine) section(f func(*part)) {
 	if len(e.parts) == 1 {
 		f(e.parts[0])
 		return
 	}
-	e.work = f
-	e.wg.Add(len(e.parts) - 1)
-	for _, w := range e.wake {
-		w <- struct{}{}
-	}
-	f(e.parts[0])
-	e.wg.Wait()
+	e.bar.section(f, e.parts)
 }
 
 // join does what the partitions share once they are done: the counts summed, the
@@ -404,21 +397,16 @@ func (e *engine) startWorkers() {
 	if len(e.parts) == 1 {
 		return
 	}
-	e.wg = new(sync.WaitGroup)
-	e.wake = make([]chan struct{}, len(e.parts)-1)
-	for i := range e.wake {
-		w := make(chan struct{})
-		e.wake[i] = w
+	b := newBarrier(len(e.parts) - 1)
+	e.bar = b
+	for i := range b.wake {
 		p := e.parts[i+1]
 		go func() {
 			if lock {
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
 			}
-			for range w {
-				e.work(p)
-				e.wg.Done()
-			}
+			b.serve(i, p)
 		}()
 	}
 }
@@ -427,10 +415,15 @@ func (e *engine) stopWorkers() {
 	if e.timed() {
 		runtime.UnlockOSThread()
 	}
-	for _, w := range e.wake {
-		close(w)
+	if b := e.bar; b != nil {
+		b.stop()
+		if s := e.cfg.blocks; s != nil {
+			spins, wins := b.spinCounts()
+			s.spins += spins
+			s.spinWins += wins
+		}
+		e.bar = nil
 	}
-	e.wake = nil
 }
 
 // timed reports that the partitions' parts of blocks are timed on their threads

@@ -1,0 +1,199 @@
+package sim
+
+// The barrier of a run on several threads (part.go): the first partition's
+// goroutine wakes the others for a section (a cycle's or a block's), runs its
+// own part, then waits for theirs, while they wait for the next section. A
+// goroutine blocked on a channel sleeps in the kernel (a futex) and takes tens
+// of microseconds to run again once woken, paid twice a block (a worker's
+// wake-up, then the first's): on the 40x40 torus that is most of what two
+// threads gain, on 64x64 some 10% of their elapsed time (issue 24).
+//
+// So a waiter may first spin on the count it waits for, but only where a spin
+// can pay: the thread it waits for must be running at the time. Spinning is
+// never tried with more partitions than Go runs goroutines at once
+// (GOMAXPROCS): one of them would spin while a partner it waits for has no
+// core to run on (a revert, 568dd44, found sim's threads tests three times
+// slower that way). And where the partitions fit but the machine's cores do not
+// (other processes), a spin that times out is a sign the partner is not
+// running: after spinFails of them in a row a waiter sleeps at once for its
+// next waits, a run of them doubling up to maxSkip while spins keep failing,
+// so a loaded machine pays a few spins of spinFor per maxSkip waits. A spin
+// calls runtime.Gosched now and then, so a goroutine waiting for a core of Go's
+// (the partner, the garbage collector's) gets it.
+
+import (
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+const (
+	// spinFor bounds one spin: longer than what a block's partitions leave
+	// each other to wait on the tori where a wake-up weighs (the first's
+	// join and generation between blocks: 77 CPU-us a block on 40x40, 160 on
+	// 64x64; 790 on 128x128, whose blocks are long enough not to mind), far
+	// shorter than a block on a network whose blocks are long.
+	spinFor = 250 * time.Microsecond
+	// spinFails is the failed spins in a row after which a waiter sleeps at
+	// once for a while, and maxSkip the most waits it then skips spinning.
+	spinFails = 3
+	maxSkip   = 1024
+)
+
+// signal is a count one goroutine waits on: signallers add to it and the one
+// that brings it to the count the waiter wants wakes it if it sleeps (one
+// wake-up a section, however many workers). asleep is set by the waiter, after
+// want, before it sleeps and taken back by whichever of the two sees it first:
+// a signaller that takes it sends one token on ch (buffered), which the waiter
+// then takes, so no token is left over.
+// The rest is the waiter's own: whether it may spin, its failed spins in a row,
+// the waits it is to sleep at once and the next such run's length.
+type signal struct {
+	n      atomic.Int64
+	want   atomic.Int64
+	asleep atomic.Bool
+	ch     chan struct{}
+
+	spin            bool
+	fails           int
+	skip, nextSkip  int
+	spins, spinWins int64 // counts for BlockStats (spins tried, spins that saw the count)
+
+	_ [64]byte // no false sharing with another waiter's signal
+}
+
+func newSignal(spin bool) *signal {
+	return &signal{ch: make(chan struct{}, 1), spin: spin, nextSkip: spinFails}
+}
+
+// add counts one and wakes the waiter if it sleeps and the count is what it
+// wants.
+func (s *signal) add() {
+	if s.n.Add(1) >= s.want.Load() && s.asleep.CompareAndSwap(true, false) {
+		s.ch <- struct{}{}
+	}
+}
+
+// wait returns once the count reaches target: after a spin where one may pay
+// (the type's comment), else asleep on ch (woken by the add that reaches it).
+func (s *signal) wait(target int64) {
+	if s.n.Load() >= target {
+		return
+	}
+	if s.spin {
+		if s.skip > 0 {
+			s.skip--
+		} else if s.spinUntil(target) {
+			return
+		}
+	}
+	s.want.Store(target)
+	for s.n.Load() < target {
+		s.asleep.Store(true)
+		if s.n.Load() >= target {
+			if !s.asleep.CompareAndSwap(true, false) {
+				<-s.ch // a signaller took the flag: its token is sent
+			}
+			return
+		}
+		<-s.ch
+	}
+}
+
+// spinUntil spins at most spinFor for the count to reach target and reports
+// whether it did; spinFails failures in a row make the next nextSkip waits
+// sleep at once (and double nextSkip, up to maxSkip), a success forgets them.
+func (s *signal) spinUntil(target int64) bool {
+	s.spins++
+	start := time.Now()
+	for i := 1; ; i++ {
+		for range 128 {
+			if s.n.Load() >= target {
+				s.spinWins++
+				s.fails, s.nextSkip = 0, spinFails
+				return true
+			}
+		}
+		if time.Since(start) > spinFor {
+			break
+		}
+		if i%16 == 0 {
+			runtime.Gosched()
+		}
+	}
+	if s.fails++; s.fails >= spinFails {
+		s.fails = 0
+		s.skip = s.nextSkip
+		s.nextSkip = min(2*s.nextSkip, maxSkip)
+	}
+	return false
+}
+
+// barrier runs sections on a run's partitions (engine.section): wake[i] starts
+// partition i+1's goroutine for round number round on work (nil: its end),
+// done counts the parts the workers finished.
+type barrier struct {
+	work  func(*part)
+	wake  []*signal
+	done  *signal
+	round int64
+}
+
+// newBarrier is the barrier of workers goroutines besides the caller's, whose
+// waits spin only if all of them and the caller's can run at once.
+func newBarrier(workers int) *barrier {
+	spin := workers+1 <= runtime.GOMAXPROCS(0)
+	b := &barrier{wake: make([]*signal, workers), done: newSignal(spin)}
+	for i := range b.wake {
+		b.wake[i] = newSignal(spin)
+	}
+	return b
+}
+
+// section runs f on every partition: the workers' at once with the caller's,
+// which runs the first.
+func (b *barrier) section(f func(*part), parts []*part) {
+	b.work = f
+	b.round++
+	for _, w := range b.wake {
+		w.add()
+	}
+	f(parts[0])
+	b.done.wait(b.round * int64(len(b.wake)))
+}
+
+// serve is worker i's loop: partition p's part of each section until the end.
+func (b *barrier) serve(i int, p *part) {
+	w := b.wake[i]
+	for round := int64(1); ; round++ {
+		w.wait(round)
+		f := b.work
+		if f == nil {
+			b.done.add()
+			return
+		}
+		f(p)
+		b.done.add()
+	}
+}
+
+// stop ends the workers and waits for them to be done (their counts are read
+// after).
+func (b *barrier) stop() {
+	b.work = nil
+	b.round++
+	for _, w := range b.wake {
+		w.add()
+	}
+	b.done.wait(b.round * int64(len(b.wake)))
+}
+
+// spinCounts is the spins the barrier's waiters tried and those that saw their
+// count reached (after stop: each signal's counts are its waiter's).
+func (b *barrier) spinCounts() (spins, wins int64) {
+	for _, s := range append([]*signal{b.done}, b.wake...) {
+		spins += s.spins
+		wins += s.spinWins
+	}
+	return spins, wins
+}
