@@ -151,6 +151,12 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 	next := 0
 	idx := make([]int32, len(packets))
 	e.recordHops = opt.RecordHops
+	for _, p := range packets {
+		if p.Path != nil || p.Steer != nil || opt.RecordHops {
+			e.extra = make([]batchExtra, len(packets))
+			break
+		}
+	}
 	e.gen = func() {
 		for next < len(order) && packets[order[next]].Release <= e.t {
 			i := order[next]
@@ -167,10 +173,13 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 				if p.Start != nil {
 					pk.h.Class, pk.h.Aux = p.Start.Class, p.Start.Aux
 				}
-				pk.steer = p.Steer
+				if p.Steer != nil {
+					e.extra[i].steer = p.Steer
+					e.fixed = true
+				}
 			}
 			if opt.RecordHops {
-				e.packets[idx[i]].hops = make([]int64, 0, len(p.Path)+1)
+				e.extra[i].hops = make([]int64, 0, len(p.Path)+1)
 			}
 			next++
 		}
@@ -200,7 +209,7 @@ func RunBatch(ctx context.Context, cfg Config, packets []Packet, opt BatchOption
 		// before a release) leaves the others nil (it indexed a packet never made)
 		res.HeadArrivals = make([][]int64, len(packets))
 		for _, i := range order[:next] {
-			res.HeadArrivals[i] = e.packets[idx[i]].hops
+			res.HeadArrivals[i] = e.extra[i].hops
 		}
 	}
 	return res, err

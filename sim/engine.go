@@ -66,24 +66,32 @@ func (f flit) head() bool { return f&headBit != 0 }
 // tail reports whether the flit is its packet's last.
 func (f flit) tail() bool { return f&tailBit != 0 }
 
-// packet is a packet's state from generation to delivery.
+// packet is a packet's state from generation to delivery, in two 64-byte lines
+// (128 bytes: the packet table, a large allocation, starts on a page, so no
+// record straddles a line): what routing and every flit's injection and
+// delivery read in the first, what a delivered packet's record reads in the
+// second. What only batches give a packet (a fixed path, steering, recorded
+// hops) is apart, in engine.extra by its batch index.
 type packet struct {
-	// what routing and every flit's injection and delivery read, in the first
-	// 64 bytes; then the rest of what routing reads
 	h     Header
 	size  int32
-	sent  int32   // flits the source has injected
-	got   int32   // flits delivered
-	dt    int32   // destination terminal
-	st    int32   // source terminal
-	class int32   // its first hop's lowest VC (a class limit is set)
-	path  []int32 // fixed output ports, one per hop (nil: routed)
-	steer []Hop   // preferred VC per hop (batches that replay a configuration)
+	sent  int32 // flits the source has injected
+	got   int32 // flits delivered
+	dt    int32 // destination terminal
+	st    int32 // source terminal
+	class int32 // its first hop's lowest VC (a class limit is set)
 	id    int64
 	gen   int64
-	inj   int64   // the cycle its head left the source queue (open loop)
+	inj   int64 // the cycle its head left the source queue (open loop)
+	batch int32 // index in a batch, -1 in open loop
+	_     [64 - 3*8 - 4]byte
+}
+
+// batchExtra is what a batch's packet may carry beyond a routed packet's state.
+type batchExtra struct {
+	path  []int32 // fixed output ports, one per hop (nil: routed)
+	steer []Hop   // preferred VC per hop (batches that replay a configuration)
 	hops  []int64 // head arrival cycles per link (batches that record them)
-	batch int32   // index in a batch, -1 in open loop
 }
 
 // Input VC states.
@@ -295,7 +303,6 @@ type source struct {
 	cur      int32 // packet being injected (-1 none)
 	vc, rr   int32 // its VC; where the next packet's search for a VC starts
 	node, in int32 // the node and the global input port it feeds
-	active   bool  // holds a packet (its router's bit in srcRtr is set)
 }
 
 // engine is the state of one simulated network. Global numbering: router r's input
@@ -312,8 +319,13 @@ type engine struct {
 	vm int32
 	p  Pipeline
 	t  int64
-	// tracing: cfg.Trace is set; ejectAll: cfg.EjectAll
-	tracing, ejectAll bool
+	// tracing: cfg.Trace is set; ejectAll: cfg.EjectAll; fixed: a packet has
+	// had a fixed path or steering (batches), which routing then looks for in
+	// extra (an open-loop run never does)
+	tracing, ejectAll, fixed bool
+	// extra is the fixed path, steering and recorded hops of a batch's packets,
+	// by batch index
+	extra []batchExtra
 	// arrived and sent count per input VC (tracing only) the flits of its
 	// current packet that arrived there and that left it (flitSeq)
 	arrived, sent []int32
@@ -411,7 +423,12 @@ type engine struct {
 
 	// sources: one queue per injection port (src[q] feeds global input port
 	// src[q].in; in[].q maps an input port back to its queue, -1 for network ports)
-	src       []source
+	src []source
+	// srcOn[q] tells that source q holds a packet (its router's bit in srcRtr
+	// is set): apart from the sources, one byte each, so that injection visits
+	// a router's sources reading one line, not one line a source (a
+	// dragonfly's router feeds p = 4 of them)
+	srcOn     []bool
 	firstQ    []int32 // per node: its first queue
 	srcCredit []int32 // per q<<vs | v
 	srcOut    []int32 // per terminal: its packets in the network
@@ -620,6 +637,7 @@ func newEngine(cfg *Config) (*engine, error) {
 		}
 	}
 	e.firstQ[n] = int32(len(e.src))
+	e.srcOn = make([]bool, len(e.src))
 	e.srcCredit = make([]int32, len(e.src)*S)
 	e.srcOut = make([]int32, tm.Len())
 	e.tIn, e.tQ, e.tOut, e.tEj = tm.In, make([]int32, tm.Len()), tm.Out, tm.OutPort
@@ -686,8 +704,18 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 		e.packets = append(e.packets, packet{})
 		i = int32(len(e.packets) - 1)
 	}
+	if path != nil {
+		if batch < 0 {
+			panic("sim: a fixed path outside a batch")
+		}
+		for int(batch) >= len(e.extra) {
+			e.extra = append(e.extra, batchExtra{})
+		}
+		e.extra[batch].path = path
+		e.fixed = true
+	}
 	pk := &e.packets[i]
-	*pk = packet{id: e.nextID, gen: e.t, size: size, path: path, batch: batch, st: src, dt: dst,
+	*pk = packet{id: e.nextID, gen: e.t, size: size, batch: batch, st: src, dt: dst,
 		h: Header{Src: e.tIn[src], Dst: e.tOut[dst], Port: -1, InPort: -1, VC: -1}}
 	e.nextID++
 	if path == nil && e.cfg.Routing != nil {
@@ -702,8 +730,8 @@ func (e *engine) newPacket(src, dst int32, size int32, path []int32, batch int32
 	}
 	sq := &e.src[q]
 	sq.q = append(sq.q, i)
-	if !sq.active {
-		sq.active = true
+	if !e.srcOn[q] {
+		e.srcOn[q] = true
 		if r := pk.h.Src; e.srcRtr[r>>6]&(1<<uint(r&63)) == 0 {
 			e.srcRtr[r>>6] |= 1 << uint(r&63)
 			e.parts[e.wordPart[r>>6]].nSrc++
@@ -808,6 +836,34 @@ func (e *engine) writeRings(evs []flitEv) {
 	}
 }
 
+// extraOf is packet pk's batch extras (nil outside a batch).
+func (e *engine) extraOf(pk *packet) *batchExtra {
+	if pk.batch < 0 || int(pk.batch) >= len(e.extra) {
+		return nil
+	}
+	return &e.extra[pk.batch]
+}
+
+// pathOf is packet pk's fixed path (nil: routed); it reads extra only once a
+// packet has had a path or steering (fixed).
+func (e *engine) pathOf(pk *packet) []int32 {
+	if !e.fixed {
+		return nil
+	}
+	if x := e.extraOf(pk); x != nil {
+		return x.path
+	}
+	return nil
+}
+
+// steerOf is packet pk's steering (nil: none).
+func (e *engine) steerOf(pk *packet) []Hop {
+	if x := e.extraOf(pk); x != nil {
+		return x.steer
+	}
+	return nil
+}
+
 // write puts f into input VC iv of partition p (the flit has arrived).
 func (e *engine) write(p *part, iv int32, f flit) {
 	e.writes(p, []flitEv{{to: iv, f: f}})
@@ -819,8 +875,8 @@ func (e *engine) wrote(iv int32, f flit) {
 	port := e.port(iv)
 	r := e.in[port].rtr
 	if e.recordHops && f.head() && e.in[port].prev >= 0 {
-		if pk := &e.packets[f.pkt()]; pk.hops != nil {
-			pk.hops = append(pk.hops, e.t)
+		if x := e.extraOf(&e.packets[f.pkt()]); x != nil && x.hops != nil {
+			x.hops = append(x.hops, e.t)
 		}
 	}
 	if e.tracing {
@@ -1110,15 +1166,16 @@ func (e *engine) injectWord(p *part, w int) {
 		r := int32(w<<6 | bits.TrailingZeros64(word))
 		left := false
 		for q, qe := *elem(e.firstQ, int(r)), *elem(e.firstQ, int(r)+1); q < qe; q++ {
-			s := elem(e.src, int(q))
-			if !s.active {
+			on := elem(e.srcOn, int(q))
+			if !*on {
 				continue
 			}
+			s := elem(e.src, int(q))
 			e.injectFrom(p, q, s)
 			if s.cur >= 0 || int(s.head) < len(s.q) {
 				left = true
 			} else {
-				s.active = false
+				*on = false
 				s.q = s.q[:0]
 				s.head = 0
 			}

@@ -39,7 +39,8 @@ func TestRingLen(t *testing.T) {
 // The records' layout the engine's comments describe: an input VC in 16 bytes
 // (four a cache line), an input port in 64, an output port in 32, a flit in 4 (homeSlots a line), a VC's head (choices, ready cycle, blocked epoch) in 64, and a packet's fields that
 // routing and every flit's injection and delivery read (Header, size, sent, got,
-// terminals, class) within its first 64 bytes, the record 168 bytes.
+// terminals, class) within its first 64 bytes, the record two lines (a batch's
+// path, steering and hops apart).
 func TestRecordLayout(t *testing.T) {
 	if s := unsafe.Sizeof(inVC{}); s != 16 {
 		t.Errorf("inVC is %d bytes, want 16", s)
@@ -66,8 +67,11 @@ func TestRecordLayout(t *testing.T) {
 			t.Errorf("packet.%s at byte %d, after class", name, off)
 		}
 	}
-	if s := unsafe.Sizeof(pk); s != 168 {
-		t.Errorf("packet is %d bytes, want 168", s)
+	if off := unsafe.Offsetof(pk.id); off != 64 {
+		t.Errorf("packet.id at byte %d, want 64 (the second line)", off)
+	}
+	if s := unsafe.Sizeof(pk); s != 128 {
+		t.Errorf("packet is %d bytes, want 128 (two lines)", s)
 	}
 }
 

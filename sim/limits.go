@@ -171,7 +171,7 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+2*i64), // in, unrouted, waiting
 		satarith.Mul(nout, int64(unsafe.Sizeof(outPort{}))+i32), // out, outRtr
 		satarith.Mul(n, 2*i32+3*i64+2*i32+2*stream),             // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
-		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))),        // src
+		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))+1),      // src, srcOn
 		satarith.Mul(satarith.Mul(nq, S), i32),                  // srcCredit
 		satarith.Mul(satarith.Mul(maxPorts, S), slice),          // reqs
 		satarith.Mul(terms, 2*i32), satarith.Mul(n, 3*i32),      // tQ, srcOut; nports, firstT, firstEj
@@ -285,9 +285,9 @@ func recordBytes(n int64, exact int) int64 {
 }
 
 // BatchBytes estimates the memory of RunBatch for n packets with paths of hops
-// links in all: the engine and a packet each.
+// links in all: the engine and a packet each (with its batch extras).
 func BatchBytes(cfg *Config, n, hops int64) int64 {
-	return satarith.Add(EngineBytes(cfg), satarith.Mul(n, packetBytes+3*8), satarith.Mul(hops, 4+8))
+	return satarith.Add(EngineBytes(cfg), satarith.Mul(n, packetBytes+int64(unsafe.Sizeof(batchExtra{}))+3*8), satarith.Mul(hops, 4+8))
 }
 
 // checkMemory refuses need bytes above cfg.MaxMemory (0: no budget).

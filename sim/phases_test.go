@@ -76,7 +76,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	e := line(t, false, 1, 4, Pipeline{Link: 1, Credit: 1})
 	// two packets at b: one arriving from a, one injected at b, both for c
 	p1 := e.newPacket(0, 2, 1, []int32{0, 0}, 0)
-	e.src[e.firstQ[0]].q, e.src[e.firstQ[0]].active = nil, false // not at a's source: at b
+	e.src[e.firstQ[0]].q, e.srcOn[e.firstQ[0]] = nil, false // not at a's source: at b
 	e.srcRtr[0], e.parts[0].nSrc = 0, 0
 	e.write(e.parts[0], e.ivOf(1, 0, 0), flitOf(p1, 0, 1))
 	e.packets[p1].h.Hops = 1

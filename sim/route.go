@@ -64,18 +64,19 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 	}
 	ch := e.heads[iv].ch[:0]
 	ports := e.nports[r] // network output ports; the ejection ports follow
+	path := e.pathOf(pk)
 	switch {
-	case pk.path != nil && int(pk.h.Hops) < len(pk.path):
+	case path != nil && int(pk.h.Hops) < len(path):
 		// a fixed path may pass its destination (a walk): it ends
 		// where the path ends
-		ch = append(ch, Choice{Port: int(pk.path[pk.h.Hops]), VCs: all})
-	case pk.h.Dst == r && (pk.path != nil || e.cfg.Routing == nil || Arrives(e.cfg.Routing, &pk.h)):
+		ch = append(ch, Choice{Port: int(path[pk.h.Hops]), VCs: all})
+	case pk.h.Dst == r && (path != nil || e.cfg.Routing == nil || Arrives(e.cfg.Routing, &pk.h)):
 		vcs := all
-		if e.ejecting != nil && pk.path == nil {
+		if e.ejecting != nil && path == nil {
 			vcs = e.ejecting.EjectVCs(&pk.h) & all
 		}
 		ch = append(ch, Choice{Port: int(ports + e.tEj[pk.dt]), VCs: vcs})
-	case pk.path != nil:
+	case path != nil:
 		return &RoutingError{int(r), pk.id, "fixed path ends before the destination"}
 	default:
 		if e.cfg.Routing == nil {
@@ -85,10 +86,10 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		if len(ch) == 0 {
 			return &RoutingError{int(r), pk.id, "no choice"}
 		}
-		if k := int(pk.h.Hops); k < len(pk.steer) {
+		if k := int(pk.h.Hops); e.fixed && k < len(e.steerOf(pk)) {
 			// the steered VC first (a Pri below every other), the routing's
 			// choices behind it
-			s := pk.steer[k]
+			s := e.steerOf(pk)[k]
 			if !offers(ch, s) {
 				return &RoutingError{int(r), pk.id, fmt.Sprintf("steer[%d]: port %d VC %d is not among the routing's choices", k, s.Port, s.VC)}
 			}

@@ -198,7 +198,7 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	}
 	pk := &e.packets[e.front(iv).pkt()]
 	port, vc := int(o-e.outBase[r]), int(ov&e.vm)
-	if pk.path == nil && e.cfg.Routing != nil {
+	if e.pathOf(pk) == nil && e.cfg.Routing != nil {
 		e.cfg.Routing.Advance(int(r), &pk.h, port, vc)
 	}
 	pk.h.Hops++
