@@ -80,23 +80,12 @@ func (k dfClasses) class(vc int) int {
 
 // dfToward is the port from router at (in group G) towards group T != G by the
 // m-th trunk channel: the global port when at holds it, else the local port to the
-// router that does.
-func dfToward(d *topology.Dragonfly, at, T, m int) int {
-	x, port := d.Toward(d.Group(at), T, m)
-	if x == at {
-		return port
-	}
-	return d.LocalPort(d.Index(at), d.Index(x))
-}
+// router that does (a table lookup: topology.Dragonfly.PortToward).
+func dfToward(d *topology.Dragonfly, at, T, m int) int { return d.PortToward(at, T, m) }
 
 // dfMinPort is the next port of the minimal route from router at to router dst
-// (at != dst) by the m-th trunk channel.
-func dfMinPort(d *topology.Dragonfly, at, dst, m int) int {
-	if d.Group(at) == d.Group(dst) {
-		return d.LocalPort(d.Index(at), d.Index(dst))
-	}
-	return dfToward(d, at, d.Group(dst), m)
-}
+// (at != dst) by the m-th trunk channel (topology.Dragonfly.MinPort).
+func dfMinPort(d *topology.Dragonfly, at, dst, m int) int { return d.MinPort(at, dst, m) }
 
 // dfMinHops is the number of hops of the minimal route from router at to dst.
 func dfMinHops(d *topology.Dragonfly, at, dst, m int) int {
