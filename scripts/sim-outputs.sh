@@ -66,6 +66,13 @@ run torus8-buf16 $S --routing dor-booksim --rate 0.3 --buf 16 --flits 20
 run torus8-buf32-mix $S --routing duato --rate 0.4 --buf 32 --flits 1:0.5,40:0.5
 run mesh8-buf13 $S --topology mesh:8x8 --routing westfirst --vcs 2 --rate 0.3 --buf 13 --flits 3,30
 run dragonfly-buf256 $S --topology dragonfly:p=2 --routing df-min --vcs 2 --buf 256 --rate 0.3
+# the dragonfly's other routings, its palm-tree arrangement and its worst-case
+# traffic (concentration: several terminals a router)
+for r in df-valiant df-ugal-l df-ugal-g df-par; do
+	run "dragonfly-$r" $S --topology dragonfly:p=2 --routing "$r" --vcs 4 --buf 32 --rate 0.2
+done
+run dragonfly-palmtree $S --topology dragonfly:p=2,arrangement=palmtree --routing df-min --vcs 2 --buf 32 --rate 0.3
+run dragonfly-p4-group $S --topology dragonfly:a=4,p=4,h=2 --routing df-ugal-l --vcs 3 --buf 64 --traffic worstcase --rate 0.2
 # pipelines
 run torus8-ideal $S --routing dor --rate 0.3 --pipeline ideal
 run torus8-ideal-minadapt $S --routing minadapt --rate 0.3 --pipeline ideal
