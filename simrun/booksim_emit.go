@@ -62,6 +62,13 @@ func ToBookSim(r Run) (string, error) {
 			rf = name
 		}
 	}
+	vcAlloc := "separable_input_first"
+	if b.Alg.Name == "minadapt-islip" && (kind == "torus" || kind == "mesh") {
+		// BookSim2's min_adapt under its islip VC allocator, which reads no
+		// priorities: the adaptive VC not preferred to the escape (FromBookSim
+		// reads it back as minadapt-islip)
+		rf, vcAlloc = "min_adapt", "islip"
+	}
 	if rf == "" || ((rf == "valiant" || rf == "min") && r.VCs != 2) {
 		hint := ""
 		if b.Alg.Name == "dor" && kind == "torus" {
@@ -162,7 +169,7 @@ func ToBookSim(r Run) (string, error) {
 	if r.Arb != "round-robin" {
 		return "", errf("arb", "%s has no BookSim2 counterpart (round_robin)", r.Arb)
 	}
-	add("vc_allocator", "separable_input_first")
+	add("vc_allocator", vcAlloc)
 	add("sw_allocator", "separable_input_first")
 	if b.Config.AtomicVC {
 		add("wait_for_tail_credit", "1")

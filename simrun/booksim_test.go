@@ -376,3 +376,25 @@ func TestBookSimExamples(t *testing.T) {
 		require.True(t, strings.Contains(text, quote), "docs/booksim.md should say %q", quote)
 	}
 }
+
+// minadapt-islip on a torus or mesh is BookSim2's min_adapt under its islip VC
+// allocator (which reads no priorities): ToBookSim writes that, and FromBookSim
+// reads it back as minadapt-islip with BookSim2's pointers, saying so.
+func TestToBookSimMinAdaptISLIP(t *testing.T) {
+	for _, topo := range []string{"torus:4x4", "mesh:4x4"} {
+		r := Default()
+		r.Select, r.SwitchInput = "rotate", "output"
+		require.NoError(t, r.Set("topology", topo))
+		require.NoError(t, r.Set("routing", "minadapt-islip"))
+		text, err := ToBookSim(r)
+		require.NoError(t, err, topo)
+		require.Contains(t, text, "routing_function = min_adapt;")
+		require.Contains(t, text, "vc_allocator = islip;")
+		back, _, notes, err := FromBookSim(parseBS(t, text), false)
+		require.NoError(t, err, "%s:\n%s", topo, text)
+		for _, p := range []string{"topology", "routing", "vcs", "buf", "select", "switch-input"} {
+			require.Equal(t, r.Get(p), back.Get(p), "%s in %s", p, topo)
+		}
+		require.Contains(t, strings.Join(notes, "\n"), "runs as minadapt-islip")
+	}
+}
