@@ -323,27 +323,38 @@ EOF
 	done
 }
 
+# configrows MODE FILE RATES COLUMN FLAGS...: per load of RATES and seed, BookSim2
+# reading FILE as it says and with separable_input_first (sif), wormlab reading it
+# as it says and with FLAGS (column COLUMN), wormlab with --rel 0.01 --min-cycles
+# 50000, BookSim2 with sample_period=10000; rows printed and written to MODE.csv.
+configrows() {
+	mode=$1 file=$2 rates=$3 col=$4
+	shift 4
+	sif="vc_allocator=separable_input_first sw_allocator=separable_input_first"
+	printf '%-7s %5s %10s %10s %10s %12s\n' offered seed booksim sif wormlab "$col"
+	for r in $rates; do
+		for s in $SEEDS; do
+			"$BOOKSIM" "$file" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
+			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$BOOKSIM" "$file" injection_rate="$r" seed="$s" sample_period=10000 $sif > "$tmp/bs.out" 2>&1 || true
+			bf=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$WORMLAB" sim --json --config "$file" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json" 2>/dev/null
+			w=$(wl_field "$tmp/wl.json" latency)
+			"$WORMLAB" sim --json --config "$file" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 "$@" > "$tmp/wl.json" 2>/dev/null
+			wo=$(wl_field "$tmp/wl.json" latency)
+			printf '%-7s %5s %10s %10s %10s %12s\n' "$r" "$s" "$b" "$bf" "$w" "$wo"
+			csvrow "$mode" "rate,seed,booksim,booksim_sif,wormlab,$col" "$r,$s,$b,$bf,$w,$wo"
+		done
+	done
+}
+
 # configlat: the latency table's 8x8 torus through --config, per load and seed:
 # BookSim2 as the file says (its default islip) and with separable_input_first,
 # wormlab reading the file (BookSim2's rules) and with its own (--select first
-# --switch-input vc), at RATES, wormlab with --rel 0.01 --min-cycles 50000.
+# --switch-input vc), at RATES.
 configlat() {
 	echo "# mean packet latency (cycles) on the 8x8 torus, both reading the same file; booksim: sample_period=10000"
-	printf '%-7s %5s %10s %10s %10s %10s\n' offered seed booksim sif wormlab wormlab_own
-	for r in $RATES; do
-		for s in $SEEDS; do
-			"$BOOKSIM" "$tmp/torus.cfg" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
-			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
-			"$BOOKSIM" "$tmp/torus.cfg" injection_rate="$r" seed="$s" sample_period=10000 vc_allocator=separable_input_first sw_allocator=separable_input_first > "$tmp/bs.out" 2>&1 || true
-			bf=$(bs_field "$tmp/bs.out" 'Packet latency average')
-			"$WORMLAB" sim --json --config "$tmp/torus.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json"
-			w=$(wl_field "$tmp/wl.json" latency)
-			"$WORMLAB" sim --json --config "$tmp/torus.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 --select first --switch-input vc > "$tmp/wl.json"
-			wo=$(wl_field "$tmp/wl.json" latency)
-			printf '%-7s %5s %10s %10s %10s %10s\n' "$r" "$s" "$b" "$bf" "$w" "$wo"
-			csvrow configlat rate,seed,booksim,booksim_sif,wormlab,wormlab_own "$r,$s,$b,$bf,$w,$wo"
-		done
-	done
+	configrows configlat "$tmp/torus.cfg" "$RATES" wormlab_own --select first --switch-input vc
 }
 
 # configadapt: BookSim2's min_adapt on the 16x16 torus (the minadapt mode's file)
@@ -353,27 +364,11 @@ configlat() {
 # the file (min_adapt under islip as minadapt-islip, islip as
 # separable_input_first: --select rotate --switch-input output) and the file with
 # separable_input_first (min_adapt as minadapt), at ADAPT_RATES (default "0.05
-# 0.1 0.15"; saturation is about 0.23), wormlab with --rel 0.01 --min-cycles
-# 50000.
+# 0.1 0.15"; saturation is about 0.23).
 configadapt() {
 	sed 's/^k = 8;/k = 16;/; s/^routing_function = dim_order;/routing_function = min_adapt;/' "$tmp/torus.cfg" > "$tmp/minadapt.cfg"
-	sif="vc_allocator=separable_input_first sw_allocator=separable_input_first"
-	echo "# mean packet latency (cycles) on the 16x16 torus with min_adapt, both reading the same file (sif: with $sif); booksim: sample_period=10000"
-	printf '%-7s %5s %10s %10s %10s %12s\n' offered seed booksim sif wormlab wormlab_sif
-	for r in ${ADAPT_RATES:-0.05 0.1 0.15}; do
-		for s in $SEEDS; do
-			"$BOOKSIM" "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
-			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
-			"$BOOKSIM" "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" sample_period=10000 $sif > "$tmp/bs.out" 2>&1 || true
-			bf=$(bs_field "$tmp/bs.out" 'Packet latency average')
-			"$WORMLAB" sim --json --config "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json" 2>/dev/null
-			w=$(wl_field "$tmp/wl.json" latency)
-			"$WORMLAB" sim --json --config "$tmp/minadapt.cfg" injection_rate="$r" seed="$s" $sif --rel 0.01 --min-cycles 50000 > "$tmp/wl.json" 2>/dev/null
-			wf=$(wl_field "$tmp/wl.json" latency)
-			printf '%-7s %5s %10s %10s %10s %12s\n' "$r" "$s" "$b" "$bf" "$w" "$wf"
-			csvrow configadapt rate,seed,booksim,booksim_sif,wormlab,wormlab_sif "$r,$s,$b,$bf,$w,$wf"
-		done
-	done
+	echo "# mean packet latency (cycles) on the 16x16 torus with min_adapt, both reading the same file (sif: with separable_input_first); booksim: sample_period=10000"
+	configrows configadapt "$tmp/minadapt.cfg" "${ADAPT_RATES:-0.05 0.1 0.15}" wormlab_sif vc_allocator=separable_input_first sw_allocator=separable_input_first
 }
 
 # examples: configurations read by both, latency per seed: BookSim2's own
