@@ -19,10 +19,12 @@
 # --select first and --switch-input vc), examples (BookSim2's torus88 and
 # mesh88_lat and an --emit-config file, read by both), configlat (the latency
 # table's torus through --config, with either simulator's allocators),
-# configadapt (min_adapt on the 16x16 torus through --config, likewise). With OUT
-# set, threads, memory, minadapt, crossbar, examples, configlat and configadapt
-# also write threads.csv, memory.csv, minadapt.csv, crossbar.csv, examples.csv,
-# configlat.csv and configadapt.csv there (the figures docs/booksim.md quotes).
+# configadapt (min_adapt on the 16x16 torus through --config, likewise),
+# configrules (wormlab alone on configlat's file, each of BookSim2's two rules
+# there replaced by wormlab's own, then both). With OUT set, threads, memory,
+# minadapt, crossbar, examples, configlat, configadapt and configrules also write
+# threads.csv, memory.csv, minadapt.csv, crossbar.csv, examples.csv, configlat.csv,
+# configadapt.csv and configrules.csv there (the figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); RATES the offered
@@ -371,6 +373,28 @@ configadapt() {
 	configrows configadapt "$tmp/minadapt.cfg" "${ADAPT_RATES:-0.05 0.1 0.15}" wormlab_sif vc_allocator=separable_input_first sw_allocator=separable_input_first
 }
 
+# configrules: wormlab alone on the latency table's file, per load of RATES and
+# seed, its two BookSim2 rules taken away one at a time: as the file reads
+# (--select rotate --switch-input output), with --select first, with
+# --switch-input vc, with both (wormlab's own rules); --rel 0.01 --min-cycles
+# 50000, as configlat.
+configrules() {
+	echo "# mean packet latency (cycles) on the 8x8 torus, wormlab reading the latency table's file with one or both of BookSim2's rules replaced by its own"
+	printf '%-7s %5s %10s %10s %10s %10s\n' offered seed file first vc own
+	for r in $RATES; do
+		for s in $SEEDS; do
+			w=""
+			for flags in "" "--select first" "--switch-input vc" "--select first --switch-input vc"; do
+				"$WORMLAB" sim --json --config "$tmp/torus.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 $flags > "$tmp/wl.json" 2>/dev/null
+				w="$w $(wl_field "$tmp/wl.json" latency)"
+			done
+			set -- $w
+			printf '%-7s %5s %10.2f %10.2f %10.2f %10.2f\n' "$r" "$s" "$1" "$2" "$3" "$4"
+			csvrow configrules rate,seed,file,first,vc,own "$r,$s,$1,$2,$3,$4"
+		done
+	done
+}
+
 # examples: configurations read by both, latency per seed: BookSim2's own
 # src/examples/torus88 and mesh88_lat (with input_speedup=1, which wormlab has,
 # and separable_input_first, as in its own comment), and the file wormlab sim
@@ -410,6 +434,7 @@ crossbar) crossbar ;;
 examples) examples ;;
 configlat) configlat ;;
 configadapt) configadapt ;;
+configrules) configrules ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|configlat|configadapt|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|configlat|configadapt|configrules|all]" >&2; exit 2 ;;
 esac
