@@ -30,13 +30,7 @@ out=${1:?usage: anytime.sh OUTDIR [NAME...]}
 shift
 names=${*:-"mesh:10x10/400/4/3 mesh:8x8/768/2/2 mesh:8x8/256/4/1 mesh:6x6/288/4/1"}
 limit=${LIMIT:-20}
-here=$(cd "$(dirname "$0")/../.." && pwd)
-mkdir -p "$out"
-wl=${WORMLAB:-}
-if [ -z "$wl" ]; then
-	wl=$out/wormlab
-	(cd "$here" && go build -o "$wl" ./cmd/wormlab)
-fi
+. "$(dirname "$0")/wormlab.sh"
 res=$out/anytime.jsonl
 : >"$res"
 row() { printf '{"instance":"%s","solver":"%s","cpu_s":%s,"makespan":%s,"lower_bound":%s%s}\n' "$@" >>"$res"; }

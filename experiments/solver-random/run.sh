@@ -16,13 +16,7 @@
 set -eu
 out=${1:?usage: run.sh OUTDIR}
 limit=${LIMIT:-20s}
-here=$(cd "$(dirname "$0")/../.." && pwd)
-mkdir -p "$out"
-wl=${WORMLAB:-}
-if [ -z "$wl" ]; then
-	wl=$out/wormlab
-	(cd "$here" && go build -o "$wl" ./cmd/wormlab)
-fi
+. "$(dirname "$0")/wormlab.sh"
 res=$out/results.jsonl
 touch "$res"
 for size in "mesh:10x10 400 4" "mesh:6x6 288 4" "mesh:8x8 512 2" "mesh:8x8 256 4" "torus:6x6 576 2" "mesh:8x8 768 2"; do

@@ -34,13 +34,7 @@ shift
 specs=${*:-"mesh:8x8/768/2/2@80 mesh:8x8/256/4/1@64"}
 limit=${LIMIT:-30}
 configs=${CONFIGS:-"gini gophersat cadical plain focused stable notarget"}
-here=$(cd "$(dirname "$0")/../.." && pwd)
-mkdir -p "$out"
-wl=${WORMLAB:-}
-if [ -z "$wl" ]; then
-	wl=$out/wormlab
-	(cd "$here" && go build -o "$wl" ./cmd/wormlab)
-fi
+. "$(dirname "$0")/wormlab.sh"
 gini=$out/gini
 gophersat=$out/gophersat
 (cd "$here" && go build -o "$gini" github.com/go-air/gini/cmd/gini &&
