@@ -90,8 +90,17 @@ func (d *DORBookSim) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice
 	return append(out, sim.Choice{Port: port, VCs: d.classVCs(c)})
 }
 
-// Advance records the class of the dimension the hop is in.
+// Advance records the class of the dimension the hop is in: hop's, for the port
+// Route offered (the first dimension not yet done, port/2), from that
+// dimension's two coordinates only: on in the dimension it was in, its class;
+// entering it, class 1 iff cur > dst (hop's rules up and down both read so).
 func (d *DORBookSim) Advance(at int, h *sim.Header, port, vc int) {
-	_, _, c := d.hop(at, h)
-	h.Class = c
+	i := port / 2
+	if h.Port >= 0 && int(h.Port)/2 == i {
+		return
+	}
+	h.Class = 0
+	if d.g.Coord(at, i) > d.g.Coord(int(h.Dst), i) {
+		h.Class = 1
+	}
 }

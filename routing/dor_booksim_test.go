@@ -152,3 +152,39 @@ func TestDORBookSimAcyclic(t *testing.T) {
 		}
 	})
 }
+
+// TestDORBookSimAdvanceIsHop: Advance, which reads only the coordinates of the
+// port's dimension, leaves the class hop gives for the port Route offered (the
+// rule Advance had: h.Class = hop's class), at every hop of every route between
+// every two routers, with and without the tie bits, on tori of even and odd
+// sides, a 3-D torus and a mesh.
+func TestDORBookSimAdvanceIsHop(t *testing.T) {
+	for _, spec := range []string{"torus:6x5", "torus:5x5", "torus:4x4x3", "mesh:4x3"} {
+		net, err := topology.Parse(spec)
+		require.NoError(t, err)
+		d, err := NewDORBookSim(net, 4)
+		require.NoError(t, err)
+		hops := 0
+		for src := range net.Nodes() {
+			for dst := range net.Nodes() {
+				for _, aux := range []int32{0, 7} {
+					h := sim.Header{Src: int32(src), Dst: int32(dst), Port: -1, InPort: -1, VC: -1}
+					h.Aux[0] = aux
+					for at := src; at != dst; hops++ {
+						ch := d.Route(at, &h, nil)
+						require.Len(t, ch, 1)
+						port, _, want := d.hop(at, &h)
+						require.Equal(t, port, ch[0].Port)
+						d.Advance(at, &h, port, 0)
+						require.Equal(t, want, h.Class, "%s: %d -> %d at %d", spec, src, dst, at)
+						next, in := net.Link(at, port)
+						h.Hops++
+						h.Port, h.InPort, h.VC = int32(port), int32(in), 0
+						at = next
+					}
+				}
+			}
+		}
+		require.Positive(t, hops, spec)
+	}
+}
