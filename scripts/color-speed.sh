@@ -10,12 +10,14 @@
 #
 # OUT is a folder; the script writes OUT/speed.csv, one row a run: binary, instance,
 # paths, user and system CPU seconds, paths per CPU-second, maximum resident size in
-# MB (the whole process). The binaries are given as NAME=PATH (default: new=, a
+# MB (the whole process), elapsed seconds and paths per elapsed second (the
+# command reads and computes its lower bound on a second core where it has one:
+# the elapsed figures count only on a machine with a core to spare). The binaries are given as NAME=PATH (default: new=, a
 # wormlab built from this tree). Environment: REPS (default 2); INSTANCES, a subset
 # of "tree1e5 mesh1e5 tree1e6 mesh1e6" (the default). docs/cli.md quotes
 # docs/color/speed.csv, made with
 #
-#   scripts/color-speed.sh docs/color old=/path/to/wormlab-df5649c new=/path/to/wormlab
+#   scripts/color-speed.sh docs/color old=/path/to/wormlab-df5649c prev=/path/to/wormlab-0c92bcd new=/path/to/wormlab
 set -eu
 
 out=${1:?usage: scripts/color-speed.sh OUT [NAME=WORMLAB ...]}
@@ -43,7 +45,7 @@ spec() {
 	esac
 }
 
-echo "binary,instance,paths,user_s,sys_s,paths_per_cpu_s,max_rss_mb" > "$tmp/speed.csv"
+echo "binary,instance,paths,user_s,sys_s,paths_per_cpu_s,max_rss_mb,elapsed_s,paths_per_s" > "$tmp/speed.csv"
 for inst in $INSTANCES; do
 	# shellcheck disable=SC2046 # the spec is several words on purpose
 	"$gen" gen $(spec "$inst") --seed 1 -o "$tmp/$inst.json" 2>/dev/null
@@ -53,7 +55,7 @@ for rep in $(seq "$REPS"); do
 		first=
 		for b in "$@"; do
 			name=${b%%=*} bin=${b#*=}
-			/usr/bin/time -f "%U %S %M" -o "$tmp/time" nice -n 19 "$bin" color "$tmp/$inst.json" -o "$tmp/out.json" 2> "$tmp/err"
+			/usr/bin/time -f "%U %S %M %e" -o "$tmp/time" nice -n 19 "$bin" color "$tmp/$inst.json" -o "$tmp/out.json" 2> "$tmp/err"
 			paths=$(sed -n 's/^color: \([0-9]*\) messages.*/\1/p' "$tmp/err")
 			if [ -z "$first" ]; then
 				first=$name
@@ -63,7 +65,7 @@ for rep in $(seq "$REPS"); do
 				exit 1
 			fi
 			awk -v b="$name" -v i="$inst" -v n="$paths" '{ cpu = $1 + $2;
-				printf "%s,%s,%d,%.2f,%.2f,%.0f,%.0f\n", b, i, n, $1, $2, n / cpu, $3 / 1024 }' "$tmp/time" >> "$tmp/speed.csv"
+				printf "%s,%s,%d,%.2f,%.2f,%.0f,%.0f,%.2f,%.0f\n", b, i, n, $1, $2, n / cpu, $3 / 1024, $4, n / $4 }' "$tmp/time" >> "$tmp/speed.csv"
 			echo "rep $rep $inst $name: $(tail -1 "$tmp/speed.csv") (load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 		done
 	done
