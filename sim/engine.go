@@ -1058,6 +1058,13 @@ func (e *engine) receiveWord(p *part, w int) {
 // when a phase first needs it, and the phases need them one after another (a
 // flit's VC, then its ring, then its port), each waiting for the one before,
 // where these loads depend on nothing and run many at once.
+//
+// A run of consecutive busy routers has its input ports, VCs, rings, output
+// ports and output VCs one after another in each array, so warm walks each
+// array's range for the run in one loop, one load a line (the rings too, where
+// they are shorter than a line: several a line), instead of a loop per router and
+// a load per ring: the same lines for fewer instructions (cachegrind, the 64x64
+// torus at 0.02, 3,000 cycles: 749.4 -> 688.6 instructions a flit-hop).
 func (e *engine) warm(w int) uint32 {
 	var s uint32
 	vs, ring := e.vs&31, e.ring
@@ -1067,19 +1074,34 @@ func (e *engine) warm(w int) uint32 {
 		outsLine = int32(64 / unsafe.Sizeof(outPort{}))
 		ovsLine  = int32(64 / unsafe.Sizeof(outVC{}))
 	)
-	for word := e.busyRtr[w]; word != 0; word &= word - 1 {
-		r := int32(w<<6 | bits.TrailingZeros64(word))
-		ib, ie := e.inBase[r], e.inBase[r+1]
+	for word := e.busyRtr[w]; word != 0; {
+		// a run of busy routers lo .. hi-1, whose ports and VCs follow one
+		// another in each array: one loop over each array's range
+		lo := bits.TrailingZeros64(word)
+		hi := lo + bits.TrailingZeros64(^(word >> uint(lo))) // (64 where the run ends the word)
+		word &^= 1<<uint(hi&63) - 1                          // (all ones where hi is 64)
+		if hi == 64 {
+			word = 0
+		}
+		ib, ie := e.inBase[w<<6|lo], e.inBase[w<<6|hi]
 		for i := ib; i < ie; i++ {
 			s += uint32(e.in[i].busy)
 		}
 		for iv := ib << vs; iv < ie<<vs; iv += vcsLine {
 			s += uint32(e.vc[iv].n)
 		}
-		for iv := ib << vs; iv < ie<<vs; iv++ {
-			s += uint32(e.buf[int(iv)*ring])
+		if ring <= homeSlots { // the rings' lines, one after the other
+			lo, hi := int(ib<<vs)*ring, int(ie<<vs)*ring
+			for x := lo; x < hi; x += homeSlots {
+				s += uint32(e.buf[x])
+			}
+			s += uint32(e.buf[hi-1]) // the last line, where lo is not at a line's start
+		} else { // each ring's first line
+			for iv := ib << vs; iv < ie<<vs; iv++ {
+				s += uint32(e.buf[int(iv)*ring])
+			}
 		}
-		ob, oe := e.outBase[r], e.outBase[r+1]
+		ob, oe := e.outBase[w<<6|lo], e.outBase[w<<6|hi]
 		for o := ob; o < oe; o += outsLine {
 			s += uint32(e.out[o].free)
 		}
