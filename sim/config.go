@@ -152,7 +152,8 @@ type Config struct {
 	// InjectPerPort gives a router one injection port (and source queue) per output
 	// port: a packet with a fixed path queues at the port of its first hop, so that
 	// packets of one source leaving by different ports start together, as MODEL.md's
-	// sources do; routed packets use the first.
+	// sources do; routed packets use the first. The queues replace the terminal's
+	// own, so every router has at most one terminal (Validate refuses more).
 	InjectPerPort bool
 	// Trace, when set, receives every flit and credit event (simcheck reads them).
 	Trace func(Event)
@@ -219,6 +220,10 @@ func (c *Config) check() error {
 	for v := range c.Net.Nodes() {
 		if in, out, _ := nodePorts(c.Net, tm, v, c.InjectPerPort); in > 63 || out > 63 {
 			return &ConfigError{"net", fmt.Sprintf("node %s has more than 63 ports with its terminals' (%d in, %d out)", topology.NodeName(c.Net, v), in, out)}
+		}
+		if c.InjectPerPort && tm.Injectors[v] > 1 {
+			// a queue per output port replaces the terminals' own: one terminal's
+			return &ConfigError{"inject-per-port", fmt.Sprintf("node %s has %d terminals, a queue per output port takes one", topology.NodeName(c.Net, v), tm.Injectors[v])}
 		}
 		for q := range c.Net.Ports(v) {
 			longest = max(longest, topology.Latency(c.Net, v, q))
