@@ -94,9 +94,12 @@ func (r *DFUGAL) minimal(at int, h *sim.Header) bool {
 	d, dst, gi, m := r.d, int(h.Dst), int(h.Aux[0]), int(h.Aux[2])
 	var qm, qn int
 	if r.global {
-		x, p := d.Toward(d.Group(at), d.Group(dst), m)
-		qm = r.c.Queue(x, p)
-		x, p = d.Toward(d.Group(at), gi, m)
+		// a minimal route inside the group has no global channel: no queue
+		if d.Group(at) != d.Group(dst) {
+			x, p := d.Toward(d.Group(at), d.Group(dst), m)
+			qm = r.c.Queue(x, p)
+		}
+		x, p := d.Toward(d.Group(at), gi, m)
 		qn = r.c.Queue(x, p)
 	} else {
 		qm = r.c.Queue(at, dfMinPort(d, at, dst, m))
