@@ -104,6 +104,10 @@ func (p Pipeline) check() error {
 
 const maxDelay = 64
 
+// MaxBuf is the largest buffer, in flits: a VC's ring position and count are
+// 32-bit numbers whose sum (below twice the buffer) the engine forms.
+const MaxBuf = 1 << 30
+
 // Config is one simulated network.
 type Config struct {
 	// Net is the topology; Routing routes on it (nil only when every packet of a
@@ -199,6 +203,9 @@ func (c *Config) check() error {
 	}
 	if c.Buf < 1 {
 		return &ConfigError{"buf", fmt.Sprintf("%d below 1", c.Buf)}
+	}
+	if c.Buf > MaxBuf {
+		return &ConfigError{"buf", fmt.Sprintf("%d above %d", c.Buf, MaxBuf)}
 	}
 	if err := c.Pipeline.check(); err != nil {
 		return err

@@ -173,6 +173,8 @@ func (r *Run) checkNumbers() error {
 	switch {
 	case r.Buf < 1:
 		return errf("buf", "%d, want at least 1", r.Buf)
+	case r.Buf > sim.MaxBuf:
+		return errf("buf", "%d above %d", r.Buf, sim.MaxBuf)
 	case r.VCs < 1 || r.VCs > 64:
 		return errf("vcs", "%d outside 1..64", r.VCs)
 	case r.InjectLimit < 0 || r.InjectLimit > math.MaxInt32:

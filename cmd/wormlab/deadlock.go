@@ -13,6 +13,7 @@ import (
 	"github.com/wormlab/wormlab/internal/satarith"
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/routing"
+	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
 )
 
@@ -78,6 +79,9 @@ func runDeadlock(e *env) error {
 	}
 	if *buf < 1 {
 		return usageError("--buf: %d, want at least 1", *buf)
+	}
+	if *buf > sim.MaxBuf {
+		return usageError("--buf: %d above %d", *buf, sim.MaxBuf)
 	}
 	if *timeout < 0 {
 		return usageError("--timeout: %v is negative", *timeout)
