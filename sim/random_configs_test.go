@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -150,4 +151,116 @@ func TestRandomConfigsSame(t *testing.T) {
 		require.Equal(t, want, got, "%s, %d threads, blocks %v", r.desc, threads, blocks)
 	})
 	t.Logf("%d configurations: %d ran, %d deadlocked, %d refused", runs, delivered, deadlocks, refused)
+}
+
+// A closed batch on any configuration the simulator accepts ends in its result, a
+// stall, a deadlock or a refusal, never a panic, the same on 1 to 4 threads:
+// packets on fixed paths (random walks of up to 12 links, which may pass their
+// destination) or routed, released over 50 cycles, some routed ones with a drawn
+// start state and their first hop steered to a VC the routing offers (a
+// deadlock replay's packets), with the theory model's switch (Latch, with and
+// without Rotate) at any VC count and buffer, queues per port, sinks without a
+// limit. Run with -tags simbounds, every table access elem serves is checked.
+// (A steered packet of a routing that reads the network's state may be refused:
+// bound, it offers one of the routes the unbound routing lists.)
+func TestRandomBatchesSame(t *testing.T) {
+	outcomes := map[string]int{}
+	rapid.Check(t, func(t *rapid.T) {
+		r := drawRandomRun(t)
+		cfg := r.cfg
+		net := cfg.Net
+		tm := topology.TerminalsOf(net)
+		if tm.Len() < 2 {
+			t.Skip("one terminal")
+		}
+		if cfg.Latch = rapid.Bool().Draw(t, "latch"); cfg.Latch {
+			cfg.Rotate = rapid.Bool().Draw(t, "rotate")
+			cfg.SwitchInput = nil
+		}
+		rng := rand.New(rand.NewPCG(cfg.Seed, 7))
+		ps := make([]sim.Packet, rapid.IntRange(1, 60).Draw(t, "packets"))
+		for i := range ps {
+			// Src and Dst are routers (of a terminal)
+			src := int(tm.In[rng.IntN(tm.Len())])
+			p := sim.Packet{Src: src, Flits: 1 + rng.IntN(12), Release: int64(rng.IntN(50))}
+			at := src
+			if rng.IntN(2) == 0 {
+				// a random walk from the source's router to a router with a terminal
+				for k := 0; k < 1+rng.IntN(12); k++ {
+					if net.Ports(at) == 0 {
+						break
+					}
+					q := rng.IntN(net.Ports(at))
+					next, _ := net.Link(at, q)
+					if next < 0 {
+						break
+					}
+					p.Path = append(p.Path, q)
+					at = next
+				}
+				p.Dst = -1
+				for d := range tm.Len() {
+					if int(tm.Out[d]) == at {
+						p.Dst = at
+						break
+					}
+				}
+				if p.Dst < 0 {
+					p.Path = nil
+				}
+			}
+			if p.Dst < 0 || p.Path == nil {
+				p.Dst = int(tm.Out[rng.IntN(tm.Len())])
+			}
+			if p.Path == nil && rng.IntN(3) == 0 {
+				h := sim.Header{Src: int32(src), Dst: int32(p.Dst), Port: -1, InPort: -1, VC: -1}
+				cfg.Routing.Start(&h, rng)
+				p.Start = &h
+				if h.Src != h.Dst {
+					hh := h
+					if ch := cfg.Routing.Route(int(h.Src), &hh, nil); len(ch) > 0 {
+						c := ch[rng.IntN(len(ch))]
+						if vcs := c.VCs & (1<<uint(cfg.VCs) - 1); cfg.VCs < 64 && vcs != 0 {
+							v := 0
+							for vcs>>uint(v)&1 == 0 {
+								v++
+							}
+							p.Steer = []sim.Hop{{Port: c.Port, VC: v}}
+						}
+					}
+				}
+			}
+			ps[i] = p
+		}
+		if cfg.InjectPerPort && cfg.Validate() != nil {
+			cfg.InjectPerPort = false // several terminals a router
+		}
+		run := func(threads int) (*sim.BatchResult, error) {
+			cfg := cfg
+			cfg.Threads = threads
+			return sim.RunBatch(context.Background(), cfg, ps, sim.BatchOptions{RecordHops: true, MaxCycles: 20000})
+		}
+		want, wantErr := run(1)
+		var de *sim.DeadlockError
+		var se *sim.StallError
+		var ce *sim.ConfigError
+		var re *sim.RoutingError
+		switch {
+		case wantErr == nil:
+			outcomes["delivered"]++
+		case errors.As(wantErr, &de):
+			outcomes["deadlock"]++
+		case errors.As(wantErr, &se):
+			outcomes["stall"]++
+		case errors.As(wantErr, &ce), errors.As(wantErr, &re):
+			outcomes["refused"]++
+		default:
+			t.Fatalf("%s: %v", r.desc, wantErr)
+		}
+		threads := rapid.IntRange(2, 4).Draw(t, "threads")
+		got, gotErr := run(threads)
+		require.Equal(t, wantErr, gotErr, "%s, %d threads", r.desc, threads)
+		require.Equal(t, want, got, "%s, %d threads", r.desc, threads)
+	})
+	t.Logf("batches: %v", outcomes)
 }
