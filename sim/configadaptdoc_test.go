@@ -17,8 +17,8 @@ import (
 // as minadapt-islip under islip, as minadapt under separable_input_first). The
 // test formats each row from the file and checks the page quotes it, and checks
 // the page's claims: wormlab reading the file is within 2% of BookSim2 reading it
-// at every load of the file (below 80% of saturation, about 0.23); with
-// separable_input_first on both sides wormlab is further below BookSim2, and
+// at 0.05 and 0.1 and not at 0.15 (65% of saturation, about 0.23: a finding);
+// with separable_input_first on both sides wormlab is further below BookSim2, and
 // further as the load grows.
 func TestConfigAdaptDocFigures(t *testing.T) {
 	data, err := os.ReadFile("../docs/booksim.md")
@@ -37,7 +37,11 @@ func TestConfigAdaptDocFigures(t *testing.T) {
 		line := fmt.Sprintf("| %s | %d | %.2f | %.2f (%+.1f%%) | %.2f | %.2f (%+.1f%%) |", rate, n[rate],
 			m("booksim"), m("wormlab"), d("wormlab", "booksim"), m("booksim_sif"), m("wormlab_sif"), d("wormlab_sif", "booksim_sif"))
 		require.True(t, strings.Contains(doc, line), "docs/booksim.md should quote the committed configadapt run:\n%s", line)
-		require.Less(t, math.Abs(d("wormlab", "booksim")), 2.0, "configadapt.csv at %s: --config's latency within 2%% of BookSim2's", rate)
+		if rate == "0.15" {
+			require.Greater(t, math.Abs(d("wormlab", "booksim")), 2.0, "configadapt.csv at %s: the page says --config's latency is not within 2%% of BookSim2's", rate)
+		} else {
+			require.Less(t, math.Abs(d("wormlab", "booksim")), 2.0, "configadapt.csv at %s: --config's latency within 2%% of BookSim2's", rate)
+		}
 	}
 }
 
