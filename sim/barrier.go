@@ -14,10 +14,12 @@ package sim
 // (GOMAXPROCS): one of them would spin while a partner it waits for has no
 // core to run on (a revert, 568dd44, found sim's threads tests three times
 // slower that way). And where the partitions fit but the machine's cores do not
-// (other processes), a spin that times out is a sign the partner is not
-// running: after spinFails of them in a row a waiter sleeps at once for its
-// next waits, a run of them doubling up to maxSkip while spins keep failing,
-// so a loaded machine pays a few spins of spinFor per maxSkip waits. A spin
+// (other processes), a spin fails if it times out (the partner is not
+// running) or if its own thread was descheduled in it (the two threads share
+// fewer cores than they are, and a spin takes the partner's time): after
+// spinFails failures in a row a waiter sleeps at once for its next waits, a
+// run of them doubling up to maxSkip while spins keep failing, so a loaded
+// machine pays a few spins of spinFor per maxSkip waits. A spin
 // calls runtime.Gosched now and then, so a goroutine waiting for a core of Go's
 // (the partner, the garbage collector's) gets it.
 
@@ -38,6 +40,10 @@ const (
 	// once for a while, and maxSkip the most waits it then skips spinning.
 	spinFails = 3
 	maxSkip   = 1024
+	// spinGap is the longest a spinning thread may go between two looks at
+	// the clock (some 128 loads of the count, under a microsecond) before its
+	// spin counts as one that could not pay: the thread was descheduled.
+	spinGap = 20 * time.Microsecond
 )
 
 // signal is a count one goroutine waits on: signallers add to it and the one
@@ -101,32 +107,48 @@ func (s *signal) wait(target int64) {
 }
 
 // spinUntil spins at most spinFor for the count to reach target and reports
-// whether it did; spinFails failures in a row make the next nextSkip waits
-// sleep at once (and double nextSkip, up to maxSkip), a success forgets them.
+// whether it did. A spin fails if it times out or if its thread was kept from
+// running in it (two looks at the clock more than spinGap apart: the cores are
+// not free, and the partner shares them); spinFails failures in a row make the
+// next nextSkip waits sleep at once (and double nextSkip, up to maxSkip), a
+// spin that saw its count without a gap forgets them.
 func (s *signal) spinUntil(target int64) bool {
 	s.spins++
 	start := time.Now()
-	for i := 1; ; i++ {
+	last := start
+	reached, ran := false, true
+	for i := 1; !reached; i++ {
 		for range 128 {
 			if s.n.Load() >= target {
-				s.spinWins++
-				s.fails, s.nextSkip = 0, spinFails
-				return true
+				reached = true
+				break
 			}
 		}
-		if time.Since(start) > spinFor {
+		now := time.Now()
+		if now.Sub(last) > spinGap {
+			ran = false
+			reached = s.n.Load() >= target
 			break
 		}
+		if now.Sub(start) > spinFor {
+			break
+		}
+		last = now
 		if i%16 == 0 {
 			runtime.Gosched()
 		}
+	}
+	if reached && ran {
+		s.spinWins++
+		s.fails, s.nextSkip = 0, spinFails
+		return true
 	}
 	if s.fails++; s.fails >= spinFails {
 		s.fails = 0
 		s.skip = s.nextSkip
 		s.nextSkip = min(2*s.nextSkip, maxSkip)
 	}
-	return false
+	return reached
 }
 
 // barrier runs sections on a run's partitions (engine.section): wake[i] starts
