@@ -128,3 +128,44 @@ func TestCycleBytesFigures(t *testing.T) {
 		}
 	}
 }
+
+// warm reads every input port's record of a run of busy routers, in every word:
+// with each port's busy mask 1 and the rest of what warm reads 0, its sum over a
+// word whose routers are all busy is the word's input ports. (A run that ended at
+// the word's last router once took its end as w<<6|64, which is w<<6 itself in an
+// odd word: warm read none of that run there.)
+func TestWarmReadsEveryRun(t *testing.T) {
+	net, err := topology.Parse("torus:16x16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: 4, Buf: 8, Pipeline: BookSim(net), Seed: 1, Threads: 1}
+	e, err := newEngine(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range e.in {
+		e.in[i].busy = 1
+	}
+	for o := range e.out {
+		e.out[o].free = 0
+	}
+	for v := range e.ov {
+		e.ov[v].credit = 0
+	}
+	for w := range e.busyRtr {
+		for _, mask := range []uint64{^uint64(0), 0xf0f0f0f0f0f0f0f0, 1 << 63, 0x8000000000000001} {
+			e.busyRtr[w] = mask
+			want := uint32(0)
+			for r := range 64 {
+				if mask>>r&1 != 0 {
+					want += uint32(e.inBase[w<<6+r+1] - e.inBase[w<<6+r])
+				}
+			}
+			if got := e.warm(w); got != want {
+				t.Errorf("word %d, busy routers %#x: warm read %d input ports' masks, want %d", w, mask, got, want)
+			}
+		}
+		e.busyRtr[w] = 0
+	}
+}
