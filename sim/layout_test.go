@@ -110,16 +110,7 @@ func TestCycleBytesFigures(t *testing.T) {
 		mb    float64
 		block bool
 	}{{"torus:32x32", 1.80, false}, {"torus:40x40", 2.82, false}, {"torus:48x48", 4.06, true}, {"torus:64x64", 7.21, true}} {
-		net, err := topology.Parse(c.spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: 4, Buf: 8, Pipeline: BookSim(net), Seed: 1, Threads: 1}
-		e, err := newEngine(&cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := e.cycleBytes()
+		b := torusEngine(t, c.spec).cycleBytes()
 		if got := math.Round(float64(b)/1e4) / 100; got != c.mb {
 			t.Errorf("%s: cycleBytes %d bytes, %.2f MB, the comment says %.2f", c.spec, b, got, c.mb)
 		}
@@ -135,15 +126,7 @@ func TestCycleBytesFigures(t *testing.T) {
 // the word's last router once took its end as w<<6|64, which is w<<6 itself in an
 // odd word: warm read none of that run there.)
 func TestWarmReadsEveryRun(t *testing.T) {
-	net, err := topology.Parse("torus:16x16")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: 4, Buf: 8, Pipeline: BookSim(net), Seed: 1, Threads: 1}
-	e, err := newEngine(&cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := torusEngine(t, "torus:16x16")
 	for i := range e.in {
 		e.in[i].busy = 1
 	}
@@ -168,4 +151,20 @@ func TestWarmReadsEveryRun(t *testing.T) {
 		}
 		e.busyRtr[w] = 0
 	}
+}
+
+// torusEngine is the engine of a torus spec with 4 VCs of 8 flits, the booksim
+// pipeline and dimension order, on one thread.
+func torusEngine(t *testing.T, spec string) *engine {
+	t.Helper()
+	net, err := topology.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: 4, Buf: 8, Pipeline: BookSim(net), Seed: 1, Threads: 1}
+	e, err := newEngine(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
