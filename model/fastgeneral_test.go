@@ -338,6 +338,34 @@ func TestReadPathsSplitGuesses(t *testing.T) {
 	require.Greater(t, splitJoins, joins, "no list was read on two cores")
 }
 
+// Lemma (a split reading keeps the hops in the array sized for the text): on
+// texts of node paths, whose hops hopsBound bounds, ReadPaths's hops, read on
+// two cores, are in that array (its capacity is the bound) whether the second
+// half is joined or dropped (its messages escaped: not of the common shape, so
+// the other goroutine gives up and the reading from the start reads them).
+func TestReadPathsSplitKeepsHopsArray(t *testing.T) {
+	defer func(n int) { splitMin = n }(splitMin)
+	splitMin = 0
+	for _, escaped := range []bool{false, true} {
+		var msgs []string
+		for i := range 200 {
+			id := fmt.Sprintf("m%d", i)
+			if escaped && i >= 50 {
+				id = fmt.Sprintf(`m\u0030%d`, i)
+			}
+			msgs = append(msgs, fmt.Sprintf(`{"id": "%s", "path": ["a", "b", "c", "d"]}`, id))
+		}
+		text := []byte(`{"network": {"edges": [["a", "b"], ["b", "c"], ["c", "d"]]}, "messages": [` + strings.Join(msgs, ", ") + `]}`)
+		joins := splitJoins
+		requireReadersAgree(t, text)
+		ps, err := ReadPaths(bytes.NewReader(text))
+		require.NoError(t, err)
+		require.Equal(t, !escaped, splitJoins > joins, "escaped %v: joined", escaped)
+		require.Len(t, ps.Hops, 600)
+		require.Equal(t, hopsBound(text), cap(ps.Hops), "escaped %v: the hops array sized for the text", escaped)
+	}
+}
+
 // The lemma of TestFastReadersAreGeneral on texts chosen by hand, each at an
 // edge of a fast reader: a name spelled with an escape beside a node named by
 // that spelling, in the first place of a path and after it, short (nameAt's

@@ -831,6 +831,7 @@ func parseFast(data []byte, sink messageSink) (*Instance, bool) {
 		defer func() {
 			if sp != nil {
 				sp.finish(false)
+				fs.join(nil)
 			}
 		}()
 		return p.list(func() bool {
@@ -838,8 +839,8 @@ func parseFast(data []byte, sink messageSink) (*Instance, bool) {
 			if sp != nil && start >= sp.at {
 				other, m, end, ok := sp.finish(start == sp.at)
 				sp = nil
+				fs.join(other) // nil, dropping the fork's messages, unless ok
 				if ok {
-					fs.join(other)
 					splitJoins++
 					n += m
 					p.i = end

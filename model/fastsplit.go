@@ -18,7 +18,8 @@ import (
 
 // forkSink is a messageSink that can take the second half of a list from another
 // goroutine: fork returns an empty sink for the messages of text (a sizing hint),
-// and join appends the messages of a sink fork returned after the receiver's.
+// and join appends the messages of a sink fork returned after the receiver's, or,
+// given nil, drops them (what fork took from the receiver given back).
 type forkSink interface {
 	messageSink
 	fork(text []byte) messageSink

@@ -158,14 +158,22 @@ func (s *pathsSink) fork(text []byte) messageSink {
 	return t
 }
 
-// join appends the messages of o (a sink fork returned) after s's.
+// join appends the messages of o (a sink fork returned) after s's, or drops
+// them when o is nil. Either way s's hops, where they are still in the array
+// sized for the text, get back the capacity fork took: so a reading on one core
+// after a wrong guess neither outgrows its share into a new array nor keeps
+// the sized one alive beside it (in s.hops).
 func (s *pathsSink) join(o messageSink) {
-	t, p := o.(*pathsSink), &s.p
+	p := &s.p
 	hops, ids := len(p.Hops), len(p.ids)
 	if cap(s.hops) > 0 && cap(p.Hops) > 0 && &s.hops[:1][0] == &p.Hops[:1][0] {
 		p.Hops = s.hops[:hops] // s's hops are where they were sized: their capacity back
 	}
 	s.hops = nil
+	if o == nil {
+		return
+	}
+	t := o.(*pathsSink)
 	p.Hops = append(p.Hops, t.p.Hops...) // a move down within one array, or a copy
 	p.ids = append(p.ids, t.p.ids...)
 	p.L = append(p.L, t.p.L...)
