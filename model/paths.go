@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"sync"
 )
 
 // Paths is an instance's messages in flat arrays: the compact form `wormlab color`
@@ -20,9 +21,10 @@ type Paths struct {
 	// L[i] is message i's length in flits.
 	L []int
 	// ids holds the ids one after another, id i at ids[idOff[i]:idOff[i+1]].
-	ids   []byte
-	idOff []int
-	ms    *Measures // Measure's, once computed
+	ids    []byte
+	idOff  []int
+	ms     Measures // Measure's, once computed (msOnce)
+	msOnce sync.Once
 }
 
 // Len returns the number of messages.
@@ -275,15 +277,13 @@ func (p *Paths) uniqueIDs() bool {
 }
 
 // Measure returns the loads, congestion and dilation of the paths, as
-// Instance.Measure does for an instance. They are computed once (the colorer,
-// its bound and the lower bounds all ask): the slices are shared, and the caller
-// must not modify them.
+// Instance.Measure does for an instance. They are computed once, by the first
+// call, which others on other goroutines wait for (the colorer, its bound and
+// the lower bounds all ask, `wormlab color` the last on another core): the
+// slices are shared, and the caller must not modify them.
 func (p *Paths) Measure() Measures {
-	if p.ms == nil {
-		m := p.measure()
-		p.ms = &m
-	}
-	return *p.ms
+	p.msOnce.Do(func() { p.ms = p.measure() })
+	return p.ms
 }
 
 func (p *Paths) measure() Measures {

@@ -398,3 +398,20 @@ func TestReadPathsNumericShortPaths(t *testing.T) {
 		require.False(t, requireReadPathsAgrees(t, []byte(text)), path)
 	}
 }
+
+// Lemma (Paths.Measure is computed once, whoever asks first): first calls on
+// two goroutines at once (cmd/wormlab's color: the colorer and the lower bound)
+// give the instance's measures, in the same shared slices; go test -race finds
+// no race between them.
+func TestPathsMeasureOnceAcrossGoroutines(t *testing.T) {
+	in, err := ParseInstance([]byte(`{"network": {"edges": [["a", "b"], ["b", "c"]]}, "flits": 2,
+		"messages": [{"id": "x", "path": ["a", "b", "c"]}, {"id": "y", "path": ["b", "c"]}]}`))
+	require.NoError(t, err)
+	ps := PathsOf(in)
+	other := make(chan Measures)
+	go func() { other <- ps.Measure() }()
+	ms := ps.Measure()
+	ms2 := <-other
+	require.Equal(t, in.Measure(), ms)
+	require.Same(t, &ms.Load[0], &ms2.Load[0], "the measures computed once")
+}

@@ -58,8 +58,7 @@ func runColor(e *env) error {
 	defer leanHeap()()
 	// The lower bound reads the paths only, as the colouring does: it is
 	// computed on the other core meanwhile (a tenth of the command's CPU time at
-	// 10^6 tree paths). The measures both use are computed first, once.
-	in.Measure()
+	// 10^6 tree paths). The measures both use are computed once (Paths.Measure).
 	lbc := make(chan model.Bound, 1)
 	go func() { lbc <- in.LowerBound() }()
 	res, err := offline.ColorPaths(in, offline.Options{Order: *order, Improve: *improve, Root: *root})
