@@ -323,7 +323,7 @@ func TestFastReadersAreGeneral(t *testing.T) {
 func TestReadPathsSplitGuesses(t *testing.T) {
 	defer func(n int) { splitMin = n }(splitMin)
 	splitMin = 0
-	joins := splitJoins
+	joins := splitJoins.Load()
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 12).Draw(t, "messages")
 		var msgs []string
@@ -335,7 +335,7 @@ func TestReadPathsSplitGuesses(t *testing.T) {
 		text := `{"network": {"edges": [["a", "}, {"], ["}, {", "a"], ["a", "b"]]}, "messages": [` + strings.Join(msgs, ", ") + `], "x": [{}, {}]}`
 		requireReadersAgree(t, []byte(text))
 	})
-	require.Greater(t, splitJoins, joins, "no list was read on two cores")
+	require.Greater(t, splitJoins.Load(), joins, "no list was read on two cores")
 }
 
 // Lemma (a split reading keeps the hops in the array sized for the text): on
@@ -356,11 +356,11 @@ func TestReadPathsSplitKeepsHopsArray(t *testing.T) {
 			msgs = append(msgs, fmt.Sprintf(`{"id": "%s", "path": ["a", "b", "c", "d"]}`, id))
 		}
 		text := []byte(`{"network": {"edges": [["a", "b"], ["b", "c"], ["c", "d"]]}, "messages": [` + strings.Join(msgs, ", ") + `]}`)
-		joins := splitJoins
+		joins := splitJoins.Load()
 		requireReadersAgree(t, text)
 		ps, err := ReadPaths(bytes.NewReader(text))
 		require.NoError(t, err)
-		require.Equal(t, !escaped, splitJoins > joins, "escaped %v: joined", escaped)
+		require.Equal(t, !escaped, splitJoins.Load() > joins, "escaped %v: joined", escaped)
 		require.Len(t, ps.Hops, 600)
 		require.Equal(t, hopsBound(text), cap(ps.Hops), "escaped %v: the hops array sized for the text", escaped)
 	}

@@ -841,7 +841,7 @@ func parseFast(data []byte, sink messageSink) (*Instance, bool) {
 				sp = nil
 				fs.join(other) // nil, dropping the fork's messages, unless ok
 				if ok {
-					splitJoins++
+					splitJoins.Add(1)
 					n += m
 					p.i = end
 					return true

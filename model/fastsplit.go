@@ -30,8 +30,9 @@ type forkSink interface {
 // of the document) that is read on two cores.
 var splitMin = 4 << 20
 
-// splitJoins counts the lists read on two cores, for the tests.
-var splitJoins int
+// splitJoins counts the lists read on two cores, for the tests (atomic: ReadPaths
+// may run on several goroutines at once).
+var splitJoins atomic.Int64
 
 // split is the reading of a list's second half on another goroutine.
 type split struct {
