@@ -657,6 +657,12 @@ func (p *fastScanner) list(item func() bool) bool {
 	if p.byte(']') {
 		return true
 	}
+	return p.items(item)
+}
+
+// items reads item ("," item)* "]", the rest of a list from an item on (list,
+// and the second half of a message list read on another goroutine, startSplit).
+func (p *fastScanner) items(item func() bool) bool {
 	for {
 		p.space()
 		if !item() {

@@ -43,7 +43,7 @@ type split struct {
 	// (before its ']'); left alone otherwise.
 	sink messageSink
 	n    int // messages read
-	end  int // the position after the last message
+	end  int // the position of the list's ']'
 }
 
 // startSplit starts reading the list at p from a guessed message near the middle
@@ -66,19 +66,15 @@ func startSplit(p *fastScanner, in *Instance, fs forkSink) *split {
 	go func() {
 		defer close(sp.done)
 		n := 0
-		for !sp.stop.Load() {
+		if q.items(func() bool {
+			if sp.stop.Load() {
+				return false
+			}
 			id, flits, asEdges, ok := q.rawMessage(in)
-			if !ok || !sink.fast(in, id, q.hops, flits, asEdges) {
-				return
-			}
 			n++
-			if q.space(); q.i < len(q.data) && q.data[q.i] == ']' {
-				sp.sink, sp.n, sp.end = sink, n, q.i
-				return
-			}
-			if !q.byte(',') {
-				return
-			}
+			return ok && sink.fast(in, id, q.hops, flits, asEdges)
+		}) {
+			sp.sink, sp.n, sp.end = sink, n, q.i-1 // the list's ']'
 		}
 	}()
 	return sp
