@@ -830,22 +830,19 @@ func parseFast(data []byte, sink messageSink) (*Instance, bool) {
 		}
 		p.hop = newHopIndex(in.Net)
 		var sp *split
-		fs, forks := sink.(forkSink)
-		if forks {
+		if fs, forks := sink.(forkSink); forks {
 			sp = startSplit(&p, in, fs)
 		}
 		defer func() {
 			if sp != nil {
 				sp.finish(false)
-				fs.join(nil)
 			}
 		}()
 		return p.list(func() bool {
 			start := p.i
 			if sp != nil && start >= sp.at {
-				other, m, end, ok := sp.finish(start == sp.at)
+				m, end, ok := sp.finish(start == sp.at)
 				sp = nil
-				fs.join(other) // nil, dropping the fork's messages, unless ok
 				if ok {
 					splitJoins.Add(1)
 					n += m

@@ -36,7 +36,8 @@ var splitJoins atomic.Int64
 
 // split is the reading of a list's second half on another goroutine.
 type split struct {
-	at   int // where the other goroutine's reading begins: a message's '{', guessed
+	at   int      // where the other goroutine's reading begins: a message's '{', guessed
+	fs   forkSink // the list's sink, which finish joins the goroutine's to
 	stop atomic.Bool
 	done chan struct{}
 	// Set when the goroutine read every message from at to the list's end
@@ -60,7 +61,7 @@ func startSplit(p *fastScanner, in *Instance, fs forkSink) *split {
 		return nil
 	}
 	in.Net.ensureIndex() // rawMessage asks for it: built here, read only there
-	sp := &split{at: at, done: make(chan struct{})}
+	sp := &split{at: at, fs: fs, done: make(chan struct{})}
 	q := fastScanner{data: p.data, i: at, hop: p.hop}
 	sink := fs.fork(p.data[at:])
 	go func() {
@@ -105,18 +106,20 @@ func splitPoint(data []byte, from int) int {
 	return -1
 }
 
-// finish waits for the goroutine. When the reading from the start stands at a
-// message at the guessed position (exact) and the goroutine read to the list's
-// end, it returns the goroutine's sink, its number of messages and the position
-// after them; ok is false otherwise (the goroutine is told to stop first when
-// its messages will not be used).
-func (sp *split) finish(exact bool) (sink messageSink, n, end int, ok bool) {
+// finish waits for the goroutine and ends the split. When the reading from the
+// start stands at a message at the guessed position (exact) and the goroutine
+// read to the list's end, the goroutine's messages are joined to the list's sink
+// and finish returns their number and the position of the list's ']'; otherwise
+// they are dropped (the goroutine told to stop first) and ok is false.
+func (sp *split) finish(exact bool) (n, end int, ok bool) {
 	if !exact {
 		sp.stop.Store(true)
 	}
 	<-sp.done
 	if !exact || sp.sink == nil {
-		return nil, 0, 0, false
+		sp.fs.join(nil)
+		return 0, 0, false
 	}
-	return sp.sink, sp.n, sp.end, true
+	sp.fs.join(sp.sink)
+	return sp.n, sp.end, true
 }
