@@ -210,3 +210,57 @@ func TestTreeOrderPackedBoundary(t *testing.T) {
 		require.Equal(t, treeOrderCompared(ps, high), treeOrder(ps, high))
 	})
 }
+
+// Lemma (byHighestPoint keeps every start): the tree plan's order, treeOrder's
+// regrouped by highest point, colours every message at the start treeOrder's
+// own order gives it (paths of different highest points at one depth share no
+// edge, so the regrouping keeps the order of the messages that meet). The
+// treeOrder here is of highest points found from the plan's roots anew.
+func TestByHighestPointKeepsStarts(t *testing.T) {
+	regrouped := 0
+	rapid.Check(t, func(t *rapid.T) {
+		in := treeInstance(t)
+		ps := model.PathsOf(in)
+		p, err := treePlan(ps, "")
+		require.NoError(t, err)
+		net := ps.Net
+		depth := make([]int, len(net.Nodes))
+		for u := range depth {
+			depth[u] = -1
+		}
+		for _, name := range p.Roots {
+			r, _ := net.Node(name)
+			depth[r] = 0
+			for queue := []int{r}; len(queue) > 0; queue = queue[1:] {
+				for _, ed := range net.Edges {
+					for _, uv := range [][2]int{{ed.From, ed.To}, {ed.To, ed.From}} {
+						if uv[0] == queue[0] && depth[uv[1]] < 0 {
+							depth[uv[1]] = depth[uv[0]] + 1
+							queue = append(queue, uv[1])
+						}
+					}
+				}
+			}
+		}
+		high := make([]int, ps.Len())
+		for i := range high {
+			high[i] = depth[net.Edges[ps.Path(i)[0]].From]
+			for _, e := range ps.Path(i) {
+				high[i] = min(high[i], depth[net.Edges[e].To])
+			}
+		}
+		starts, _, err := p.colour(ps)
+		require.NoError(t, err)
+		starts = slices.Clone(starts)
+		order := treeOrder(ps, high)
+		if !slices.Equal(order, p.Parts[0]) {
+			regrouped++
+		}
+		q := *p
+		q.Parts = [][]int{order}
+		want, _, err := q.colour(ps)
+		require.NoError(t, err)
+		require.Equal(t, want, starts, "treeOrder's order %v, the plan's %v", order, p.Parts[0])
+	})
+	require.Positive(t, regrouped, "byHighestPoint never changed the order")
+}
