@@ -9,7 +9,8 @@
 #
 # MODE: latency, saturation, speed (all but the largest tori), all (those three),
 # and apart: speed-large (the 64x64 and 128x128 rows, hours of BookSim), threads
-# (wormlab on one core and on two, wall time), memory (a 10^7-cycle run's maximum
+# (wormlab on one core and on two, wall time, then BookSim-free BenchmarkThreads
+# runs, THREADS_REPS of them, for where two threads start to pay), memory (a 10^7-cycle run's maximum
 # resident size), minadapt (min_adapt against minadapt and minadapt-islip on the
 # 16x16 torus), crossbar (BookSim2's one 10x10 crossbar, fly with k = 10 and n = 1,
 # 8 VCs, 1-flit packets, no routing delay, as its src/examples/singleconfig sets
@@ -23,8 +24,9 @@
 # configrules (wormlab alone on configlat's file, each of BookSim2's two rules
 # there replaced by wormlab's own, then both). With OUT set, threads, memory,
 # minadapt, crossbar, examples, configlat, configadapt and configrules also write
-# threads.csv, memory.csv, minadapt.csv, crossbar.csv, examples.csv, configlat.csv,
-# configadapt.csv and configrules.csv there (the figures docs/booksim.md quotes).
+# threads.csv (and crossover.csv), memory.csv, minadapt.csv, crossbar.csv,
+# examples.csv, configlat.csv, configadapt.csv and configrules.csv there (the
+# figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); RATES the offered
@@ -236,6 +238,43 @@ threads() {
 				printf "%d,%d,%.2f,%.2f,%.2f,%.2f,%s,%s\n", k * k, c, $1, $2+$3, $4, $5+$6, same, load >> f
 			}
 		}'
+	done
+	crossover
+}
+
+# crossover: BenchmarkThreads (sim/bench_test.go: 2,000 cycles at 0.1 on tori
+# from 16x16 to 128x128, one thread and two whatever the default), THREADS_REPS
+# times (default 3), elapsed one thread over two, where two threads start to pay;
+# with OUT, rows of crossover.csv (one a size and run). sim.ParallelRouters is
+# the least size from which every run of every size was faster on two threads
+# (TestCrossoverDocFigures checks it against the committed file).
+crossover() {
+	here=$(cd "$(dirname "$0")/.." && pwd)
+	(cd "$here" && go test -c -o "$tmp/sim.test" ./sim)
+	echo "# BenchmarkThreads, elapsed ns of a run on one thread and on two (GOMAXPROCS 2), ${THREADS_REPS:-3} runs; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+	printf '%-14s %4s %14s %14s %8s\n' network run ns_1 ns_2 speedup
+	if [ -n "$OUT" ] && [ ! -s "$OUT/crossover.csv" ]; then
+		mkdir -p "$OUT"
+		echo "routers,run,ns_1,ns_2,load" > "$OUT/crossover.csv"
+	fi
+	for i in $(seq "${THREADS_REPS:-3}"); do
+		load=$(cut -d' ' -f1 /proc/loadavg)
+		(cd "$tmp" && GOMAXPROCS=2 ./sim.test -test.run '^$' -test.bench 'Threads/' -test.benchtime 1x) > "$tmp/bench.txt"
+		awk -v run="$i" -v out="$OUT" -v load="$load" '
+			/^BenchmarkThreads\/torus:/ {
+				split($1, a, "/"); sub("torus:", "", a[2]); split(a[2], side, "x")
+				t = a[3]; sub("-.*", "", t)
+				ns[side[1], t] = $3
+				if (!(side[1] in seen)) { seen[side[1]] = 1; order[++n] = side[1] }
+			}
+			END {
+				for (j = 1; j <= n; j++) {
+					k = order[j]
+					printf "%-14s %4d %14.0f %14.0f %7.2fx\n", "torus:" k "x" k, run, ns[k, "threads=1"], ns[k, "threads=2"], ns[k, "threads=1"] / ns[k, "threads=2"]
+					if (out != "")
+						printf "%d,%d,%.0f,%.0f,%s\n", k * k, run, ns[k, "threads=1"], ns[k, "threads=2"], load >> (out "/crossover.csv")
+				}
+			}' "$tmp/bench.txt"
 	done
 }
 

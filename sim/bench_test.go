@@ -124,15 +124,16 @@ func BenchmarkMemoryPerRouter(b *testing.B) {
 	}
 }
 
-// BenchmarkThreads runs tori from 16x16 to 128x128 routers (40x40 and 48x48 about
-// where two threads start to pay, sim.ParallelRouters) at load 0.1 on one
+// BenchmarkThreads runs tori from 16x16 to 128x128 routers (from 24x24 to 48x48
+// about where two threads start to pay, sim.ParallelRouters) at load 0.1 on one
 // thread and on two (results are the same whatever the threads): the ratio of the
 // two ns/flit-hop is the speedup on an idle machine, that of the two
 // cpu-ns/flit-hop the cost of the partitions; docs/booksim.md's threads table is
 // the command's (scripts/booksim-compare.sh threads), which takes two threads from
-// sim.ParallelRouters routers on.
+// sim.ParallelRouters routers on, and its crossover table these runs' (the same
+// command).
 func BenchmarkThreads(b *testing.B) {
-	for _, spec := range []string{"torus:16x16", "torus:32x32", "torus:40x40", "torus:48x48", "torus:64x64", "torus:128x128"} {
+	for _, spec := range []string{"torus:16x16", "torus:24x24", "torus:32x32", "torus:40x40", "torus:48x48", "torus:64x64", "torus:128x128"} {
 		for _, threads := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/threads=%d", spec, threads), func(b *testing.B) {
 				benchThreads(b, spec, 0.1, 2000, threads)

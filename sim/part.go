@@ -163,7 +163,10 @@ func threads(cfg *Config, routers int) int {
 // blocks in 0.33 s of one thread's work, so wake-ups of 50 us each would take
 // back what the second thread gives. An idle run since (load 1.3-1.5,
 // docs/booksim.md's threads section) measured it: two threads at 0.82x on
-// 32x32 and 1.20-1.40x on 40x40, so the default stays at 1,600.
+// 32x32 and 1.20-1.40x on 40x40, so the default stays at 1,600. Since the
+// barrier spins where it can pay (barrier.go) the crossover is to be measured
+// again at an idle moment (scripts/booksim-compare.sh threads writes
+// crossover.csv; TestCrossoverDocFigures checks this constant against it).
 const ParallelRouters = 1600
 
 // chooseCycle picks the sections of a cycle once a run, from what is known at

@@ -8,14 +8,17 @@ package sim_test
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/sim"
 )
 
 // readCSV reads a committed CSV file as rows of named fields.
@@ -113,4 +116,57 @@ func TestSpeedDocFigures(t *testing.T) {
 	for _, w := range want {
 		require.True(t, strings.Contains(doc, w), "docs/booksim.md should quote the committed run:\n%s", w)
 	}
+}
+
+// docs/booksim.md quotes the committed crossover.csv (scripts/booksim-compare.sh
+// threads, with OUT=docs/booksim), and sim.ParallelRouters is where its runs put
+// it. The runs need a quiet machine (two threads' elapsed time): until a run is
+// committed there is nothing to check, and the test says so.
+func TestCrossoverDocFigures(t *testing.T) {
+	const path = "../docs/booksim/crossover.csv"
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		t.Skip("no crossover.csv committed yet: BOOKSIM=... OUT=docs/booksim scripts/booksim-compare.sh threads at a quiet moment")
+	}
+	data, err := os.ReadFile("../docs/booksim.md")
+	require.NoError(t, err)
+	for _, w := range crossoverDocRows(t, readCSV(t, path)) {
+		require.True(t, strings.Contains(string(data), w), "docs/booksim.md should quote the committed run:\n%s", w)
+	}
+}
+
+// crossoverDocRows are the rows of the page's crossover table (the threads
+// mode's BenchmarkThreads runs): per torus its routers, each run's elapsed time
+// on one thread over two, and the load of the runs. It checks that
+// sim.ParallelRouters is where the runs put it: the least size from which every
+// run of every size was faster on two threads.
+func crossoverDocRows(t *testing.T, rows []map[string]string) []string {
+	t.Helper()
+	var sizes []int
+	speedups := map[int][]string{}
+	loads := map[int][]string{}
+	pays := map[int]bool{}
+	for _, r := range rows {
+		n := int(num(t, r, "routers"))
+		if _, ok := speedups[n]; !ok {
+			sizes = append(sizes, n)
+			pays[n] = true
+		}
+		x := num(t, r, "ns_1") / num(t, r, "ns_2")
+		speedups[n] = append(speedups[n], fmt.Sprintf("%.2fx", x))
+		loads[n] = append(loads[n], r["load"])
+		pays[n] = pays[n] && x > 1
+	}
+	slices.Sort(sizes)
+	from := math.MaxInt
+	for i := len(sizes) - 1; i >= 0 && pays[sizes[i]]; i-- {
+		from = sizes[i]
+	}
+	require.Equal(t, from, sim.ParallelRouters, "crossover.csv: two threads paid in every run from %d routers on", from)
+	var out []string
+	for _, n := range sizes {
+		side := int(math.Round(math.Sqrt(float64(n))))
+		out = append(out, fmt.Sprintf("| %dx%d | %d | %s | %s |", side, side, n,
+			strings.Join(speedups[n], ", "), strings.Join(loads[n], ", ")))
+	}
+	return out
 }
