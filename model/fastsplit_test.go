@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -178,5 +179,33 @@ func TestReadPathsSplitLongTexts(t *testing.T) {
 	data := cases[0].lt.text()
 	for _, cut := range []int{len(data) / 2, len(data)/2 + 17, len(data) - len(data)/4, len(data) - 3} {
 		requireLongReadersAgree(t, data[:cut:cut])
+	}
+}
+
+// ReadPaths may be called from several goroutines at once (wormlab sweep runs
+// its points' color commands in one process, --workers at a time): readings on
+// two cores at once share nothing. Run with -race (cca90bc's data race on the
+// count of joins showed there, and in no test).
+func TestReadPathsConcurrent(t *testing.T) {
+	defer func(n int) { splitMin = n }(splitMin)
+	splitMin = 0
+	text := []byte(`{"network": {"edges": [["a", "b"], ["b", "c"]]}, "messages": [{"id": "m", "path": ["a", "b"]}, {"id": "n", "path": ["b", "c"]}, {"id": "o", "path": ["a", "b", "c"]}]}`)
+	want, err := ReadPaths(bytes.NewReader(text))
+	require.NoError(t, err)
+	got := make([]*Paths, 4)
+	var wg sync.WaitGroup
+	for k := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if ps, err := ReadPaths(bytes.NewReader(text)); err == nil {
+				got[k] = ps
+			}
+		}()
+	}
+	wg.Wait()
+	for _, ps := range got {
+		require.NotNil(t, ps)
+		requireSamePaths(t, want, ps)
 	}
 }
