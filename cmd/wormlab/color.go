@@ -3,11 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
+	"github.com/wormlab/wormlab/internal/gctune"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline"
 )
@@ -120,18 +119,13 @@ func colorSummary(in *model.Paths, res *offline.Result, lb model.Bound) string {
 // little; at 10^6 paths it keeps the command under 500 MB (issue 24).
 const colorGCPercent = 50
 
-// leanHeap sets colorGCPercent (unless GOGC is set) and collects once: the
-// instance's text, read whole, is garbage once the paths are read, and the
-// collector would otherwise count it in its next target. It returns the function
-// that restores the previous target (a setting of the process: the command runs
-// in-process under tests and must not leave it behind, as gctune.Tune's callers
-// do not).
+// leanHeap sets colorGCPercent (unless GOGC is set; gctune.Set: the least
+// target of the runs lasting holds, so a sweep's Tune does not undo it) and
+// collects once: the instance's text, read whole, is garbage once the paths are
+// read, and the collector would otherwise count it in its next target. It
+// returns the function that ends this run's share of the setting.
 func leanHeap() (restore func()) {
-	restore = func() {}
-	if os.Getenv("GOGC") == "" {
-		old := debug.SetGCPercent(colorGCPercent)
-		restore = func() { debug.SetGCPercent(old) }
-	}
+	restore = gctune.Set(colorGCPercent)
 	runtime.GC()
 	return restore
 }

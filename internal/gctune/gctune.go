@@ -24,29 +24,55 @@ const Percent = 400
 
 var state struct {
 	sync.Mutex
-	runs int
-	old  int
+	want map[int]int // the targets asked for by the runs that last: how many runs each
+	old  int         // the target before the first of them
 }
 
 // Tune sets the collector's target to Percent, unless the GOGC environment
 // variable sets one, for as long as at least one tuned run lasts, and returns the
 // function that ends this run's share (the last one restores the previous
 // target). Concurrent runs (tests, a sweep's points) may each call it.
-func Tune() func() {
+func Tune() func() { return Set(Percent) }
+
+// Set is Tune with a target of percent: while several runs last that asked for
+// different targets, the least of them holds (a run that keeps its heap lean,
+// such as wormlab color's, keeps a memory bound a faster collector would break;
+// the others only lose speed). The last run to end restores the target from
+// before the first, whatever the order the runs end in.
+func Set(percent int) func() {
 	if os.Getenv("GOGC") != "" {
 		return func() {}
 	}
 	state.Lock()
 	defer state.Unlock()
-	if state.runs == 0 {
-		state.old = debug.SetGCPercent(Percent)
+	if len(state.want) == 0 {
+		state.want = map[int]int{}
+		state.old = debug.SetGCPercent(percent)
 	}
-	state.runs++
+	state.want[percent]++
+	apply()
 	return func() {
 		state.Lock()
 		defer state.Unlock()
-		if state.runs--; state.runs == 0 {
+		if state.want[percent]--; state.want[percent] == 0 {
+			delete(state.want, percent)
+		}
+		if len(state.want) == 0 {
 			debug.SetGCPercent(state.old)
+			return
+		}
+		apply()
+	}
+}
+
+// apply sets the least target asked for (state locked, some run lasting).
+func apply() {
+	least := 0
+	first := true
+	for p := range state.want {
+		if first || p < least {
+			least, first = p, false
 		}
 	}
+	debug.SetGCPercent(least)
 }
