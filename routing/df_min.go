@@ -46,7 +46,7 @@ func (r *DFMin) Starts(h sim.Header, out []sim.Header) []sim.Header { return r.s
 // Route takes the minimal route's next hop: class 1 on a global channel and after
 // one, else class 0.
 func (r *DFMin) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
-	port := dfMinPort(r.d, at, int(h.Dst), int(h.Aux[2]))
+	port := r.d.MinPort(at, int(h.Dst), int(h.Aux[2]))
 	c := 0
 	if h.Class > 0 || r.d.Global(port) {
 		c = 1

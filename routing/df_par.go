@@ -112,12 +112,12 @@ func (r *DFPAR) class(at int, h *sim.Header, port int) int {
 }
 
 func (r *DFPAR) minChoice(at int, h *sim.Header) sim.Choice {
-	p := dfMinPort(r.d, at, int(h.Dst), int(h.Aux[2]))
+	p := r.d.MinPort(at, int(h.Dst), int(h.Aux[2]))
 	return sim.Choice{Port: p, VCs: r.cls.mask(r.class(at, h, p))}
 }
 
 func (r *DFPAR) nonminChoice(at int, h *sim.Header) sim.Choice {
-	p := dfToward(r.d, at, int(h.Aux[0]), int(h.Aux[2]))
+	p := r.d.PortToward(at, int(h.Aux[0]), int(h.Aux[2]))
 	return sim.Choice{Port: p, VCs: r.cls.mask(r.class(at, h, p))}
 }
 
@@ -127,7 +127,7 @@ func (r *DFPAR) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 		return append(out, r.nonminChoice(at, h))
 	case h.Aux[1] == 2 && h.Class == 1:
 		// through the intermediate group towards the destination: class 2
-		p := dfMinPort(r.d, at, int(h.Dst), int(h.Aux[2]))
+		p := r.d.MinPort(at, int(h.Dst), int(h.Aux[2]))
 		return append(out, sim.Choice{Port: p, VCs: r.cls.mask(r.class(at, h, p))})
 	case !r.open(h):
 		return append(out, r.minChoice(at, h))
@@ -135,8 +135,8 @@ func (r *DFPAR) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 		return append(out, r.minChoice(at, h), r.nonminChoice(at, h))
 	}
 	d, dst, gi, m := r.d, int(h.Dst), int(h.Aux[0]), int(h.Aux[2])
-	qm := r.c.Queue(at, dfMinPort(d, at, dst, m))
-	qn := r.c.Queue(at, dfToward(d, at, gi, m))
+	qm := r.c.Queue(at, d.MinPort(at, dst, m))
+	qn := r.c.Queue(at, d.PortToward(at, gi, m))
 	if qm*dfMinHops(d, at, dst, m) <= qn*dfNonminHops(d, at, gi, dst, m) {
 		return append(out, r.minChoice(at, h))
 	}
@@ -147,7 +147,7 @@ func (r *DFPAR) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 // share counts as minimal: R_a chooses again) and counts global channels.
 func (r *DFPAR) Advance(at int, h *sim.Header, port, _ int) {
 	if r.open(h) {
-		if port == dfMinPort(r.d, at, int(h.Dst), int(h.Aux[2])) {
+		if port == r.d.MinPort(at, int(h.Dst), int(h.Aux[2])) {
 			h.Aux[1] = 1
 		} else {
 			h.Aux[1] = 2

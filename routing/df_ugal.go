@@ -102,8 +102,8 @@ func (r *DFUGAL) minimal(at int, h *sim.Header) bool {
 		x, p := d.Toward(d.Group(at), gi, m)
 		qn = r.c.Queue(x, p)
 	} else {
-		qm = r.c.Queue(at, dfMinPort(d, at, dst, m))
-		qn = r.c.Queue(at, dfToward(d, at, gi, m))
+		qm = r.c.Queue(at, d.MinPort(at, dst, m))
+		qn = r.c.Queue(at, d.PortToward(at, gi, m))
 	}
 	return qm*dfMinHops(d, at, dst, m) <= qn*dfNonminHops(d, at, gi, dst, m)
 }
@@ -112,8 +112,8 @@ func (r *DFUGAL) minimal(at int, h *sim.Header) bool {
 // and counts global channels.
 func (r *DFUGAL) Advance(at int, h *sim.Header, port, vc int) {
 	if r.undecided(h) {
-		mp := dfMinPort(r.d, at, int(h.Dst), int(h.Aux[2]))
-		np := dfToward(r.d, at, int(h.Aux[0]), int(h.Aux[2]))
+		mp := r.d.MinPort(at, int(h.Dst), int(h.Aux[2]))
+		np := r.d.PortToward(at, int(h.Aux[0]), int(h.Aux[2]))
 		if port != np || (port == mp && r.cls.class(vc) >= 1) {
 			h.Aux[0] = -1
 		}

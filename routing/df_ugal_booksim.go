@@ -120,7 +120,7 @@ func (r *DFUGALBookSim) undecided(h *sim.Header) bool { return h.Hops == 0 && h.
 // minChoice is the next hop towards the destination in the minimal phase (1, or 2
 // from the global channel on).
 func (r *DFUGALBookSim) minChoice(at int, h *sim.Header) sim.Choice {
-	port := dfMinPort(r.d, at, int(h.Dst), 0)
+	port := r.d.MinPort(at, int(h.Dst), 0)
 	ph := max(int(h.Class), 1)
 	if r.d.Global(port) {
 		ph = 2
@@ -130,7 +130,7 @@ func (r *DFUGALBookSim) minChoice(at int, h *sim.Header) sim.Choice {
 
 // midChoice is the next hop of phase 0, towards the intermediate router.
 func (r *DFUGALBookSim) midChoice(at int, h *sim.Header) sim.Choice {
-	return sim.Choice{Port: dfMinPort(r.d, at, int(h.Aux[0]), 0), VCs: r.cls.mask(int(h.Aux[1]))}
+	return sim.Choice{Port: r.d.MinPort(at, int(h.Aux[0]), 0), VCs: r.cls.mask(int(h.Aux[1]))}
 }
 
 // reached reports whether router at ends phase 0 towards mid.
@@ -147,8 +147,8 @@ func (r *DFUGALBookSim) Route(at int, h *sim.Header, out []sim.Choice) []sim.Cho
 	case r.c == nil:
 		return append(out, r.minChoice(at, h), r.midChoice(at, h))
 	}
-	qm := r.c.Queue(at, dfMinPort(r.d, at, int(h.Dst), 0))
-	qn := r.c.Queue(at, dfMinPort(r.d, at, int(h.Aux[0]), 0))
+	qm := r.c.Queue(at, r.d.MinPort(at, int(h.Dst), 0))
+	qn := r.c.Queue(at, r.d.MinPort(at, int(h.Aux[0]), 0))
 	wm, wn := 1, 2
 	if r.HopWeights {
 		mid := int(h.Aux[0])
@@ -165,8 +165,8 @@ func (r *DFUGALBookSim) Route(at int, h *sim.Header, out []sim.Choice) []sim.Cho
 // channel.
 func (r *DFUGALBookSim) Advance(at int, h *sim.Header, port, vc int) {
 	if r.undecided(h) {
-		mp := dfMinPort(r.d, at, int(h.Dst), 0)
-		np := dfMinPort(r.d, at, int(h.Aux[0]), 0)
+		mp := r.d.MinPort(at, int(h.Dst), 0)
+		np := r.d.MinPort(at, int(h.Aux[0]), 0)
 		if port != np || (port == mp && r.cls.class(vc) >= 1) {
 			h.Aux[0] = -1
 		}

@@ -78,20 +78,11 @@ func (k dfClasses) class(vc int) int {
 	return k.classes - 1
 }
 
-// dfToward is the port from router at (in group G) towards group T != G by the
-// m-th trunk channel: the global port when at holds it, else the local port to the
-// router that does (a table lookup: topology.Dragonfly.PortToward).
-func dfToward(d *topology.Dragonfly, at, T, m int) int { return d.PortToward(at, T, m) }
-
-// dfMinPort is the next port of the minimal route from router at to router dst
-// (at != dst) by the m-th trunk channel (topology.Dragonfly.MinPort).
-func dfMinPort(d *topology.Dragonfly, at, dst, m int) int { return d.MinPort(at, dst, m) }
-
 // dfMinHops is the number of hops of the minimal route from router at to dst.
 func dfMinHops(d *topology.Dragonfly, at, dst, m int) int {
 	h := 0
 	for at != dst {
-		at, _ = d.Link(at, dfMinPort(d, at, dst, m))
+		at, _ = d.Link(at, d.MinPort(at, dst, m))
 		h++
 	}
 	return h
@@ -102,7 +93,7 @@ func dfMinHops(d *topology.Dragonfly, at, dst, m int) int {
 func dfNonminHops(d *topology.Dragonfly, at, gi, dst, m int) int {
 	h := 0
 	for d.Group(at) != gi {
-		at, _ = d.Link(at, dfToward(d, at, gi, m))
+		at, _ = d.Link(at, d.PortToward(at, gi, m))
 		h++
 	}
 	return h + dfMinHops(d, at, dst, m)
@@ -169,11 +160,11 @@ func (p *dfPaths) minChoice(at int, h *sim.Header) sim.Choice {
 	if h.Aux[0] >= 0 && h.Class > 0 {
 		c = int(h.Class) // a Valiant packet past its intermediate group
 	}
-	return sim.Choice{Port: dfMinPort(p.d, at, int(h.Dst), int(h.Aux[2])), VCs: p.cls.mask(c)}
+	return sim.Choice{Port: p.d.MinPort(at, int(h.Dst), int(h.Aux[2])), VCs: p.cls.mask(c)}
 }
 
 func (p *dfPaths) nonminChoice(at int, h *sim.Header) sim.Choice {
-	return sim.Choice{Port: dfToward(p.d, at, int(h.Aux[0]), int(h.Aux[2])), VCs: p.cls.mask(int(h.Class))}
+	return sim.Choice{Port: p.d.PortToward(at, int(h.Aux[0]), int(h.Aux[2])), VCs: p.cls.mask(int(h.Class))}
 }
 
 // advance counts global channels.
