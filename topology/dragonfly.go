@@ -54,7 +54,8 @@ type Dragonfly struct {
 }
 
 // hopTableMax bounds a dragonfly's table of ports towards groups (a 1,056-terminal
-// dragonfly's takes 8.7 kB, a 16,512-terminal one's 1.1 MB).
+// dragonfly's takes 8.7 kB, a 16,512-terminal one's 266 kB: a byte a router,
+// group and trunk channel).
 const hopTableMax = 1 << 22
 
 var _ Network = (*Dragonfly)(nil)
