@@ -856,8 +856,12 @@ func (e *engine) pathOf(pk *packet) []int32 {
 	return nil
 }
 
-// steerOf is packet pk's steering (nil: none).
+// steerOf is packet pk's steering (nil: none); like pathOf, it reads extra
+// only once a packet has had a path or steering.
 func (e *engine) steerOf(pk *packet) []Hop {
+	if !e.fixed {
+		return nil
+	}
 	if x := e.extraOf(pk); x != nil {
 		return x.steer
 	}

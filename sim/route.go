@@ -86,10 +86,10 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 		if len(ch) == 0 {
 			return &RoutingError{int(r), pk.id, "no choice"}
 		}
-		if k := int(pk.h.Hops); e.fixed && k < len(e.steerOf(pk)) {
+		if k, steer := int(pk.h.Hops), e.steerOf(pk); k < len(steer) {
 			// the steered VC first (a Pri below every other), the routing's
 			// choices behind it
-			s := e.steerOf(pk)[k]
+			s := steer[k]
 			if !offers(ch, s) {
 				return &RoutingError{int(r), pk.id, fmt.Sprintf("steer[%d]: port %d VC %d is not among the routing's choices", k, s.Port, s.VC)}
 			}
