@@ -175,12 +175,22 @@ func newBarrier(workers int) *barrier {
 // section runs f on every partition: the workers' at once with the caller's,
 // which runs the first.
 func (b *barrier) section(f func(*part), parts []*part) {
+	b.start(f)
+	f(parts[0])
+	b.join()
+}
+
+// start wakes the workers for the next round, on f (nil: their end).
+func (b *barrier) start(f func(*part)) {
 	b.work = f
 	b.round++
 	for _, w := range b.wake {
 		w.add()
 	}
-	f(parts[0])
+}
+
+// join waits for the workers' parts of the round started last.
+func (b *barrier) join() {
 	b.done.wait(b.round * int64(len(b.wake)))
 }
 
@@ -202,12 +212,8 @@ func (b *barrier) serve(i int, p *part) {
 // stop ends the workers and waits for them to be done (their counts are read
 // after).
 func (b *barrier) stop() {
-	b.work = nil
-	b.round++
-	for _, w := range b.wake {
-		w.add()
-	}
-	b.done.wait(b.round * int64(len(b.wake)))
+	b.start(nil)
+	b.join()
 }
 
 // spinCounts is the spins the barrier's waiters tried and those that saw their
