@@ -1097,12 +1097,16 @@ func (e *engine) warm(w int) uint32 {
 		for x := 0; x < len(vcs); x += int(vcsLine) {
 			s += uint32(vcs[x].n)
 		}
+		// the last line, where the range does not start at a line's start
+		// (the rings', the output ports' and output VCs' too): a step of a
+		// line from the range's start may end a line short of its end
+		s += uint32(vcs[len(vcs)-1].n)
 		if ring <= homeSlots { // the rings' lines, one after the other
 			rings := e.buf[int(ib<<vs)*ring : int(ie<<vs)*ring]
 			for x := 0; x < len(rings); x += homeSlots {
 				s += uint32(rings[x])
 			}
-			s += uint32(rings[len(rings)-1]) // the last line, where the range does not start at a line's start
+			s += uint32(rings[len(rings)-1]) // the last line
 		} else { // each ring's first line
 			for iv := ib << vs; iv < ie<<vs; iv++ {
 				s += uint32(e.buf[int(iv)*ring])
@@ -1116,6 +1120,9 @@ func (e *engine) warm(w int) uint32 {
 		ovs := e.ov[ob<<vs : oe<<vs]
 		for x := 0; x < len(ovs); x += int(ovsLine) {
 			s += uint32(ovs[x].credit)
+		}
+		if len(outs) > 0 { // (a router may have no output port)
+			s += uint32(outs[len(outs)-1].free) + uint32(ovs[len(ovs)-1].credit)
 		}
 	}
 	return s

@@ -168,3 +168,63 @@ func torusEngine(t *testing.T, spec string) *engine {
 	}
 	return e
 }
+
+// warm reads every cache line that holds part of a run of busy routers' input
+// VCs, output ports and output VCs (by index: line k holds a line's worth of
+// records from k times that): with everything it reads 0 but one line's
+// records, its sum is positive. (The output ports' and VCs' ranges of a run
+// that does not start at a line's start once had their last line left out: a
+// line's step from the start ends short of it.)
+func TestWarmReadsEveryLine(t *testing.T) {
+	e := torusEngine(t, "torus:16x16")
+	for i := range e.in {
+		e.in[i].busy = 0
+	}
+	for o := range e.out {
+		e.out[o].free = 0
+	}
+	for v := range e.ov {
+		e.ov[v].credit = 0
+	}
+	vcsLine := int(64 / unsafe.Sizeof(inVC{}))
+	outsLine := int(64 / unsafe.Sizeof(outPort{}))
+	ovsLine := int(64 / unsafe.Sizeof(outVC{}))
+	vs := e.vs & 31
+	for w := range e.busyRtr {
+		for _, mask := range []uint64{^uint64(0), 0xf0f0f0f0f0f0f0f0, 0x6, 0x2, 1 << 63} {
+			e.busyRtr[w] = mask
+			for r := range 64 {
+				if mask>>r&1 == 0 {
+					continue
+				}
+				rr := w<<6 + r
+				ib, ie := int(e.inBase[rr]), int(e.inBase[rr+1])
+				ob, oe := int(e.outBase[rr]), int(e.outBase[rr+1])
+				for _, c := range []struct {
+					name    string
+					lo, hi  int
+					perLine int
+					n       int
+					set     func(i int, x int32)
+				}{
+					{"input VC", ib << vs, ie << vs, vcsLine, len(e.vc), func(i int, x int32) { e.vc[i].n = x }},
+					{"output port", ob, oe, outsLine, len(e.out), func(i int, x int32) { e.out[i].free = uint64(x) }},
+					{"output VC", ob << vs, oe << vs, ovsLine, len(e.ov), func(i int, x int32) { e.ov[i].credit = x }},
+				} {
+					for line := c.lo / c.perLine; line <= (c.hi-1)/c.perLine; line++ {
+						for i := line * c.perLine; i < min((line+1)*c.perLine, c.n); i++ {
+							c.set(i, 1)
+						}
+						if e.warm(w) == 0 {
+							t.Errorf("word %d, busy routers %#x: warm did not read router %d's %ss in line %d", w, mask, rr, c.name, line)
+						}
+						for i := line * c.perLine; i < min((line+1)*c.perLine, c.n); i++ {
+							c.set(i, 0)
+						}
+					}
+				}
+			}
+		}
+		e.busyRtr[w] = 0
+	}
+}
