@@ -170,3 +170,27 @@ func crossoverDocRows(t *testing.T, rows []map[string]string) []string {
 	}
 	return out
 }
+
+// crossoverDocRows, which TestCrossoverDocFigures skips until a run is
+// committed, on rows of scripts/booksim-compare.sh's form: two runs a size, 32x32
+// faster on two threads in one of them only, 40x40 (sim.ParallelRouters) and
+// larger in both, so the crossover is 40x40; a table row per size, its speedups
+// and loads in the runs' order.
+func TestCrossoverDocRows(t *testing.T) {
+	row := func(routers, run int, ns1, ns2 float64, load string) map[string]string {
+		return map[string]string{"routers": fmt.Sprint(routers), "run": fmt.Sprint(run),
+			"ns_1": fmt.Sprint(ns1), "ns_2": fmt.Sprint(ns2), "load": load}
+	}
+	rows := []map[string]string{
+		row(1600, 1, 300, 200, "1.10"), row(1024, 1, 100, 80, "1.10"), row(576, 1, 50, 100, "1.10"),
+		row(4096, 1, 900, 500, "1.10"), row(1600, 2, 310, 250, "0.90"), row(1024, 2, 100, 125, "0.90"),
+		row(576, 2, 50, 90, "0.90"), row(4096, 2, 880, 480, "0.90"),
+	}
+	require.Equal(t, 1600, sim.ParallelRouters, "the rows put the crossover at 40x40: move it with the constant")
+	require.Equal(t, []string{
+		"| 24x24 | 576 | 0.50x, 0.56x | 1.10, 0.90 |",
+		"| 32x32 | 1024 | 1.25x, 0.80x | 1.10, 0.90 |",
+		"| 40x40 | 1600 | 1.50x, 1.24x | 1.10, 0.90 |",
+		"| 64x64 | 4096 | 1.80x, 1.83x | 1.10, 0.90 |",
+	}, crossoverDocRows(t, rows))
+}
