@@ -42,8 +42,13 @@ const (
 	maxSkip   = 1024
 	// spinGap is the longest a spinning thread may go between two looks at
 	// the clock (some 128 loads of the count, under a microsecond) before its
-	// spin counts as one that could not pay: the thread was descheduled.
-	spinGap = 20 * time.Microsecond
+	// spin counts as one that could not pay: the thread was descheduled. A
+	// scheduler's time slice under load is milliseconds; gaps of tens of
+	// microseconds come on an idle virtual machine too (its host's own
+	// interruptions): at 20 us on this project's 2-core VM, idle, nearly every
+	// spin failed (BenchmarkThreads 16x16: spin-won 0-0.08, 0.05-0.09
+	// spins a block) and two threads ran as if they slept at every barrier.
+	spinGap = 200 * time.Microsecond
 )
 
 // signal is a count one goroutine waits on: signallers add to it and the one
