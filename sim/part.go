@@ -163,11 +163,13 @@ func threads(cfg *Config, routers int) int {
 // blocks in 0.33 s of one thread's work, so wake-ups of 50 us each would take
 // back what the second thread gives. An idle run since (load 1.3-1.5,
 // docs/booksim.md's threads section) measured it: two threads at 0.82x on
-// 32x32 and 1.20-1.40x on 40x40, so the default stays at 1,600. Since the
-// barrier spins where it can pay (barrier.go) the crossover is to be measured
-// again at an idle moment (scripts/booksim-compare.sh threads writes
-// crossover.csv; TestCrossoverDocFigures checks this constant against it).
-const ParallelRouters = 1600
+// 32x32 and 1.20-1.40x on 40x40, so the default stayed at 1,600. With the
+// barrier's spin (barrier.go) two threads pay from 32x32: two idle runs of
+// scripts/booksim-compare.sh threads (load 1.3-4.7, three BenchmarkThreads runs
+// each) put 32x32 at 1.21-1.58x and 24x24 at 0.75-1.65x, so the default takes
+// two from 1,024 routers (docs/booksim/crossover.csv; TestCrossoverDocFigures
+// checks this constant against it).
+const ParallelRouters = 1024
 
 // chooseCycle picks the sections of a cycle once a run, from what is known at
 // setup: with Latch or an injection limit (and no Sensing routing) receiving and
