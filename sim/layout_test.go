@@ -126,16 +126,7 @@ func TestCycleBytesFigures(t *testing.T) {
 // the word's last router once took its end as w<<6|64, which is w<<6 itself in an
 // odd word: warm read none of that run there.)
 func TestWarmReadsEveryRun(t *testing.T) {
-	e := torusEngine(t, "torus:16x16")
-	for i := range e.in {
-		e.in[i].busy = 1
-	}
-	for o := range e.out {
-		e.out[o].free = 0
-	}
-	for v := range e.ov {
-		e.ov[v].credit = 0
-	}
+	e := warmProbe(t, 1)
 	for w := range e.busyRtr {
 		for _, mask := range []uint64{^uint64(0), 0xf0f0f0f0f0f0f0f0, 1 << 63, 0x8000000000000001} {
 			e.busyRtr[w] = mask
@@ -151,6 +142,25 @@ func TestWarmReadsEveryRun(t *testing.T) {
 		}
 		e.busyRtr[w] = 0
 	}
+}
+
+// warmProbe is the 16x16 torus's engine with what warm sums set to 0 but
+// every input port's busy mask, set to busy: warm's sum then counts what it
+// read of the input ports alone, or (busy 0) is for a test to mark the records
+// it wants counted.
+func warmProbe(t *testing.T, busy uint64) *engine {
+	t.Helper()
+	e := torusEngine(t, "torus:16x16")
+	for i := range e.in {
+		e.in[i].busy = busy
+	}
+	for o := range e.out {
+		e.out[o].free = 0
+	}
+	for v := range e.ov {
+		e.ov[v].credit = 0
+	}
+	return e
 }
 
 // torusEngine is the engine of a torus spec with 4 VCs of 8 flits, the booksim
@@ -176,16 +186,7 @@ func torusEngine(t *testing.T, spec string) *engine {
 // that does not start at a line's start once had their last line left out: a
 // line's step from the start ends short of it.)
 func TestWarmReadsEveryLine(t *testing.T) {
-	e := torusEngine(t, "torus:16x16")
-	for i := range e.in {
-		e.in[i].busy = 0
-	}
-	for o := range e.out {
-		e.out[o].free = 0
-	}
-	for v := range e.ov {
-		e.ov[v].credit = 0
-	}
+	e := warmProbe(t, 0)
 	vcsLine := int(64 / unsafe.Sizeof(inVC{}))
 	outsLine := int(64 / unsafe.Sizeof(outPort{}))
 	ovsLine := int(64 / unsafe.Sizeof(outVC{}))
