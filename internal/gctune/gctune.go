@@ -13,6 +13,7 @@
 package gctune
 
 import (
+	"math"
 	"os"
 	"runtime/debug"
 	"sync"
@@ -67,12 +68,9 @@ func Set(percent int) func() {
 
 // apply sets the least target asked for (state locked, some run lasting).
 func apply() {
-	least := 0
-	first := true
+	least := math.MaxInt
 	for p := range state.want {
-		if first || p < least {
-			least, first = p, false
-		}
+		least = min(least, p)
 	}
 	debug.SetGCPercent(least)
 }
