@@ -281,12 +281,7 @@ func (r *record) estimate(level float64) steady.Estimate {
 // that begin at or after the warm-up's end (within steady.HistRelErr, Max exact).
 func (r *record) quantiles(e *steady.Estimate) {
 	if !r.streaming {
-		s := make([]float64, 0, r.n-e.Warmup)
-		for k := e.Warmup; k < r.n; k++ {
-			s = append(s, float64(r.latAt(k)))
-		}
-		slices.Sort(s)
-		e.P50, e.P99, e.Max = steady.QuantileSorted(s, 0.5), steady.QuantileSorted(s, 0.99), steady.QuantileSorted(s, 1)
+		e.P50, e.P99, e.Max = r.exactQuantiles(e.Warmup)
 		return
 	}
 	var h steady.Histogram
@@ -294,6 +289,56 @@ func (r *record) quantiles(e *steady.Estimate) {
 		h.Merge(&s.hist)
 	}
 	e.P50, e.P99, e.Max = h.Quantile(0.5), h.Quantile(0.99), h.Quantile(1)
+}
+
+// exactQuantiles is the nearest-rank 0.5, 0.99 and 1 quantiles of observations
+// from.. of an exact record (steady.QuantileSorted's ranks; NaN with none). A
+// latency is a whole number of cycles, so where the largest is below a few times
+// the count they are counted by value and read off the cumulative counts in
+// O(n + largest), instead of sorted in O(n log n): the sort of a run's 160k
+// latencies was 6.5% of a 20,000-cycle run on torus:8x8 at 0.4.
+func (r *record) exactQuantiles(from int) (p50, p99, most float64) {
+	n := r.n - from
+	if n <= 0 {
+		return math.NaN(), math.NaN(), math.NaN()
+	}
+	hi := uint32(0)
+	r.eachLat(from, func(l uint32) { hi = max(hi, l) })
+	if int64(hi) > 4*int64(n)+4096 {
+		// sparse: a count per value would outgrow the latencies
+		s := make([]float64, 0, n)
+		r.eachLat(from, func(l uint32) { s = append(s, float64(l)) })
+		slices.Sort(s)
+		return steady.QuantileSorted(s, 0.5), steady.QuantileSorted(s, 0.99), float64(hi)
+	}
+	count := make([]int32, hi+1)
+	r.eachLat(from, func(l uint32) { count[l]++ })
+	rank := func(q float64) int { return max(1, int(math.Ceil(q*float64(n)))) } // QuantileSorted's
+	r50, r99 := rank(0.5), rank(0.99)
+	p50, p99 = math.NaN(), math.NaN()
+	below := 0 // observations below value v
+	for v, c := range count {
+		if below < r50 && below+int(c) >= r50 {
+			p50 = float64(v)
+		}
+		if below < r99 && below+int(c) >= r99 {
+			p99 = float64(v)
+			break // (r99 >= r50)
+		}
+		below += int(c)
+	}
+	return p50, p99, float64(hi)
+}
+
+// eachLat calls f with the latencies of observations from.. in order (exact).
+func (r *record) eachLat(from int, f func(uint32)) {
+	for k := from; k < r.n; {
+		c := r.lat[k/chunkLen][k%chunkLen : min(chunkLen, k%chunkLen+r.n-k)]
+		for _, l := range c {
+			f(l)
+		}
+		k += len(c)
+	}
 }
 
 // firstSeg is the first segment that begins at or after observation k (streaming).

@@ -160,3 +160,42 @@ func TestRecordStreaming(t *testing.T) {
 		}
 	})
 }
+
+// Lemma (exact quantiles): an exact record's P50, P99 and Max of the observations
+// from any k on are steady.Quantile's nearest ranks of those latencies, whether
+// counted by value (latencies below a few times their count) or sorted (a few far
+// larger), across the record's chunks.
+func TestExactQuantilesAreNearestRanks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 3000).Draw(t, "n")
+		if rapid.Bool().Draw(t, "chunks") {
+			n = rapid.IntRange(chunkLen-5, 2*chunkLen+5).Draw(t, "n across chunks")
+		}
+		far := rapid.IntRange(0, 3).Draw(t, "far") // latencies past the counting bound
+		r := newRecord(1 << 20)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 2))
+		lat := make([]float64, n)
+		for k := range n {
+			l := int64(1 + rng.IntN(200))
+			if k < far {
+				l = int64(1e7 + rng.IntN(1000))
+			}
+			r.add(int64(k), l, 1, 1, 0)
+			lat[k] = float64(l)
+		}
+		from := rapid.IntRange(0, n).Draw(t, "from")
+		p50, p99, most := r.exactQuantiles(from)
+		kept := lat[from:]
+		for _, c := range []struct {
+			q   float64
+			got float64
+		}{{0.5, p50}, {0.99, p99}, {1, most}} {
+			want := steady.Quantile(kept, c.q)
+			if math.IsNaN(want) {
+				require.True(t, math.IsNaN(c.got), "q %g of none: %g", c.q, c.got)
+				continue
+			}
+			require.Equal(t, want, c.got, "q %g, %d latencies from %d", c.q, n, from)
+		}
+	})
+}
