@@ -21,10 +21,13 @@ import (
 // packed stretch 4,096 steps at a time; the words before packed are all busy, so
 // that a search from step 0 starts at once where the packed start of the edge
 // ends (the edges at a tree's root fill up from step 1 on, and every placement
-// there starts its search at step 0).
+// there starts its search at step 0). busy counts the busy steps (the
+// timeline's own count, kept here so that recording a step on the edge reads
+// no memory but the bitline's).
 type bitline struct {
 	w, full []uint64
 	packed  int
+	busy    int
 }
 
 // newBitline returns an empty bitline with room for steps 0 .. horizon-1 (it
@@ -43,30 +46,41 @@ func (b *bitline) grow(n int) {
 	}
 }
 
-// add marks the steps lo..hi busy (0 <= lo <= hi).
+// add marks the steps lo..hi busy (0 <= lo <= hi); they must be free.
+// Only filling word packed can move packed (the words before it are all busy
+// already), so a block elsewhere reads no word but its own: at 10^6 mesh
+// paths, where every link keeps a bitline, reading word packed on every
+// recorded step was a second cache miss a hop.
 func (b *bitline) add(lo, hi int32) {
 	b.grow(int(hi)/64 + 1)
-	b.fill(lo, hi, true)
-}
-
-// fill sets (busy) or clears the bits lo..hi, which lie within w, and keeps full.
-func (b *bitline) fill(lo, hi int32, busy bool) {
-	for wi := lo / 64; wi <= hi/64; wi++ {
-		from, to := max(lo, wi*64)-wi*64, min(hi, wi*64+63)-wi*64 // bits of word wi
-		m := (^uint64(0) >> (63 - uint(to-from))) << uint(from)
-		if busy {
-			b.w[wi] |= m
-			if b.w[wi] == ^uint64(0) {
-				b.full[wi/64] |= 1 << uint(wi%64)
+	b.busy += int(hi - lo + 1)
+	for wi := int(lo / 64); wi <= int(hi/64); wi++ {
+		if b.w[wi] |= wordMask(lo, hi, wi); b.w[wi] == ^uint64(0) {
+			b.full[wi/64] |= 1 << uint(wi%64)
+			if wi == b.packed {
+				b.packed++
+				for b.packed < len(b.w) && b.w[b.packed] == ^uint64(0) {
+					b.packed++
+				}
 			}
-		} else {
-			b.w[wi] &^= m
-			b.full[wi/64] &^= 1 << uint(wi%64)
-			b.packed = min(b.packed, int(wi))
 		}
 	}
-	for b.packed < len(b.w) && b.w[b.packed] == ^uint64(0) {
-		b.packed++
+}
+
+// wordMask returns the bits of word wi among the steps lo..hi.
+func wordMask(lo, hi int32, wi int) uint64 {
+	from, to := max(int(lo), wi*64)-wi*64, min(int(hi), wi*64+63)-wi*64
+	return (^uint64(0) >> (63 - uint(to-from))) << uint(from)
+}
+
+// clearBits frees the steps lo..hi, which lie within w, and keeps full and
+// packed.
+func (b *bitline) clearBits(lo, hi int32) {
+	b.busy -= int(hi - lo + 1)
+	for wi := int(lo / 64); wi <= int(hi/64); wi++ {
+		b.w[wi] &^= wordMask(lo, hi, wi)
+		b.full[wi/64] &^= 1 << uint(wi%64)
+		b.packed = min(b.packed, wi)
 	}
 }
 
@@ -76,7 +90,7 @@ func (b *bitline) remove(lo, hi int32) bool {
 	if b.nextFree(lo) <= hi {
 		return false
 	}
-	b.fill(lo, hi, false)
+	b.clearBits(lo, hi)
 	return true
 }
 

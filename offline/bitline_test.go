@@ -14,7 +14,8 @@ import (
 // words fill up, and blocks past the initial horizon, so that it grows) and
 // removals, firstFree agrees with a step-by-step search, remove refuses a block
 // that is not all busy, a word's summary bit is set exactly when the word is all
-// busy, and packed counts the leading words that are all busy.
+// busy, packed counts the leading words that are all busy, and busy counts the
+// busy steps.
 func TestBitlineMatchesStepByStep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		b := newBitline(rapid.IntRange(0, 300).Draw(t, "initial horizon"))
@@ -60,6 +61,13 @@ func TestBitlineMatchesStepByStep(t *testing.T) {
 			}
 			placed = append(placed, span{want, want + l - 1})
 		}
+		n := 0
+		for _, x := range busy {
+			if x {
+				n++
+			}
+		}
+		require.Equal(t, n, b.busy, "busy steps")
 		for wi, w := range b.w {
 			require.Equal(t, w == math.MaxUint64, b.full[wi/64]>>uint(wi%64)&1 == 1, "summary bit of word %d", wi)
 		}

@@ -119,7 +119,7 @@ func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int3
 	// and every push makes the other edges check again.
 	j0, most := 0, -1
 	for j := range n {
-		if size := c.lines[path[pos(j)]].busy; size > most {
+		if size := c.busy(path[pos(j)]); size > most {
 			j0, most = j, size
 		}
 	}
@@ -181,7 +181,6 @@ func (c *Colorer) record(i int, path []int32, l, s int32) int {
 			}
 			if r.bits > 0 {
 				c.bits[r.bits-1].add(lo, lo+l-1)
-				c.lines[e].busy += int(l)
 				continue
 			}
 		}
@@ -189,6 +188,14 @@ func (c *Colorer) record(i int, path []int32, l, s int32) int {
 	}
 	c.starts[i] = int(s)
 	return int(s)
+}
+
+// busy returns the number of busy steps on edge e.
+func (c *Colorer) busy(e int32) int {
+	if b := c.bitsOf(e); b != nil {
+		return b.busy
+	}
+	return c.lines[e].busy
 }
 
 // bitsOf returns edge e's bitline, nil when it has a timeline.
@@ -209,9 +216,7 @@ func (c *Colorer) Remove(i int) {
 	for k, e := range c.ps.Path(i) {
 		lo := int32(s + k + 1)
 		if b := c.bitsOf(e); b != nil {
-			if b.remove(lo, lo+l-1) {
-				c.lines[e].busy -= int(l)
-			}
+			b.remove(lo, lo+l-1)
 			continue
 		}
 		c.lines[e].remove(lo, lo+l-1)
