@@ -105,3 +105,45 @@ func TestWriteBufferlessPathsAsFromStarts(t *testing.T) {
 		require.Equal(t, want.String(), got.String())
 	})
 }
+
+// The schedule writers format the entries in blocks, the odd blocks on another
+// goroutine when there are at least four (writeEntries): in blocks of 1 to 5
+// entries, WriteSchedule (entries with extra fields among them) and
+// WriteBufferlessPaths write the bytes they write in one block, and an entry
+// that cannot be written (an extra field that is not JSON) fails the write
+// wherever its block falls.
+func TestScheduleWritersInBlocks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInstance(30, 5, 3).Draw(t, "instance")
+		starts := rapid.SliceOfN(rapid.IntRange(0, 100), len(in.Messages), len(in.Messages)).Draw(t, "starts")
+		s := model.FromStarts(in, starts)
+		for i := range s.Messages {
+			s.Messages[i].Extra = genExtra(t, fmt.Sprintf("mx%d", i))
+		}
+		bad := -1
+		if len(s.Messages) > 0 && rapid.IntRange(0, 3).Draw(t, "bad entry") == 0 {
+			bad = rapid.IntRange(0, len(s.Messages)-1).Draw(t, "bad")
+			s.Messages[bad].Extra = model.Extra{"note": []byte("{")}
+		}
+		head := *s
+		head.Messages = nil
+		write := func() (sched, paths string, err error) {
+			var a, b bytes.Buffer
+			err = model.WriteSchedule(&a, s)
+			require.NoError(t, model.WriteBufferlessPaths(&b, &head, model.PathsOf(in), starts))
+			return a.String(), b.String(), err
+		}
+		wantSched, wantPaths, wantErr := write()
+		require.Equal(t, bad >= 0, wantErr != nil, "%v", wantErr)
+		restore := model.SetEntryBlock(rapid.IntRange(1, 5).Draw(t, "block"))
+		defer restore()
+		gotSched, gotPaths, gotErr := write()
+		require.Equal(t, wantPaths, gotPaths)
+		if bad >= 0 {
+			require.Error(t, gotErr)
+			return
+		}
+		require.NoError(t, gotErr)
+		require.Equal(t, wantSched, gotSched)
+	})
+}
