@@ -1,6 +1,9 @@
 package sim
 
-import "unsafe"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Blocks: several cycles word by word. On a large network every router holds
 // flits every cycle and the state the routers touch in a cycle is far larger than
@@ -19,21 +22,23 @@ import "unsafe"
 // no packet before its cycle). So a run is the same, byte for byte, blocked or not
 // (scripts/sim-outputs.sh, TestBlocksSameRun).
 //
-// On several threads each partition (part.go) runs the block over its own words
-// at once with the others, with a barrier per block instead of per cycle. The
-// lemma: in a block of n cycles from t, with n at most the least delay d of an
+// On several threads each partition's thread (part.go) runs the block over its
+// own words at once with the others, and then over words of partitions whose
+// threads are not done with theirs (claims), with a barrier per block instead
+// of per cycle. The lemma: in a block of n cycles from t, with n at most the least delay d of an
 // event from a router to another, no router reads what another router writes
 // in the block. An event made in cycle t+j (j < n) is due at t+j+d >= t+n,
 // after the block; so the events read in the block, due at t .. t+n-1, were
 // all made before t, and each router's cycles in the block read its own state
 // and those events alone, whatever the order of the words and of the
-// partitions. What crosses partitions does so in wheels: a partition puts
-// events in its own wheels alone, and takes its words' events from every
-// partition's (wheel.takeFar leaves another partition's buckets ahead alone).
+// partitions, and whatever the thread each word runs on. What crosses threads
+// does so in wheels: a thread puts events in its partition's wheels alone, and
+// takes a word's events from every partition's (wheel.takeFar leaves another
+// partition's buckets ahead alone).
 // Each partition runs its words on its own copy of the engine's fields
 // (part.view), sharing the arrays: its cycle e.t is its own, as its thread is
 // at another cycle than the others. The join after the block is the same as
-// on one thread, partition after partition, so in router order.
+// on one thread: each cycle's deliveries word by word, so in router order.
 //
 // The arrivals' checks (a source queue past Measure.MaxQueue, the packet table past
 // the memory budget) are the one thing a block changes: generated ahead, a cycle's
@@ -96,6 +101,8 @@ type blockStats struct {
 	// spins the barrier's waiters tried (barrier.go), and those that saw
 	// their count reached before they would have slept
 	spins, spinWins int64
+	// stolen: words a thread ran of another partition's (claims)
+	stolen int64
 }
 
 // blockSpan is the cycles a block may span: the least delay of an event from a
@@ -200,18 +207,21 @@ func (e *engine) blockStep(la *lookahead) error {
 
 // block runs cycles t .. t+n-1 on every partition at once, each on its own
 // thread and word by word (blockWords), then what is shared, cycle by cycle: a
-// cycle's deliveries partition by partition (each put back in router order),
-// so in router order. A routing error stops a partition's cycles after its own;
-// the error returned is the first in a cycle by cycle run's order (the least
-// cycle, then the least word), and the run is then done again without blocks
-// (lookahead.cut).
+// cycle's deliveries word by word (claims.order), so in router order. A routing
+// error stops a word's cycles after its own; the error returned is the first
+// in a cycle by cycle run's order (the least cycle, then the least word), and
+// the run is then done again without blocks (lookahead.cut).
 func (e *engine) block(t int64, n int) error {
+	c := e.claims
 	for _, p := range e.parts {
 		*p.view = *e
 		p.t0, p.n = t, n
+		p.rev = !p.rev
+		c.reset(p)
 	}
 	e.section(e.words)
-	if s := e.cfg.blocks; e.timed() {
+	s := e.cfg.blocks
+	if e.timed() {
 		var longest int64
 		for _, p := range e.parts {
 			longest = max(longest, p.cpu)
@@ -220,33 +230,33 @@ func (e *engine) block(t int64, n int) error {
 		s.crit += longest
 	}
 	var err error
-	errJ := n
+	errJ, errW := n, 0
 	for _, p := range e.parts {
 		*p.view = engine{} // the copy holds no array past its block
-		if p.err != nil && p.errJ < errJ {
-			err, errJ = p.err, p.errJ
+		if p.err != nil && (p.errJ < errJ || p.errJ == errJ && p.errW < errW) {
+			err, errJ, errW = p.err, p.errJ, p.errW
 		}
 		p.err = nil
+		if s != nil {
+			s.stolen += int64(p.stolen)
+		}
+		p.stolen = 0
 	}
+	first := e.parts[0]
+	own := first.done
 	for j := range min(n, errJ+1) {
 		e.t = t + int64(j)
-		for _, p := range e.parts {
-			if p.rev {
-				p.dones[j] = p.routerOrder(p.dones[j], p.seg[j])
-			}
-			p.done = p.dones[j]
-		}
+		first.done = c.order(e.parts, j, c.merged[:0])
 		jerr := e.join()
-		for _, p := range e.parts {
-			p.dones[j] = p.done
-		}
+		c.merged = first.done
 		if jerr != nil && err == nil {
 			err = jerr
 		}
 	}
+	first.done = own
 	for _, p := range e.parts {
-		for j := range p.seg {
-			p.seg[j] = p.seg[j][:0]
+		for j := range p.dones {
+			p.dones[j] = p.dones[j][:0]
 		}
 	}
 	if err != nil {
@@ -262,12 +272,15 @@ func (e *engine) block(t int64, n int) error {
 
 // blockWords runs partition p's part of a block (block), on p's thread: cycles
 // p.t0 .. p.t0+p.n-1 word by word on p's copy of the engine (part.view), whose
-// cycle is its own. Every other block visits the words from the last one
-// (p.rev): the words a block ends with are still in cache when the next one
-// begins (a sweep in one direction over more state than the cache holds would
-// find none of it there). A routing error stops the cycles after its own
-// (and, from the last word, those after the words before it); p.err and
-// p.errJ keep the first in a cycle by cycle run's order.
+// cycle is its own, over the words it claims (claims.next): its own words
+// first, then, once they are done, those of partitions still at theirs. Every
+// other block visits the words from the last one (p.rev): the words a block
+// ends with are still in cache when the next one begins (a sweep in one
+// direction over more state than the cache holds would find none of it
+// there). A routing error stops the cycles after its own in the words
+// claimed after it; p.err, p.errJ and p.errW keep the first in a cycle by
+// cycle run's order (the run is done again without blocks: what the words
+// ran past it is dropped).
 func (e *engine) blockWords(p *part) {
 	v, t, n := p.view, p.t0, p.n
 	clock := func() int64 { return 0 }
@@ -276,55 +289,132 @@ func (e *engine) blockWords(p *part) {
 	}
 	c0 := clock()
 	all := allVCs(v.V)
-	p.rev = !p.rev
-	rev := p.rev
+	c := v.claims
 	errJ, errW := n, 0 // the first error's cycle and word, in a cycle by cycle run's order
 	// a move sets p.lastMove to its cycle, and the words run their cycles one
 	// after the other: the block's last move is the latest of any word's, not
 	// the last word's (TestBlocksDeadlockManyWords)
 	moved := p.lastMove
-	for k := range p.w1 - p.w0 {
-		w := p.w0 + k
-		stop := errJ // the word runs cycles t .. t+stop-1
-		if rev {
-			w = p.w1 - 1 - k
-			stop = min(n, errJ+1) // before the errored word in its cycle
-			for j := range stop {
-				p.seg[j] = append(p.seg[j], int32(len(p.dones[j])))
-			}
+	own := p.done // the part's cycle by cycle deliveries, empty: kept for them
+	for {
+		w := c.next(p, v.parts)
+		if w < 0 {
+			break
 		}
-		for j := range stop {
-			v.t = t + int64(j)
-			p.done = p.dones[j]
-			v.receiveWord(p, w)
-			v.injectWord(p, w)
-			werr := v.sweep(p, w, all)
-			p.dones[j] = p.done
-			if werr != nil {
-				if j < errJ || (j == errJ && w < errW) {
-					p.err, errJ, errW = werr, j, w
+		stop := errJ // the word runs cycles t .. t+stop-1
+		for j := range n {
+			seg := &c.segs[j*c.words+w]
+			seg.part = int32(p.id)
+			seg.lo = int32(len(p.dones[j]))
+			if j < stop {
+				v.t = t + int64(j)
+				p.done = p.dones[j]
+				v.receiveWord(p, w)
+				v.injectWord(p, w)
+				werr := v.sweep(p, w, all)
+				p.dones[j] = p.done
+				if werr != nil {
+					if j < errJ || (j == errJ && w < errW) {
+						p.err, errJ, errW = werr, j, w
+					}
+					stop = j + 1
 				}
-				break
 			}
+			seg.hi = int32(len(p.dones[j]))
 		}
 		moved = max(moved, p.lastMove)
 	}
 	p.lastMove = moved
-	p.errJ = errJ
-	p.done = nil
+	p.errJ, p.errW = errJ, errW
+	p.done = own
 	p.cpu = clock() - c0
 }
 
-// routerOrder puts the packets of done, delivered word by word from the last word
-// (seg: where each word's begin), in the order of their words, in place.
-func (p *part) routerOrder(done, seg []int32) []int32 {
-	sorted := p.sorted[:0]
-	end := int32(len(done))
-	for i := len(seg) - 1; i >= 0; i-- {
-		sorted = append(sorted, done[seg[i]:end]...)
-		end = seg[i]
+// claims is how a block's words are shared among the partitions' threads
+// (blockWords): each partition's part (wordRange) is claimed word after word
+// from one end by its own thread and from the other by a thread done with its
+// own, so that a thread kept from running (other processes, the host's) or
+// slowed (its words busier) leaves its last words to the other threads instead
+// of making them wait at the barrier. The lemma above holds whatever the
+// thread a word's cycles run on, and a word's events are taken from every
+// partition's wheels (receiveWord), so the run is the same whichever claims
+// what. segs is, per cycle of a block and word, the partition that ran it and
+// its deliveries' range in that partition's dones of the cycle, read in word
+// order (order); merged the cycle's deliveries so ordered.
+type claims struct {
+	words      int
+	segs       []wordSeg
+	merged     []int32
+	stealFirst bool // Config.stealFirst
+}
+
+type wordSeg struct{ part, lo, hi int32 }
+
+func newClaims(words, span int, stealFirst bool) *claims {
+	return &claims{words: words, segs: make([]wordSeg, words*span), stealFirst: stealFirst}
+}
+
+// wordRange is the words of a partition not yet claimed in a block, lo..hi-1
+// as lo<<32 | hi, alone on its cache line.
+type wordRange struct {
+	r atomic.Uint64
+	_ [56]byte
+}
+
+// reset gives p back its words for a block.
+func (c *claims) reset(p *part) { p.claim.r.Store(uint64(p.w0)<<32 | uint64(p.w1)) }
+
+// take claims the word at r's low end, or with back at its high end; -1: none.
+func (r *wordRange) take(back bool) int {
+	for {
+		x := r.r.Load()
+		lo, hi := x>>32, x&(1<<32-1)
+		if lo >= hi {
+			return -1
+		}
+		w, y := lo, (lo+1)<<32|hi
+		if back {
+			w, y = hi-1, lo<<32|(hi-1)
+		}
+		if r.r.CompareAndSwap(x, y) {
+			return int(w)
+		}
 	}
-	p.sorted = sorted
-	copy(done, sorted)
-	return done
+}
+
+// next is the next word p's thread runs in a block: its own from the end its
+// direction starts at (p.rev), then another partition's from the end that
+// partition's thread reaches last; -1 when every word is claimed.
+func (c *claims) next(p *part, parts []*part) int {
+	if !c.stealFirst {
+		if w := p.claim.take(p.rev); w >= 0 {
+			return w
+		}
+	}
+	for i := 1; i < len(parts); i++ {
+		q := parts[(p.id+i)%len(parts)]
+		if w := q.claim.take(!q.rev); w >= 0 {
+			p.stolen++
+			return w
+		}
+	}
+	return p.claim.take(p.rev)
+}
+
+// order appends the deliveries of a block's cycle j to out in router order:
+// word by word, each from the partition that ran it.
+func (c *claims) order(parts []*part, j int, out []int32) []int32 {
+	some := false
+	for _, p := range parts {
+		some = some || len(p.dones[j]) > 0
+	}
+	if !some {
+		return out
+	}
+	for _, s := range c.segs[j*c.words : (j+1)*c.words] {
+		if s.hi > s.lo {
+			out = append(out, parts[s.part].dones[j][s.lo:s.hi]...)
+		}
+	}
+	return out
 }

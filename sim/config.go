@@ -179,6 +179,9 @@ type Config struct {
 	// with and without agree and that blocks ran.
 	noBlocks, forceBlocks bool
 	blocks                *blockStats
+	// stealFirst makes a block's threads run other partitions' words before
+	// their own (claims): tests check that runs agree whoever runs what.
+	stealFirst bool
 	// noPass makes VC allocation try every waiting head, also one passed by
 	// while nothing was released at its router (vcalloc.go's epochs): tests
 	// check that runs with and without agree.

@@ -295,6 +295,14 @@ func (w *wheel[T]) takeFar(at int64, word, c int) []T {
 	return evs
 }
 
+// takeBy is take on the wheel of the partition taking (own), else takeFar.
+func (w *wheel[T]) takeBy(own bool, at int64, word, c int) []T {
+	if own {
+		return w.take(at, word, c)
+	}
+	return w.takeFar(at, word, c)
+}
+
 // source is one injection queue: the packets waiting at a node for an injection
 // port, FIFO from head, and the one being injected.
 type source struct {
@@ -413,8 +421,10 @@ type engine struct {
 	sensing bool
 	// sections: one cycle's sections, nil for a join (chooseCycle, once a run)
 	sections []func(*part)
-	// words: blockWords, a block's section (chooseCycle)
-	words func(*part)
+	// words: blockWords, a block's section (chooseCycle); claims shares a
+	// block's words among the partitions' threads (block.go)
+	words  func(*part)
+	claims *claims
 
 	// busyRtr has bit r%64 of word r/64 set iff router r holds a flit (portBusy[r]
 	// is not 0): each phase visits its routers in increasing order; srcRtr iff a
@@ -1014,41 +1024,45 @@ func (e *engine) receiveWord(p *part, w int) {
 		p.warmed = w
 		p.sink += e.warm(w)
 	}
-	injects := p.injects.take(e.t, w, 0)
+	// a word's events are in the wheels of the partitions whose threads ran
+	// the routers that made them (claims, block.go): taken from every one
 	if e.injectFirst {
-		e.writes(p, injects)
+		e.receiveInjects(p, w)
 	}
 	for _, q := range e.parts {
 		for c := range int(q.links.classes) {
-			if q == p {
-				e.writes(p, q.links.take(e.t, w, c))
-			} else {
-				e.writes(p, q.links.takeFar(e.t, w, c))
-			}
+			e.writes(p, q.links.takeBy(q == p, e.t, w, c))
 		}
 	}
 	if !e.injectFirst {
-		e.writes(p, injects)
+		e.receiveInjects(p, w)
 	}
 	for _, q := range e.parts {
 		for c := range int(q.credits.classes) {
-			if q == p {
-				e.credits(q.credits.take(e.t, w, c))
-			} else {
-				e.credits(q.credits.takeFar(e.t, w, c))
+			e.credits(q.credits.takeBy(q == p, e.t, w, c))
+		}
+	}
+	for _, q := range e.parts {
+		for _, x := range q.srcCreds.takeBy(q == p, e.t, w, 0) {
+			e.srcCredit[x]++
+			if e.tracing {
+				in := e.src[e.port(x)].in
+				r := e.in[in].rtr
+				e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: x & e.vm, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
 			}
 		}
 	}
-	for _, x := range p.srcCreds.take(e.t, w, 0) {
-		e.srcCredit[x]++
-		if e.tracing {
-			in := e.src[e.port(x)].in
-			r := e.in[in].rtr
-			e.trace(Event{Kind: Credit, Node: r, Port: -1, VC: x & e.vm, Packet: -1, InPort: in - e.inBase[r], InVC: -1})
+	for _, q := range e.parts {
+		for _, ev := range q.delivers.takeBy(q == p, e.t, w, 0) {
+			e.deliver(p, ev.to, ev.f)
 		}
 	}
-	for _, ev := range p.delivers.take(e.t, w, 0) {
-		e.deliver(p, ev.to, ev.f)
+}
+
+// receiveInjects writes the flits injected into word w's routers due now.
+func (e *engine) receiveInjects(p *part, w int) {
+	for _, q := range e.parts {
+		e.writes(p, q.injects.takeBy(q == p, e.t, w, 0))
 	}
 }
 

@@ -36,3 +36,10 @@ func (s *BlockStats) Rechecked() int64 { return s.rechecked }
 
 // Spins is the barrier's spins tried and those that saw their count (barrier.go).
 func (s *BlockStats) Spins() (tried, won int64) { return s.spins, s.spinWins }
+
+// Stolen is the words the partitions' threads ran of others' (claims).
+func (s *BlockStats) Stolen() int64 { return s.stolen }
+
+// StealFirst makes a block's threads run other partitions' words before their
+// own (Config.stealFirst).
+func StealFirst(c *Config) { c.stealFirst = true }

@@ -13,7 +13,10 @@ package sim
 // order or speed, and each router draws from its own random streams, so a run is
 // the same, bit for bit, whatever the number of threads (TestThreadsSameRun).
 // A run that takes blocks of cycles (block.go) joins its partitions once a
-// block, not once a cycle: each runs the block's cycles over its words at once.
+// block, not once a cycle: each runs the block's cycles over its words at once,
+// and a thread done with its partition's words runs those another has not
+// reached yet (claims), so that none waits at the barrier for a thread slowed
+// or kept from running.
 
 import (
 	"math/bits"
@@ -43,26 +46,28 @@ type part struct {
 	err      error
 
 	// span is the cycles a block may take (blockSpan), dones the packets
-	// delivered whole in each cycle of a block, seg where each word's begin in
-	// them (a block from the last word: rev), sorted scratch for their order
-	span   int
-	dones  [][]int32
-	seg    [][]int32
-	rev    bool
-	sorted []int32
+	// delivered whole in each cycle of a block by the words p's thread ran
+	// (claims), rev: this block visits p's words from the last
+	span  int
+	dones [][]int32
+	rev   bool
 	// view is the engine as p's thread sees it during a block: a copy of the
 	// engine's fields, sharing its arrays, whose cycle e.t is p's own (the
 	// partitions of a block run different cycles at once). So a cycle's code
 	// writes no field of the engine itself, only its arrays' elements and the
 	// part: a write to the copy is lost with it after the block (and on
 	// several threads cycle by cycle it would be a race). t0 and n the
-	// block's cycles, errJ the block's cycle of p's first error (n: none),
-	// cpu its thread's CPU time in it (blockStats.clock)
-	view *engine
-	t0   int64
-	n    int
-	errJ int
-	cpu  int64
+	// block's cycles, errJ and errW the block's cycle and word of the first
+	// error of p's thread (errJ n: none), cpu its thread's CPU time in it
+	// (blockStats.clock), stolen the words it ran of other partitions
+	view   *engine
+	t0     int64
+	n      int
+	errJ   int
+	errW   int
+	cpu    int64
+	stolen int
+	claim  wordRange // p's words not yet claimed in a block (claims)
 
 	pick  *[64]int32  // per local input port: VC picked by its input arbiter
 	omask *[64]uint64 // per local output port: the input ports whose pick asks for it
@@ -113,13 +118,14 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 		p.srcCreds = newWheel[int32](wl, words, []int{1})
 		p.pick, p.omask = new([64]int32), new([64]uint64)
 		p.view = new(engine)
-		p.span, p.dones, p.seg = span, make([][]int32, span), make([][]int32, span)
+		p.span, p.dones = span, make([][]int32, span)
 		p.reqs = make([][]Request, maxPorts<<e.vs)
 		for w := p.w0; w < p.w1; w++ {
 			e.wordPart[w] = int32(i)
 		}
 		e.parts[i] = p
 	}
+	e.claims = newClaims(words, span, e.cfg.stealFirst)
 	// a network port's events go to its word's bucket of their delay's class
 	// (every partition's wheels have the same classes)
 	links, credits := &e.parts[0].links, &e.parts[0].credits

@@ -89,6 +89,57 @@ func TestThreadsSameRun(t *testing.T) {
 	}
 }
 
+// A block's words run on whichever thread claims them (claims, block.go): a run
+// is the same, result for result, when each thread runs the other partitions'
+// words before its own (StealFirst), so that most words run on another thread
+// than their partition's, in an order that changes from block to block and run
+// to run. Words of a block depend on no other word's cycles in it (block.go's
+// lemma), each word's events are taken from every partition's wheels, and a
+// cycle's deliveries reach the run word by word.
+func TestThreadsStealSameRun(t *testing.T) {
+	for _, c := range []struct {
+		name, topo, routing string
+		vcs                 int
+		arb, sel            string
+	}{
+		{"torus dor-booksim", "torus:16x16", "dor-booksim", 4, "round-robin", "first"},
+		{"torus duato random", "torus:16x16", "duato", 4, "random", "random"},
+		{"dragonfly df-valiant", "dragonfly:p=4", "df-valiant", 3, "random", "random"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			net := mustNet(t, c.topo)
+			rt := mustRouting(t, net, c.routing, c.vcs)
+			arb, err := sim.LookupArbitration(c.arb)
+			require.NoError(t, err)
+			sel, err := sim.LookupSelector(c.sel)
+			require.NoError(t, err)
+			pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+			require.NoError(t, err)
+			var first *sim.Result
+			for _, threads := range []int{1, 2, 3, 4} {
+				cfg := sim.Config{Net: net, Routing: rt, VCs: c.vcs, Buf: 4, Pipeline: sim.BookSim(net), Seed: 5,
+					Arbiter: arb, Select: sel, AtomicVC: c.routing == "duato", Threads: threads}
+				var s sim.BlockStats
+				sim.CountBlocks(&cfg, &s)
+				sim.ForceBlocks(&cfg)
+				sim.StealFirst(&cfg)
+				res, err := sim.RunOpen(context.Background(), cfg,
+					sim.Workload{Pattern: pat, Rate: 0.3, Sizes: sim.Sizes{Flits: []int{2, 8}, Weight: []float64{1, 1}}},
+					sim.Measure{MinCycles: 2000, MaxCycles: 2000, Period: 500, Nodes: true})
+				require.NoError(t, err)
+				require.Positive(t, s.Blocks(), "%d threads: no block", threads)
+				if first == nil {
+					first = res
+					require.Greater(t, res.PacketsDelivered, int64(1000))
+					continue
+				}
+				require.Positive(t, s.Stolen(), "%d threads: no word stolen", threads)
+				require.Equal(t, first, res, "%d threads", threads)
+			}
+		})
+	}
+}
+
 // A large network takes two threads and blocks of cycles by default
 // (ParallelRouters, blockFrom): its result, written as JSON, is the same byte
 // for byte on one, two and three threads and with the default choice.
