@@ -68,10 +68,17 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	b.ReportMetric(float64(cpu)/float64(hops), "cpu-ns/flit-hop")
 	// the CPU time of the run's critical path: what is not in a partition's
 	// part of a block, plus the longest part of each block (blockStats), each
-	// timed on its thread: about the elapsed time on idle cores, whatever the
-	// load when measured. One thread's cpu-ns over two threads' crit-ns is the
-	// speed-up two idle cores would give, less the barriers' wake-ups.
+	// timed on its thread: about the elapsed time on idle cores. Since a
+	// block's threads share its words (claims), a thread kept from running
+	// leaves its words to the other, whose part then grows: under load crit-ns
+	// grows towards cpu-ns.
 	b.ReportMetric(float64(cpu-blocks.Work()+blocks.Crit())/float64(hops), "crit-ns/flit-hop")
+	// the CPU time of the threads in blocks (work-ns) and out of them (serial,
+	// setup and the waiters' spins: cpu-ns less work-ns): on one thread
+	// cpu-ns over serial-ns plus two threads' work-ns over two is the speed-up
+	// two idle cores would give with blocks shared evenly (claims), less the
+	// barriers' wake-ups, whatever the load (but for what it does to caches).
+	b.ReportMetric(float64(blocks.Work())/float64(hops), "work-ns/flit-hop")
 	// the barrier's spins (barrier.go) a block, and the share of them that
 	// saw their partner arrive before sleeping
 	if spins, won := blocks.Spins(); threads > 1 && blocks.Blocks() > 0 {
