@@ -434,8 +434,10 @@ func (p *fastScanner) namePath(net *Network) bool {
 	return len(p.hops) > 0
 }
 
-// isSpace reports whether c is JSON whitespace (namePath, space).
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+// isSpace reports whether c is JSON whitespace (namePath, space). Most bytes
+// tested are not, and fail the first comparison: at 10^6 mesh paths the four
+// comparisons each were 5% of wormlab color's instructions.
+func isSpace(c byte) bool { return c <= ' ' && (c == ' ' || c == '\n' || c == '\t' || c == '\r') }
 
 // Masks of the word-at-a-time tests: a byte's low bit in each byte, and its high
 // bit.
