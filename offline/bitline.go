@@ -51,18 +51,36 @@ func (b *bitline) grow(n int) {
 // already), so a block elsewhere reads no word but its own: at 10^6 mesh
 // paths, where every link keeps a bitline, reading word packed on every
 // recorded step was a second cache miss a hop.
+//
+// A block within one word (every block of a one-flit message) sets its bits
+// with one mask: at 10^6 mesh paths the loop over words took 85 instructions
+// a recorded step.
 func (b *bitline) add(lo, hi int32) {
-	b.grow(int(hi)/64 + 1)
+	if int(hi>>6) >= len(b.w) {
+		b.grow(int(hi>>6) + 1)
+	}
 	b.busy += int(hi - lo + 1)
-	for wi := int(lo / 64); wi <= int(hi/64); wi++ {
-		if b.w[wi] |= wordMask(lo, hi, wi); b.w[wi] == ^uint64(0) {
-			b.full[wi/64] |= 1 << uint(wi%64)
-			if wi == b.packed {
-				b.packed++
-				for b.packed < len(b.w) && b.w[b.packed] == ^uint64(0) {
-					b.packed++
-				}
-			}
+	if lo>>6 == hi>>6 {
+		b.set(int(lo>>6), ^uint64(0)>>uint(63-(hi-lo))<<uint(lo&63))
+		return
+	}
+	for wi := int(lo >> 6); wi <= int(hi>>6); wi++ {
+		b.set(wi, wordMask(lo, hi, wi))
+	}
+}
+
+// set sets the bits m of word wi, and keeps full and packed.
+func (b *bitline) set(wi int, m uint64) {
+	w := b.w[wi] | m
+	b.w[wi] = w
+	if w != ^uint64(0) {
+		return
+	}
+	b.full[wi>>6] |= 1 << uint(wi&63)
+	if wi == b.packed {
+		b.packed++
+		for b.packed < len(b.w) && b.w[b.packed] == ^uint64(0) {
+			b.packed++
 		}
 	}
 }
