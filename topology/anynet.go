@@ -20,11 +20,11 @@ package topology
 //
 // Refused, with the line named: a head or link that is not "router N" or "node N",
 // a number that is not a whole number, a terminal linked to a terminal or to two
-// routers, a router linked to itself, a latency on a terminal's link (the simulator
-// has no terminal channel delay), a gap in the numbering of routers or terminals,
-// and a router linked to no other router (in a network of several). BookSim2's
-// reader also creates a router for every "node N" head, which a network then has to
-// number around; this reader does not.
+// routers, a router linked to itself, a latency above MaxLatency or on a
+// terminal's link (the simulator has no terminal channel delay), a gap in the
+// numbering of routers or terminals, and a router linked to no other router (in a
+// network of several). BookSim2's reader also creates a router for every "node N"
+// head, which a network then has to number around; this reader does not.
 
 import (
 	"bufio"
@@ -123,6 +123,9 @@ func ReadAnynet(data []byte) (*General, error) {
 				}
 				if weight < 1 {
 					return nil, bad("latency %d below 1", weight)
+				}
+				if weight > MaxLatency {
+					return nil, bad("latency %d above %d", weight, MaxLatency)
 				}
 				i++
 			}

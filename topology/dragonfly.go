@@ -28,8 +28,8 @@ package topology
 //     group G - j - 1 mod g and enters its channel a*h - 1 - j; needs g = a*h + 1.
 //
 // Channel latencies: local and global (cycles), by default BookSim2's 10 and 100
-// (its dragonfly.cpp defines DRAGON_LATENCY); they replace the pipeline's link
-// delay on these channels.
+// (its dragonfly.cpp defines DRAGON_LATENCY), at most MaxLatency; they replace the
+// pipeline's link delay on these channels.
 
 import (
 	"fmt"
@@ -148,6 +148,10 @@ func dragonflyOf(a, p, h, g int, arr string, local, global int) (*Dragonfly, err
 	switch {
 	case a < 1 || p < 1 || h < 1:
 		return nil, &SpecError{Field: "a", Msg: "a, p and h must be at least 1"}
+	case local > MaxLatency:
+		return nil, &SpecError{Field: "local", Msg: fmt.Sprintf("latency %d above %d", local, MaxLatency)}
+	case global > MaxLatency:
+		return nil, &SpecError{Field: "global", Msg: fmt.Sprintf("latency %d above %d", global, MaxLatency)}
 	case g < 2:
 		return nil, &SpecError{Field: "g", Msg: fmt.Sprintf("%d groups: want at least 2", g)}
 	case a > 62 || h > 62: // before a*h, which could overflow

@@ -11,6 +11,12 @@ import (
 // needs gigabytes of simulator state).
 const MaxNodes = 1 << 22
 
+// MaxLatency bounds a link latency a network sets (a file's, a dragonfly's), in
+// cycles: far above any channel's (BookSim2's dragonfly takes 100), and far below
+// int32's range, in which networks keep their latencies and the simulator adds
+// its pipeline's delays to them.
+const MaxLatency = 1 << 20
+
 // MaxLinks bounds the output ports of a generated grid in all (issue 26: a mesh of
 // 2^22 nodes in 22 dimensions took 2.9 GB before anything checked its size; a
 // 2048x2048 torus has 2^24).

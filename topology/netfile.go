@@ -19,8 +19,8 @@ package topology
 // Refused, with the field or edge named: a node listed twice (a duplicate router),
 // an edge naming a node not listed (a dangling link) or with fewer or more than two
 // ends, an edge from a node to itself, a terminal count for an unknown router or
-// below 0, a latency list of the wrong length or with a value below 1, and no
-// terminal at all.
+// below 0, a latency list of the wrong length or with a value below 1 or above
+// MaxLatency, and no terminal at all.
 
 import (
 	"bytes"
@@ -121,6 +121,9 @@ func ReadNetworkFile(data []byte) (*General, error) {
 		for e, l := range f.Latency {
 			if l < 1 {
 				return nil, fmt.Errorf("latency[%d]: %d below 1", e, l)
+			}
+			if l > MaxLatency {
+				return nil, fmt.Errorf("latency[%d]: %d above %d", e, l, MaxLatency)
 			}
 		}
 		lat = f.Latency
