@@ -42,7 +42,7 @@ func TestSlicesKeepTheSearch(t *testing.T) {
 		T := opt - tc.below
 		run := func(budget int64) (r int, n int64, turns int, sch [][]int) {
 			s := &search{ctx: context.Background(), in: tc.in, res: &Result{}, best: res.Schedule, f: f}
-			c := &call{g: load(f, nil), T: T}
+			c := &call{g: load(f, nil), f: f, T: T}
 			for {
 				turns++
 				var done bool

@@ -95,6 +95,9 @@ type Stats struct {
 	Horizon                             int   // the horizon the formula was built for (0: none)
 	Calls, Sat, Unsat                   int   // solver calls and their answers
 	Conflicts                           int64 // gini's conflict count over all calls
+	// Reencoded counts the descent's formulas encoded after the first, each
+	// at its step's horizon (descentStep).
+	Reencoded int
 	// The schedule search (cp.go) before the SAT search: its calls (one per
 	// horizon), search nodes, failures and time.
 	CPCalls          int
@@ -288,6 +291,9 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	}
 	if st.CPCalls > 0 {
 		extra["cp"] = map[string]any{"calls": st.CPCalls, "nodes": st.CPNodes, "fails": st.CPFails}
+	}
+	if st.Reencoded > 0 {
+		extra["reencoded"] = st.Reencoded
 	}
 	if st.LNSMoves > 0 {
 		extra["lns"] = map[string]any{"moves": st.LNSMoves, "improved": st.LNSImproved}
@@ -511,6 +517,9 @@ type search struct {
 	start time.Time
 	f     *Formula
 	g     *gini.Gini
+	// df is the descent's formula, on s.g: s.f until a step goes
+	// reencodeSteps below its horizon (descentStep).
+	df *Formula
 	// edgeSetDue says the edge-set bound ran with edgeSetFirst nodes only: the
 	// interleaved search runs it with edgeSetNodes before its probes (boundLater).
 	edgeSetDue bool
@@ -557,7 +566,7 @@ func (s *search) run() error {
 	if err != nil {
 		return err
 	}
-	s.f = f
+	s.f, s.df = f, f
 	st.Vars, st.Clauses, st.Orders, st.Fixed, st.Cards, st.Horizon = f.Vars, len(f.Clauses), f.Orders, f.Fixed, f.Cards, f.Horizon
 	if f.empty {
 		s.res.Lower = H + 1 // horizon H holds the empty clause
@@ -664,7 +673,7 @@ func (s *search) interleave() error {
 			if hinted {
 				s.hintProbe(g)
 			}
-			probes = append(probes, &call{g: g, T: L})
+			probes = append(probes, &call{g: g, f: s.f, T: L})
 		}
 		return true
 	}
@@ -787,16 +796,24 @@ func (s *search) interleave() error {
 		}
 		for turn := int64(0); budget == 0 || turn < budget; {
 			if step == nil {
-				step = s.descentStep()
+				if step = s.descentStep(); step == nil {
+					return nil // cancelled while encoding
+				}
+				// a formula encoded again is charged to the lane
+				turn += step.cost
+				used[2] += step.cost
+				if budget > 0 && turn >= budget {
+					break
+				}
 			}
 			rem := int64(0) // no limit: the probe is done
 			if budget > 0 {
 				rem = budget - turn
 			}
-			before := propagations(s.g)
+			before := propagations(step.g)
 			r, done := s.resume(s.ctx, step, rem)
-			turn += propagations(s.g) - before
-			used[2] += propagations(s.g) - before
+			turn += propagations(step.g) - before
+			used[2] += propagations(step.g) - before
 			if !done {
 				break
 			}
@@ -847,6 +864,9 @@ func (s *search) descend(ctx context.Context) (bool, error) {
 			return true, nil
 		}
 		c := s.descentStep()
+		if c == nil {
+			return false, nil // cancelled while encoding
+		}
 		r, _ := s.resume(ctx, c, 0)
 		if r, err := s.finish(c, r); err != nil || r == 0 {
 			return false, err
@@ -854,24 +874,66 @@ func (s *search) descend(ctx context.Context) (bool, error) {
 	}
 }
 
+// reencodeSteps is how far below its formula's horizon the descent's next
+// step must be for the descent to encode the formula again at the step's own
+// horizon, on a fresh solver (descentStep).
+const reencodeSteps = 8
+
+// reencodeCost is what encoding and loading a formula again costs the
+// descent's lane in the interleaved search, in propagations per clause: on
+// issue 27's 10x10 mesh of seed 1 and 8x8 mesh of 256 messages, seed 1
+// (bufferless, horizons 86-100), encoding and loading took 1.7 to 2.6 times
+// the CPU of as many propagations as the formula has clauses (one
+// measurement each, a scratch test). Charged, the re-encoding takes its CPU
+// from the descent's share, not from the probes'.
+const reencodeCost = 2
+
 // descentStep is the descent's next call on s.g, T = best - 1, with the horizon
 // added as unit clauses (no later call of the descent goes higher, so every
-// learnt clause is kept).
+// learnt clause is kept). When T is reencodeSteps or more below the horizon
+// of the descent's formula s.df, the formula is encoded again at T and loaded
+// on a fresh solver whose phases are the best schedule's (hint), the phases
+// the old solver kept from its last answer: gini was slower on the first
+// formula with T as units than on the formula of horizon T (docs/solver.md);
+// the call's cost charges the encoding to the descent's lane (reencodeCost).
+// It returns nil when s.ctx is cancelled while it encodes.
 func (s *search) descentStep() *call {
 	s.mu.Lock()
-	T := s.best.Makespan - 1
+	T, L := s.best.Makespan-1, s.res.Lower
 	s.mu.Unlock()
 	if s.lnsFrom > 0 && s.satFirst == nil {
 		// the first step where the neighbourhood search ran: the one a
 		// solve without it makes (lnsFirst)
 		T = s.f.Horizon
 	}
-	lits, _ := s.f.horizonLits(T)
+	var cost int64
+	if T <= s.df.Horizon-reencodeSteps {
+		f, err := encode(s.in, s.opt.Model, T, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards,
+			busy: !s.opt.NoBusy, busyAt: L, budget: s.opt.MaxMemory, ctx: s.ctx})
+		if errors.Is(err, errEncodeCancelled) || s.ctx.Err() != nil {
+			return nil
+		}
+		// a formula too large, or empty (no schedule of makespan T: the
+		// old formula's call refutes T as well), stays with the old one
+		if err == nil && !f.empty {
+			g := s.load(f)
+			if g == nil {
+				return nil
+			}
+			s.mu.Lock()
+			hint(g, f, s.best)
+			s.res.Stats.Reencoded++
+			s.mu.Unlock()
+			s.df, s.g = f, g
+			cost = reencodeCost * int64(len(f.Clauses))
+		}
+	}
+	lits, _ := s.df.horizonLits(T)
 	for _, l := range lits {
 		s.g.Add(z.Dimacs2Lit(l))
 		s.g.Add(0)
 	}
-	return &call{g: s.g, T: T}
+	return &call{g: s.g, f: s.df, T: T, cost: cost}
 }
 
 // portfolio runs the probe at the lower bound and the descending search at once,
@@ -969,7 +1031,11 @@ func load(f *Formula, ctx context.Context) *gini.Gini {
 // of propagations): between slices its gini.GoSolve is paused, not stopped, so the
 // search goes on where it was and its trajectory does not depend on the slices.
 type call struct {
-	g      *gini.Gini
+	g *gini.Gini
+	f *Formula // the formula loaded on g
+	// cost is what loading f cost, in propagations, when the descent
+	// encoded it again for this call (reencodeCost); else 0.
+	cost   int64
 	T      int
 	sv     inter.Solve // the running call, paused between slices; nil when not started or ended
 	paused bool
@@ -979,7 +1045,7 @@ type call struct {
 // try asks g whether a schedule of makespan at most T exists, with the horizon as
 // assumptions. It returns 1 (and records the schedule), -1, or 0 when cancelled.
 func (s *search) try(ctx context.Context, g *gini.Gini, T int) (int, error) {
-	c := &call{g: g, T: T}
+	c := &call{g: g, f: s.f, T: T}
 	r, _ := s.resume(ctx, c, 0)
 	return s.finish(c, r)
 }
@@ -990,7 +1056,7 @@ func (s *search) try(ctx context.Context, g *gini.Gini, T int) (int, error) {
 func (s *search) resume(ctx context.Context, c *call, budget int64) (r int, done bool) {
 	var from int64 // the propagations when this turn started
 	if c.sv == nil {
-		lits, ok := s.f.horizonLits(c.T)
+		lits, ok := c.f.horizonLits(c.T)
 		if !ok {
 			return -1, true
 		}
@@ -1069,7 +1135,7 @@ func (s *search) finish(c *call, r int) (int, error) {
 	var sch *model.Schedule
 	if r == 1 {
 		var err error
-		sch, err = s.f.Decode(func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
+		sch, err = c.f.Decode(func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
 		if err != nil {
 			return 0, fmt.Errorf("optimal: internal error: %v", err)
 		}
