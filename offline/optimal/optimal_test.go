@@ -17,6 +17,16 @@ import (
 	"pgregory.net/rapid"
 )
 
+// someMesh draws a mesh of side 3 to 5 with at most maxWorms worms of at
+// most maxL flits (meshInstance), and skips the case when it has none.
+func someMesh(t *rapid.T, maxWorms, maxL int) *model.Instance {
+	in := meshInstance(t, rapid.IntRange(3, 5).Draw(t, "side"), maxWorms, maxL)
+	if len(in.Messages) == 0 {
+		t.Skip("no worms")
+	}
+	return in
+}
+
 // meshInstance draws worms on XY (row first) paths of a small mesh, so that many
 // share runs of edges, the case of seed 002, section 4.4.
 func meshInstance(t *rapid.T, side, maxWorms, maxL int) *model.Instance {

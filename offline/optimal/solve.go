@@ -586,8 +586,8 @@ func (s *search) run() error {
 	// 4x4 mesh, 241 worms, L = 8, bufferless: the probe took 39 s on a copy and
 	// 0.5 s on a fresh solver). The descent, T = best - 1, runs on the main
 	// solver with the horizon as unit clauses (no later call goes higher), so every
-	// learnt clause is kept; each satisfiable answer usually improves the makespan
-	// by more than one step. The two take turns (interleave); until issue 27 the
+	// learnt clause is kept until it encodes the formula again (descentStep); each
+	// satisfiable answer usually improves the makespan by more than one step. The two take turns (interleave); until issue 27 the
 	// probe ran to its end first, and on issue 27's 10x10 mesh of seed 3 it did
 	// not end in 20 s of CPU while the best schedule stayed at 107 (the descent
 	// alone reaches 93 in 5 s). (Bisection was tried: it spends the time limit on
