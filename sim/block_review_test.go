@@ -199,15 +199,15 @@ func TestBlocksSameRunMore(t *testing.T) {
 }
 
 // VC allocation passes by a waiting head while nothing was released at its
-// router since it found no free output VC among its choices (per-router epochs,
-// vcalloc.go): only a release frees an output VC and a head's choices are fixed
+// router since it found no free output VC among its choices (engine.passBy,
+// cleared by a release): only a release frees an output VC and a head's choices are fixed
 // once it is routed, so trying every waiting head every cycle is the same run,
 // field for field. Checked with deterministic and adaptive routings (Duato,
 // minimal adaptive, Valiant, UGAL and PAR on the dragonfly, whose choices read
 // the network's state when the head is routed), with every selection, with
 // AtomicVC (where no head is passed by: a credit may free a VC), with Latch and
 // with blocks of cycles.
-func TestPassByEpochSameRun(t *testing.T) {
+func TestPassBySameRun(t *testing.T) {
 	slow := &sim.Pipeline{Route: 1, VCAlloc: 1, SwAlloc: 1, Traverse: 1, Link: 4, Credit: 4, Inject: 1, Eject: 1}
 	for _, c := range []struct {
 		name, topo, routing, sel string

@@ -183,7 +183,7 @@ type Config struct {
 	// their own (claims): tests check that runs agree whoever runs what.
 	stealFirst bool
 	// noPass makes VC allocation try every waiting head, also one passed by
-	// while nothing was released at its router (vcalloc.go's epochs): tests
+	// while nothing was released at its router (engine.passBy): tests
 	// check that runs with and without agree.
 	noPass bool
 }

@@ -167,17 +167,13 @@ type outVC struct {
 // deterministic routings' one) where ch points until a routing gives more (append
 // then moves it to the heap, where it stays); ready, the first cycle it may ask
 // for its next allocation (an output VC after routing, the switch after VC
-// allocation); blocked, the epoch of its router when it last found none of the
-// output VCs its choices allow free (0: none). Only a release frees an output VC
-// (with AtomicVC a credit may too, and blocked is not used), so while blocked
-// and the router's epoch are equal the head would find none again, and VC
-// allocation passes it by.
+// allocation). Whether VC allocation passes it by is apart, per input port
+// (engine.passBy).
 type vcHead struct {
-	ch      []Choice
-	own     [1]Choice
-	ready   int64
-	blocked uint32
-	_       [64 - 24 - 24 - 8 - 4]byte
+	ch    []Choice
+	own   [1]Choice
+	ready int64
+	_     [64 - 24 - 24 - 8]byte
 }
 
 // flitEv is a flit due to arrive: at input VC to (a link or injection) or to be
@@ -362,10 +358,15 @@ type engine struct {
 	// heads is per input VC what routing and allocation keep of its front
 	// packet's head (vcHead)
 	heads []vcHead
-	// epoch counts per router the output VCs released there (from 1, kept
-	// from 0 when it wraps; vcHead.blocked)
-	epoch []uint32
 	in    []inPort
+	// passBy has per input port bit v set iff its VC v holds a waiting head
+	// that found none of the output VCs its choices allow free since the last
+	// release at its router. Only a release frees an output VC (with AtomicVC a
+	// credit may too, and passBy is not used), so such a head would find none
+	// again: VC allocation parks it, out of the waiting set (a router whose
+	// waiting heads are all parked is not visited), and a release puts its
+	// router's parked heads back.
+	passBy []uint64
 
 	// portBusy has bit i of router r set iff its input port inBase[r]+i has a busy
 	// VC (at most 63 input ports): switch allocation visits only those ports, and a
@@ -552,12 +553,9 @@ func newEngine(cfg *Config) (*engine, error) {
 	if e.tracing {
 		e.arrived, e.sent = make([]int32, nin*S), make([]int32, nin*S)
 	}
-	e.epoch = make([]uint32, n)
-	for r := range e.epoch {
-		e.epoch[r] = 1
-	}
 	p := cfg.Pipeline
 	e.in = make([]inPort, nin)
+	e.passBy = make([]uint64, nin)
 	hugePages(e.in)
 	inWord := farWords(inPrev, e.outRtr, inRtr)
 	for i := range e.in {
@@ -932,6 +930,16 @@ func (s *vcSet) add(r, i, in, v int32) {
 	s.ports[r] |= 1 << uint(i&63)
 }
 
+// addAll puts the VCs of mask m (not 0) of input port in (number i at router
+// r) into the set.
+func (s *vcSet) addAll(r, i, in int32, m uint64) {
+	s.vcs[in] |= m
+	if s.ports[r] == 0 {
+		s.rtrs[r>>6] |= 1 << uint(r&63)
+	}
+	s.ports[r] |= 1 << uint(i&63)
+}
+
 // remove takes VC v of input port in (number i at router r) out of the set.
 func (s *vcSet) remove(r, i, in, v int32) {
 	if s.vcs[in] &^= 1 << uint(v&63); s.vcs[in] == 0 {
@@ -971,19 +979,20 @@ func (e *engine) own(ov, iv int32) {
 	e.out[e.port(ov)].free &^= 1 << uint(ov&e.vm&63)
 }
 
-// release frees output VC ov, and moves its router's epoch on: a head that
-// found no free output VC there may find one now (allocVCsAt).
+// release frees output VC ov, and puts its router's parked heads back into
+// the waiting set: a head that found no free output VC there may find one now
+// (allocVCsAt, passBy).
 func (e *engine) release(ov int32) {
 	o := e.port(ov)
 	e.out[o].free |= 1 << uint(ov&e.vm&63)
 	r := e.outRtr[o]
-	e.ov[ov].owner = ^(e.inBase[r] << e.vs) // unowned(ov)
-	if e.epoch[r]++; e.epoch[r] == 0 {
-		// wrapped: no head of r may keep a stale record that would match
-		for iv := e.inBase[r] << e.vs; iv < e.inBase[r+1]<<e.vs; iv++ {
-			e.heads[iv].blocked = 0
+	ib := e.inBase[r]
+	e.ov[ov].owner = ^(ib << e.vs) // unowned(ov)
+	for in := ib; in < e.inBase[r+1]; in++ {
+		if m := e.passBy[in]; m != 0 {
+			e.passBy[in] = 0
+			e.waiting.addAll(r, in-ib, in, m)
 		}
-		e.epoch[r] = 1
 	}
 }
 

@@ -37,7 +37,7 @@ func TestRingLen(t *testing.T) {
 }
 
 // The records' layout the engine's comments describe: an input VC in 16 bytes
-// (four a cache line), an input port in 64, an output port in 32, a flit in 4 (homeSlots a line), a VC's head (choices, ready cycle, blocked epoch) in 64, and a packet's fields that
+// (four a cache line), an input port in 64, an output port in 32, a flit in 4 (homeSlots a line), a VC's head (choices, ready cycle) in 64, and a packet's fields that
 // routing and every flit's injection and delivery read (Header, size, sent, got,
 // terminals, class) within its first 64 bytes, the record two lines (a batch's
 // path, steering and hops apart).

@@ -168,7 +168,7 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+int64(unsafe.Sizeof(vcHead{}))+i32), // vc, heads, gidx
 		satarith.Mul(outVCs, int64(unsafe.Sizeof(outVC{}))+iface+arbObj),                     // ov, ovArb
 		switchArbs, rules,
-		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+2*i64), // in, unrouted, waiting
+		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+3*i64), // in, unrouted, waiting, passBy
 		satarith.Mul(nout, int64(unsafe.Sizeof(outPort{}))+i32), // out, outRtr
 		satarith.Mul(n, 2*i32+3*i64+2*i32+2*stream),             // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
 		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))+1),      // src, srcOn

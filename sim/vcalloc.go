@@ -21,9 +21,9 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 	V, vs := e.V, e.vs
 	pm := e.waiting.ports[r]
 	ib := e.inBase[r]
-	// a head is passed by while nothing was released at r since it found no
-	// free output VC; with AtomicVC a credit may free one too: none is
-	epoch, pass := e.epoch[r], !e.cfg.AtomicVC && !e.cfg.noPass
+	// a head is parked while nothing was released at r since it found no free
+	// output VC (passBy); with AtomicVC a credit may free one too: none is
+	pass := !e.cfg.AtomicVC && !e.cfg.noPass
 	ob := e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
 	p.touch = p.touch[:0]
@@ -34,14 +34,14 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 		for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			iv := in<<vs | v
-			hd := elem(e.heads, int(iv))
-			if hd.ready > e.t || (pass && hd.blocked == epoch) {
+			if elem(e.heads, int(iv)).ready > e.t {
 				continue
 			}
 			ov, ok := e.pickVC(p, r, iv)
 			if !ok {
 				if pass {
-					hd.blocked = epoch
+					*elem(e.passBy, int(in)) |= 1 << uint(v&63)
+					e.waiting.remove(r, i, in, v)
 				}
 				continue
 			}
@@ -177,6 +177,7 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	v := iv & e.vm
 	bit := uint64(1) << uint(v)
 	e.waiting.remove(r, in-e.inBase[r], in, v)
+	e.passBy[in] &^= bit // (parked, a head Latch grants)
 	o := e.port(ov)
 	next := e.out[o].next
 	ip := &e.in[in]

@@ -6,25 +6,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A release moves its router's epoch on, so that a head recorded as finding no
-// free output VC there (blocked equal to the epoch) is asked again; when the epoch
-// wraps, the router's records are cleared and it restarts at 1, so that no record
-// left from before the wrap can equal it.
-func TestReleaseMovesEpoch(t *testing.T) {
+// A release puts its router's parked heads (passBy) back into the waiting set,
+// so that a head that found no free output VC there is asked again, and leaves
+// another router's parked heads where they are.
+func TestReleaseUnparks(t *testing.T) {
 	e := line(t, false, 1, 2, Pipeline{Link: 1, Credit: 1})
 	iv, ov := e.ivOf(1, 0, 0), e.ovOf(1, 0, 0) // b's input from a, its output to c
-	other := e.ivOf(0, 0, 0)                   // a's injection VC: another router's record
+	other := e.ivOf(0, 0, 0)                   // a's injection VC: another router's
+	in, far := e.port(iv), e.port(other)
 
-	e.epoch[1], e.heads[iv].blocked, e.heads[other].blocked = 5, 5, 7
+	e.passBy[in], e.passBy[far] = 1, 1
 	e.own(ov, iv)
 	e.release(ov)
-	require.Equal(t, uint32(6), e.epoch[1])
-	require.NotEqual(t, e.epoch[1], e.heads[iv].blocked, "the head is asked again")
-
-	e.epoch[1], e.heads[iv].blocked = ^uint32(0), ^uint32(0)
-	e.own(ov, iv)
-	e.release(ov)
-	require.Equal(t, uint32(1), e.epoch[1], "a wrapped epoch restarts at 1")
-	require.Equal(t, uint32(0), e.heads[iv].blocked, "the router's records are cleared")
-	require.Equal(t, uint32(7), e.heads[other].blocked, "another router's records are kept")
+	for i := e.inBase[1]; i < e.inBase[2]; i++ {
+		require.Zero(t, e.passBy[i], "input port %d of the router", i)
+	}
+	require.Equal(t, uint64(1), e.waiting.vcs[in], "the head is asked again")
+	require.Equal(t, uint64(1)<<uint(in-e.inBase[1]), e.waiting.ports[1])
+	require.Equal(t, uint64(1)<<1, e.waiting.rtrs[0], "router 1 alone waits")
+	require.Equal(t, uint64(1), e.passBy[far], "another router's parked head stays")
+	require.Zero(t, e.waiting.vcs[far])
 }

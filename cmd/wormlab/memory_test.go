@@ -70,5 +70,5 @@ func TestSweepPointRefusedUnbuilt(t *testing.T) {
 	var rec struct{ Status, Message string }
 	require.NoError(t, json.Unmarshal(bytes.TrimSpace(data), &rec))
 	require.Equal(t, "failed", rec.Status)
-	require.Contains(t, rec.Message, "needs at least 15.3 GiB (4194304 routers, 16777216 ports between them")
+	require.Contains(t, rec.Message, "needs at least 15.5 GiB (4194304 routers, 16777216 ports between them")
 }
