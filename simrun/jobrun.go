@@ -242,7 +242,11 @@ func writeRows(w io.Writer, g *Grid, outs []Row, sweep, jsonOut, csvOut bool) er
 			if !r.Precise {
 				prec = " (stop rule not met within the budget)"
 			}
-			fmt.Fprintf(w, "latency %s %s cycles%s; p50 %s p99 %s max %s\n", fmtPtr(r.Latency, 2), ci, prec, fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0))
+			if r.Latency == nil {
+				fmt.Fprintf(w, "latency: no packet measured%s\n", prec)
+			} else {
+				fmt.Fprintf(w, "latency %s %s cycles%s; p50 %s p99 %s max %s\n", fmtPtr(r.Latency, 2), ci, prec, fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0))
+			}
 		}
 		fmt.Fprintf(w, "cycles %d, warm-up %d, %d packets measured; channel use mean %.3f max %.3f\n", r.Cycles, r.Warmup, r.Measured, r.UtilMean, r.UtilMax)
 		if len(r.Nodes) > 0 {

@@ -250,7 +250,14 @@ func WriteTable(w io.Writer, g *Grid, outs []Row) error {
 		}
 		lat := "saturated"
 		if !r.Saturated {
-			lat = fmtPtr(r.Latency, 2) + " +- " + fmtPtr(r.LatencyCI, 2)
+			switch {
+			case r.Latency == nil:
+				lat = "none" // no packet measured
+			case r.LatencyCI == nil:
+				lat = fmtPtr(r.Latency, 2)
+			default:
+				lat = fmtPtr(r.Latency, 2) + " +- " + fmtPtr(r.LatencyCI, 2)
+			}
 			if !r.Precise {
 				lat += "*"
 				star = true
