@@ -215,12 +215,10 @@ func (f *JobFlags) Job(args []string, env Env) (*Job, error) {
 	if err := f.run.Apply(j.Grid); err != nil {
 		return j, err
 	}
-	// both given and crossed: the run would clip --min-cycles to --max-cycles
-	// without a word (the default 10000 is clipped on purpose: --max-cycles alone)
-	if j.given["min-cycles"] && j.given["max-cycles"] && j.Grid.Base.MinCycles > j.Grid.Base.MaxCycles {
-		return j, errf("min-cycles", "%d is above --max-cycles %d", j.Grid.Base.MinCycles, j.Grid.Base.MaxCycles)
-	}
 	if j.Emit != "" {
+		if err := j.cyclesCrossed([]Point{{Run: j.Grid.Base}}); err != nil {
+			return j, err
+		}
 		if len(j.Grid.Axes) > 0 {
 			return j, &Error{"", fmt.Sprintf("--emit-config writes one run: --%s has several values", j.Grid.Axes[0].Param)}
 		}
@@ -245,6 +243,9 @@ func (f *JobFlags) Job(args []string, env Env) (*Job, error) {
 		return j, j.Blame(err)
 	}
 	j.Points = pts
+	if err := j.cyclesCrossed(pts); err != nil {
+		return j, err
+	}
 	if err := f.traceJob(j, check); err != nil {
 		return j, err
 	}
@@ -285,6 +286,36 @@ func (f *JobFlags) Job(args []string, env Env) (*Job, error) {
 	}
 	j.Sweep = len(pts) > 1 || j.given[ratesFlag]
 	return j, nil
+}
+
+// cyclesCrossed refuses a --min-cycles given above a point's --max-cycles (given,
+// listed, the configuration's or the default), naming the point: its run would
+// clip --min-cycles to --max-cycles without a word. The default 10000 is clipped
+// on purpose (--max-cycles alone).
+func (j *Job) cyclesCrossed(pts []Point) error {
+	if !j.given["min-cycles"] {
+		return nil
+	}
+	for _, p := range pts {
+		r := p.Run
+		if r.MinCycles <= r.MaxCycles {
+			continue
+		}
+		at := ""
+		for k, a := range j.Grid.Axes {
+			at += fmt.Sprintf(" %s=%s", a.Param, p.Vary[k])
+		}
+		switch {
+		case at != "":
+			at = " (at" + at + ")"
+		case j.Origin["max-cycles"] != "":
+			at = " (booksim key " + j.Origin["max-cycles"] + ")"
+		case !j.given["max-cycles"]:
+			at = " (its default)"
+		}
+		return errf("min-cycles", "%d is above --max-cycles %d%s", r.MinCycles, r.MaxCycles, at)
+	}
+	return nil
 }
 
 // batchJob checks a batch job: the open loop's flags are refused.
