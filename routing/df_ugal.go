@@ -94,12 +94,14 @@ func (r *DFUGAL) minimal(at int, h *sim.Header) bool {
 	d, dst, gi, m := r.d, int(h.Dst), int(h.Aux[0]), int(h.Aux[2])
 	var qm, qn int
 	if r.global {
-		// a minimal route inside the group has no global channel: no queue
-		if d.Group(at) != d.Group(dst) {
-			x, p := d.Toward(d.Group(at), d.Group(dst), m)
-			qm = r.c.Queue(x, p)
+		// a minimal route inside the group has no global channel: no queue, so
+		// qm = 0 and the minimal route is taken whatever the other's queue
+		if d.Group(at) == d.Group(dst) {
+			return true
 		}
-		x, p := d.Toward(d.Group(at), gi, m)
+		x, p := d.Toward(d.Group(at), d.Group(dst), m)
+		qm = r.c.Queue(x, p)
+		x, p = d.Toward(d.Group(at), gi, m)
 		qn = r.c.Queue(x, p)
 	} else {
 		qm = r.c.Queue(at, d.MinPort(at, dst, m))
