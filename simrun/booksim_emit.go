@@ -56,18 +56,18 @@ func ToBookSim(r Run) (string, error) {
 	default:
 		return "", errf("topology", "%s: wormlab writes BookSim2 configurations for tori, meshes and dragonflies", r.Topology)
 	}
+	alg, vcAlloc := b.Alg.Name, "separable_input_first"
+	if alg == "minadapt-islip" {
+		// BookSim2's routing function of minadapt under its islip VC allocator,
+		// which reads no priorities: the adaptive VC not preferred to the escape
+		// (FromBookSim reads it back as minadapt-islip)
+		alg, vcAlloc = "minadapt", "islip"
+	}
 	rf := ""
 	for name, ours := range bsRouting[kind] {
-		if ours == b.Alg.Name && name != "dor" {
+		if ours == alg && name != "dor" {
 			rf = name
 		}
-	}
-	vcAlloc := "separable_input_first"
-	if b.Alg.Name == "minadapt-islip" && (kind == "torus" || kind == "mesh") {
-		// BookSim2's min_adapt under its islip VC allocator, which reads no
-		// priorities: the adaptive VC not preferred to the escape (FromBookSim
-		// reads it back as minadapt-islip)
-		rf, vcAlloc = "min_adapt", "islip"
 	}
 	if rf == "" || ((rf == "valiant" || rf == "min") && r.VCs != 2) {
 		hint := ""
