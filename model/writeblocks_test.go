@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -56,5 +57,58 @@ func TestScheduleWritersAtBlockBoundaries(t *testing.T) {
 				require.Equal(t, s.Messages[i].Cross, m.Cross, "entry %d", i)
 			}
 		})
+	}
+}
+
+// The bufferless writers count a path's crossing times up from the start's
+// digits instead of converting each (appendStarts): for every start from 0 to
+// 3,000, and for every start within 40 below each power of ten up to 10^12 and
+// below 2^31, paths of 1 to 40 hops, WriteBufferlessPaths writes the bytes
+// WriteSchedule writes for FromStarts's schedule (every number through
+// strconv): the count carries through 9 -> 10, 99 -> 100, ..., 10^7 - 1 ->
+// 10^7 (8 digits) and beyond alike.
+func TestBufferlessCountingAtEveryCarry(t *testing.T) {
+	var starts []int
+	for s := range 3001 {
+		starts = append(starts, s)
+	}
+	for p := 10; p <= 1e12; p *= 10 {
+		for s := max(0, p-41); s <= p; s++ {
+			starts = append(starts, s)
+		}
+	}
+	for s := 1<<31 - 41; s <= 1<<31; s++ {
+		starts = append(starts, s)
+	}
+	names := make([]string, 41)
+	for i := range names {
+		names[i] = fmt.Sprint(i)
+	}
+	net := &model.Network{Nodes: names}
+	for i := range 40 {
+		net.Edges = append(net.Edges, model.Edge{From: i, To: i + 1})
+	}
+	in := &model.Instance{Net: net, Flits: 1}
+	var all []int
+	for i, s := range starts {
+		d := 1 + i%40
+		path := make([]int, d)
+		for k := range path {
+			path[k] = k
+		}
+		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprintf("m%d", i), Path: path, L: 1})
+		all = append(all, s)
+	}
+	s := model.FromStarts(in, all)
+	head := &model.Schedule{Model: model.Bufferless, Makespan: s.Makespan}
+	var want, got bytes.Buffer
+	require.NoError(t, model.WriteSchedule(&want, s))
+	require.NoError(t, model.WriteBufferlessPaths(&got, head, model.PathsOf(in), all))
+	if want.String() != got.String() {
+		w, g := strings.Split(want.String(), "\n"), strings.Split(got.String(), "\n")
+		for i := range min(len(w), len(g)) {
+			require.Equal(t, w[i], g[i], "line %d", i)
+		}
+		require.Equal(t, len(w), len(g), "lines")
 	}
 }
