@@ -2,10 +2,13 @@ package model
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/bits"
 	"runtime"
+	"slices"
 	"strconv"
 )
 
@@ -299,7 +302,9 @@ func appendStarts[S string | []byte](b []byte, id S, s, d int) []byte {
 	if d > 0 {
 		prev := len(b)
 		b = strconv.AppendInt(b, int64(s+1), 10)
-		for range d - 1 {
+		var k int
+		b, prev, k = appendCounting(b, prev, d-1)
+		for ; k < d-1; k++ {
 			b = append(b, ',')
 			at := len(b)
 			b = append(b, b[prev:at-1]...)
@@ -308,6 +313,54 @@ func appendStarts[S string | []byte](b []byte, id S, s, d int) []byte {
 		}
 	}
 	return append(b, "] }"...)
+}
+
+// appendCounting appends up to count numbers, each after a comma, each one
+// more than the one before, after the decimal number b[at:] (digits only,
+// what b ends with), while they have at most 7 digits. It returns b, where
+// the last number begins, and how many it appended. A number is kept as its
+// digits in one word (the last digit in the lowest byte), counted up by one
+// in place (the trailing nines found at once, turned to zeros, the digit
+// before them raised) and written with its comma in one 8-byte store: about
+// a dozen instructions a number where copying the number before and adding
+// to its digits took about 50 (at 10^6 paths, 19 M numbers, 4% of wormlab
+// color's instructions).
+func appendCounting(b []byte, at, count int) ([]byte, int, int) {
+	const nines, ones = 0x3939393939393939, 0x0101010101010101
+	n := len(b) - at
+	if n > 7 || count == 0 {
+		return b, at, 0
+	}
+	v := uint64(0)
+	for _, c := range b[at:] {
+		v = v<<8 | uint64(c)
+	}
+	b = slices.Grow(b, 8*count+8) // a number and its comma take at most 8 bytes
+	buf := b[:cap(b)]
+	end := len(b)
+	// The shifts are masked below 64, which spares the compiler's tests for
+	// larger ones; bits counts the digits' bits, 8 n.
+	nb := uint(8 * n)
+	k := 0
+	for ; k < count; k++ {
+		// tb: the trailing nines' bits; the bytes above the digits are
+		// zeros, so tb <= nb.
+		if tb := uint(bits.TrailingZeros64(v^nines)) &^ 7; tb < nb {
+			low := uint64(1)<<(tb&63) - 1
+			v += low + 1 - 9*ones&low
+		} else if nb < 56 {
+			v = 0x31<<(nb&63) | 0x3030303030303030&(1<<(nb&63)-1) // every digit a nine: 10^n
+			nb += 8
+		} else {
+			break
+		}
+		if len(buf)-end < 8 {
+			break // not reached: the room was made above
+		}
+		binary.BigEndian.PutUint64(buf[end:end+8], (','<<(nb&63)|v)<<((56-nb)&63))
+		at, end = end+1, end+int(nb/8)+1
+	}
+	return b[:end], at, k
 }
 
 // incDecimal adds one to the decimal number b[at:] (digits only), in place, with a

@@ -82,8 +82,10 @@ func TestWriteBufferlessAsFromStarts(t *testing.T) {
 // the digits of the one before) writes the bytes WriteSchedule writes for the
 // schedule FromStarts builds (every number through strconv) on the instance the
 // paths came from, whatever the ids' bytes (escapes, HTML characters, non-ASCII)
-// and wherever the crossing times carry (9 -> 10, 99 -> 100, 10^12 - 1 -> 10^12)
-// or start negative.
+// and wherever the crossing times carry (9 -> 10, 19 -> 20, 99 -> 100, 1099 ->
+// 1100, 10^6 - 1 -> 10^6
+// within a word of digits, 10^7 - 1 -> 10^7 out of it, 10^12 - 1 -> 10^12) or
+// start negative.
 func TestWriteBufferlessPathsAsFromStarts(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInstance(6, 6, 3).Draw(t, "instance")
@@ -94,7 +96,7 @@ func TestWriteBufferlessPathsAsFromStarts(t *testing.T) {
 		starts := make([]int, len(in.Messages))
 		for i := range starts {
 			// s+1 .. s+d cross a carry within the first few hops.
-			starts[i] = rapid.SampledFrom([]int{0, 8, 98, 998, 1e12 - 2, -2}).Draw(t, "start base") - rapid.IntRange(0, 2).Draw(t, "start shift")
+			starts[i] = rapid.SampledFrom([]int{0, 8, 17, 98, 998, 1097, 999998, 9999998, 1e12 - 2, -2}).Draw(t, "start base") - rapid.IntRange(0, 2).Draw(t, "start shift")
 		}
 		s := model.FromStarts(in, starts)
 		var want, got bytes.Buffer
