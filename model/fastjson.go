@@ -215,7 +215,8 @@ type hopIndex struct {
 	start   []int32    // node u's out-edges are entries start[u] .. start[u+1]-1
 	out     []hopOut   // the out-edges, node by node
 	numeric bool       // every node's name is its index in decimal
-	pairs   *pairTable // with numeric names, the edges by their ends (nil on too large a network)
+	tree    *treeIndex // with numeric names, the edges of a forest by the nodes' parents (nil on other networks)
+	pairs   *pairTable // with numeric names, the edges by their ends (nil on a forest and on too large a network)
 }
 
 // hopOut is an out-edge with the key of its head's name and the head's own
@@ -261,7 +262,10 @@ func newHopIndex(net *Network) *hopIndex {
 			break
 		}
 	}
-	if h.numeric && n <= pairTableNodes && len(net.Edges) < pairEdgeMax {
+	if h.numeric && treeIndexes {
+		h.tree = newTreeIndex(net)
+	}
+	if h.numeric && h.tree == nil && n <= pairTableNodes && len(net.Edges) < pairEdgeMax {
 		h.pairs = newPairTable(net)
 	}
 	return h
@@ -511,7 +515,7 @@ func (p *fastScanner) numericHops(nodes []int32) bool {
 		return false
 	}
 	h := p.hop
-	if h.pairs == nil {
+	if h.pairs == nil && h.tree == nil {
 		// Touch every hop's first out-edge in a loop with no branch on the
 		// data, so that the misses overlap; the lookups below then find them in
 		// the cache.
@@ -526,9 +530,12 @@ func (p *fastScanner) numericHops(nodes []int32) bool {
 	for k := 1; k < len(nodes); k++ {
 		var e int32
 		var n int
-		if h.pairs != nil {
+		switch {
+		case h.tree != nil:
+			e, n = h.tree.edge(nodes[k-1], nodes[k])
+		case h.pairs != nil:
 			e, n = h.pairs.edge(nodes[k-1], nodes[k])
-		} else {
+		default:
 			e, n = h.edgeTo(nodes[k-1], nodes[k])
 		}
 		if n != 1 {

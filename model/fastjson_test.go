@@ -273,3 +273,88 @@ func TestParseNetworkFastIsGeneral(t *testing.T) {
 	})
 	require.Positive(t, fast, "the fast reading read no network")
 }
+
+// treeIndex.edge finds the edge from u to v by the nodes' parents on exactly the
+// bidirected forests (no self-loop, at most one edge each way between two nodes,
+// the links acyclic; some directions missing allowed): on random forests with
+// each direction kept or dropped, and with extra random edges (self-loops,
+// parallel edges, cycles) or not, newTreeIndex returns an index exactly when the
+// network is such a forest (counted by a union-find over the links), and then,
+// for every pair of nodes, the index reports no edge or the one edge, as a
+// count over the edges says.
+func TestTreeIndexCountsEdges(t *testing.T) {
+	forests := 0
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 12).Draw(t, "nodes")
+		net := &Network{}
+		for u := range n {
+			net.AddNode(fmt.Sprint(u))
+		}
+		for v := 1; v < n; v++ {
+			if rapid.IntRange(0, 5).Draw(t, "no parent") == 0 {
+				continue
+			}
+			u := rapid.IntRange(0, v-1).Draw(t, "parent")
+			if rapid.IntRange(0, 3).Draw(t, "down") > 0 {
+				net.AddEdge(u, v)
+			}
+			if rapid.IntRange(0, 3).Draw(t, "up") > 0 {
+				net.AddEdge(v, u)
+			}
+		}
+		for range rapid.SampledFrom([]int{0, 0, 1, 2}).Draw(t, "extra edges") {
+			net.AddEdge(rapid.IntRange(0, n-1).Draw(t, "from"), rapid.IntRange(0, n-1).Draw(t, "to"))
+		}
+		// The reference: no self-loop, no pair twice one way, no cycle of links.
+		forest := true
+		pairs := map[[2]int]bool{}
+		root := make([]int, n)
+		for u := range root {
+			root[u] = u
+		}
+		find := func(u int) int {
+			for root[u] != u {
+				u = root[u]
+			}
+			return u
+		}
+		for _, ed := range net.Edges {
+			if ed.From == ed.To || pairs[[2]int{ed.From, ed.To}] {
+				forest = false
+				break
+			}
+			pairs[[2]int{ed.From, ed.To}] = true
+			if pairs[[2]int{ed.To, ed.From}] {
+				continue // the link's other direction
+			}
+			a, b := find(ed.From), find(ed.To)
+			if a == b {
+				forest = false
+				break
+			}
+			root[a] = b
+		}
+		ti := newTreeIndex(net)
+		require.Equal(t, forest, ti != nil, "edges %v", net.Edges)
+		if ti == nil {
+			return
+		}
+		forests++
+		for u := range n {
+			for v := range n {
+				want, count := 0, 0
+				for e, ed := range net.Edges {
+					if ed.From == u && ed.To == v {
+						want, count = e, count+1
+					}
+				}
+				e, got := ti.edge(int32(u), int32(v))
+				require.Equal(t, count, got, "%d -> %d in %v", u, v, net.Edges)
+				if count == 1 {
+					require.Equal(t, want, int(e), "%d -> %d in %v", u, v, net.Edges)
+				}
+			}
+		}
+	})
+	require.Positive(t, forests, "no network was a forest")
+}

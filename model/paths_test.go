@@ -306,8 +306,9 @@ func TestReadPathsAgreesOnTrickyNetworks(t *testing.T) {
 // ReadInstance reads it (requireReadPathsAgrees), on networks where the names
 // are in index order (numeric) and where two are swapped (not numeric), with
 // their edges, with an edge twice (a path over it is ambiguous) or with none,
-// and with the numeric networks' edges found by their ends (pairTable) or among
-// their tails' out-edges (without the table, as on a network too large for it).
+// and with the numeric networks' edges found by the nodes' parents (treeIndex:
+// the networks are lines), by their ends (pairTable) or among their tails'
+// out-edges (without the table, as on a network too large for it).
 // And the shortcut is taken: the fast reader's scanner, given the network's hop
 // index as parseFast gives it, reads a walk of a network of numeric names whole
 // through its nodes (kept, where the loop of other names keeps none), and takes
@@ -316,8 +317,10 @@ func TestReadPathsAgreesOnTrickyNetworks(t *testing.T) {
 func TestReadPathsNumericNames(t *testing.T) {
 	read, short := 0, 0
 	defer func(n int) { pairTableNodes = n }(pairTableNodes)
+	defer func(b bool) { treeIndexes = b }(treeIndexes)
 	rapid.Check(t, func(t *rapid.T) {
 		pairTableNodes = 1 << pairNodeBits
+		treeIndexes = rapid.Bool().Draw(t, "tree index")
 		if rapid.Bool().Draw(t, "no pair table") {
 			pairTableNodes = 0
 		}
