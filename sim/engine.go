@@ -365,8 +365,10 @@ type engine struct {
 	// credit may too, and passBy is not used), so such a head would find none
 	// again: VC allocation parks it, out of the waiting set (a router whose
 	// waiting heads are all parked is not visited), and a release puts its
-	// router's parked heads back.
-	passBy []uint64
+	// router's parked heads back. parked has per router bit i set if its
+	// input port inBase[r]+i may have parked heads (a release reads none of
+	// the masks of a router without)
+	passBy, parked []uint64
 
 	// portBusy has bit i of router r set iff its input port inBase[r]+i has a busy
 	// VC (at most 63 input ports): switch allocation visits only those ports, and a
@@ -555,7 +557,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	}
 	p := cfg.Pipeline
 	e.in = make([]inPort, nin)
-	e.passBy = make([]uint64, nin)
+	e.passBy, e.parked = make([]uint64, nin), make([]uint64, n)
 	hugePages(e.in)
 	inWord := farWords(inPrev, e.outRtr, inRtr)
 	for i := range e.in {
@@ -988,12 +990,14 @@ func (e *engine) release(ov int32) {
 	r := e.outRtr[o]
 	ib := e.inBase[r]
 	e.ov[ov].owner = ^(ib << e.vs) // unowned(ov)
-	for in := ib; in < e.inBase[r+1]; in++ {
-		if m := e.passBy[in]; m != 0 {
-			e.passBy[in] = 0
-			e.waiting.addAll(r, in-ib, in, m)
+	for pm := e.parked[r]; pm != 0; pm &= pm - 1 {
+		i := int32(bits.TrailingZeros64(pm))
+		if m := e.passBy[ib+i]; m != 0 {
+			e.passBy[ib+i] = 0
+			e.waiting.addAll(r, i, ib+i, m)
 		}
 	}
+	e.parked[r] = 0
 }
 
 // port is the port of VC x (input or output).

@@ -170,7 +170,7 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 		switchArbs, rules,
 		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+3*i64), // in, unrouted, waiting, passBy
 		satarith.Mul(nout, int64(unsafe.Sizeof(outPort{}))+i32), // out, outRtr
-		satarith.Mul(n, 2*i32+3*i64+2*i32+2*stream),             // inBase, outBase, portBusy, unrouted, waiting, firstQ, srcOut, rSelect, rArb
+		satarith.Mul(n, 2*i32+4*i64+2*i32+2*stream),             // inBase, outBase, portBusy, unrouted, waiting, parked, firstQ, srcOut, rSelect, rArb
 		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))+1),      // src, srcOn
 		satarith.Mul(satarith.Mul(nq, S), i32),                  // srcCredit
 		satarith.Mul(satarith.Mul(maxPorts, S), slice),          // reqs

@@ -41,6 +41,7 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 			if !ok {
 				if pass {
 					*elem(e.passBy, int(in)) |= 1 << uint(v&63)
+					*elem(e.parked, int(r)) |= 1 << uint(i&63)
 					e.waiting.remove(r, i, in, v)
 				}
 				continue

@@ -15,7 +15,8 @@ func TestReleaseUnparks(t *testing.T) {
 	other := e.ivOf(0, 0, 0)                   // a's injection VC: another router's
 	in, far := e.port(iv), e.port(other)
 
-	e.passBy[in], e.passBy[far] = 1, 1
+	e.passBy[in], e.passBy[far] = 1, 1 // (and their routers' parked marks)
+	e.parked[1], e.parked[0] = 1<<uint(in-e.inBase[1]), 1<<uint(far-e.inBase[0])
 	e.own(ov, iv)
 	e.release(ov)
 	for i := e.inBase[1]; i < e.inBase[2]; i++ {
@@ -26,4 +27,6 @@ func TestReleaseUnparks(t *testing.T) {
 	require.Equal(t, uint64(1)<<1, e.waiting.rtrs[0], "router 1 alone waits")
 	require.Equal(t, uint64(1), e.passBy[far], "another router's parked head stays")
 	require.Zero(t, e.waiting.vcs[far])
+	require.Zero(t, e.parked[1], "the router has none parked")
+	require.NotZero(t, e.parked[0])
 }
