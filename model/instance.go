@@ -127,7 +127,7 @@ func (in *Instance) Index() map[string]int {
 // unknown node, a hop with no edge, and a hop with parallel edges (ambiguous).
 func (n *Network) PathFromNodes(names []string) ([]int, error) {
 	if len(names) < 2 {
-		return nil, fmt.Errorf("path %v: needs at least two nodes", names)
+		return nil, fmt.Errorf("path %q: needs at least two nodes", names)
 	}
 	path := make([]int, 0, len(names)-1)
 	prev, ok := n.Node(names[0])
