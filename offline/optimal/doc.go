@@ -178,7 +178,8 @@
 // again at the step's horizon (smaller, and the chains of every worm shorter)
 // and goes on from there on a fresh solver with the best schedule's phases,
 // its encoding charged to its share (issue 27: on the 10x10 mesh of seed 3 it
-// ends at 91-92 in 20 s of CPU, 93 before). Optimal is set only when the
+// ended at 91-92 in 20 s of CPU in three runs paired with the solver before it,
+// which ended at 93; docs/solver.md). Optimal is set only when the
 // horizon one below the makespan was proven unsatisfiable or the makespan meets a
 // proven lower bound (model.Instance LowerBounds, the aligned-clique bound of
 // clique.go, which is proven there, or the edge-set bound). Every schedule Solve
