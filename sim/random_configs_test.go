@@ -41,8 +41,11 @@ type randomRun struct {
 // registered arbitration, selection and switch input stage, atomic VCs, sinks
 // taking any number of flits, injection per port, size mixes, patterns,
 // processes and limits.
-func drawRandomRun(t *rapid.T) randomRun {
-	spec := rapid.SampledFrom(randomTopologies).Draw(t, "topology")
+func drawRandomRun(t *rapid.T) randomRun { return drawRandomRunOn(t, randomTopologies) }
+
+// drawRandomRunOn is drawRandomRun on one of the networks specs.
+func drawRandomRunOn(t *rapid.T, specs []string) randomRun {
+	spec := rapid.SampledFrom(specs).Draw(t, "topology")
 	net, err := topology.Parse(spec)
 	require.NoError(t, err)
 	var algs []routing.Algorithm
