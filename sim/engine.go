@@ -1080,28 +1080,29 @@ func (e *engine) receiveInjects(p *part, w int) {
 }
 
 // warm loads the state a cycle of the busy routers of word w touches (per input
-// port its record, its VCs' states and rings' first lines, per output port its
-// record and its VCs' credits), line after line, and returns a sum of what it
-// read (kept in part.sink, so that the loads stay). Taken where a cycle touches
-// more than the caches hold (warmOn: cycleBytes from blockFrom, the 48x48 torus
-// and up), once for each word a partition visits in a row (a block's cycles run
-// on one word): there each line comes from memory, or from the last-level cache,
-// when a phase first needs it, and the phases need them one after another (a
-// flit's VC, then its ring, then its port), each waiting for the one before,
-// where these loads depend on nothing and run many at once.
+// port holding flits its record and its busy VCs' states and rings' first lines,
+// per output port its record and its VCs' credits), and returns a
+// sum of what it read (kept in part.sink, so that the loads stay). Taken where a
+// cycle touches more than the caches hold (warmOn: cycleBytes from blockFrom, the
+// 48x48 torus and up), once for each word a partition visits in a row (a block's
+// cycles run on one word): there each line comes from memory, or from the
+// last-level cache, when a phase first needs it, and the phases need them one
+// after another (a flit's VC, then its ring, then its port), each waiting for the
+// one before, where these loads depend on nothing and run many at once.
 //
-// A run of consecutive busy routers has its input ports, VCs, rings, output
-// ports and output VCs one after another in each array, so warm walks each
-// array's range for the run in one loop, one load a line (the rings too, where
-// they are shorter than a line: several a line), instead of a loop per router and
-// a load per ring: the same lines for fewer instructions (cachegrind, the 64x64
-// torus at 0.02, 3,000 cycles: 749.4 -> 668.2 instructions a flit-hop).
+// A run of consecutive busy routers has its output ports and output VCs one after
+// another in each array, so warm walks each array's range for the run in one
+// loop, one load a line. The input side it loads port by port, only the ports
+// holding flits (warmPorts): below saturation most ports of a busy router are
+// idle, and their records, VC states and rings were most of what warm loaded
+// (cachegrind with a 1 MB last-level cache, the 128x128 torus at 0.02, 1,200
+// cycles: 9.63 misses past it and 631.6 instructions a flit-hop with every line
+// of the run's input ports, VCs and rings, 5.01 and 600.8 with warmPorts).
 func (e *engine) warm(w int) uint32 {
 	var s uint32
-	vs, ring := e.vs&31, e.ring
+	vs := e.vs & 31
 	// one load a cache line of each array: its records a line
 	const (
-		vcsLine  = int32(64 / unsafe.Sizeof(inVC{}))
 		outsLine = int32(64 / unsafe.Sizeof(outPort{}))
 		ovsLine  = int32(64 / unsafe.Sizeof(outVC{}))
 	)
@@ -1114,31 +1115,9 @@ func (e *engine) warm(w int) uint32 {
 		if hi == 64 {
 			word = 0
 		}
+		s += e.warmPorts(w<<6+lo, w<<6+hi)
 		// each range sliced first, and walked up to its length: no bounds
 		// check a load
-		ib, ie := e.inBase[w<<6+lo], e.inBase[w<<6+hi]
-		for _, ip := range e.in[ib:ie] {
-			s += uint32(ip.busy)
-		}
-		vcs := e.vc[ib<<vs : ie<<vs]
-		for x := 0; x < len(vcs); x += int(vcsLine) {
-			s += uint32(vcs[x].n)
-		}
-		// the last line, where the range does not start at a line's start
-		// (the rings', the output ports' and output VCs' too): a step of a
-		// line from the range's start may end a line short of its end
-		s += uint32(vcs[len(vcs)-1].n)
-		if ring <= homeSlots { // the rings' lines, one after the other
-			rings := e.buf[int(ib<<vs)*ring : int(ie<<vs)*ring]
-			for x := 0; x < len(rings); x += homeSlots {
-				s += uint32(rings[x])
-			}
-			s += uint32(rings[len(rings)-1]) // the last line
-		} else { // each ring's first line
-			for iv := ib << vs; iv < ie<<vs; iv++ {
-				s += uint32(e.buf[int(iv)*ring])
-			}
-		}
 		ob, oe := e.outBase[w<<6+lo], e.outBase[w<<6+hi]
 		outs := e.out[ob:oe]
 		for x := 0; x < len(outs); x += int(outsLine) {
@@ -1148,8 +1127,35 @@ func (e *engine) warm(w int) uint32 {
 		for x := 0; x < len(ovs); x += int(ovsLine) {
 			s += uint32(ovs[x].credit)
 		}
+		// the last line, where the range does not start at a line's start: a
+		// step of a line from the range's start may end a line short of its end
 		if len(outs) > 0 { // (a router may have no output port)
 			s += uint32(outs[len(outs)-1].free) + uint32(ovs[len(ovs)-1].credit)
+		}
+	}
+	return s
+}
+
+// warmPorts is warm's part for the input ports of routers lo .. hi-1: of each
+// port holding flits (its bit in portBusy) its record and the states and the
+// rings' first lines of its lowest and highest busy VCs (with 4 VCs a port, its
+// VCs' states are one line; its VCs holding flits are mostly one or two).
+func (e *engine) warmPorts(rlo, rhi int) uint32 {
+	var s uint32
+	const vcsLine = uint(64 / unsafe.Sizeof(inVC{})) // VC states a line
+	vs, vm, ring := e.vs&31, int(e.vm), e.ring
+	in, vcs, buf := e.in, e.vc, e.buf
+	for r := rlo; r < rhi; r++ {
+		ib := int(*elem(e.inBase, r))
+		for pb := *elem(e.portBusy, r); pb != 0; pb &= pb - 1 {
+			port := ib + bits.TrailingZeros64(pb)
+			b := elem(in, port).busy // not 0: the port holds flits
+			iv := port << vs
+			lo, hi := iv|bits.TrailingZeros64(b)&vm, iv|(bits.Len64(b)-1)&vm
+			s += uint32(b) + uint32(elem(vcs, lo).n) + uint32(*elem(buf, lo*ring)) + uint32(*elem(buf, hi*ring))
+			if uint(hi)/vcsLine != uint(lo)/vcsLine { // (more VCs a port than a line's states)
+				s += uint32(elem(vcs, hi).n)
+			}
 		}
 	}
 	return s

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"math/bits"
 	"testing"
 	"unsafe"
 
@@ -120,11 +121,11 @@ func TestCycleBytesFigures(t *testing.T) {
 	}
 }
 
-// warm reads every input port's record of a run of busy routers, in every word:
-// with each port's busy mask 1 and the rest of what warm reads 0, its sum over a
-// word whose routers are all busy is the word's input ports. (A run that ended at
-// the word's last router once took its end as w<<6|64, which is w<<6 itself in an
-// odd word: warm read none of that run there.)
+// warm reads every busy input port's record of a run of busy routers: with each
+// port's busy mask 1 (and its bit in portBusy) and the rest of what warm reads 0,
+// its sum over a word whose routers are all busy is the word's input ports. (A
+// run that ended at the word's last router once took its end as w<<6|64, which
+// is w<<6 itself in an odd word: warm read none of that run there.)
 func TestWarmReadsEveryRun(t *testing.T) {
 	e := warmProbe(t, 1)
 	for w := range e.busyRtr {
@@ -144,15 +145,24 @@ func TestWarmReadsEveryRun(t *testing.T) {
 	}
 }
 
-// warmProbe is the 16x16 torus's engine with what warm sums set to 0 but
-// every input port's busy mask, set to busy: warm's sum then counts what it
-// read of the input ports alone, or (busy 0) is for a test to mark the records
-// it wants counted.
+// warmProbe is the 16x16 torus's engine (4 VCs of 8 flits) with what warm sums
+// set to 0 but every input port's busy mask, set to busy: warm's sum then counts
+// what it read of the input ports alone, or (busy 0) is for a test to mark the
+// records it wants counted.
 func warmProbe(t *testing.T, busy uint64) *engine {
 	t.Helper()
-	e := torusEngine(t, "torus:16x16")
+	return warmProbeOf(t, torusEngine(t, "torus:16x16"), busy)
+}
+
+// warmProbeOf is warmProbe of engine e.
+func warmProbeOf(t *testing.T, e *engine, busy uint64) *engine {
+	t.Helper()
 	for i := range e.in {
 		e.in[i].busy = busy
+		if busy != 0 { // its bit in its router's mask of busy ports
+			r := e.in[i].rtr
+			e.portBusy[r] |= 1 << uint(int32(i)-e.inBase[r])
+		}
 	}
 	for o := range e.out {
 		e.out[o].free = 0
@@ -167,11 +177,17 @@ func warmProbe(t *testing.T, busy uint64) *engine {
 // pipeline and dimension order, on one thread.
 func torusEngine(t *testing.T, spec string) *engine {
 	t.Helper()
+	return torusEngineOf(t, spec, 4, 8)
+}
+
+// torusEngineOf is torusEngine with vcs VCs of buf flits.
+func torusEngineOf(t *testing.T, spec string, vcs, buf int) *engine {
+	t.Helper()
 	net, err := topology.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: 4, Buf: 8, Pipeline: BookSim(net), Seed: 1, Threads: 1}
+	cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: vcs, Buf: buf, Pipeline: BookSim(net), Seed: 1, Threads: 1}
 	e, err := newEngine(&cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -179,15 +195,15 @@ func torusEngine(t *testing.T, spec string) *engine {
 	return e
 }
 
-// warm reads every cache line that holds part of a run of busy routers' input
-// VCs, output ports and output VCs (by index: line k holds a line's worth of
-// records from k times that): with everything it reads 0 but one line's
-// records, its sum is positive. (The output ports' and VCs' ranges of a run
+// warm reads every cache line that holds part of a run of busy routers' output
+// ports and output VCs (by index: line k holds a line's worth of records from k
+// times that): with everything it reads 0 but one line's records, its sum is
+// positive (the input VCs it reads by their ports' busy masks:
+// TestWarmReadsBusyVCs). (The output ports' and VCs' ranges of a run
 // that does not start at a line's start once had their last line left out: a
 // line's step from the start ends short of it.)
 func TestWarmReadsEveryLine(t *testing.T) {
 	e := warmProbe(t, 0)
-	vcsLine := int(64 / unsafe.Sizeof(inVC{}))
 	outsLine := int(64 / unsafe.Sizeof(outPort{}))
 	ovsLine := int(64 / unsafe.Sizeof(outVC{}))
 	vs := e.vs & 31
@@ -199,7 +215,6 @@ func TestWarmReadsEveryLine(t *testing.T) {
 					continue
 				}
 				rr := w<<6 + r
-				ib, ie := int(e.inBase[rr]), int(e.inBase[rr+1])
 				ob, oe := int(e.outBase[rr]), int(e.outBase[rr+1])
 				for _, c := range []struct {
 					name    string
@@ -208,7 +223,6 @@ func TestWarmReadsEveryLine(t *testing.T) {
 					n       int
 					set     func(i int, x int32)
 				}{
-					{"input VC", ib << vs, ie << vs, vcsLine, len(e.vc), func(i int, x int32) { e.vc[i].n = x }},
 					{"output port", ob, oe, outsLine, len(e.out), func(i int, x int32) { e.out[i].free = uint64(x) }},
 					{"output VC", ob << vs, oe << vs, ovsLine, len(e.ov), func(i int, x int32) { e.ov[i].credit = x }},
 				} {
@@ -227,5 +241,68 @@ func TestWarmReadsEveryLine(t *testing.T) {
 			}
 		}
 		e.busyRtr[w] = 0
+	}
+}
+
+// warm reads, of each input port of a busy router that holds flits (its bit in
+// portBusy, and a busy mask with a VC), the
+// line of states and the ring's first line of its lowest and of its highest busy
+// VC (warmPorts): with everything else it sums 0 but the busy masks, setting
+// each record of one of those lines to big adds at least big to its sum (an idle port after it loads the
+// same lines again, which may add it more than once). With 4 VCs of 8 flits
+// (a port's states one line, its rings half a line each) and 8 VCs of 32 flits
+// (two lines of states, rings of more than a line).
+func TestWarmReadsBusyVCs(t *testing.T) {
+	const big = 1 << 20
+	vcsLine := int(64 / unsafe.Sizeof(inVC{}))
+	for _, c := range []struct{ vcs, buf int }{{4, 8}, {8, 32}} {
+		e := warmProbeOf(t, torusEngineOf(t, "torus:16x16", c.vcs, c.buf), 0)
+		vs := e.vs & 31
+		for w := range e.busyRtr {
+			for _, rtrs := range []uint64{^uint64(0), 0x6, 1 << 63} {
+				e.busyRtr[w] = rtrs
+				for r := range 64 {
+					if rtrs>>r&1 == 0 {
+						continue
+					}
+					rr := w<<6 + r
+					for port := int(e.inBase[rr]); port < int(e.inBase[rr+1]); port++ {
+						for _, m := range []uint64{1, 0b1010, 1 << (c.vcs - 1), 1<<(c.vcs-1) | 1} {
+							e.in[port].busy = m
+							e.portBusy[rr] = 1 << uint(port-int(e.inBase[rr]))
+							lo := port<<vs | bits.TrailingZeros64(m)
+							hi := port<<vs | (63 - bits.LeadingZeros64(m))
+							base := e.warm(w)
+							for _, x := range []struct {
+								name string
+								at   int
+								set  func(i int, v uint32)
+							}{
+								{"states' line of its lowest busy VC", lo / vcsLine * vcsLine, func(i int, v uint32) { e.vc[i].n = int32(v) }},
+								{"states' line of its highest busy VC", hi / vcsLine * vcsLine, func(i int, v uint32) { e.vc[i].n = int32(v) }},
+								{"ring's first line of its lowest busy VC", lo * e.ring / homeSlots * homeSlots, func(i int, v uint32) { e.buf[i] = flit(v) }},
+								{"ring's first line of its highest busy VC", hi * e.ring / homeSlots * homeSlots, func(i int, v uint32) { e.buf[i] = flit(v) }},
+							} {
+								perLine := homeSlots
+								if x.name[0] == 's' {
+									perLine = vcsLine
+								}
+								for i := x.at; i < x.at+perLine; i++ {
+									x.set(i, big)
+								}
+								if got := e.warm(w); got-base < big {
+									t.Errorf("%d VCs of %d flits, word %d, busy routers %#x, input port %d busy %#b: warm did not read the %s", c.vcs, c.buf, w, rtrs, port, m, x.name)
+								}
+								for i := x.at; i < x.at+perLine; i++ {
+									x.set(i, 0)
+								}
+							}
+							e.in[port].busy, e.portBusy[rr] = 0, 0
+						}
+					}
+				}
+			}
+			e.busyRtr[w] = 0
+		}
 	}
 }
