@@ -22,7 +22,12 @@
 set -eu
 OUT=${1:?usage: scripts/flithop-speed.sh OUT}
 ROUNDS=${ROUNDS:-7}
+case $ROUNDS in
+'' | *[!0-9]*) echo "flithop-speed: ROUNDS=$ROUNDS: want a whole number" >&2; exit 2 ;;
+esac
 mkdir -p "$OUT"
+# absolute: the default SIMTEST is built from the tree's root and run from here
+OUT=$(cd "$OUT" && pwd)
 if [ -z "${SIMTEST:-}" ]; then
 	here=$(cd "$(dirname "$0")/.." && pwd)
 	SIMTEST="$OUT/sim.test"
