@@ -796,7 +796,7 @@ func (s *search) interleave() error {
 		}
 		for turn := int64(0); budget == 0 || turn < budget; {
 			if step == nil {
-				if step = s.descentStep(); step == nil {
+				if step = s.descentStep(s.ctx); step == nil {
 					return nil // cancelled while encoding
 				}
 				// a formula encoded again is charged to the lane
@@ -863,7 +863,7 @@ func (s *search) descend(ctx context.Context) (bool, error) {
 		if s.settled() {
 			return true, nil
 		}
-		c := s.descentStep()
+		c := s.descentStep(ctx)
 		if c == nil {
 			return false, nil // cancelled while encoding
 		}
@@ -896,8 +896,9 @@ const reencodeCost = 2
 // the old solver kept from its last answer: gini was slower on the first
 // formula with T as units than on the formula of horizon T (docs/solver.md);
 // the call's cost charges the encoding to the descent's lane (reencodeCost).
-// It returns nil when s.ctx is cancelled while it encodes.
-func (s *search) descentStep() *call {
+// It returns nil when ctx, the descent's (portfolio stops it apart from
+// s.ctx), is cancelled while it encodes.
+func (s *search) descentStep(ctx context.Context) *call {
 	s.mu.Lock()
 	T, L := s.best.Makespan-1, s.res.Lower
 	s.mu.Unlock()
@@ -909,15 +910,15 @@ func (s *search) descentStep() *call {
 	var cost int64
 	if T <= s.df.Horizon-reencodeSteps {
 		f, err := encode(s.in, s.opt.Model, T, encodeOptions{symmetry: !s.opt.NoSymmetry, cards: !s.opt.NoCards,
-			busy: !s.opt.NoBusy, busyAt: L, budget: s.opt.MaxMemory, ctx: s.ctx})
-		if errors.Is(err, errEncodeCancelled) || s.ctx.Err() != nil {
+			busy: !s.opt.NoBusy, busyAt: L, budget: s.opt.MaxMemory, ctx: ctx})
+		if errors.Is(err, errEncodeCancelled) || ctx.Err() != nil {
 			return nil
 		}
 		// a formula too large, or empty (no schedule of makespan T: the
 		// old formula's call refutes T as well), stays with the old one
 		if err == nil && !f.empty {
-			g := s.load(f)
-			if g == nil {
+			g := load(f, ctx)
+			if g == nil || ctx.Err() != nil {
 				return nil
 			}
 			s.mu.Lock()
