@@ -12,10 +12,10 @@ package sim_test
 // ejection channel into its sink, so one a router a flit passes (BookSim2 counts
 // its hops the same way: one per switch traversal, iq_router.cpp). Until session
 // 8 this benchmark counted the router-to-router links alone, which leaves out each
-// packet's last router: 1 in 9 of a flit's router passes on the torus (8 links on
-// average) but 1 in 3.7 on the dragonfly (2.7 links), so it charged the dragonfly
-// 1.375/1.125 = 1.22 times the torus's routers per unit; it still reports that
-// count as link-hops.
+// packet's last router, a larger share of a packet's router passes on the
+// dragonfly (fewer links a packet) than on the torus, so it charged the dragonfly
+// more routers per unit (docs/dragonfly.md, "The unit", whose figures
+// TestFlitHopDocFigures checks); it still reports that count as link-hops.
 //
 // ns/flit-hop is the benchmark's time per iteration over the run's flit-hops,
 // cpu-ns/flit-hop the same with the process's CPU time (user and system,
