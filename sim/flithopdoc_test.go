@@ -80,6 +80,12 @@ func TestFlitHopDocFigures(t *testing.T) {
 		verdict = "the goal is not met in these rounds (median 1.5 or above)"
 	}
 	require.True(t, strings.Contains(flat, verdict), "docs/dragonfly.md's verdict on the 1.5x goal:\n%s", verdict)
+	// and its verdict in the unit before, per link-hop
+	if linkNot := "per link-hop, the unit before, it is not"; median(link) >= 1.5 {
+		require.True(t, strings.Contains(flat, linkNot), "docs/dragonfly.md's verdict per link-hop (median 1.5 or above):\n%s", linkNot)
+	} else {
+		require.False(t, strings.Contains(flat, linkNot), "docs/dragonfly.md's verdict per link-hop (median below 1.5): not %q", linkNot)
+	}
 
 	var cg strings.Builder
 	cg.WriteString("| network | flit-hops | link-hops | instructions a flit-hop | a link-hop | L1 data misses a flit-hop | misses past the L2 a flit-hop |\n|---|---|---|---|---|---|---|\n")
