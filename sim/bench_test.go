@@ -84,8 +84,8 @@ func benchThreads(b *testing.B, spec string, rate float64, cycles int64, threads
 	if spins, won := blocks.Spins(); threads > 1 && blocks.Blocks() > 0 {
 		b.ReportMetric(float64(spins)/float64(blocks.Blocks()), "spins/block")
 		b.ReportMetric(float64(won)/float64(max(spins, 1)), "spin-won")
-		// the words a block's threads ran of other partitions' (claims): a
-		// thread slowed or kept from running leaves its last words to the other
+		// the words a block's threads ran past an even split (claims): a
+		// thread slowed or kept from running leaves words to the other
 		b.ReportMetric(float64(blocks.Stolen())/float64(blocks.Blocks()), "stolen/block")
 	}
 }

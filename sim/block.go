@@ -22,12 +22,11 @@ import (
 // no packet before its cycle). So a run is the same, byte for byte, blocked or not
 // (scripts/sim-outputs.sh, TestBlocksSameRun).
 //
-// On several threads each partition's thread (part.go) runs the block over its
-// own words at once with the others, and then over words of partitions whose
-// threads are not done with theirs (claims), with a barrier per block instead
-// of per cycle. The lemma: in a block of n cycles from t, with n at most the least delay d of an
-// event from a router to another, no router reads what another router writes
-// in the block. An event made in cycle t+j (j < n) is due at t+j+d >= t+n,
+// On several threads the partitions' threads (part.go) run the block at once,
+// sharing its words (claims), with a barrier per block instead of per cycle.
+// The lemma: in a block of n cycles from t, with n at most the least delay d
+// of an event from a router to another, no router reads what another router
+// writes in the block. An event made in cycle t+j (j < n) is due at t+j+d >= t+n,
 // after the block; so the events read in the block, due at t .. t+n-1, were
 // all made before t, and each router's cycles in the block read its own state
 // and those events alone, whatever the order of the words and of the
@@ -101,7 +100,8 @@ type blockStats struct {
 	// spins the barrier's waiters tried (barrier.go), and those that saw
 	// their count reached before they would have slept
 	spins, spinWins int64
-	// stolen: words a thread ran of another partition's (claims)
+	// stolen: words a thread ran of another partition's, or on the ring
+	// past an even split (claims)
 	stolen int64
 }
 
@@ -220,6 +220,7 @@ func (e *engine) block(t int64, n int) error {
 		c.reset(p)
 	}
 	e.section(e.words)
+	stolen := c.turn(len(e.parts))
 	s := e.cfg.blocks
 	if e.timed() {
 		var longest int64
@@ -237,10 +238,11 @@ func (e *engine) block(t int64, n int) error {
 			err, errJ, errW = p.err, p.errJ, p.errW
 		}
 		p.err = nil
-		if s != nil {
-			s.stolen += int64(p.stolen)
-		}
+		stolen += p.stolen
 		p.stolen = 0
+	}
+	if s != nil {
+		s.stolen += int64(stolen)
 	}
 	first := e.parts[0]
 	own := first.done
@@ -272,12 +274,9 @@ func (e *engine) block(t int64, n int) error {
 
 // blockWords runs partition p's part of a block (block), on p's thread: cycles
 // p.t0 .. p.t0+p.n-1 word by word on p's copy of the engine (part.view), whose
-// cycle is its own, over the words it claims (claims.next): its own words
-// first, then, once they are done, those of partitions still at theirs. Every
-// other block visits the words from the last one (p.rev): the words a block
-// ends with are still in cache when the next one begins (a sweep in one
-// direction over more state than the cache holds would find none of it
-// there). A routing error stops the cycles after its own in the words
+// cycle is its own, over the words it claims (claims.next), in an order that
+// begins each block where the thread ended the last one, where it can. A
+// routing error stops the cycles after its own in the words
 // claimed after it; p.err, p.errJ and p.errW keep the first in a cycle by
 // cycle run's order (the run is done again without blocks: what the words
 // ran past it is dropped).
@@ -331,21 +330,35 @@ func (e *engine) blockWords(p *part) {
 }
 
 // claims is how a block's words are shared among the partitions' threads
-// (blockWords): each partition's part (wordRange) is claimed word after word
-// from one end by its own thread and from the other by a thread done with its
-// own, so that a thread kept from running (other processes, the host's) or
-// slowed (its words busier) leaves its last words to the other threads instead
-// of making them wait at the barrier. The lemma above holds whatever the
-// thread a word's cycles run on, and a word's events are taken from every
-// partition's wheels (receiveWord), so the run is the same whichever claims
-// what. segs is, per cycle of a block and word, the partition that ran it and
-// its deliveries' range in that partition's dones of the cycle, read in word
+// (blockWords), so that a thread kept from running (other processes, the
+// host's) or slowed (its words busier) leaves words to the others instead of
+// making them wait at the barrier. The lemma above holds whatever the thread a
+// word's cycles run on, and a word's events are taken from every partition's
+// wheels (receiveWord), so the run is the same whichever claims what.
+//
+// Two threads (the ring) share one range of the words, taken as a ring from
+// start: one thread claims from its low end, the other from its high end, so
+// that they meet where their speeds put them, and each next block starts
+// where the last one met, with the ends swapped: each thread begins where it
+// ended, on the words still in its caches (a sweep in one direction over more
+// state than the cache holds would find none of it there), whoever was
+// faster. More threads claim their partition's words (wordRange), every other
+// block from the last one (part.rev, for the same reason), and then words of
+// partitions whose threads have not reached them, from the far end.
+//
+// segs is, per cycle of a block and word, the partition that ran it and its
+// deliveries' range in that partition's dones of the cycle, read in word
 // order (order); merged the cycle's deliveries so ordered.
 type claims struct {
 	words      int
 	segs       []wordSeg
 	merged     []int32
 	stealFirst bool // Config.stealFirst
+	// the ring: its words not yet claimed, lo..hi-1 from start (mod words),
+	// and the partition claiming its low end
+	ring  wordRange
+	start int
+	low   int
 }
 
 type wordSeg struct{ part, lo, hi int32 }
@@ -354,15 +367,35 @@ func newClaims(words, span int, stealFirst bool) *claims {
 	return &claims{words: words, segs: make([]wordSeg, words*span), stealFirst: stealFirst}
 }
 
-// wordRange is the words of a partition not yet claimed in a block, lo..hi-1
-// as lo<<32 | hi, alone on its cache line.
+// wordRange is words not yet claimed in a block, lo..hi-1 as lo<<32 | hi,
+// alone on its cache line.
 type wordRange struct {
 	r atomic.Uint64
 	_ [56]byte
 }
 
-// reset gives p back its words for a block.
-func (c *claims) reset(p *part) { p.claim.r.Store(uint64(p.w0)<<32 | uint64(p.w1)) }
+// reset gives p back its words for a block, and the ring its words.
+func (c *claims) reset(p *part) {
+	p.claim.r.Store(uint64(p.w0)<<32 | uint64(p.w1))
+	c.ring.r.Store(uint64(c.words))
+}
+
+// ringed reports that k threads share the ring.
+func (c *claims) ringed(k int) bool { return k == 2 && !c.stealFirst }
+
+// turn readies the ring for the next block after one of k threads: it starts
+// where this one's ends met, with the ends swapped. It returns the words
+// the low end's thread ran past half the ring, or the other's (0 without a
+// ring).
+func (c *claims) turn(k int) int {
+	if !c.ringed(k) {
+		return 0
+	}
+	met := int(c.ring.r.Load() >> 32)
+	c.start = (c.start + met) % c.words
+	c.low = 1 - c.low
+	return max(met-c.words/2, c.words/2-met)
+}
 
 // take claims the word at r's low end, or with back at its high end; -1: none.
 func (r *wordRange) take(back bool) int {
@@ -382,10 +415,18 @@ func (r *wordRange) take(back bool) int {
 	}
 }
 
-// next is the next word p's thread runs in a block: its own from the end its
-// direction starts at (p.rev), then another partition's from the end that
-// partition's thread reaches last; -1 when every word is claimed.
+// next is the next word p's thread runs in a block; -1 when every word is
+// claimed. On the ring: from its end. Else its own from the end its direction
+// starts at (p.rev), then another partition's from the end that partition's
+// thread reaches last.
 func (c *claims) next(p *part, parts []*part) int {
+	if c.ringed(len(parts)) {
+		w := c.ring.take(p.id != c.low)
+		if w < 0 {
+			return -1
+		}
+		return (c.start + w) % c.words
+	}
 	if !c.stealFirst {
 		if w := p.claim.take(p.rev); w >= 0 {
 			return w

@@ -180,7 +180,8 @@ type Config struct {
 	noBlocks, forceBlocks bool
 	blocks                *blockStats
 	// stealFirst makes a block's threads run other partitions' words before
-	// their own (claims): tests check that runs agree whoever runs what.
+	// their own, two threads too rather than sharing a ring (claims): tests
+	// check that runs agree whoever runs what.
 	stealFirst bool
 	// noPass makes VC allocation try every waiting head, also one passed by
 	// while nothing was released at its router (engine.passBy): tests

@@ -37,9 +37,10 @@ func (s *BlockStats) Rechecked() int64 { return s.rechecked }
 // Spins is the barrier's spins tried and those that saw their count (barrier.go).
 func (s *BlockStats) Spins() (tried, won int64) { return s.spins, s.spinWins }
 
-// Stolen is the words the partitions' threads ran of others' (claims).
+// Stolen is the words the partitions' threads ran of others', or on two
+// threads past an even split (claims).
 func (s *BlockStats) Stolen() int64 { return s.stolen }
 
 // StealFirst makes a block's threads run other partitions' words before their
-// own (Config.stealFirst).
+// own, on two threads too (Config.stealFirst).
 func StealFirst(c *Config) { c.stealFirst = true }

@@ -14,9 +14,9 @@ package sim
 // the same, bit for bit, whatever the number of threads (TestThreadsSameRun).
 // A run that takes blocks of cycles (block.go) joins its partitions once a
 // block, not once a cycle: each runs the block's cycles over its words at once,
-// and a thread done with its partition's words runs those another has not
-// reached yet (claims), so that none waits at the barrier for a thread slowed
-// or kept from running.
+// and a thread done with its words runs those another has not reached yet
+// (claims), so that none waits at the barrier for a thread slowed or kept from
+// running.
 
 import (
 	"math/bits"
@@ -59,7 +59,8 @@ type part struct {
 	// several threads cycle by cycle it would be a race). t0 and n the
 	// block's cycles, errJ and errW the block's cycle and word of the first
 	// error of p's thread (errJ n: none), cpu its thread's CPU time in it
-	// (blockStats.clock), stolen the words it ran of other partitions
+	// (blockStats.clock), stolen the words it ran of other partitions (not
+	// on the ring: claims)
 	view   *engine
 	t0     int64
 	n      int

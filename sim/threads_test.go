@@ -45,25 +45,18 @@ func TestThreadsSameRun(t *testing.T) {
 		{"dragonfly df-par limit", "dragonfly:p=4", "df-par", 4, 0.3, "random", "credits", 4, false, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			net := mustNet(t, c.topo)
-			rt := mustRouting(t, net, c.routing, c.vcs)
-			arb, err := sim.LookupArbitration(c.arb)
-			require.NoError(t, err)
-			sel, err := sim.LookupSelector(c.sel)
-			require.NoError(t, err)
-			pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
-			require.NoError(t, err)
-			pipe := sim.BookSim(net)
+			base, pat := threadsConfig(t, c.topo, c.routing, c.vcs, c.arb, c.sel)
+			base.Seed = 3
 			if c.ideal {
-				pipe = sim.Pipeline{Link: 1, Credit: 1}
+				base.Pipeline = sim.Pipeline{Link: 1, Credit: 1}
 			}
 			var first *sim.Result
 			for _, run := range []struct {
 				threads int
 				blocks  bool
 			}{{1, false}, {2, false}, {3, false}, {4, false}, {2, true}, {3, true}, {4, true}} {
-				cfg := sim.Config{Net: net, Routing: rt, VCs: c.vcs, Buf: 4, Pipeline: pipe, Seed: 3,
-					Arbiter: arb, Select: sel, AtomicVC: c.routing == "duato", Threads: run.threads}
+				cfg := base
+				cfg.Threads = run.threads
 				var s sim.BlockStats
 				sim.CountBlocks(&cfg, &s)
 				if run.blocks {
@@ -89,11 +82,26 @@ func TestThreadsSameRun(t *testing.T) {
 	}
 }
 
+// threadsConfig is the configuration of a case of the threads tests (BookSim's
+// pipeline, buffers of 4, atomic VCs with duato) and uniform traffic on it.
+func threadsConfig(t *testing.T, topo, routing string, vcs int, arbName, selName string) (sim.Config, sim.Pattern) {
+	net := mustNet(t, topo)
+	arb, err := sim.LookupArbitration(arbName)
+	require.NoError(t, err)
+	sel, err := sim.LookupSelector(selName)
+	require.NoError(t, err)
+	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
+	require.NoError(t, err)
+	return sim.Config{Net: net, Routing: mustRouting(t, net, routing, vcs), VCs: vcs, Buf: 4, Pipeline: sim.BookSim(net),
+		Arbiter: arb, Select: sel, AtomicVC: routing == "duato"}, pat
+}
+
 // A block's words run on whichever thread claims them (claims, block.go): a run
 // is the same, result for result, when each thread runs the other partitions'
-// words before its own (StealFirst), so that most words run on another thread
-// than their partition's, in an order that changes from block to block and run
-// to run. Words of a block depend on no other word's cycles in it (block.go's
+// words before its own (StealFirst; two threads then claim partitions' words
+// too, not the ring, which TestThreadsSameRun's runs on two threads take), so
+// that most words run on another thread than their partition's, in an order
+// that changes from block to block and run to run. Words of a block depend on no other word's cycles in it (block.go's
 // lemma), each word's events are taken from every partition's wheels, and a
 // cycle's deliveries reach the run word by word.
 func TestThreadsStealSameRun(t *testing.T) {
@@ -107,18 +115,12 @@ func TestThreadsStealSameRun(t *testing.T) {
 		{"dragonfly df-valiant", "dragonfly:p=4", "df-valiant", 3, "random", "random"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			net := mustNet(t, c.topo)
-			rt := mustRouting(t, net, c.routing, c.vcs)
-			arb, err := sim.LookupArbitration(c.arb)
-			require.NoError(t, err)
-			sel, err := sim.LookupSelector(c.sel)
-			require.NoError(t, err)
-			pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
-			require.NoError(t, err)
+			base, pat := threadsConfig(t, c.topo, c.routing, c.vcs, c.arb, c.sel)
+			base.Seed = 5
 			var first *sim.Result
 			for _, threads := range []int{1, 2, 3, 4} {
-				cfg := sim.Config{Net: net, Routing: rt, VCs: c.vcs, Buf: 4, Pipeline: sim.BookSim(net), Seed: 5,
-					Arbiter: arb, Select: sel, AtomicVC: c.routing == "duato", Threads: threads}
+				cfg := base
+				cfg.Threads = threads
 				var s sim.BlockStats
 				sim.CountBlocks(&cfg, &s)
 				sim.ForceBlocks(&cfg)
