@@ -215,6 +215,13 @@ func commonFree(lines []*bitline, off []int32, from, l int32) int32 {
 	if l == 1 && len(lines) == 2 {
 		return commonFree2(lines[0], lines[1], off[0], off[1], from)
 	}
+	return commonFreeAny(lines, off, from, l)
+}
+
+// commonFreeAny is commonFree for any lines and block length, the loop
+// commonFree2 specialises (TestCommonFreeMatchesStepByStep checks both on the
+// same lines).
+func commonFreeAny(lines []*bitline, off []int32, from, l int32) int32 {
 	s := from
 	for {
 		for j, b := range lines {

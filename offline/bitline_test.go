@@ -129,8 +129,17 @@ func TestColourBitlinesAsTimelines(t *testing.T) {
 // 2 or 3, so that a line is often free alone and the lines rarely together: many
 // all-busy windows in a row), offsets, a block length of 1 to 64 and a first
 // candidate, commonFree returns the smallest s >= from at which
-// every line j is free at steps s+off[j] .. s+off[j]+l-1, found step by step.
+// every line j is free at steps s+off[j] .. s+off[j]+l-1, found step by step;
+// so does the general loop (commonFreeAny) on the same lines, which
+// commonFree2 replaces for two lines and blocks of one step (a case that must
+// be drawn, or commonFree2 goes unchecked).
 func TestCommonFreeMatchesStepByStep(t *testing.T) {
+	two := 0
+	defer func() {
+		if !t.Failed() {
+			require.Positive(t, two, "no draw of two lines and blocks of one step (commonFree2)")
+		}
+	}()
 	rapid.Check(t, func(t *rapid.T) {
 		const steps = 1 << 14
 		n := rapid.IntRange(1, 3).Draw(t, "lines")
@@ -179,5 +188,9 @@ func TestCommonFreeMatchesStepByStep(t *testing.T) {
 			want++
 		}
 		require.Equal(t, want, commonFree(lines, off, from, l))
+		require.Equal(t, want, commonFreeAny(lines, off, from, l), "the general loop")
+		if n == 2 && l == 1 {
+			two++
+		}
 	})
 }
