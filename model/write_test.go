@@ -3,7 +3,11 @@ package model_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -148,4 +152,65 @@ func TestScheduleWritersInBlocks(t *testing.T) {
 		require.NoError(t, gotErr)
 		require.Equal(t, wantSched, gotSched)
 	})
+}
+
+// failingWriter takes the bytes of its first writes, fails the write numbered
+// failAt (from 1) and every one after it, and counts them all.
+type failingWriter struct {
+	got            bytes.Buffer
+	writes, failAt int
+}
+
+var errWriteFailed = errors.New("write failed")
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	w.writes++
+	if w.writes >= w.failAt {
+		return 0, errWriteFailed
+	}
+	return w.got.Write(p)
+}
+
+// Lemma (a failed write stops the block writer whole): when the writer fails
+// at any of its writes, in blocks of 1 to 5 entries (the odd blocks on another
+// goroutine from four blocks on, writeEntries), WriteSchedule and
+// WriteBufferlessPaths return the writer's error, make no write after the
+// failed one, have written a prefix of the bytes they write in full (the
+// blocks in order), and leave no goroutine running (the other goroutine is
+// stopped and waited for before they return).
+func TestScheduleWritersStopOnWriteError(t *testing.T) {
+	parallel := 0
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInstance(30, 5, 3).Draw(t, "instance")
+		starts := rapid.SliceOfN(rapid.IntRange(0, 100), len(in.Messages), len(in.Messages)).Draw(t, "starts")
+		s := model.FromStarts(in, starts)
+		head := *s
+		head.Messages = nil
+		block := rapid.IntRange(1, 5).Draw(t, "block")
+		restore := model.SetEntryBlock(block)
+		defer restore()
+		writers := []struct {
+			name  string
+			write func(w io.Writer) error
+		}{
+			{"WriteSchedule", func(w io.Writer) error { return model.WriteSchedule(w, s) }},
+			{"WriteBufferlessPaths", func(w io.Writer) error { return model.WriteBufferlessPaths(w, &head, model.PathsOf(in), starts) }},
+		}
+		for _, wr := range writers {
+			name, write := wr.name, wr.write
+			all := &failingWriter{failAt: math.MaxInt}
+			require.NoError(t, write(all), name)
+			w := &failingWriter{failAt: rapid.IntRange(1, all.writes).Draw(t, "failing write")}
+			before := runtime.NumGoroutine()
+			err := write(w)
+			require.ErrorIs(t, err, errWriteFailed, name)
+			require.Equal(t, w.failAt, w.writes, "%s: writes after the failed one", name)
+			require.True(t, strings.HasPrefix(all.got.String(), w.got.String()), "%s: not a prefix of the whole", name)
+			require.LessOrEqual(t, runtime.NumGoroutine(), before, "%s: a goroutine left running", name)
+		}
+		if (len(in.Messages)+block-1)/block >= 4 {
+			parallel++
+		}
+	})
+	require.Positive(t, parallel, "no schedule of four blocks or more")
 }
