@@ -365,9 +365,11 @@ type engine struct {
 	// credit may too, and passBy is not used), so such a head would find none
 	// again: VC allocation parks it, out of the waiting set (a router whose
 	// waiting heads are all parked is not visited), and a release puts its
-	// router's parked heads back. parked has per router bit i set if its
-	// input port inBase[r]+i may have parked heads (a release reads none of
-	// the masks of a router without)
+	// router's parked heads back. A parked head is never granted: VC
+	// allocation grants waiting heads, and Latch, whose switch allocation
+	// grants VCs, has no VC allocation phase to park one. parked has per
+	// router bit i set iff its input port inBase[r]+i has parked heads (a
+	// release reads none of the masks of a router without)
 	passBy, parked []uint64
 
 	// portBusy has bit i of router r set iff its input port inBase[r]+i has a busy
@@ -992,10 +994,8 @@ func (e *engine) release(ov int32) {
 	e.ov[ov].owner = ^(ib << e.vs) // unowned(ov)
 	for pm := e.parked[r]; pm != 0; pm &= pm - 1 {
 		i := int32(bits.TrailingZeros64(pm))
-		if m := e.passBy[ib+i]; m != 0 {
-			e.passBy[ib+i] = 0
-			e.waiting.addAll(r, i, ib+i, m)
-		}
+		e.waiting.addAll(r, i, ib+i, e.passBy[ib+i])
+		e.passBy[ib+i] = 0
 	}
 	e.parked[r] = 0
 }

@@ -178,7 +178,6 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	v := iv & e.vm
 	bit := uint64(1) << uint(v)
 	e.waiting.remove(r, in-e.inBase[r], in, v)
-	e.passBy[in] &^= bit // (parked, a head Latch grants)
 	o := e.port(ov)
 	next := e.out[o].next
 	ip := &e.in[in]
