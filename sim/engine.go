@@ -926,13 +926,7 @@ func newVCSet(inPorts, routers int) vcSet {
 }
 
 // add puts VC v of input port in (number i at router r) into the set.
-func (s *vcSet) add(r, i, in, v int32) {
-	s.vcs[in] |= 1 << uint(v&63)
-	if s.ports[r] == 0 {
-		s.rtrs[r>>6] |= 1 << uint(r&63)
-	}
-	s.ports[r] |= 1 << uint(i&63)
-}
+func (s *vcSet) add(r, i, in, v int32) { s.addAll(r, i, in, 1<<uint(v&63)) }
 
 // addAll puts the VCs of mask m (not 0) of input port in (number i at router
 // r) into the set.
