@@ -292,7 +292,7 @@ func (r *record) quantiles(e *steady.Estimate) {
 }
 
 // exactQuantiles is the nearest-rank 0.5, 0.99 and 1 quantiles of observations
-// from.. of an exact record (steady.QuantileSorted's ranks; NaN with none). A
+// from.. of an exact record (steady.Rank's ranks; NaN with none). A
 // latency is a whole number of cycles, so where the largest is below a few times
 // the count they are counted by value and read off the cumulative counts in
 // O(n + largest), instead of sorted in O(n log n): the sort of a run's 160k
@@ -313,8 +313,7 @@ func (r *record) exactQuantiles(from int) (p50, p99, most float64) {
 	}
 	count := make([]int32, hi+1)
 	r.eachLat(from, func(l uint32) { count[l]++ })
-	rank := func(q float64) int { return max(1, int(math.Ceil(q*float64(n)))) } // QuantileSorted's
-	r50, r99 := rank(0.5), rank(0.99)
+	r50, r99 := steady.Rank(0.5, n), steady.Rank(0.99, n)
 	p50, p99 = math.NaN(), math.NaN()
 	below := 0 // observations below value v
 	for v, c := range count {

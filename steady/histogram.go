@@ -92,7 +92,7 @@ func (h *Histogram) Quantile(q float64) float64 {
 	if q == 1 {
 		return float64(h.max)
 	}
-	r := max(int64(math.Ceil(q*float64(h.n))), 1)
+	r := int64(Rank(q, int(h.n)))
 	var seen int64
 	for i, c := range h.bins {
 		if seen += int64(c); seen >= r {

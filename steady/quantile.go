@@ -24,9 +24,12 @@ func QuantileSorted(sorted []float64, q float64) float64 {
 	if n == 0 || math.IsNaN(q) || q < 0 || q > 1 {
 		return math.NaN()
 	}
-	r := int(math.Ceil(q * float64(n)))
-	if r < 1 {
-		r = 1
-	}
-	return sorted[r-1]
+	return sorted[Rank(q, n)-1]
+}
+
+// Rank is the rank, from 1, of the nearest-rank q-quantile of n observations
+// (n >= 1, q in [0, 1]): ceil(q*n), at least 1. Quantile's, and that of every
+// reader of a count of observations by value (Histogram.Quantile).
+func Rank(q float64, n int) int {
+	return max(int(math.Ceil(q*float64(n))), 1)
 }
