@@ -71,7 +71,8 @@ func TestPhaseRoute(t *testing.T) {
 
 // allocVCs: the waiting head takes the first free output VC (FirstFree), the
 // header records the hop, and a second head asking for the same VC loses to the
-// first; a held VC is not offered.
+// first; a held VC is not offered, and the head that finds none free is parked
+// until a release at its router.
 func TestPhaseAllocVCs(t *testing.T) {
 	e := line(t, false, 1, 4, Pipeline{Link: 1, Credit: 1})
 	// two packets at b: one arriving from a, one injected at b, both for c
@@ -96,6 +97,26 @@ func TestPhaseAllocVCs(t *testing.T) {
 	require.Equal(t, vcActive, e.vc[owner].state)
 	e.allocVCs(e.parts[0])
 	require.Equal(t, owner, e.ov[ov].owner, "a held VC is not given again")
+
+	// the loser found it held: parked (passBy) out of the waiting set, so that b
+	// is not visited, until a release at b puts it back; then it takes the VC
+	loser := int32(-1)
+	for iv := e.inBase[1] << e.vs; iv < e.inBase[2]<<e.vs; iv++ {
+		if e.vc[iv].state == vcWait {
+			loser = iv
+		}
+	}
+	require.Equal(t, lost, e.front(loser).pkt())
+	in := e.port(loser)
+	require.Equal(t, uint64(1)<<uint(loser&e.vm), e.passBy[in], "the loser is parked")
+	require.Equal(t, uint64(1)<<uint(in-e.inBase[1]), e.parked[1])
+	require.Zero(t, e.waiting.rtrs[0], "no router has a head to try")
+	e.release(ov)
+	require.Zero(t, e.passBy[in])
+	require.Zero(t, e.parked[1])
+	e.allocVCs(e.parts[0])
+	require.Equal(t, loser, e.ov[ov].owner, "the released VC goes to the parked head")
+	require.Equal(t, vcActive, e.vc[loser].state)
 }
 
 // allocSwitch and traverse: a granted flit leaves its buffer, spends a credit,
