@@ -52,7 +52,7 @@ func (e *engine) allocFlat(p *part, r int32) {
 		ip := elem(e.in, int(ib)+i)
 		bid := ip.busy & ip.act & ip.cred
 		if w := bid & ip.wait; w != 0 {
-			bid, ip.wait = ripe(e.heads, (ib+int32(i))<<(e.vs&31), e.t, bid, w, ip.wait)
+			bid = e.ripe(ib+int32(i), bid, w)
 		}
 		// lone bidder or not, without a branch on it; a port without a bid
 		// (as unpredictable) picks a VC that asks for nothing: pickAt(s, 0)
@@ -94,21 +94,20 @@ func (e *engine) allocFlat(p *part, r int32) {
 	}
 }
 
-// ripe is bid without the VCs of w (of the input port whose VC v is heads[lo+v])
-// whose VC allocation is less than VCAlloc cycles old, and wait (the port's wait
-// mask) without the others. Small enough for Go to inline: a call in allocFlat's
-// loop over the ports had it reload the loop's values from the stack at every
-// port (callgrind, torus:8x8 at 0.4: 2 instructions a flit-hop).
-func ripe(heads []vcHead, lo int32, t int64, bid, w, wait uint64) (uint64, uint64) {
-	for ; w != 0; w &= w - 1 {
-		v := bits.TrailingZeros64(w) & 63
-		if elem(heads, int(lo)+v).ready > t {
+// ripe is bid without the VCs of wait (of input port in) whose VC allocation
+// is less than VCAlloc cycles old; the others leave in's wait mask.
+func (e *engine) ripe(in int32, bid, wait uint64) uint64 {
+	ip := &e.in[in]
+	lo := in << e.vs
+	for ; wait != 0; wait &= wait - 1 {
+		v := bits.TrailingZeros64(wait)
+		if e.heads[lo+int32(v)].ready > e.t {
 			bid &^= 1 << uint(v)
 		} else {
-			wait &^= 1 << uint(v)
+			ip.wait &^= 1 << uint(v)
 		}
 	}
-	return bid, wait
+	return bid
 }
 
 // allocRouter is switch allocation at router r in the general case: arbiters
@@ -131,7 +130,7 @@ func (e *engine) allocRouter(p *part, r int32) {
 		if !latch {
 			bid = ip.busy & ip.act & ip.cred
 			if w := bid & ip.wait; w != 0 {
-				bid, ip.wait = ripe(e.heads, lo, t, bid, w, ip.wait)
+				bid = e.ripe(ib+i, bid, w)
 			}
 		}
 		for m := ip.busy; latch && m != 0; m &= m - 1 {
