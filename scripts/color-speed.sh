@@ -17,7 +17,7 @@
 # of "tree1e5 mesh1e5 tree1e6 mesh1e6" (the default). docs/cli.md quotes
 # docs/color/speed.csv, made with
 #
-#   scripts/color-speed.sh docs/color old=/path/to/wormlab-df5649c prev=/path/to/wormlab-0c92bcd new=/path/to/wormlab
+#   scripts/color-speed.sh docs/color old=/path/to/wormlab-df5649c prev=/path/to/wormlab-e8ed83c new=/path/to/wormlab
 set -eu
 
 out=${1:?usage: scripts/color-speed.sh OUT [NAME=WORMLAB ...]}
