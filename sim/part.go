@@ -173,10 +173,13 @@ func threads(cfg *Config, routers int) int {
 // 32x32 and 1.20-1.40x on 40x40, so the default stayed at 1,600. With the
 // barrier's spin (barrier.go) two threads pay from 32x32: two idle runs of
 // scripts/booksim-compare.sh threads (load 1.3-4.7, three BenchmarkThreads runs
-// each) put 32x32 at 1.21-1.58x and 24x24 at 0.75-1.65x, so the default takes
-// two from 1,024 routers (docs/booksim/crossover.csv; TestCrossoverDocFigures
-// checks this constant against it).
-const ParallelRouters = 1024
+// each) put 32x32 at 1.21-1.58x and 24x24 at 0.75-1.65x, so the default took
+// two from 1,024 routers. Since a block's threads share its words (claims,
+// block.go), the idle run of session 8's end (load 0.9-1.2) put 24x24 at
+// 1.06-1.52x and 16x16 at 0.58-0.68x, so the default takes two from 576
+// routers (docs/booksim/crossover.csv; TestCrossoverDocFigures checks this
+// constant against it).
+const ParallelRouters = 576
 
 // chooseCycle picks the sections of a cycle once a run, from what is known at
 // setup: with Latch or an injection limit (and no Sensing routing) receiving and
