@@ -177,9 +177,10 @@
 // is eight or more below the horizon of its formula, it encodes the formula
 // again at the step's horizon (smaller, and the chains of every worm shorter)
 // and goes on from there on a fresh solver with the best schedule's phases,
-// its encoding charged to its share (issue 27: on the 10x10 mesh of seed 3 it
-// ended at 91-92 in 20 s of CPU in three runs paired with the solver before it,
-// which ended at 93; docs/solver.md). Optimal is set only when the
+// its encoding charged to its share (issue 27: the committed family run,
+// experiments/solver-random/results.jsonl, has the 10x10 mesh of seed 3 at 93
+// in the wormhole model and 91 in the bufferless one at 20 s of CPU, 93 in both
+// in the run before it; docs/solver.md). Optimal is set only when the
 // horizon one below the makespan was proven unsatisfiable or the makespan meets a
 // proven lower bound (model.Instance LowerBounds, the aligned-clique bound of
 // clique.go, which is proven there, or the edge-set bound). Every schedule Solve
