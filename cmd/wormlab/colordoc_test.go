@@ -96,7 +96,7 @@ func TestDocsQuoteColorSpeed(t *testing.T) {
 		side = "under"
 	}
 	require.Contains(t, strings.Join(strings.Fields(text), " "), fmt.Sprintf(
-		"is %.0f to %.0f times short of that speed, and its maximum resident size, %.0f to %.0f MB, is %s the 500 MB",
+		"is %.1f to %.1f times short of that speed, and its maximum resident size, %.0f to %.0f MB, is %s the 500 MB",
 		1e6/slices.Max(big), 1e6/slices.Min(big), slices.Min(bigRSS), slices.Max(bigRSS), side))
 	m := key{"new", "mesh1e5"}
 	row := fmt.Sprintf("| `color` | %.2f GB | %.1f s of CPU |", slices.Max(rss[m])/1000, slices.Max(cpu[m]))
