@@ -3,6 +3,7 @@ package sim_test
 import (
 	"context"
 	"encoding/json"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -140,6 +141,36 @@ func TestThreadsStealSameRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Two threads share a block's words as a ring (claims, block.go): a thread
+// that is not running leaves its half to the other. With GOMAXPROCS 1 the
+// caller's thread runs its part of a block before the worker's can start, so
+// it claims the whole ring: words run past an even split (Stolen; the test
+// fails if a thread keeps to its half), and the run is still the same as on
+// one thread (block.go's lemma: whatever the thread a word's cycles run on).
+func TestThreadsRingSameRun(t *testing.T) {
+	base, pat := threadsConfig(t, "torus:16x16", "dor-booksim", 4, "round-robin", "first")
+	base.Seed = 5
+	run := func(threads int, s *sim.BlockStats) *sim.Result {
+		cfg := base
+		cfg.Threads = threads
+		sim.CountBlocks(&cfg, s)
+		sim.ForceBlocks(&cfg)
+		res, err := sim.RunOpen(context.Background(), cfg,
+			sim.Workload{Pattern: pat, Rate: 0.3, Sizes: sim.Sizes{Flits: []int{2, 8}, Weight: []float64{1, 1}}},
+			sim.Measure{MinCycles: 2000, MaxCycles: 2000, Period: 500, Nodes: true})
+		require.NoError(t, err)
+		require.Positive(t, s.Blocks(), "%d threads: no block", threads)
+		return res
+	}
+	var one, two sim.BlockStats
+	want := run(1, &one)
+	old := runtime.GOMAXPROCS(1)
+	got := run(2, &two)
+	runtime.GOMAXPROCS(old)
+	require.Positive(t, two.Stolen(), "two threads: no word run past the even split")
+	require.Equal(t, want, got)
 }
 
 // A large network takes two threads and blocks of cycles by default
