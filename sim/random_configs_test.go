@@ -88,6 +88,12 @@ func drawRandomRunOn(t *rapid.T, specs []string) randomRun {
 		DeadlockCycles: rapid.SampledFrom([]int{0, 300}).Draw(t, "deadlock"),
 		AtomicVC:       rapid.Bool().Draw(t, "atomic"), EjectAll: rapid.Bool().Draw(t, "eject-all"),
 		InjectPerPort: rapid.Bool().Draw(t, "inject-per-port")}
+	tm := topology.TerminalsOf(net)
+	for _, k := range tm.Injectors {
+		if k > 1 {
+			cfg.InjectPerPort = false // queues per port take one terminal a router
+		}
+	}
 	if cfg.Validate() != nil {
 		t.Skip("refused") // a custom switch input with random arbitration
 	}
@@ -234,9 +240,6 @@ func TestRandomBatchesSame(t *testing.T) {
 				}
 			}
 			ps[i] = p
-		}
-		if cfg.InjectPerPort && cfg.Validate() != nil {
-			cfg.InjectPerPort = false // several terminals a router
 		}
 		run := func(threads int) (*sim.BatchResult, error) {
 			cfg := cfg
