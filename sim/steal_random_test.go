@@ -23,9 +23,11 @@ var manyWordTopologies = []string{"mesh:65", "torus:129", "mesh:3x43", "torus:12
 // Drawn as TestRandomConfigsSame's configurations, on networks of several
 // words, uneven ones among them, and pipelines up to the longest delays
 // (stages of up to 64 cycles, links and credits of up to 64: blocks as long
-// as 64 cycles and wheels of 128 slots and more). Run with -tags simbounds,
+// as 64 cycles and wheels of 128 slots and more). The draws stealing first
+// that took blocks stole words (so it fails with stealing a no-op). Run with -tags simbounds,
 // every access elem serves is checked.
 func TestRandomStealSame(t *testing.T) {
+	var stealRuns, stealBlocks, stolen int64 // runs with StealFirst, their blocks and words stolen
 	rapid.Check(t, func(t *rapid.T) {
 		r := drawRandomRunOn(t, manyWordTopologies)
 		if rapid.Bool().Draw(t, "long delays") {
@@ -51,13 +53,26 @@ func TestRandomStealSame(t *testing.T) {
 		if rapid.Bool().Draw(t, "blocks") {
 			sim.ForceBlocks(&cfg)
 		}
-		if rapid.Bool().Draw(t, "steal") {
+		steal := rapid.Bool().Draw(t, "steal")
+		if steal {
 			sim.StealFirst(&cfg)
 		}
+		var s sim.BlockStats
+		sim.CountBlocks(&cfg, &s)
 		old := runtime.GOMAXPROCS(rapid.SampledFrom([]int{1, 2, 4}).Draw(t, "gomaxprocs"))
 		got, gotErr := sim.RunOpen(context.Background(), cfg, r.w, r.m)
 		runtime.GOMAXPROCS(old)
+		if steal {
+			stealRuns++
+			stealBlocks += s.Blocks()
+			stolen += s.Stolen()
+		}
 		require.Equal(t, wantErr, gotErr, "%s, %d threads", r.desc, cfg.Threads)
 		require.Equal(t, want, got, "%s, %d threads, pipeline %+v", r.desc, cfg.Threads, r.cfg.Pipeline)
 	})
+	t.Logf("%d runs stealing first: %d blocks, %d words stolen", stealRuns, stealBlocks, stolen)
+	if stealBlocks > 0 {
+		// a block of several partitions stealing first steals its first word
+		require.Positive(t, stolen, "no word stolen in %d blocks stealing first", stealBlocks)
+	}
 }
