@@ -119,11 +119,14 @@ func drawRandomRunOn(t *rapid.T, specs []string) randomRun {
 // its taking blocks of cycles (part.go, block.go: the partitions exchange events
 // at least a cycle ahead and draw from their routers' own streams), so one to four
 // threads, cycle by cycle or in blocks, give the same Result field for field and
-// the same error. Run with `go test -tags simbounds` (or -race), every table
-// access of the engine's loops is bounds-checked (elem_checked.go): an index past
-// its table panics there, where the unchecked build would write past it.
+// the same error (and of 40 runs drawn to take blocks some do). Run with `go
+// test -tags simbounds` (or -race), every table access of the engine's loops is
+// bounds-checked (elem_checked.go): an index past its table panics there, where
+// the unchecked build would write past it.
 func TestRandomConfigsSame(t *testing.T) {
 	var runs, delivered, deadlocks, refused int
+	var blocked sim.BlockStats // the blocks of the runs drawn to take them
+	blockDraws, blockedDraws := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		r := drawRandomRun(t)
 		runs++
@@ -132,6 +135,7 @@ func TestRandomConfigsSame(t *testing.T) {
 			cfg.Threads = threads
 			if blocks {
 				sim.ForceBlocks(&cfg)
+				sim.CountBlocks(&cfg, &blocked)
 			} else {
 				sim.WithoutBlocks(&cfg)
 			}
@@ -155,11 +159,23 @@ func TestRandomConfigsSame(t *testing.T) {
 		}
 		threads := rapid.IntRange(1, 4).Draw(t, "threads")
 		blocks := rapid.Bool().Draw(t, "blocks")
+		before := blocked.Blocks()
 		got, gotErr := run(threads, blocks)
+		if blocks {
+			blockDraws++
+			if blocked.Blocks() > before {
+				blockedDraws++
+			}
+		}
 		require.Equal(t, wantErr, gotErr, "%s, %d threads, blocks %v", r.desc, threads, blocks)
 		require.Equal(t, want, got, "%s, %d threads, blocks %v", r.desc, threads, blocks)
 	})
-	t.Logf("%d configurations: %d ran, %d deadlocked, %d refused", runs, delivered, deadlocks, refused)
+	t.Logf("%d configurations: %d ran, %d deadlocked, %d refused; %d of %d drawn to take blocks took %d", runs, delivered, deadlocks, refused, blockedDraws, blockDraws, blocked.Blocks())
+	if blockDraws >= 40 {
+		// a quarter or a third of them take blocks (the rest cannot: a span
+		// of one cycle, a sensing routing...): none of 40, some 0.75^40 = 1e-5
+		require.Positive(t, blockedDraws, "none of %d runs drawn to take blocks took one", blockDraws)
+	}
 }
 
 // A closed batch on any configuration the simulator accepts ends in its result, a
