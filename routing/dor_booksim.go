@@ -72,8 +72,9 @@ func (d *DORBookSim) hop(at int, h *sim.Header) (port, dim int, class int32) {
 		if h.Port >= 0 && int(h.Port)/2 == i {
 			return topology.Port(i, dir), i, h.Class
 		}
+		// entering the dimension: class 1 iff cur > dst, in either direction
 		class := int32(0)
-		if (dir > 0 && cur > dst) || (dir < 0 && dst < cur) {
+		if cur > dst {
 			class = 1
 		}
 		return topology.Port(i, dir), i, class
@@ -93,7 +94,7 @@ func (d *DORBookSim) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice
 // Advance records the class of the dimension the hop is in: hop's, for the port
 // Route offered (the first dimension not yet done, port/2), from that
 // dimension's two coordinates only: on in the dimension it was in, its class;
-// entering it, class 1 iff cur > dst (hop's rules up and down both read so).
+// entering it, class 1 iff cur > dst (hop's rule).
 func (d *DORBookSim) Advance(at int, h *sim.Header, port, vc int) {
 	i := port / 2
 	if h.Port >= 0 && int(h.Port)/2 == i {
