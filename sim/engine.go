@@ -1105,10 +1105,7 @@ func (e *engine) warm(w int) uint32 {
 		// another in each array: one loop over each array's range
 		lo := bits.TrailingZeros64(word)
 		hi := lo + bits.TrailingZeros64(^(word >> uint(lo))) // (64 where the run ends the word)
-		word &^= 1<<uint(hi&63) - 1                          // (all ones where hi is 64)
-		if hi == 64 {
-			word = 0
-		}
+		word &^= 1<<uint(hi) - 1                             // (all ones where hi is 64: 1<<64 is 0)
 		s += e.warmPorts(w<<6+lo, w<<6+hi)
 		// each range sliced first, and walked up to its length: no bounds
 		// check a load
