@@ -273,27 +273,26 @@ func TestWarmReadsBusyVCs(t *testing.T) {
 							lo := port<<vs | bits.TrailingZeros64(m)
 							hi := port<<vs | (63 - bits.LeadingZeros64(m))
 							base := e.warm(w)
+							setVC := func(i int, v uint32) { e.vc[i].n = int32(v) }
+							setBuf := func(i int, v uint32) { e.buf[i] = flit(v) }
 							for _, x := range []struct {
-								name string
-								at   int
-								set  func(i int, v uint32)
+								name    string
+								at      int
+								perLine int
+								set     func(i int, v uint32)
 							}{
-								{"states' line of its lowest busy VC", lo / vcsLine * vcsLine, func(i int, v uint32) { e.vc[i].n = int32(v) }},
-								{"states' line of its highest busy VC", hi / vcsLine * vcsLine, func(i int, v uint32) { e.vc[i].n = int32(v) }},
-								{"ring's first line of its lowest busy VC", lo * e.ring / homeSlots * homeSlots, func(i int, v uint32) { e.buf[i] = flit(v) }},
-								{"ring's first line of its highest busy VC", hi * e.ring / homeSlots * homeSlots, func(i int, v uint32) { e.buf[i] = flit(v) }},
+								{"states' line of its lowest busy VC", lo / vcsLine * vcsLine, vcsLine, setVC},
+								{"states' line of its highest busy VC", hi / vcsLine * vcsLine, vcsLine, setVC},
+								{"ring's first line of its lowest busy VC", lo * e.ring / homeSlots * homeSlots, homeSlots, setBuf},
+								{"ring's first line of its highest busy VC", hi * e.ring / homeSlots * homeSlots, homeSlots, setBuf},
 							} {
-								perLine := homeSlots
-								if x.name[0] == 's' {
-									perLine = vcsLine
-								}
-								for i := x.at; i < x.at+perLine; i++ {
+								for i := x.at; i < x.at+x.perLine; i++ {
 									x.set(i, big)
 								}
 								if got := e.warm(w); got-base < big {
 									t.Errorf("%d VCs of %d flits, word %d, busy routers %#x, input port %d busy %#b: warm did not read the %s", c.vcs, c.buf, w, rtrs, port, m, x.name)
 								}
-								for i := x.at; i < x.at+perLine; i++ {
+								for i := x.at; i < x.at+x.perLine; i++ {
 									x.set(i, 0)
 								}
 							}
