@@ -119,6 +119,7 @@ func TestWriteBufferlessPathsAsFromStarts(t *testing.T) {
 // that cannot be written (an extra field that is not JSON) fails the write
 // wherever its block falls.
 func TestScheduleWritersInBlocks(t *testing.T) {
+	twoProcs(t)
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInstance(30, 5, 3).Draw(t, "instance")
 		starts := rapid.SliceOfN(rapid.IntRange(0, 100), len(in.Messages), len(in.Messages)).Draw(t, "starts")
@@ -154,6 +155,17 @@ func TestScheduleWritersInBlocks(t *testing.T) {
 	})
 }
 
+// twoProcs lets writeEntries format the odd blocks on a second goroutine, which
+// it does only with GOMAXPROCS at least 2, for the rest of the test: on one
+// processor (go test -cpu 1, a machine of one core) the tests of the block
+// writers would otherwise pass without reaching that goroutine.
+func twoProcs(t *testing.T) {
+	if old := runtime.GOMAXPROCS(0); old < 2 {
+		runtime.GOMAXPROCS(2)
+		t.Cleanup(func() { runtime.GOMAXPROCS(old) })
+	}
+}
+
 // failingWriter takes the bytes of its first writes, fails the write numbered
 // failAt (from 1) and every one after it, and counts them all.
 type failingWriter struct {
@@ -179,6 +191,7 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 // blocks in order), and leave no goroutine running (the other goroutine is
 // stopped and waited for before they return).
 func TestScheduleWritersStopOnWriteError(t *testing.T) {
+	twoProcs(t)
 	parallel := 0
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInstance(30, 5, 3).Draw(t, "instance")

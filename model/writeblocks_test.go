@@ -19,6 +19,7 @@ import (
 // them back as the schedule written (every id, start and crossing time, in
 // order), ids with escapes, HTML characters and non-ASCII runes among them.
 func TestScheduleWritersAtBlockBoundaries(t *testing.T) {
+	twoProcs(t)
 	net := &model.Network{Nodes: []string{"a", "b", "c"}}
 	net.Edges = []model.Edge{{From: 0, To: 1}, {From: 1, To: 2}}
 	ids := []string{"m%d", `q"%d`, `<&>%d`, "\u00e9%d", "x\\%d", "\u2028%d"}
