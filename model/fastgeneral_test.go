@@ -321,6 +321,7 @@ func TestFastReadersAreGeneral(t *testing.T) {
 // read with every list on two cores, give the messages read on one; where the
 // guess is right, the two halves are joined.
 func TestReadPathsSplitGuesses(t *testing.T) {
+	twoProcs(t)
 	defer func(n int) { splitMin = n }(splitMin)
 	splitMin = 0
 	joins := splitJoins.Load()
@@ -344,6 +345,7 @@ func TestReadPathsSplitGuesses(t *testing.T) {
 // half is joined or dropped (its messages escaped: not of the common shape, so
 // the other goroutine gives up and the reading from the start reads them).
 func TestReadPathsSplitKeepsHopsArray(t *testing.T) {
+	twoProcs(t)
 	defer func(n int) { splitMin = n }(splitMin)
 	splitMin = 0
 	for _, escaped := range []bool{false, true} {

@@ -18,6 +18,7 @@ import (
 // of the message list to the end of the document, inside ids, names, escapes,
 // numbers, white space runs and unknown fields alike.
 func TestReadPathsSplitEveryGuess(t *testing.T) {
+	twoProcs(t)
 	if testing.Short() {
 		t.Skip("hundreds of readings a text")
 	}
