@@ -85,6 +85,12 @@ func newTreeIndex(net *Network) *treeIndex {
 	return t
 }
 
+// IsForest reports whether the network is a bidirected forest: no self-loop, at
+// most one edge from any node to any other, and the links (unordered pairs of
+// adjacent nodes) form no cycle; exactly the networks newTreeIndex indexes
+// (offline.IsTree, the tree order's test, asks it).
+func IsForest(net *Network) bool { return newTreeIndex(net) != nil }
+
 // edge returns the edge from u to v and how many there are (0 or 1).
 func (t *treeIndex) edge(u, v int32) (e int32, count int) {
 	if a := &t.node[u]; a.parent == v {

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/wormlab/wormlab/internal/unionfind"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -22,33 +21,9 @@ import (
 // nodes) form no cycle. Paths on such a network meet in one contiguous piece that
 // both run in the same direction, which the tree order needs.
 func IsTree(net *model.Network) bool {
-	// The edges as sorted (from, to) words: a repeated pair lies next to its
-	// twin, and a link's other direction is found by binary search (a map of
-	// pairs took a fifth of the tree order at 10^6 paths).
-	keys := make([]uint64, len(net.Edges))
-	for e, ed := range net.Edges {
-		if ed.From == ed.To {
-			return false
-		}
-		keys[e] = uint64(ed.From)<<32 | uint64(ed.To)
-	}
-	slices.Sort(keys)
-	uf := unionfind.New(len(net.Nodes))
-	for j, k := range keys {
-		if j > 0 && keys[j-1] == k {
-			return false
-		}
-		from, to := k>>32, k&(1<<32-1)
-		if from > to {
-			if _, both := slices.BinarySearch(keys, to<<32|from); both {
-				continue // the link joins with its other direction
-			}
-		}
-		if !uf.Union(int(from), int(to)) {
-			return false
-		}
-	}
-	return true
+	// model.IsForest: the index ReadPaths builds for a forest's numeric names
+	// decides it, in one pass over the edges (no sort, no union-find).
+	return model.IsForest(net)
 }
 
 // TreePlan builds the tree order of section 4.3. root names the root node of its
