@@ -924,8 +924,10 @@ func (s *search) descentStep(ctx context.Context) *call {
 			s.mu.Lock()
 			hint(g, f, s.best)
 			s.res.Stats.Reencoded++
-			s.mu.Unlock()
+			// under the lock: finish compares a solver with s.g on the probe's
+			// goroutine in the portfolio
 			s.df, s.g = f, g
+			s.mu.Unlock()
 			cost = reencodeCost * int64(len(f.Clauses))
 		}
 	}
