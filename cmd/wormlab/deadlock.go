@@ -168,10 +168,16 @@ func runDeadlock(e *env) error {
 		}
 		res.Certificate = *certDir
 	}
-	if *svg != "" && res.Verdict == "deadlock" {
+	switch {
+	case *svg == "":
+	case res.Verdict == "deadlock":
 		if err := writeOut(e, *svg, func(w io.Writer) error { return deadlock.DrawSVG(w, res) }); err != nil {
 			return err
 		}
+	default:
+		// a file asked for and not written is said, not left to be noticed (a file
+		// of the same name from an earlier run is left as it was)
+		fmt.Fprintf(e.stderr, "wormlab deadlock: --svg: %s not written: %s on %s with %d VC(s) is deadlock-free, so there is no deadlock configuration to draw\n", *svg, alg.Name, net, *vcs)
 	}
 	if *asJSON {
 		if err := writeJSON(e.stdout, res); err != nil {
