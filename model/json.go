@@ -14,6 +14,10 @@ import (
 // maxInputBytes bounds what ReadInstance and ReadSchedule accept (1 GiB).
 const maxInputBytes = 1 << 30
 
+// mapMin is the least file ReadPaths maps into memory instead of reading
+// (mapText); a test lowers it.
+var mapMin = 1 << 20
+
 // fastReaders turns on the fast readers of instances (parseFast,
 // parseNetworkFast, parseMessageFast); a test turns them off to read each text
 // with encoding/json alone (TestFastReadersAreGeneral).

@@ -100,11 +100,17 @@ func pathsOf(in *Instance, withIDs bool) *Paths {
 // ReadPaths reads an instance in the JSON format of MODEL.md into its compact
 // form. It accepts and rejects exactly what ReadInstance does, with the same
 // errors: a document of the common shape is read straight into the flat arrays
-// (parseFast), anything else through ReadInstance's general path.
+// (parseFast), anything else through ReadInstance's general path. A regular
+// file of 1 MB or more is mapped into memory (mapText) rather than read.
 func ReadPaths(r io.Reader) (*Paths, error) {
-	data, err := readAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("instance: %v", err)
+	data, unmap, mapped := mapText(r)
+	if mapped {
+		defer unmap()
+	} else {
+		var err error
+		if data, err = readAll(r); err != nil {
+			return nil, fmt.Errorf("instance: %v", err)
+		}
 	}
 	// Sized once from the text, so that no array is copied as it grows (the
 	// copies, with the text, made the reading the command's peak): every message
