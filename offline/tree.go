@@ -69,31 +69,20 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 		}
 		comps = append(comps, members)
 	}
-	// Visits per node, and the first message that visits a node twice (-1 if
-	// none), in one pass over the paths. The paper's tree paths are simple: a walk
-	// that comes back to a node (on a tree, by turning back over the link it came
-	// by) has no single highest point arrangement that section 4.3's argument
-	// needs.
-	to := make([]int32, len(net.Edges)) // the edges' heads, 4 bytes each
-	for e, ed := range net.Edges {
-		to[e] = int32(ed.To)
-	}
+	// Visits per node: a path visits its first node and the head of each of its
+	// hops, so the visits of a node are the paths starting there and the loads
+	// of the edges into it (the measures the bound needs too), with no pass over
+	// the hops of its own.
+	from := make([]int32, len(net.Edges)) // the edges' tails and heads, 4 bytes each
+	to := make([]int32, len(net.Edges))
 	visits := make([]int, n)
-	seen := make([]int32, n) // 1 + the last message visiting the node
-	twice, twiceAt := -1, 0
+	load := ps.Measure().Load
+	for e, ed := range net.Edges {
+		from[e], to[e] = int32(ed.From), int32(ed.To)
+		visits[ed.To] += load[e]
+	}
 	for i := range ps.Len() {
-		p := ps.Path(i)
-		u := net.Edges[p[0]].From
-		visits[u]++
-		seen[u] = int32(i + 1)
-		for _, e := range p {
-			v := to[e]
-			visits[v]++
-			if seen[v] == int32(i+1) && twice < 0 {
-				twice, twiceAt = i, int(v)
-			}
-			seen[v] = int32(i + 1)
-		}
+		visits[from[ps.Path(i)[0]]]++
 	}
 	roots := make([]int, len(comps))
 	for id, members := range comps {
@@ -111,9 +100,6 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 			return nil, fmt.Errorf("offline: tree order: root %q: no such node", root)
 		}
 		roots[comp[r]] = r
-	}
-	if twice >= 0 {
-		return nil, fmt.Errorf("offline: tree order: message %q visits node %q twice", ps.ID(twice), net.Nodes[twiceAt])
 	}
 	// Depth from the roots, and the nodes in order of discovery, root by root.
 	depth := make([]int32, n)
@@ -144,11 +130,24 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 	for i := range ps.Len() {
 		p := ps.Path(i)
 		// Position of the highest point: node 0 is the tail of e_1, node k the head of e_k.
-		u := int32(net.Edges[p[0]].From)
+		u := from[p[0]]
 		best, bestDepth := 0, depth[u]
+		// The paper's tree paths are simple: a walk that comes back to a node
+		// has no single highest point arrangement that section 4.3's argument
+		// needs. On a forest (at most one edge a way between two nodes, no
+		// self-loop, no cycle) the first node a walk visits again is the tail of
+		// the hop before, the walk turning back over the link it came by: the
+		// walk between the two visits is closed, and its nodes in between are
+		// distinct, which a forest allows for two hops only.
+		back := int32(-1) // the tail of the hop before
 		for k, e := range p {
-			if dv := depth[to[e]]; dv < bestDepth {
-				best, bestDepth, u = k+1, dv, to[e]
+			v := to[e]
+			if v == back {
+				return nil, fmt.Errorf("offline: tree order: message %q visits node %q twice", ps.ID(i), net.Nodes[v])
+			}
+			back = from[e]
+			if dv := depth[v]; dv < bestDepth {
+				best, bestDepth, u = k+1, dv, v
 			}
 		}
 		high[i], top[i] = int(bestDepth), u

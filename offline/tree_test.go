@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -263,4 +264,70 @@ func TestByHighestPointKeepsStarts(t *testing.T) {
 		require.Equal(t, want, starts, "treeOrder's order %v, the plan's %v", order, p.Parts[0])
 	})
 	require.Positive(t, regrouped, "byHighestPoint never changed the order")
+}
+
+// Lemma (a walk on a forest repeats a node first by turning back, and a node's
+// visits are its starts and its in-edges' loads): on random trees with random
+// walks, some of them turning back, treePlan refuses exactly the instances
+// with a walk that visits a node twice, naming the first such message and the
+// first node its walk visits again; and otherwise roots the tree at the node
+// the most walks visit (each visit counted, the smallest index on a tie).
+func TestTreePlanWalksAndVisits(t *testing.T) {
+	refused, rooted := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		in := treeInstance(t)
+		net := in.Net
+		out := make([][]int, len(net.Nodes))
+		for e, ed := range net.Edges {
+			out[ed.From] = append(out[ed.From], e)
+		}
+		for i := range in.Messages {
+			if !rapid.Bool().Draw(t, "walk") {
+				continue
+			}
+			u := rapid.IntRange(0, len(net.Nodes)-1).Draw(t, "from")
+			var path []int
+			for range rapid.IntRange(1, 8).Draw(t, "hops") {
+				e := out[u][rapid.IntRange(0, len(out[u])-1).Draw(t, "edge")]
+				path = append(path, e)
+				u = net.Edges[e].To
+			}
+			in.Messages[i].Path = path
+		}
+		// The first repeated node of the first message that has one, by a set
+		// of the nodes seen; the visits of every node, one by one.
+		twice, twiceAt := -1, -1
+		visits := make([]int, len(net.Nodes))
+		for i, m := range in.Messages {
+			seen := map[int]bool{}
+			nodes := []int{net.Edges[m.Path[0]].From}
+			for _, e := range m.Path {
+				nodes = append(nodes, net.Edges[e].To)
+			}
+			for _, v := range nodes {
+				visits[v]++
+				if seen[v] && twice < 0 {
+					twice, twiceAt = i, v
+				}
+				seen[v] = true
+			}
+		}
+		p, err := treePlan(model.PathsOf(in), "")
+		if twice >= 0 {
+			refused++
+			require.EqualError(t, err, fmt.Sprintf("offline: tree order: message %q visits node %q twice", in.Messages[twice].ID, net.Nodes[twiceAt]))
+			return
+		}
+		require.NoError(t, err)
+		rooted++
+		best := 0
+		for u := range visits {
+			if visits[u] > visits[best] {
+				best = u
+			}
+		}
+		require.Equal(t, []string{net.Nodes[best]}, p.Roots)
+	})
+	require.Positive(t, refused)
+	require.Positive(t, rooted)
 }
