@@ -97,16 +97,10 @@ func largest(bs []Bound) Bound {
 // minBatch) instead of O(sum d_i) for Users.
 func (ps *Paths) bestEdgeBound(ms Measures, minBatch int) (edge, value int) {
 	ne := len(ps.Net.Edges)
-	maxR, maxQ := make([]int, ne), make([]int, ne)
+	ps.Measure() // the reaches, counted with the paths' measures
+	rq := ps.reach
 	total := len(ps.Hops)
-	for i := range ps.L {
-		p := ps.Path(i)
-		for k, e := range p {
-			maxR[e] = max(maxR[e], k+1)
-			maxQ[e] = max(maxQ[e], len(p)-k-1)
-		}
-	}
-	ub := func(e int) int { return maxR[e] + ms.FlitLoad[e] - 1 + maxQ[e] }
+	ub := func(e int) int { return int(rq[e].r) + ms.FlitLoad[e] - 1 + int(rq[e].q) }
 	var cand []int
 	for e := range ne {
 		if ms.Load[e] > 0 {
