@@ -184,7 +184,7 @@ type Config struct {
 	// check that runs agree whoever runs what.
 	stealFirst bool
 	// noPass makes VC allocation try every waiting head, also one passed by
-	// while nothing was released at its router (engine.passBy): tests
+	// while no output VC it may take was released (engine.passBy): tests
 	// check that runs with and without agree.
 	noPass bool
 }

@@ -361,11 +361,11 @@ type engine struct {
 	in    []inPort
 	// passBy has per input port bit v set iff its VC v holds a waiting head
 	// that found none of the output VCs its choices allow free since the last
-	// release at its router. Only a release frees an output VC (with AtomicVC a
+	// release of one of them. Only a release frees an output VC (with AtomicVC a
 	// credit may too, and passBy is not used), so such a head would find none
 	// again: VC allocation parks it, out of the waiting set (a router whose
-	// waiting heads are all parked is not visited), and a release puts its
-	// router's parked heads back. A parked head is never granted: VC
+	// waiting heads are all parked is not visited), and a release puts back
+	// the parked heads of its router whose choices allow the VC released. A parked head is never granted: VC
 	// allocation grants waiting heads, and Latch, whose switch allocation
 	// grants VCs, has no VC allocation phase to park one. parked has per
 	// router bit i set iff its input port inBase[r]+i has parked heads (a
@@ -977,21 +977,49 @@ func (e *engine) own(ov, iv int32) {
 	e.out[e.port(ov)].free &^= 1 << uint(ov&e.vm&63)
 }
 
-// release frees output VC ov, and puts its router's parked heads back into
-// the waiting set: a head that found no free output VC there may find one now
-// (allocVCsAt, passBy).
+// release frees output VC ov, and puts back into the waiting set the parked
+// heads of its router that may take it (allocVCsAt, passBy): those with a
+// choice of ov's port that allows ov's VC. The others would find none again:
+// what they may take has not changed (wakes).
 func (e *engine) release(ov int32) {
 	o := e.port(ov)
-	e.out[o].free |= 1 << uint(ov&e.vm&63)
+	v := ov & e.vm
+	e.out[o].free |= 1 << uint(v&63)
 	r := e.outRtr[o]
 	ib := e.inBase[r]
 	e.ov[ov].owner = ^(ib << e.vs) // unowned(ov)
+	if e.parked[r] == 0 {
+		return
+	}
+	port := int(o - e.outBase[r])
 	for pm := e.parked[r]; pm != 0; pm &= pm - 1 {
 		i := int32(bits.TrailingZeros64(pm))
-		e.waiting.addAll(r, i, ib+i, e.passBy[ib+i])
-		e.passBy[ib+i] = 0
+		in := ib + i
+		pb := e.passBy[in]
+		if wake := e.wakes(in, pb, port, v); wake != 0 {
+			e.waiting.addAll(r, i, in, wake)
+			e.passBy[in] = pb &^ wake
+			if pb == wake {
+				e.parked[r] &^= 1 << uint(i&63)
+			}
+		}
 	}
-	e.parked[r] = 0
+}
+
+// wakes is the VCs of pb (parked heads of input port in) with a choice of
+// output port port (of their router) that allows VC v.
+func (e *engine) wakes(in int32, pb uint64, port int, v int32) uint64 {
+	var wake uint64
+	for m := pb; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		for _, c := range e.heads[in<<e.vs|int32(k)].ch {
+			if c.Port == port && c.VCs>>uint(v&63)&1 != 0 {
+				wake |= 1 << uint(k)
+				break
+			}
+		}
+	}
+	return wake
 }
 
 // port is the port of VC x (input or output).

@@ -72,7 +72,7 @@ func TestPhaseRoute(t *testing.T) {
 // allocVCs: the waiting head takes the first free output VC (FirstFree), the
 // header records the hop, and a second head asking for the same VC loses to the
 // first; a held VC is not offered, and the head that finds none free is parked
-// until a release at its router.
+// until a release of that VC.
 func TestPhaseAllocVCs(t *testing.T) {
 	e := line(t, false, 1, 4, Pipeline{Link: 1, Credit: 1})
 	// two packets at b: one arriving from a, one injected at b, both for c
@@ -99,7 +99,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	require.Equal(t, owner, e.ov[ov].owner, "a held VC is not given again")
 
 	// the loser found it held: parked (passBy) out of the waiting set, so that b
-	// is not visited, until a release at b puts it back; then it takes the VC
+	// is not visited, until the VC's release puts it back; then it takes the VC
 	loser := int32(-1)
 	for iv := e.inBase[1] << e.vs; iv < e.inBase[2]<<e.vs; iv++ {
 		if e.vc[iv].state == vcWait {
