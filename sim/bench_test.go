@@ -102,6 +102,29 @@ func BenchmarkTorus8x8Rate04(b *testing.B)   { benchRun(b, "torus:8x8", 0.4, ben
 func BenchmarkTorus16x16Rate01(b *testing.B) { benchRun(b, "torus:16x16", 0.1, benchCycles) }
 func BenchmarkTorus16x16Rate04(b *testing.B) { benchRun(b, "torus:16x16", 0.4, benchCycles) }
 
+// BenchmarkSizeRule runs issue 24's size rule: tori from 8x8 to 128x128 at the
+// same per-node load below saturation (0.02 flits a node a cycle; a k x k torus
+// under uniform traffic and dimension order loads its channels with k/8 times
+// that, 0.32 on 128x128), each run of 200,000 x 64 / k^2 cycles and at least
+// 3,000 (a 128x128 torus's packets take some 400 cycles to cross it), the
+// run's set-up included as in scripts/booksim-compare.sh speed-large. The rule:
+// cpu-ns/flit-hop of each size at most twice the 8x8 torus's. Its 128x128 run
+// takes about ten seconds of CPU time an iteration, so -short leaves the 64x64
+// and 128x128 runs out.
+//
+//	GOMAXPROCS=1 go test -run '^$' -bench SizeRule -benchtime 3x ./sim
+func BenchmarkSizeRule(b *testing.B) {
+	for _, k := range []int{8, 16, 32, 64, 128} {
+		spec := fmt.Sprintf("torus:%dx%d", k, k)
+		b.Run(spec, func(b *testing.B) {
+			if k >= 64 && testing.Short() {
+				b.Skip("-short: the 64x64 and 128x128 runs take seconds")
+			}
+			benchRun(b, spec, 0.02, max(3000, int64(200000*64/(k*k))))
+		})
+	}
+}
+
 // BenchmarkMemoryPerRouter reports the bytes allocated by a run of one cycle
 // period on an idle-to-light network (the engine's buffers, VC and port tables,
 // arbiters, event wheel and the run's records) per router, on the 8x8 and 16x16
