@@ -608,6 +608,15 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 			refuse(c.errf("num_vcs", "= %d with min on dragonflynew: BookSim2's min_dragonflynew uses VCs 0 and 1 whatever their number, wormlab's df-min splits the VCs in two classes; they agree with 2 VCs only", v))
 		}
 	}
+	if rf == "dim_order" && topo == "torus" {
+		// dim_order_torus (routefunc.cpp) gives class 0 the VCs 0 .. V-1-V/2 and
+		// class 1 the VCs V/2 .. V-1: with V odd the middle VC is in both classes,
+		// where dor-booksim's halves are disjoint (class 0 has V/2 VCs); one VC is
+		// left to the routing's own minimum (BookSim2 stops on an assertion)
+		if v, err := c.int("num_vcs"); err == nil && v > 1 && v%2 == 1 {
+			refuse(c.errf("num_vcs", "= %d with dim_order on a torus: BookSim2's dim_order_torus puts the middle VC of an odd number in both dateline classes, wormlab's dor-booksim splits the VCs in two disjoint halves; they agree with an even number only", v))
+		}
+	}
 	if rf == "valiant" && topo == "mesh" {
 		if v, _ := c.int("num_vcs"); v != 2 {
 			refuse(c.errf("num_vcs", "= %d with valiant: wormlab's valiant uses one VC per phase, BookSim2's splits the VCs in halves; they agree with 2 VCs only", v))

@@ -76,6 +76,11 @@ func ToBookSim(r Run) (string, error) {
 		}
 		return "", errf("routing", "%s on a %s has no BookSim2 routing function of the same meaning%s", b.Alg.Name, kind, hint)
 	}
+	if rf == "dim_order" && kind == "torus" && r.VCs%2 == 1 {
+		// BookSim2's dim_order_torus shares the middle VC of an odd number
+		// between its classes (FromBookSim refuses such a file too)
+		return "", errf("vcs", "%d: BookSim2's dim_order on a torus puts the middle VC of an odd number in both dateline classes, dor-booksim's halves are disjoint; give an even number", r.VCs)
+	}
 	add("routing_function", rf)
 	add("num_vcs", strconv.Itoa(r.VCs))
 	add("vc_buf_size", strconv.Itoa(r.Buf))

@@ -155,6 +155,7 @@ func TestFromBookSimRefuses(t *testing.T) {
 		"sw_allocator = separable_output_first;": "t.cfg:1: booksim key sw_allocator: = separable_output_first: wormlab runs",
 		"seed = time;":                           "t.cfg:1: booksim key seed: = time",
 		"traffic = hotspot({0,5},{1,3});":        "unequal rates",
+		"topology = torus; routing_function = dim_order; num_vcs = 3;": "t.cfg:1: booksim key num_vcs: = 3 with dim_order on a torus",
 	} {
 		_, _, _, err := FromBookSim(parseBS(t, base+text), false)
 		var be *BookSimError
@@ -286,6 +287,8 @@ func TestToBookSimRoundTrip(t *testing.T) {
 		"inject-delay=0":     "inject-delay",
 		"select=first":       "select",
 		"switch-input=vc":    "switch-input",
+		"vcs=3":              "vcs",
+		"vcs=5":              "vcs",
 	} {
 		r := Default()
 		r.Routing, r.Select, r.SwitchInput = "dor-booksim", "rotate", "output"
