@@ -88,6 +88,11 @@ func EngineBytes(cfg *Config) int64 {
 	if cfg.Net == nil || cfg.VCs < 1 || cfg.Buf < 1 {
 		return 0
 	}
+	return engineBytes(countsOf(cfg), cfg.VCs, cfg.Buf)
+}
+
+// countsOf is the counts of cfg's network and rules EngineBytes reads.
+func countsOf(cfg *Config) engineCounts {
 	var c engineCounts
 	c.nin, c.nout, c.nq, c.maxPorts = ports(cfg.Net, cfg.InjectPerPort)
 	c.routers = int64(cfg.Net.Nodes())
@@ -98,7 +103,7 @@ func EngineBytes(cfg *Config) int64 {
 	_, c.rotate = cfg.Select.(RotatingSelector)
 	c.swin = customInput(cfg.SwitchInput) != nil
 	c.choices = choiceBytes(MaxChoices(cfg.Routing))
-	return engineBytes(c, cfg.VCs, cfg.Buf)
+	return c
 }
 
 // choiceBytes is the heap a head's choices take once a routing gave it m: none
@@ -131,6 +136,10 @@ type engineCounts struct {
 	choices                                                        int64
 }
 
+// streamBytes is what EngineBytes counts for a random stream: a *rand.Rand,
+// its Rand and its PCG.
+const streamBytes = 48
+
 // engineBytes is EngineBytes of a network of counts c with V VCs of B flits;
 // it grows with every count.
 func engineBytes(c engineCounts, vcs, buf int) int64 {
@@ -142,7 +151,7 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 		slice         = int64(unsafe.Sizeof([]int{}))
 		iface         = 2 * ptr
 		arbObj        = 16 // the registered arbiters' objects, rounded up
-		stream        = 48 // a *rand.Rand, its Rand and its PCG
+		stream        = streamBytes
 	)
 	flitB := int64(unsafe.Sizeof(flit(0)))
 	inVCs := satarith.Mul(nin, S)
@@ -170,7 +179,7 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 		switchArbs, rules,
 		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+3*i64), // in, unrouted, waiting, passBy
 		satarith.Mul(nout, int64(unsafe.Sizeof(outPort{}))+i32), // out, outRtr
-		satarith.Mul(n, 2*i32+4*i64+2*i32+2*stream),             // inBase, outBase, portBusy, unrouted, waiting, parked, firstQ, srcOut, rSelect, rArb
+		satarith.Mul(n, 2*i32+4*i64+i32+2*stream),               // inBase, outBase, portBusy, unrouted, waiting, parked, firstQ, rSelect, rArb
 		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))+1),      // src, srcOn
 		satarith.Mul(satarith.Mul(nq, S), i32),                  // srcCredit
 		satarith.Mul(satarith.Mul(maxPorts, S), slice),          // reqs
