@@ -29,7 +29,11 @@
 # figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
-# (default: built from this tree into a temporary directory); RATES the offered
+# (default: built from this tree into a temporary directory); SIMTEST package
+# sim's test binary, which threads' crossover runs (go test -c -o FILE ./sim, from
+# the tree WORMLAB was built from; default: built from this tree when WORMLAB is
+# not set, and with WORMLAB set and SIMTEST not, the crossover is not run, and
+# says so, rather than measure other code than the table); RATES the offered
 # loads of the latency table (default "0.05 0.1 0.2 0.3 0.35 0.38 0.4");
 # SEEDS (default "1 2 3"); ROUTING wormlab's routing (default dor-booksim, the
 # classes BookSim's dim_order_torus uses; dor is Dally-Seitz's); SPEED_CYCLES the
@@ -61,11 +65,16 @@ SIMS=${SIMS:-"booksim wormlab"}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+here=$(cd "$(dirname "$0")/.." && pwd)
+built= # set when wormlab is built from this tree
 if [ -z "${WORMLAB:-}" ]; then
-	here=$(cd "$(dirname "$0")/.." && pwd)
 	(cd "$here" && go build -o "$tmp/wormlab" ./cmd/wormlab)
-	WORMLAB=$tmp/wormlab
+	WORMLAB=$tmp/wormlab built=1
 fi
+case ${SIMTEST:-} in
+"" | /*) ;;
+*) SIMTEST=$(pwd)/$SIMTEST ;; # the benchmark runs in $tmp
+esac
 
 cat > "$tmp/torus.cfg" <<'EOF'
 topology = torus;
@@ -251,24 +260,24 @@ threads() {
 # crossover: BenchmarkThreads (sim/bench_test.go: 2,000 cycles at 0.1 on tori
 # from 16x16 to 128x128, one thread and two whatever the default), THREADS_REPS
 # times (default 3), elapsed one thread over two, where two threads start to pay;
-# with OUT, rows of crossover.csv (one a size and run). sim.ParallelRouters is
-# the least size from which every run of every size was faster on two threads
-# (TestCrossoverDocFigures checks it against the committed file). The benchmark
-# is package sim's test binary, built from this tree: WORMLAB does not name it,
-# so with WORMLAB set the table and the crossover may measure different code.
+# with OUT, rows of crossover.csv (one a size and run, the load as the run ends).
+# sim.ParallelRouters is the least size from which every run of every size was
+# faster on two threads (TestCrossoverDocFigures checks it against the committed
+# file). The benchmark is SIMTEST (see Environment).
 crossover() {
-	here=$(cd "$(dirname "$0")/.." && pwd)
-	(cd "$here" && go test -c -o "$tmp/sim.test" ./sim)
+	if [ -z "${SIMTEST:-}" ]; then
+		if [ -z "$built" ]; then
+			echo "# crossover not run: WORMLAB names a build of its own; set SIMTEST to package sim's test binary built from the same tree (go test -c -o FILE ./sim)"
+			return 0
+		fi
+		(cd "$here" && go test -c -o "$tmp/sim.test" ./sim)
+		SIMTEST=$tmp/sim.test
+	fi
 	echo "# BenchmarkThreads, elapsed ns of a run on one thread and on two (GOMAXPROCS 2), ${THREADS_REPS:-3} runs; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 	printf '%-14s %4s %14s %14s %8s\n' network run ns_1 ns_2 speedup
-	if [ -n "$OUT" ] && [ ! -s "$OUT/crossover.csv" ]; then
-		mkdir -p "$OUT"
-		echo "routers,run,ns_1,ns_2,load" > "$OUT/crossover.csv"
-	fi
 	for i in $(seq "${THREADS_REPS:-3}"); do
-		load=$(cut -d' ' -f1 /proc/loadavg)
-		(cd "$tmp" && GOMAXPROCS=2 ./sim.test -test.run '^$' -test.bench 'Threads/' -test.benchtime 1x) > "$tmp/bench.txt"
-		awk -v run="$i" -v out="$OUT" -v load="$load" '
+		(cd "$tmp" && GOMAXPROCS=2 "$SIMTEST" -test.run '^$' -test.bench 'Threads/' -test.benchtime 1x) > "$tmp/bench.txt"
+		awk -v run="$i" -v rows="$tmp/crossover.rows" '
 			/^BenchmarkThreads\/torus:/ {
 				split($1, a, "/"); sub("torus:", "", a[2]); split(a[2], side, "x")
 				t = a[3]; sub("-.*", "", t)
@@ -276,13 +285,16 @@ crossover() {
 				if (!(side[1] in seen)) { seen[side[1]] = 1; order[++n] = side[1] }
 			}
 			END {
+				printf "" > rows
 				for (j = 1; j <= n; j++) {
 					k = order[j]
 					printf "%-14s %4d %14.0f %14.0f %7.2fx\n", "torus:" k "x" k, run, ns[k, "threads=1"], ns[k, "threads=2"], ns[k, "threads=1"] / ns[k, "threads=2"]
-					if (out != "")
-						printf "%d,%d,%.0f,%.0f,%s\n", k * k, run, ns[k, "threads=1"], ns[k, "threads=2"], load >> (out "/crossover.csv")
+					printf "%d,%d,%.0f,%.0f\n", k * k, run, ns[k, "threads=1"], ns[k, "threads=2"] > rows
 				}
 			}' "$tmp/bench.txt"
+		while read -r row; do
+			csvrow crossover routers,run,ns_1,ns_2 "$row"
+		done < "$tmp/crossover.rows"
 	done
 }
 
