@@ -3,8 +3,11 @@ package optimal
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
@@ -17,7 +20,9 @@ import (
 // same optimum. The descent alone (descend), from the greedy schedule
 // (often several steps above the optimum) on the formula of one below it,
 // ends with a schedule and a refuted horizon at the makespan Solve proves;
-// some of the runs must have encoded again, or the test checks nothing.
+// some of the runs must have encoded again, or the test checks nothing. Each
+// call's Progress reports the formula it runs on (the re-encoded one's size
+// after a re-encoding, not the first formula's).
 func TestReencodedDescentKeepsTheOptimum(t *testing.T) {
 	reencoded := 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -46,13 +51,88 @@ func TestReencodedDescentKeepsTheOptimum(t *testing.T) {
 		f, err := encode(in, opt.Model, g.Makespan-1, encodeOptions{symmetry: true, cards: true})
 		require.NoError(t, err)
 		s := &search{ctx: ctx, in: in, opt: opt, res: &Result{}, best: g, f: f, df: f, g: load(f, nil)}
+		// each call's progress reports the size of the formula it runs
+		// on: the first one's until the descent encodes again, then the
+		// new one's
+		calls := 0
+		s.opt.Progress = func(p Progress) {
+			if p.Horizon == 0 {
+				return
+			}
+			calls++
+			require.Equal(t, s.df.Vars, p.Vars, "horizon %d", p.Horizon)
+			require.Equal(t, len(s.df.Clauses), p.Clauses, "horizon %d", p.Horizon)
+		}
 		found, err := s.descend(ctx)
 		require.NoError(t, err)
 		require.True(t, found)
 		require.Equal(t, ref.Schedule.Makespan, s.best.Makespan)
 		require.Equal(t, ref.Schedule.Makespan, s.res.Lower)
 		require.NoError(t, verify.Schedule(in, s.best))
+		require.Positive(t, calls)
 		reencoded += s.res.Stats.Reencoded
 	})
 	require.Positive(t, reencoded, "no descent encoded again")
+}
+
+// BenchmarkReencodeCost is the basis of reencodeCost: the CPU time of what
+// descentStep does to encode again (encode the formula at the step's horizon
+// and load it on a fresh gini) against that of one propagation of a gini call
+// on the formula it built, as propagations per clause (the metric
+// "props/clause"; reencodeCost rounds it), on issue 27's meshes at horizons
+// where the descent encodes again (bufferless, busy-slot clauses at the lower
+// bound, as in Solve). Process CPU time, so that other load distorts it less
+// (`go test ./offline/optimal -run '^$' -bench ReencodeCost -benchtime 3x`).
+func BenchmarkReencodeCost(b *testing.B) {
+	cases := []struct {
+		name      string
+		spec      instances.Spec
+		T, busyAt int
+	}{
+		{"mesh10x10-400-L4-s1-T90", instances.Spec{Kind: "mesh", Sides: []int{10, 10}, Routing: "random-shortest",
+			Traffic: "random", Messages: 400, Flits: 4, Seed: 1}, 90, 80},
+		{"mesh8x8-256-L4-s1-T64", instances.Spec{Kind: "mesh", Sides: []int{8, 8}, Routing: "random-shortest",
+			Traffic: "random", Messages: 256, Flits: 4, Seed: 1}, 64, 60},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			in, err := instances.Generate(c.spec)
+			require.NoError(b, err)
+			ctx := context.Background()
+			s := &search{ctx: ctx, in: in, opt: Options{Model: model.Bufferless}, res: &Result{}}
+			var encode1, solve time.Duration
+			var clauses, props int64
+			for b.Loop() {
+				t0 := processCPU(b)
+				f, err := encode(in, model.Bufferless, c.T, encodeOptions{symmetry: true, cards: true, busy: true, busyAt: c.busyAt})
+				require.NoError(b, err)
+				g := load(f, nil)
+				t1 := processCPU(b)
+				call := &call{g: g, f: f, T: c.T}
+				p0 := propagations(g)
+				if _, done := s.resume(ctx, call, 4*turnProps); !done {
+					s.abandon(call)
+				}
+				t2 := processCPU(b)
+				encode1 += t1 - t0
+				solve += t2 - t1
+				clauses += int64(len(f.Clauses))
+				props += propagations(g) - p0
+			}
+			perClause := encode1.Seconds() / float64(clauses)
+			perProp := solve.Seconds() / float64(props)
+			b.ReportMetric(perClause*1e9, "encode-ns/clause")
+			b.ReportMetric(perProp*1e9, "ns/prop")
+			b.ReportMetric(perClause/perProp, "props/clause")
+		})
+	}
+}
+
+// processCPU is the process's CPU time (cputime.Process).
+func processCPU(b *testing.B) time.Duration {
+	d, ok := cputime.Process()
+	if !ok {
+		b.Skip("no process CPU time on this system")
+	}
+	return d
 }

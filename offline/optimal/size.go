@@ -12,11 +12,19 @@ import (
 	"github.com/wormlab/wormlab/model"
 )
 
-// BytesPerClause is the memory one clause of the estimate is charged: the Formula's
-// slice (a 24-byte header and up to three 8-byte literals), gini's copy of it and
-// its watches, twice (Solve loads the formula into up to three solvers, two of
-// them probes that live only while the probe runs), with room to spare.
-const BytesPerClause = 256
+// BytesPerClause is the memory one clause of the estimate is charged. What Solve
+// holds at once, at most: two formulas, the first (the probes' formula, kept
+// for loading them again) and the descent's once it encodes again at a lower
+// horizon (descentStep; no larger than the first), and three gini solvers (the
+// descent and the two probes of the interleaved search, each loaded with one
+// of the formulas; two in the portfolio of Options.Workers; descentStep drops
+// the descent's old solver before it loads the new one). BenchmarkFormulaBytes
+// measures a formula at 47-52 bytes a clause and a gini solver just loaded at
+// 61-89 (issue 27's meshes, session 9; the estimate is 1.04-1.54 times the
+// clauses built), so 2 x 52 + 3 x 89 = 371 bytes a clause built, before the
+// learnt clauses. (256, until session 9 of issue 27, covered one formula and
+// two solvers.)
+const BytesPerClause = 384
 
 // DefaultMaxMemory is the memory budget of Encode and of Solve when
 // Options.MaxMemory is 0 (that of `wormlab solve --max-memory`'s default).

@@ -25,8 +25,8 @@ type Options struct {
 	Upper *model.Schedule
 	// Progress, when set, is called before each solver call, about once a second
 	// while the solver runs, and whenever the best schedule or the lower bound
-	// improves before the SAT search (Horizon 0: the greedy schedule, the
-	// bounds, the schedule searches).
+	// improves (Horizon 0: the greedy schedule, the bounds, the schedule
+	// searches, the neighbourhood search, a solver call's answer).
 	Progress func(Progress)
 	// The structural aids, on by default; each can be switched off to measure it.
 	// NoSymmetry keeps the order of identical messages (same path and length) free;
@@ -80,10 +80,13 @@ type Options struct {
 type Progress struct {
 	Horizon      int // the horizon being tried
 	Lower, Upper int // best proven lower bound, best makespan found
-	Vars         int
-	Clauses      int
-	Conflicts    int64 // conflicts so far, as of the last finished solver call
-	Elapsed      time.Duration
+	// Vars and Clauses are the size of the formula the call at Horizon
+	// runs on (the descent's own once it encodes its formula again), or
+	// with Horizon 0 of the descent's formula (0 before the first).
+	Vars      int
+	Clauses   int
+	Conflicts int64 // conflicts so far, as of the last finished solver call
+	Elapsed   time.Duration
 	// LNS is set while the large-neighbourhood search (lns.go) runs before
 	// the formula is built; it reports once as it starts.
 	LNS bool
@@ -880,12 +883,14 @@ func (s *search) descend(ctx context.Context) (bool, error) {
 const reencodeSteps = 8
 
 // reencodeCost is what encoding and loading a formula again costs the
-// descent's lane in the interleaved search, in propagations per clause: on
-// issue 27's 10x10 mesh of seed 1 and 8x8 mesh of 256 messages, seed 1
-// (bufferless, horizons 86-100), encoding and loading took 1.7 to 2.6 times
-// the CPU of as many propagations as the formula has clauses (one
-// measurement each, a scratch test). Charged, the re-encoding takes its CPU
-// from the descent's share, not from the probes'.
+// descent's lane in the interleaved search, in propagations per clause:
+// BenchmarkReencodeCost measures encoding and loading against a gini call's
+// propagations on the formula it built, on issue 27's 10x10 mesh of seed 1
+// at 90 and 8x8 mesh of 256 messages, seed 1, at 64 (bufferless): 1.05 and
+// 1.46 propagations a clause (session 9, two rounds each at load 20-24; a
+// scratch test of session 8 had 1.7 to 2.6 at horizons 86-100). Charged,
+// the re-encoding takes its CPU from the descent's share, not from the
+// probes'; 2 errs on the probes' side.
 const reencodeCost = 2
 
 // descentStep is the descent's next call on s.g, T = best - 1, with the horizon
@@ -917,6 +922,11 @@ func (s *search) descentStep(ctx context.Context) *call {
 		// a formula too large, or empty (no schedule of makespan T: the
 		// old formula's call refutes T as well), stays with the old one
 		if err == nil && !f.empty {
+			// the old solver goes before the new one loads: the memory
+			// guard counts three solvers and two formulas (size.go)
+			s.mu.Lock()
+			s.g = nil
+			s.mu.Unlock()
 			g := load(f, ctx)
 			if g == nil || ctx.Err() != nil {
 				return nil
@@ -1068,7 +1078,7 @@ func (s *search) resume(ctx context.Context, c *call, budget int64) (r int, done
 			zl[x] = z.Dimacs2Lit(l)
 		}
 		c.g.Assume(zl...)
-		s.progress(c.T)
+		s.report(c.T, c.f)
 		if ctx.Err() != nil {
 			return 0, true
 		}
@@ -1111,7 +1121,7 @@ func (s *search) resume(ctx context.Context, c *call, budget int64) (r int, done
 		}
 		if time.Since(last) >= time.Second {
 			last = time.Now()
-			s.progress(c.T)
+			s.report(c.T, c.f)
 		}
 	}
 }
@@ -1151,23 +1161,30 @@ func (s *search) finish(c *call, r int) (int, error) {
 	}
 	n := conflicts(g) - c.before
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	st.Calls++
 	st.Conflicts += n
+	better := false
 	switch r {
 	case 1:
 		if s.lnsFrom > 0 && s.satFirst == nil && g == s.g {
 			s.satFirst = sch
 		}
 		st.Sat++
-		if sch.Makespan < s.best.Makespan {
+		if better = sch.Makespan < s.best.Makespan; better {
 			s.best = sch
 		}
 	case -1:
 		st.Unsat++
-		if T+1 > s.res.Lower {
+		if better = T+1 > s.res.Lower; better {
 			s.res.Lower, st.LowerSource = T+1, "unsat"
 		}
+	}
+	s.mu.Unlock()
+	if better {
+		// now, not at the next call's start: the descent's next step may
+		// first encode its formula again (`solve --trace` stamps each
+		// improvement with the CPU time of this report)
+		s.progress(0)
 	}
 	return r, nil
 }
@@ -1175,15 +1192,22 @@ func (s *search) finish(c *call, r int) (int, error) {
 // progress calls Options.Progress; it takes s.mu. Before the formula is built
 // (T = 0: the bounds, the greedy schedule and the schedule searches) it reports
 // the best schedule and lower bound with no horizon and no formula.
-func (s *search) progress(T int) {
+func (s *search) progress(T int) { s.report(T, nil) }
+
+// report is progress for a call at horizon T on the formula f (nil: the
+// descent's formula, s.df), whose size it reports.
+func (s *search) report(T int, f *Formula) {
 	if s.opt.Progress == nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := Progress{Horizon: T, Lower: s.res.Lower, Upper: s.best.Makespan, Conflicts: s.res.Stats.Conflicts, Elapsed: time.Since(s.start), LNS: s.lnsFirstOn}
-	if s.f != nil {
-		p.Vars, p.Clauses = s.f.Vars, len(s.f.Clauses)
+	if f == nil {
+		f = s.df
+	}
+	if f != nil {
+		p.Vars, p.Clauses = f.Vars, len(f.Clauses)
 	}
 	s.opt.Progress(p)
 }
