@@ -66,17 +66,21 @@ func startSplit(p *fastScanner, in *Instance, fs forkSink) *split {
 	sink := fs.fork(p.data[at:])
 	go func() {
 		defer close(sp.done)
-		n := 0
-		if q.items(func() bool {
-			if sp.stop.Load() {
-				return false
+		// A fault in a mapped text that shrank (readMappedPaths) leaves sp.sink
+		// nil: the reading from the start meets it too, and returns it.
+		faultsIn(q.data, func() {
+			n := 0
+			if q.items(func() bool {
+				if sp.stop.Load() {
+					return false
+				}
+				id, flits, asEdges, ok := q.rawMessage(in)
+				n++
+				return ok && sink.fast(in, id, q.hops, flits, asEdges)
+			}) {
+				sp.sink, sp.n, sp.end = sink, n, q.i-1 // the list's ']'
 			}
-			id, flits, asEdges, ok := q.rawMessage(in)
-			n++
-			return ok && sink.fast(in, id, q.hops, flits, asEdges)
-		}) {
-			sp.sink, sp.n, sp.end = sink, n, q.i-1 // the list's ']'
-		}
+		})
 	}()
 	return sp
 }

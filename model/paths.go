@@ -2,11 +2,14 @@ package model
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"hash/maphash"
 	"io"
+	"runtime/debug"
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // Paths is an instance's messages in flat arrays: the compact form `wormlab color`
@@ -109,15 +112,62 @@ func pathsOf(in *Instance, withIDs bool) *Paths {
 // (parseFast), anything else through ReadInstance's general path. A regular
 // file of 1 MB or more is mapped into memory (mapText) rather than read.
 func ReadPaths(r io.Reader) (*Paths, error) {
-	data, unmap, mapped := mapText(r)
-	if mapped {
+	if data, unmap, mapped := mapText(r); mapped {
 		defer unmap()
-	} else {
-		var err error
-		if data, err = readAll(r); err != nil {
-			return nil, fmt.Errorf("instance: %v", err)
-		}
+		return readMappedPaths(data)
 	}
+	data, err := readAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("instance: %v", err)
+	}
+	return readPaths(data)
+}
+
+// errShrank is the error of a mapped file that shrank while it was read.
+var errShrank = errors.New("instance: the file shrank while it was read (another program truncated or rewrote it)")
+
+// readMappedPaths is readPaths of a text mapped from a file (mapText), which
+// faults where the file has shrunk since it was mapped (another program
+// truncating it or rewriting it in place: SIGBUS on the pages past its new
+// end). The fault is an error, not a crash: the reading (and the goroutine that
+// reads the second half of a long list, startSplit) panic on it
+// (debug.SetPanicOnFault), and the panic is returned as errShrank.
+func readMappedPaths(data []byte) (p *Paths, err error) {
+	if !faultsIn(data, func() { p, err = readPaths(data) }) {
+		return p, err
+	}
+	return nil, errShrank
+}
+
+// faultsIn runs read with memory faults made panics (debug.SetPanicOnFault) and
+// reports whether it stopped at one inside data; any other panic goes on.
+func faultsIn(data []byte, read func()) (faulted bool) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if !faultIn(r, data) {
+				panic(r)
+			}
+			faulted = true
+		}
+	}()
+	read()
+	return false
+}
+
+// faultIn reports whether r, a recovered panic, is a memory fault
+// (debug.SetPanicOnFault) at an address inside data.
+func faultIn(r any, data []byte) bool {
+	f, ok := r.(interface{ Addr() uintptr })
+	if !ok || len(data) == 0 {
+		return false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	return f.Addr() >= start && f.Addr()-start < uintptr(len(data))
+}
+
+// readPaths is ReadPaths of the text data.
+func readPaths(data []byte) (*Paths, error) {
 	// Sized once from the text, so that no array is copied as it grows (the
 	// copies, with the text, made the reading the command's peak): every message
 	// opens a brace; a path of edges has at most a hop per comma or bracket, and a
