@@ -28,9 +28,12 @@ type Escaper interface {
 	Escape(at int, h *sim.Header, port, vc int) bool
 }
 
-// Channel is one virtual channel: VC VC of the link leaving Router by Port.
+// Channel is one virtual channel: VC VC of the link leaving Router by Port
+// (in JSON, as --sufficient --json writes a cycle: router, port, vc).
 type Channel struct {
-	Router, Port, VC int
+	Router int `json:"router"`
+	Port   int `json:"port"`
+	VC     int `json:"vc"`
 }
 
 // Report is what Check proved or found.
