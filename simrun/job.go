@@ -433,7 +433,8 @@ func ParseTraceSelect(packets, src, dst, cycles string, most int, maxGiven bool)
 			a, b, _ := strings.Cut(text, ":")
 			xs, err := Range(a+":"+b+":1", false)
 			if err != nil {
-				return nil, &Error{name, err.Error()}
+				// Range quotes the range it read: say FROM:TO as given
+				return nil, &Error{name, strings.Replace(err.Error(), strconv.Quote(a+":"+b+":1"), strconv.Quote(text), 1)}
 			}
 			parts = xs
 		}
