@@ -13,13 +13,18 @@ import (
 // congestion c, dilation d, the most flits on one link c_L, wormlab's best lower
 // bound on any wormhole schedule's makespan (lower.Best) and, when asked, the SAT
 // optimum (offline/optimal, wormhole model) with whether it was proven.
+// In JSON (wormlab fattree --json's per_run) the keys are spelled as the
+// means' beside them (c, d, c_l, lower_bound, optimum, proven); SolverTime, in
+// seconds, only where the solver ran.
 type FPBounds struct {
-	C, D, CL   int
-	Lower      int
-	LowerName  string
-	Optimum    int  `json:",omitempty"`
-	Proven     bool `json:",omitempty"`
-	SolverTime float64
+	C          int     `json:"c"`
+	D          int     `json:"d"`
+	CL         int     `json:"c_l"`
+	Lower      int     `json:"lower_bound"`
+	LowerName  string  `json:"lower_name"`
+	Optimum    int     `json:"optimum,omitempty"`
+	Proven     bool    `json:"proven,omitempty"`
+	SolverTime float64 `json:"solver_s,omitempty"`
 }
 
 // Bounds computes FPBounds for run; with solve it runs the SAT solver for at most
