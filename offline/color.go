@@ -24,7 +24,8 @@ type Options struct {
 	Order string
 	// Improve runs the improvement pass (Improve) on the constructed schedule.
 	Improve bool
-	// Root names the tree order's root node ("" chooses one, see TreePlan).
+	// Root names the tree order's root node ("" chooses one, see TreePlan); with
+	// Order auto a root asks for the tree order.
 	Root string
 	// StartsOnly leaves Result.Schedule nil: the caller writes the schedule from
 	// Result.Starts (model.WriteBufferless) without holding every crossing time.
@@ -125,9 +126,12 @@ func choose(ps *model.Paths, order, root string) (*Plan, error) {
 	case OrderAny:
 		return anyPlan(ps), nil
 	case OrderAuto, "":
+		if root != "" { // a root asks for the tree order
+			return treePlan(ps, root)
+		}
 		if IsTree(ps.Net) {
-			if p, err := treePlan(ps, root); err == nil || root != "" {
-				return p, err
+			if p, err := treePlan(ps, root); err == nil {
+				return p, nil
 			}
 		}
 		if _, has := ps.Net.Extra["coords"]; has {

@@ -45,6 +45,9 @@ func runColor(e *env) error {
 	default:
 		return usageError("--order %q: want auto, tree, mesh or any", *order)
 	}
+	if *root != "" && (*order == offline.OrderMesh || *order == offline.OrderAny) {
+		return usageError("--root: the %s order has no root (--root is the tree order's)", *order)
+	}
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
