@@ -65,7 +65,8 @@ func runAdversary(e *env) error {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "independent chains, one per core")
 	timeout := fs.Duration("timeout", 10*time.Second, "wall time of the search (Ctrl-C also stops it and writes the best)")
 	budget := fs.Duration("budget", 0, "deprecated: use --timeout")
-	cpu := fs.Duration("cpu", 0, "stop when the process has used this much CPU time (all chains; 0: no limit)")
+	cpu := fs.Duration("cpu-limit", 0, "stop when the process has used this much CPU time (all chains; 0: no limit)")
+	oldCPU := fs.Duration("cpu", 0, "deprecated: use --cpu-limit")
 	iters := fs.Int("iters", 0, "stop each chain after this many moves (deterministic; 0: the time alone)")
 	stopAt := fs.Float64("stop", 0, "stop once the best ratio reaches this value (0: never)")
 	seed := fs.Uint64("seed", 1, "random seed")
@@ -90,6 +91,10 @@ func runAdversary(e *env) error {
 		deprecated(e, "--budget", "--timeout")
 		*timeout = *budget
 	}
+	if *oldCPU != 0 {
+		deprecated(e, "--cpu", "--cpu-limit")
+		*cpu = *oldCPU
+	}
 	if *spec == "" && *from == "" {
 		return usageError("--topology or --from is required")
 	}
@@ -110,9 +115,9 @@ func runAdversary(e *env) error {
 	case *timeout < 0:
 		return usageError("--timeout: %v is negative", *timeout)
 	case *cpu < 0:
-		return usageError("--cpu: %v is negative", *cpu)
+		return usageError("--cpu-limit: %v is negative", *cpu)
 	case *timeout == 0 && *iters == 0 && *cpu == 0:
-		return usageError("--timeout 0 needs --iters or --cpu")
+		return usageError("--timeout 0 needs --iters or --cpu-limit")
 	case *solverTimeout < 0:
 		return usageError("--solver-timeout: %v is negative", *solverTimeout)
 	case *stopAt < 0 || math.IsNaN(*stopAt) || math.IsInf(*stopAt, 0):
