@@ -259,6 +259,9 @@ func runLowerButterfly(e *env, args []string) error {
 	if *timeout < 0 {
 		return usageError("--timeout: %v is negative", *timeout)
 	}
+	if *load != "light" && *load != "heavy" {
+		return usageError("--traffic: %q is neither light nor heavy", *load)
+	}
 	sigCtx, stop := interruptContext()
 	defer stop()
 	var rows []lower.ButterflyRow
