@@ -83,7 +83,7 @@ func ReadCNF(r io.Reader) (*CNF, error) {
 				cur = nil
 				continue
 			}
-			if l > f.Vars || -l > f.Vars {
+			if l > f.Vars || l < -f.Vars { // not -l > f.Vars: -l of -2^63 is -2^63
 				return nil, fmt.Errorf("cnf: line %d: literal %d outside the %d declared variables", line, l, f.Vars)
 			}
 			if cur == nil {
