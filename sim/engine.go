@@ -544,12 +544,9 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.vm = 1<<e.vs - 1
 	S := 1 << e.vs
 	e.ring = ringLen(B)
-	e.buf = make([]flit, nin*S*e.ring)
-	e.vc = make([]inVC, nin*S)
-	e.heads = make([]vcHead, nin*S)
-	hugePages(e.buf)
-	hugePages(e.vc)
-	hugePages(e.heads)
+	e.buf = makeHuge[flit](nin * S * e.ring)
+	e.vc = makeHuge[inVC](nin * S)
+	e.heads = makeHuge[vcHead](nin * S)
 	for i := range e.heads {
 		h := &e.heads[i]
 		h.ch = h.own[:0:len(h.own)]
@@ -558,14 +555,13 @@ func newEngine(cfg *Config) (*engine, error) {
 		e.arrived, e.sent = make([]int32, nin*S), make([]int32, nin*S)
 	}
 	p := cfg.Pipeline
-	e.in = make([]inPort, nin)
+	e.in = makeHuge[inPort](nin)
 	e.passBy, e.parked = make([]uint64, nin), make([]uint64, n)
-	hugePages(e.in)
 	inWord := farWords(inPrev, e.outRtr, inRtr)
 	for i := range e.in {
 		e.in[i] = inPort{rtr: inRtr[i], prev: inPrev[i], word: inWord[i], q: -1, dCred: int32(p.Credit)}
 	}
-	e.out = make([]outPort, nout)
+	e.out = makeHuge[outPort](nout)
 	outWord := farWords(outNext, inRtr, e.outRtr)
 	for o := range e.out {
 		e.out[o] = outPort{next: outNext[o], word: outWord[o], d: int32(p.SwAlloc + p.Traverse + p.Link), free: allVCs(e.V)}
@@ -575,7 +571,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.srcRtr = make([]uint64, (n+63)/64)
 	e.unrouted = newVCSet(nin, n)
 	e.waiting = newVCSet(nin, n)
-	e.ov = make([]outVC, nout*S)
+	e.ov = makeHuge[outVC](nout * S)
 	for i := range e.ov {
 		e.ov[i] = outVC{owner: e.unowned(int32(i)), credit: int32(B)}
 	}

@@ -2,5 +2,5 @@
 
 package sim
 
-// hugePages does nothing where madvise is not Linux's (huge_linux.go).
-func hugePages[T any](s []T) {}
+// makeHuge is make([]T, n) where madvise is not Linux's (huge_linux.go).
+func makeHuge[T any](n int) []T { return make([]T, n) }

@@ -172,7 +172,15 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 	// buckets fill as the run goes, 64 bytes a slot of each of the five wheels
 	wheels := satarith.Add(satarith.Mul(satarith.Mul(c.parts, c.buckets), slice), satarith.Mul(c.slots, 5*64))
 	terms := c.terms
-	return satarith.Add(
+	// makeHuge's padding of the arrays it makes (buf, vc, heads, in, out, ov)
+	inB, vcB, headB := int64(unsafe.Sizeof(inPort{})), int64(unsafe.Sizeof(inVC{})), int64(unsafe.Sizeof(vcHead{}))
+	outB, ovB := int64(unsafe.Sizeof(outPort{})), int64(unsafe.Sizeof(outVC{}))
+	pads := int64(0)
+	for _, b := range []int64{satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB), satarith.Mul(inVCs, vcB), satarith.Mul(inVCs, headB),
+		satarith.Mul(nin, inB), satarith.Mul(nout, outB), satarith.Mul(outVCs, ovB)} {
+		pads = satarith.Add(pads, hugePad(b))
+	}
+	return satarith.Add(pads,
 		satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB),                     // buf
 		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+int64(unsafe.Sizeof(vcHead{}))+i32), // vc, heads, gidx
 		satarith.Mul(outVCs, int64(unsafe.Sizeof(outVC{}))+iface+arbObj),                     // ov, ovArb
@@ -397,4 +405,17 @@ func wheelShape(cfg *Config) (parts, slots, buckets int64) {
 	wl := blockWheelLen(wheelLen(p, longest), delay, span)
 	parts = int64(max(1, min(threads(cfg, n), words)))
 	return parts, int64(wl), satarith.Mul(int64(wl), satarith.Mul(int64(words), int64(classes+3)))
+}
+
+// hugeSize is a huge page's size (2 MB on amd64 and arm64 Linux).
+const hugeSize = 2 << 20
+
+// hugePad is the bytes makeHuge adds to an array of bytes bytes so that it may
+// start on a huge page: a page's worth from hugeSize on (none below, where
+// makeHuge is make). EngineBytes counts it for each array made so.
+func hugePad(bytes int64) int64 {
+	if bytes < hugeSize {
+		return 0
+	}
+	return hugeSize
 }
