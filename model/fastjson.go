@@ -367,10 +367,17 @@ func (p *fastScanner) namePath(net *Network) bool {
 		return false
 	}
 	i++
-	if h.numeric {
+	switch {
+	case !wordNames:
+	case h.numeric:
 		if end, nodes, ok := numericNames(data, i, p.nodes[:0], len(net.Nodes)); ok {
 			p.i, p.nodes = end, nodes
 			return p.numericHops(nodes)
+		}
+	default:
+		if end, ok := p.keyedNames(net, i); ok {
+			p.i = end
+			return true
 		}
 	}
 	nodes := p.nodes[:0]
@@ -445,32 +452,54 @@ func (p *fastScanner) namePath(net *Network) bool {
 	return len(p.hops) > 0
 }
 
+// wordNames turns on namePath's reading of a list written as wormlab gen
+// writes it a name to a word (numericNames, keyedNames): a variable so that a
+// test can compare it with the loop.
+var wordNames = true
+
+// wordName reads the name whose opening quote is data[i] when it has 1 to 7
+// bytes and the byte after its closing quote lies within data: its length k
+// and the 8-byte word from its first byte (the closing quote found as nameAt
+// finds it).
+func wordName(data []byte, i int) (k int, w uint64, ok bool) {
+	if i+10 > len(data) || data[i] != '"' {
+		return 0, 0, false
+	}
+	w = binary.LittleEndian.Uint64(data[i+1:])
+	k = bits.TrailingZeros64(zeroBytes(w^('"'*lowBits))) / 8 // 8: no quote
+	return k, w, k != 0 && k != 8
+}
+
+// afterName reads the ',' or ']' just after the name of k bytes whose
+// opening quote is data[i] (wordName's), and returns the index after it;
+// more says it was a ','; ok is false for any other byte.
+func afterName(data []byte, i, k int) (next int, more, ok bool) {
+	switch i += k + 2; data[i] {
+	case ',':
+		return i + 1, true, true
+	case ']':
+		return i + 1, false, true
+	}
+	return 0, false, false
+}
+
 // numericNames reads a path of numeric names (hopIndex.numeric) written the
 // way wormlab gen writes them, `"12","5","310"]` from data[i] on (just after
 // the '['): no whitespace, every name 1 to 7 ASCII digits without a leading
-// zero and below n, each in one 8-byte word (the closing quote found as
-// nameAt finds it, the digits checked and converted 8 at once). It returns
-// the index just after the ']' and the nodes appended to nodes; ok is false
-// on anything else, which namePath's loop then reads from the '[' (a subset
-// of what that loop reads, with the same nodes): on the 10^5-node tree that
-// loop took about 200 instructions a name.
+// zero and below n, each in one 8-byte word (wordName; the digits checked and
+// converted 8 at once). It returns the index just after the ']' and the nodes
+// appended to nodes; ok is false on anything else, which namePath's loop then
+// reads from the '[' (a subset of what that loop reads, with the same nodes):
+// on the 10^5-node tree that loop took about 200 instructions a name.
 func numericNames(data []byte, i int, nodes []int32, n int) (end int, out []int32, ok bool) {
 	const (
 		nibbles = 0x0F0F0F0F0F0F0F0F
 		highs   = 0xF0F0F0F0F0F0F0F0
 		zeros   = '0' * lowBits
 	)
-	zero := func(x uint64) uint64 { return (x - lowBits) & ^x & highBits }
 	for {
-		// The quote, the name's up to 7 bytes and its closing quote, and
-		// the byte after it.
-		if i+10 > len(data) || data[i] != '"' {
-			return 0, nodes, false
-		}
-		w := binary.LittleEndian.Uint64(data[i+1:])
-		quote := zero(w ^ ('"' * lowBits))
-		k := bits.TrailingZeros64(quote) / 8 // the name's length (8: no quote)
-		if k == 0 || k == 8 {
+		k, w, ok := wordName(data, i)
+		if !ok {
 			return 0, nodes, false
 		}
 		m := uint64(1)<<(8*k) - 1
@@ -490,15 +519,67 @@ func numericNames(data []byte, i int, nodes []int32, n int) (end int, out []int3
 			return 0, nodes, false
 		}
 		nodes = append(nodes, int32(x))
-		switch i += k + 2; data[i] {
-		case ',':
-			i++
-		case ']':
-			return i + 1, nodes, true
-		default:
+		next, more, ok := afterName(data, i, k)
+		if !ok {
 			return 0, nodes, false
 		}
+		if !more {
+			return next, nodes, true
+		}
+		i = next
 	}
+}
+
+// keyedNames reads a path of names written the way wormlab gen writes them,
+// `"0,1","1,1","2,1"]` from data[i] on (just after the '['): no whitespace,
+// every name 1 to 7 bytes, in one 8-byte word (wordName), with nameAt's tests
+// of what rawStr declines and its key; the first name found by the network's
+// index, each next among the out-edges of the node before (hopIndex.find), as
+// namePath's loop does. It appends the hops to p.hops and returns the index
+// just after the ']'; ok is false, p.hops as they were, on anything else and
+// on a path of one name, which namePath's loop then reads from the '[': on
+// the 32 x 32 mesh that loop took about 290 instructions a name.
+func (p *fastScanner) keyedNames(net *Network, i int) (end int, ok bool) {
+	data, h, n0 := p.data, p.hop, len(p.hops)
+	var lo, hi int32 // the out-edges of the node before
+	for first := true; ; first = false {
+		k, w, ok := wordName(data, i)
+		if !ok {
+			break
+		}
+		m := uint64(1)<<(8*k) - 1
+		if badBytes(w)&m != 0 {
+			break
+		}
+		if first {
+			cur, known := net.index[string(data[i+1:i+1+k])]
+			if !known {
+				break
+			}
+			lo, hi = h.start[cur], h.start[cur+1]
+		} else {
+			j, n := h.find(lo, hi, w&m|uint64(k)<<56, nil)
+			if n != 1 {
+				break
+			}
+			o := &h.out[j]
+			p.hops = append(p.hops, int(o.edge))
+			lo, hi = o.lo, o.hi
+		}
+		next, more, ok := afterName(data, i, k)
+		if !ok {
+			break
+		}
+		if !more {
+			if len(p.hops) == n0 {
+				break
+			}
+			return next, true
+		}
+		i = next
+	}
+	p.hops = p.hops[:n0]
+	return 0, false
 }
 
 // isSpace reports whether c is JSON whitespace (namePath, space). Most bytes
@@ -527,12 +608,10 @@ const (
 func nameAt(data []byte, start int) (end int, key uint64, ok bool) {
 	if start+8 <= len(data) {
 		w := binary.LittleEndian.Uint64(data[start:])
-		zero := func(x uint64) uint64 { return (x - lowBits) & ^x & highBits }
-		quote := zero(w ^ ('"' * lowBits))
+		quote := zeroBytes(w ^ ('"' * lowBits))
 		if quote != 0 {
 			n := bits.TrailingZeros64(quote) / 8 // the name's length, at most 7
-			bad := (w-0x20*lowBits)&^w&highBits | zero(w^('\\'*lowBits)) | w&highBits
-			if below := uint64(1)<<(8*n) - 1; bad&below == 0 {
+			if below := uint64(1)<<(8*n) - 1; badBytes(w)&below == 0 {
 				return start + n + 1, w&below | uint64(n)<<56, true
 			}
 		}
@@ -542,6 +621,18 @@ func nameAt(data []byte, start int) (end int, key uint64, ok bool) {
 		return 0, 0, false
 	}
 	return i + 1, nameKey(data[start:i]), true
+}
+
+// zeroBytes flags the zero bytes of x: the lowest flag is a zero byte; a flag
+// above a true one can be false.
+func zeroBytes(x uint64) uint64 { return (x - lowBits) & ^x & highBits }
+
+// badBytes flags the bytes of w that a name read by the word may not hold (a
+// control character, a backslash, a byte of 0x80 or more): as zeroBytes, the
+// lowest flag of each test is true, so that a false flag below the closing
+// quote comes with a true one.
+func badBytes(w uint64) uint64 {
+	return (w-0x20*lowBits)&^w&highBits | zeroBytes(w^('\\'*lowBits)) | w&highBits
 }
 
 // strEnd returns the index of the closing quote of the string whose bytes begin
