@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -227,7 +229,9 @@ func TestJobProgressAndInterrupt(t *testing.T) {
 		}
 	}
 	require.Equal(t, 2, finished)
-	require.Equal(t, "2 of 6 points done; the rows cut short are marked interrupted", j.StopNote(rep))
+	// the points not started (three or four: the third may have started before
+	// the cancel) have no row, and the note says how many
+	require.Equal(t, fmt.Sprintf("2 of 6 points done; the rows cut short are marked interrupted; %d not started have no row", 6-len(rep.Rows)), j.StopNote(rep))
 	var out bytes.Buffer
 	require.NoError(t, j.Write(&out, rep))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -240,4 +244,22 @@ func TestJobProgressAndInterrupt(t *testing.T) {
 	rep, err = j.Execute(context.Background(), ExecOptions{})
 	require.NoError(t, err)
 	require.Len(t, rep.Rows, 2)
+}
+
+// The heatmap of a run cut short says so in its title, as its row is marked:
+// the colours are those of the cycles run.
+func TestJobHeatmapInterrupted(t *testing.T) {
+	j, err := parseJob(t, Env{}, "--topology", "torus:4x4", "--heatmap", "h.svg", "--min-cycles", "1000000", "--max-cycles", "1000000")
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	rep, err := j.Execute(ctx, ExecOptions{})
+	require.NoError(t, err)
+	require.Len(t, rep.Rows, 1)
+	require.True(t, rep.Rows[0].Interrupted)
+	require.NotNil(t, rep.Heatmap)
+	var b bytes.Buffer
+	require.NoError(t, rep.Heatmap.Draw(&b))
+	want := fmt.Sprintf("interrupted after %d cycles", rep.Rows[0].Result.Cycles)
+	require.True(t, strings.Contains(b.String(), want), "the heatmap should say %q", want)
 }

@@ -85,7 +85,12 @@ func (j *Job) Execute(ctx context.Context, opt ExecOptions) (*Report, error) {
 				continue // not started: nothing to show
 			}
 			if j.Heatmap != "" {
-				hm, err := HeatmapOf(&o.Point.Run, o.Result, j.Grid.Head()+fmt.Sprintf(" offered %g", o.Result.Offered))
+				title := j.Grid.Head() + fmt.Sprintf(" offered %g", o.Result.Offered)
+				if !o.Done {
+					// as its row is marked
+					title += fmt.Sprintf(" (interrupted after %d cycles: the figures of the cycles run)", o.Result.Cycles)
+				}
+				hm, err := HeatmapOf(&o.Point.Run, o.Result, title)
 				if err != nil {
 					return nil, err
 				}
@@ -163,9 +168,13 @@ func (j *Job) Write(w io.Writer, rep *Report) error {
 // Figures are the curves of the points run (Figures).
 func (j *Job) Figures(rep *Report) ([]*figure.Figure, error) { return Figures(j.Grid, rep.Done) }
 
-// StopNote says, for a job cut short, what its output holds.
+// StopNote says, for a job cut short, what its output holds: a point or a
+// search stopped before it started has no row, and the note says so rather
+// than promise a row marked interrupted.
 func (j *Job) StopNote(rep *Report) string {
 	switch {
+	case j.Saturation && len(rep.SatRows) == 0:
+		return "the saturation searches did not start: no row"
 	case j.Saturation:
 		return "the saturation searches say how far they got"
 	case len(j.Points) > 1:
@@ -175,7 +184,13 @@ func (j *Job) StopNote(rep *Report) string {
 				finished++
 			}
 		}
-		return fmt.Sprintf("%d of %d points done; the rows cut short are marked interrupted", finished, len(j.Points))
+		note := fmt.Sprintf("%d of %d points done; the rows cut short are marked interrupted", finished, len(j.Points))
+		if n := len(j.Points) - len(rep.Rows); n > 0 {
+			note += fmt.Sprintf("; %d not started have no row", n)
+		}
+		return note
+	case len(rep.Rows) == 0:
+		return "the point did not start: no row"
 	}
 	return "the row is partial (marked interrupted)"
 }

@@ -2,6 +2,7 @@ package simrun
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/wormlab/wormlab/figure"
@@ -50,7 +51,18 @@ func Figures(g *Grid, outs []Outcome) ([]*figure.Figure, error) {
 	if len(keys) > 0 {
 		series = "series"
 	}
-	opt := figure.Options{X: "offered", Y: "latency", Series: series, ShowNull: true, Title: strings.Join(figure.WrapWords(g.Head(), 80), "\n")}
+	title := strings.Join(figure.WrapWords(g.Head(), 80), "\n")
+	cut := 0
+	for _, o := range outs {
+		if !o.Done {
+			cut++
+		}
+	}
+	if cut > 0 {
+		// as their rows are marked (Ctrl-C, --timeout)
+		title += fmt.Sprintf("\ninterrupted: %d of %d points cut short, their figures those of the cycles run", cut, len(outs))
+	}
+	opt := figure.Options{X: "offered", Y: "latency", Series: series, ShowNull: true, Title: title}
 	if !seeds {
 		opt.Err = "latency_ci"
 	}

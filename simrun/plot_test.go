@@ -117,3 +117,31 @@ func TestDefaultAxes(t *testing.T) {
 	_, ok = DefaultAxes(read(`{"rate":0.1,"latency":10}`))
 	require.False(t, ok)
 }
+
+// A figure drawn from points cut short (Ctrl-C, --timeout) says so in its
+// title, as the rows it is drawn from are marked: their figures are those of
+// the cycles run.
+func TestFiguresInterrupted(t *testing.T) {
+	g := &Grid{Base: Default()}
+	require.NoError(t, g.SetAxis("rate", []string{"0.1", "0.2", "0.3"}))
+	pts, err := g.Points()
+	require.NoError(t, err)
+	outs := make([]Outcome, len(pts))
+	for i, p := range pts {
+		outs[i] = Outcome{Point: p, Result: &sim.Result{Offered: p.Run.Rate, Accepted: p.Run.Rate, Latency: fptr(50)}, Done: true}
+	}
+	figs, err := Figures(g, outs)
+	require.NoError(t, err)
+	require.NotContains(t, figs[0].Title, "interrupted")
+	outs[2].Done = false
+	figs, err = Figures(g, outs)
+	require.NoError(t, err)
+	require.Contains(t, figs[0].Title, "interrupted: 1 of 3 points cut short")
+	for i := range outs {
+		outs[i].Result.Latency = nil // every point saturated: the one figure has the title
+	}
+	figs, err = Figures(g, outs)
+	require.NoError(t, err)
+	require.Len(t, figs, 1)
+	require.Contains(t, figs[0].Title, "interrupted: 1 of 3 points cut short")
+}
