@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -196,6 +197,9 @@ func runAdversary(e *env) error {
 		}
 		if len(in.Messages) == 0 {
 			return usageError("--from %s: the instance has no messages", *from)
+		}
+		if in.Name == "" { // named after its file, in the report and the instance written
+			in.Name = strings.TrimSuffix(filepath.Base(*from), filepath.Ext(*from))
 		}
 		if sp != nil {
 			if !sameNetwork(sp.Net, in.Net) {
