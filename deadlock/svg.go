@@ -15,16 +15,25 @@ import (
 
 var wormColours = []string{"#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"}
 
+// CheckSVG says whether DrawSVG can draw a configuration on net (a 1-D or 2-D
+// torus or mesh): wormlab deadlock --svg asks before it decides, not after.
+func CheckSVG(net topology.Network) error {
+	if grid, ok := net.(*topology.Grid); !ok || grid.Dims() > 2 {
+		return fmt.Errorf("--svg draws 1-D and 2-D tori and meshes, not %s", net)
+	}
+	return nil
+}
+
 // DrawSVG draws the configuration of res (a deadlock) on its grid.
 func DrawSVG(w io.Writer, res *Result) error {
 	g := res.graph
 	if g == nil || res.verdict == nil || res.verdict.Config == nil {
 		return fmt.Errorf("no deadlock configuration to draw")
 	}
-	grid, ok := g.Net.(*topology.Grid)
-	if !ok || grid.Dims() > 2 {
-		return fmt.Errorf("--svg draws 1-D and 2-D tori and meshes, not %s", g.Net)
+	if err := CheckSVG(g.Net); err != nil {
+		return err
 	}
+	grid := g.Net.(*topology.Grid)
 	kx, ky := grid.Side(0), 1
 	if grid.Dims() == 2 {
 		ky = grid.Side(1)

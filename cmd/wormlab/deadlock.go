@@ -132,6 +132,13 @@ func runDeadlock(e *env) error {
 			return err
 		}
 	}
+	if *svg != "" {
+		// a network --svg cannot draw is refused before the decision (it ran, wrote
+		// its certificate and then exited 2 without its verdict)
+		if err := deadlock.CheckSVG(net); err != nil {
+			return usageError("%v", err)
+		}
+	}
 	f, ok := r.(deadlock.Function)
 	if !ok {
 		return usageError("--routing: %s does not list its start states, so it cannot be enumerated", alg.Name)
