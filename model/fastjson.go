@@ -470,19 +470,6 @@ func wordName(data []byte, i int) (k int, w uint64, ok bool) {
 	return k, w, k != 0 && k != 8
 }
 
-// afterName reads the ',' or ']' just after the name of k bytes whose
-// opening quote is data[i] (wordName's), and returns the index after it;
-// more says it was a ','; ok is false for any other byte.
-func afterName(data []byte, i, k int) (next int, more, ok bool) {
-	switch i += k + 2; data[i] {
-	case ',':
-		return i + 1, true, true
-	case ']':
-		return i + 1, false, true
-	}
-	return 0, false, false
-}
-
 // numericNames reads a path of numeric names (hopIndex.numeric) written the
 // way wormlab gen writes them, `"12","5","310"]` from data[i] on (just after
 // the '['): no whitespace, every name 1 to 7 ASCII digits without a leading
@@ -519,14 +506,14 @@ func numericNames(data []byte, i int, nodes []int32, n int) (end int, out []int3
 			return 0, nodes, false
 		}
 		nodes = append(nodes, int32(x))
-		next, more, ok := afterName(data, i, k)
-		if !ok {
+		switch i += k + 2; data[i] { // the byte after the closing quote
+		case ',':
+			i++
+		case ']':
+			return i + 1, nodes, true
+		default:
 			return 0, nodes, false
 		}
-		if !more {
-			return next, nodes, true
-		}
-		i = next
 	}
 }
 
@@ -566,17 +553,14 @@ func (p *fastScanner) keyedNames(net *Network, i int) (end int, ok bool) {
 			p.hops = append(p.hops, int(o.edge))
 			lo, hi = o.lo, o.hi
 		}
-		next, more, ok := afterName(data, i, k)
-		if !ok {
+		i += k + 2 // the byte after the closing quote
+		if data[i] == ']' && len(p.hops) > n0 {
+			return i + 1, true
+		}
+		if data[i] != ',' {
 			break
 		}
-		if !more {
-			if len(p.hops) == n0 {
-				break
-			}
-			return next, true
-		}
-		i = next
+		i++
 	}
 	p.hops = p.hops[:n0]
 	return 0, false
