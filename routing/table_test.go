@@ -139,7 +139,7 @@ func TestTableDrivesSimulator(t *testing.T) {
 	}
 	packets[5].Dst = 0
 	run := func(rt sim.Routing) *sim.BatchResult {
-		// a broken simulator fails here in two minutes instead of hanging the suite
+		// a broken simulator fails here after two minutes of CPU time instead of hanging the suite
 		res, err := sim.RunBatch(testctx.For(t), sim.Config{Net: net, Routing: rt, VCs: 2, Buf: 2, Pipeline: sim.Ideal(), Seed: 3}, packets, sim.BatchOptions{})
 		require.NoError(t, err)
 		return res

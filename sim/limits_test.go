@@ -17,8 +17,8 @@ import (
 )
 
 // testCtx bounds a test's simulations (package testctx): a broken simulator that
-// would run forever fails at two minutes, or when the package's tests have taken
-// six minutes (an hour with WORMLAB_LONG=1), instead of hanging the suite.
+// would run forever fails after two minutes of CPU time, or when the package's
+// tests have used six (an hour with WORMLAB_LONG=1), instead of hanging the suite.
 func testCtx(t interface{ Cleanup(func()) }) context.Context { return testctx.For(t) }
 
 // allocated is the bytes the runtime allocates while f runs.

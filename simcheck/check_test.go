@@ -146,8 +146,8 @@ func sameLatencies(t require.TestingT, res *sim.Result, lats []simcheck.Latency)
 }
 
 // testCtx bounds a test's simulations (package testctx, as sim's tests do): a
-// broken simulator that would run forever fails in two minutes, or when the
-// package's tests have taken six, instead of hanging the suite.
+// broken simulator that would run forever fails after two minutes of CPU time,
+// or when the package's tests have used six, instead of hanging the suite.
 func testCtx(t interface{ Cleanup(func()) }) context.Context { return testctx.For(t) }
 
 // The same in closed batches on random MODEL.md networks with fixed paths, with

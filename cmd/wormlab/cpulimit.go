@@ -3,22 +3,20 @@ package main
 import (
 	"context"
 	"errors"
-	"syscall"
 	"time"
 
+	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/internal/watch"
 )
 
 // errCPULimit is the cause of a context stopped by cpuLimitContext.
 var errCPULimit = errors.New("CPU limit reached")
 
-// processCPU returns the CPU time (user and system) this process has used.
+// processCPU returns the CPU time (user and system) this process has used, 0
+// where the system cannot tell.
 func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	d, _ := cputime.Process()
+	return d
 }
 
 // cpuLimitContext returns a context that is cancelled, with cause errCPULimit,

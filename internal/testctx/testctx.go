@@ -4,26 +4,40 @@
 // incremented hung it for five minutes; several tests stuck at two minutes each
 // passed the package's timeout). Only tests import it.
 //
-// A test binary runs one package's tests, so the suite's end, fixed when the
-// binary starts, bounds all of that package's tests together.
+// The bounds are CPU time of the test binary (user and system, every thread and
+// the collector: cputime.Process), not wall-clock time: a test's work does not
+// change with the machine's load, its wall-clock time does (sim's tests, 100-160 s
+// at load 20 on two cores, ran past the six minutes of wall-clock time this package
+// allowed them at load 26-30).
+// A generous wall-clock bound stays, only to end a test that hangs without
+// working. A test binary runs one package's tests, so the process's CPU time
+// bounds all of that package's tests together.
 package testctx
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"time"
+
+	"github.com/wormlab/wormlab/internal/cputime"
+	"github.com/wormlab/wormlab/internal/watch"
 )
 
-// PerTest bounds one test's context.
+// PerTest bounds the CPU time the process uses during one test (tests run in
+// parallel share it).
 const PerTest = 2 * time.Minute
 
-// suiteEnd bounds every test of the package together: six minutes (sim's tests
-// take 100-160 s at load 20 on two cores), an hour with WORMLAB_LONG=1, when the
-// gated tests run too (sim's TestBookSimAgreement alone runs 48 simulations of up
-// to 60,000 cycles beside BookSim2, past six minutes at load 15).
-var suiteEnd = time.Now().Add(Budget())
+// Hang bounds one test's wall-clock time: a guard against a test that waits
+// forever without using CPU time, far above what any test takes at any load.
+const Hang = 20 * time.Minute
 
-// Budget is the time all of a package's tests share.
+// Budget is the CPU time all of a package's tests share: six minutes (sim's
+// tests, the largest share, used 32 s of CPU time in 126 s of wall-clock time at
+// load 18-20 on two cores, 2026-11-27), an hour with WORMLAB_LONG=1, when the gated tests
+// run too (sim's TestBookSimAgreement alone runs 48 simulations of up to 60,000
+// cycles beside BookSim2).
 func Budget() time.Duration {
 	if os.Getenv("WORMLAB_LONG") == "1" {
 		return time.Hour
@@ -31,14 +45,35 @@ func Budget() time.Duration {
 	return 6 * time.Minute
 }
 
-// For is a test's context: it ends PerTest from now, or at the suite's end if that
-// comes first, and is cancelled when the test ends.
+// ErrCPU is the cause of a context that For ended on its CPU bounds.
+var ErrCPU = errors.New("testctx: the CPU time of the test or of the package's tests is spent")
+
+// For is a test's context: it ends once the process has used PerTest of CPU time
+// since the call, or Budget in all, or Hang from now, whichever comes first, and
+// is cancelled when the test ends.
 func For(t interface{ Cleanup(func()) }) context.Context {
-	end := time.Now().Add(PerTest)
-	if end.After(suiteEnd) {
-		end = suiteEnd
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), end)
+	ctx, cancel := bounded(PerTest, Budget(), Hang)
 	t.Cleanup(cancel)
 	return ctx
+}
+
+// bounded is For's context with its bounds as arguments: perTest of CPU time
+// from now, suite of CPU time since the process began, hang of wall-clock time
+// from now.
+func bounded(perTest, suite, hang time.Duration) (context.Context, context.CancelFunc) {
+	wall, cancelWall := context.WithTimeoutCause(context.Background(), hang,
+		fmt.Errorf("testctx: %v of wall-clock time (a test that hangs)", hang))
+	start := used()
+	ctx, cancel := watch.Context(wall, func() bool {
+		now := used()
+		return now-start >= perTest || now >= suite
+	}, ErrCPU)
+	return ctx, func() { cancel(); cancelWall() }
+}
+
+// used is the process's CPU time; where the system cannot tell, zero, and only
+// the wall-clock guard bounds the tests.
+func used() time.Duration {
+	d, _ := cputime.Process()
+	return d
 }
