@@ -199,19 +199,60 @@ func TestRunTimeout(t *testing.T) {
 
 // An interrupted sweep returns within a second with whole records only, and a rerun
 // completes it to what an uninterrupted run gives.
+// stopRunner is a runner that ignores its context, as most commands do: its
+// stopAt-th point cancels the sweep (the interrupt, stop) and every point that
+// finds the sweep cancelled keeps running, ignoring it, until release is closed.
+// It counts the points that started and those that ended.
+type stopRunner struct {
+	fakeRunner
+	stopAt         int64
+	stop           func()
+	release        chan struct{}
+	started, ended atomic.Int64
+}
+
+func (f *stopRunner) Run(ctx context.Context, p Point) (map[string]any, error) {
+	defer f.ended.Add(1)
+	if f.started.Add(1) == f.stopAt {
+		f.stop()
+	}
+	if ctx.Err() != nil {
+		<-f.release
+	}
+	return f.fakeRunner.Run(context.Background(), p)
+}
+
+// An interrupted sweep returns at once, measured in points, not time: a sweep of
+// 200 points cancelled by its 20th records at most the points that had ended by
+// then (at most 20: two workers, the 20th still running), returns while the
+// points that saw the cancellation still run (they ignore it), and says it was
+// interrupted; a rerun does the rest, and the whole equals one uninterrupted run.
 func TestRunInterruptAndResume(t *testing.T) {
 	s := parse(t, `{"command": "fake", "replications": 4, "axes": {"a": {"from": 1, "to": 50, "step": 1}}}`)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "r.jsonl")
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(60*time.Millisecond, cancel)
-	start := time.Now()
-	// A runner that ignores its context, as most commands do: 2 ms a point.
-	sum, err := Run(ctx, s, &fakeRunner{sleep: 2 * time.Millisecond}, path, Options{Workers: 2})
+	r := &stopRunner{stopAt: 20, stop: cancel, release: make(chan struct{})}
+	var sum *Summary
+	var err error
+	returned := make(chan struct{})
+	go func() {
+		defer close(returned)
+		sum, err = Run(ctx, s, r, path, Options{Workers: 2})
+	}()
+	select {
+	case <-returned:
+	case <-time.After(time.Minute): // a guard against a sweep that waits forever, not a measure
+		close(r.release)
+		<-returned
+		t.Fatal("Run did not return after the interrupt")
+	}
+	running := r.started.Load() - r.ended.Load()
+	close(r.release)
 	require.NoError(t, err)
-	require.Less(t, time.Since(start), time.Second)
 	require.True(t, sum.Interrupted)
-	require.Less(t, sum.Done, 200)
+	require.LessOrEqual(t, sum.Done, 19, "points recorded after the interrupt")
+	require.Positive(t, running, "Run waited for the points still running")
 	require.Len(t, readAll(t, path), sum.Done)
 	sum, err = Run(context.Background(), s, &fakeRunner{}, path, Options{Workers: 2})
 	require.NoError(t, err)
