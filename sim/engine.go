@@ -635,6 +635,11 @@ func newEngine(cfg *Config) (*engine, error) {
 	e.injectFirst = p.Inject >= p.SwAlloc+p.Traverse+p.Link
 	e.dEject = int64(p.SwAlloc + p.Traverse + p.Eject)
 	e.firstQ = make([]int32, n+1)
+	nq := 0
+	for r := range n {
+		nq += nInj(r)
+	}
+	e.src = make([]source, 0, nq) // no spare and no garbage from growing (EngineBytes counts nq)
 	for r := range n {
 		e.firstQ[r] = int32(len(e.src))
 		for k := range nInj(r) {

@@ -97,7 +97,7 @@ func countsOf(cfg *Config) engineCounts {
 	c.nin, c.nout, c.nq, c.maxPorts = ports(cfg.Net, cfg.InjectPerPort)
 	c.routers = int64(cfg.Net.Nodes())
 	c.terms = int64(topology.TerminalsOf(cfg.Net).Len())
-	c.parts, c.slots, c.buckets = wheelShape(cfg)
+	c.parts, c.slots, c.buckets, c.span = wheelShape(cfg)
 	_, flat := cfg.Arbiter.(flatArbitration)
 	c.switchArbs = !flat && cfg.Arbiter != nil
 	_, c.rotate = cfg.Select.(RotatingSelector)
@@ -126,14 +126,14 @@ func choiceBytes(m int) int64 {
 // engineCounts are the counts of a network EngineBytes reads: routers, global
 // input and output ports, injection queues, the largest port count of a router,
 // terminals, the partitions, slots and buckets of one partition's event wheels
-// (wheelShape), whether the arbiters are per port,
+// (wheelShape) and a block's span, whether the arbiters are per port,
 // whether the rules keep pointers of their own (a rotating selection's per input
 // VC, a custom switch input stage's per input port) and the heap bytes of a
 // VC's choices (choiceBytes).
 type engineCounts struct {
-	routers, nin, nout, nq, maxPorts, terms, parts, slots, buckets int64
-	switchArbs, rotate, swin                                       bool
-	choices                                                        int64
+	routers, nin, nout, nq, maxPorts, terms, parts, slots, buckets, span int64
+	switchArbs, rotate, swin                                             bool
+	choices                                                              int64
 }
 
 // streamBytes is what EngineBytes counts for a random stream: a *rand.Rand,
@@ -171,6 +171,13 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 	// every partition's buckets (what newEngine allocates), and the arrays the
 	// buckets fill as the run goes, 64 bytes a slot of each of the five wheels
 	wheels := satarith.Add(satarith.Mul(satarith.Mul(c.parts, c.buckets), slice), satarith.Mul(c.slots, 5*64))
+	// every partition's own record, its view of the engine, its pick and omask,
+	// its span's done lists and its requests per output port and VC; the claims'
+	// segments, a span's per word
+	perPart := int64(unsafe.Sizeof(part{})+unsafe.Sizeof(engine{})) + 64*i32 + 64*i64 +
+		satarith.Mul(c.span, slice) + satarith.Mul(satarith.Mul(maxPorts, S), slice)
+	parts := satarith.Add(satarith.Mul(c.parts, perPart),
+		satarith.Mul(satarith.Mul((n+63)/64, c.span), int64(unsafe.Sizeof(wordSeg{}))))
 	terms := c.terms
 	// makeHuge's padding of the arrays it makes (buf, vc, heads, in, out, ov)
 	inB, vcB, headB := int64(unsafe.Sizeof(inPort{})), int64(unsafe.Sizeof(inVC{})), int64(unsafe.Sizeof(vcHead{}))
@@ -190,9 +197,8 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 		satarith.Mul(n, 2*i32+4*i64+i32+2*stream),               // inBase, outBase, portBusy, unrouted, waiting, parked, firstQ, rSelect, rArb
 		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))+1),      // src, srcOn
 		satarith.Mul(satarith.Mul(nq, S), i32),                  // srcCredit
-		satarith.Mul(satarith.Mul(maxPorts, S), slice),          // reqs
 		satarith.Mul(terms, 2*i32), satarith.Mul(n, 3*i32),      // tQ, srcOut; nports, firstT, firstEj
-		wheels,
+		wheels, parts,
 	)
 }
 
@@ -369,7 +375,7 @@ func (e *engine) idle() bool {
 // the links' delays and of the credits' (a class per distinct delay, at most
 // maxClasses each) and one each for injections, deliveries and sources'
 // credits. O(ports).
-func wheelShape(cfg *Config) (parts, slots, buckets int64) {
+func wheelShape(cfg *Config) (parts, slots, buckets, span int64) {
 	net, p := cfg.Net, cfg.Pipeline
 	n := net.Nodes()
 	words := (n + 63) / 64
@@ -397,14 +403,14 @@ func wheelShape(cfg *Config) (parts, slots, buckets int64) {
 			}
 		}
 	}
-	span, classes := 1, 2
+	sp, classes := maxSpan, 2 // no link: blocks of maxSpan (blockSpan), a class each
 	if len(dLink) > 0 {
-		span = max(1, min(maxSpan, slices.Min(dLink), slices.Min(dCred)))
+		sp = max(1, min(maxSpan, slices.Min(dLink), slices.Min(dCred)))
 		classes = min(len(dLink), maxClasses) + min(len(dCred), maxClasses)
 	}
-	wl := blockWheelLen(wheelLen(p, longest), delay, span)
+	wl := blockWheelLen(wheelLen(p, longest), delay, sp)
 	parts = int64(max(1, min(threads(cfg, n), words)))
-	return parts, int64(wl), satarith.Mul(int64(wl), satarith.Mul(int64(words), int64(classes+3)))
+	return parts, int64(wl), satarith.Mul(int64(wl), satarith.Mul(int64(words), int64(classes+3))), int64(sp)
 }
 
 // hugeSize is a huge page's size (2 MB on amd64 and arm64 Linux).

@@ -25,11 +25,12 @@ var choiceSpecs = []string{
 }
 
 // choiceMargin is how far a run's live heap may pass BatchBytes. With every
-// routing's choices counted the runs below reach 0.62-1.18 of it (the most, 1.18,
-// a butterfly of 24 KiB, routed by one choice, where what the estimate misses
-// weighs most, not looked into; the least, hx-dal,
+// routing's choices counted the runs below reach 0.56-1.11 of it (the most, 1.11,
+// dor and dor-booksim on the 6x6 mesh, not looked into; the least, hx-dal,
 // whose batch leaves many VCs short of the most choices counted); without them
-// hx-dal reached 1.45, duato 1.23, minadapt 1.17.
+// hx-dal reached 1.45, duato 1.23, minadapt 1.17. The butterfly fly:k=4,n=2
+// reached 1.14-1.24 while EngineBytes left out each partition's own record and
+// its view of the engine (some 3 KiB of its 28 KiB), 1.05 since.
 const choiceMargin = 1.25
 
 // EngineBytes counts the choices a routing keeps per input VC (issue 24's

@@ -1,8 +1,12 @@
 package sim
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -83,9 +87,23 @@ func (noRouting) Route(_ int, _ *Header, out []Choice) []Choice { return out }
 // newEngine allocates. The count before (5 buckets a slot, 88 bytes each) made
 // EngineBytes 4,026,272 on the 32x32 torus on 16 threads, which allocates
 // 4,060,816 (its wheels 10,240 buckets), and 3,111,712 on the dragonfly on 5,
-// which allocates 3,467,768.
+// which allocates 3,467,768. A network of 1,024 isolated routers (no link, a
+// terminal each) too, where three things were missed: wheelShape took a block's
+// span to be one cycle where no link bounds it, the engine maxSpan (blockSpan), so
+// its wheels have 32 slots, not 4 (2,560 buckets against 320 counted, 52 bytes a
+// router); the sources' array grew by appending (its spare capacity and the arrays
+// outgrown, 71 bytes a router); and each partition's own record and its view of
+// the engine (a copy of its fields) were not counted. EngineBytes was 644,912
+// where newEngine allocated 737,960 on one thread.
 func TestEngineBytesCountsWheels(t *testing.T) {
-	for _, spec := range []string{"torus:16x16", "torus:32x32", "dragonfly:p=4"} {
+	var names, terms []string
+	for i := range 1024 {
+		names = append(names, fmt.Sprintf(`"r%d"`, i))
+		terms = append(terms, fmt.Sprintf(`"r%d": 1`, i))
+	}
+	isolated := filepath.Join(t.TempDir(), "isolated.json")
+	require.NoError(t, os.WriteFile(isolated, []byte(`{"nodes": [`+strings.Join(names, ", ")+`], "edges": [], "terminals": {`+strings.Join(terms, ", ")+`}}`), 0o644))
+	for _, spec := range []string{"torus:16x16", "torus:32x32", "dragonfly:p=4", "file:" + isolated} {
 		net, err := topology.Parse(spec)
 		require.NoError(t, err)
 		var rt Routing = noRouting{}
@@ -102,7 +120,7 @@ func TestEngineBytesCountsWheels(t *testing.T) {
 			for _, p := range e.parts {
 				held += int64(len(p.links.slots) + len(p.credits.slots) + len(p.injects.slots) + len(p.delivers.slots) + len(p.srcCreds.slots))
 			}
-			parts, _, buckets := wheelShape(&cfg)
+			parts, _, buckets, _ := wheelShape(&cfg)
 			t.Logf("%s on %d threads: %d partitions' wheels hold %d buckets, wheelShape counts %d x %d", spec, threads, len(e.parts), held, parts, buckets)
 			require.Equal(t, int64(len(e.parts)), parts, "%s on %d threads: partitions", spec, threads)
 			require.GreaterOrEqual(t, parts*buckets, held, "%s on %d threads: buckets counted below those allocated", spec, threads)
