@@ -1013,11 +1013,8 @@ func (e *engine) wakes(in int32, pb uint64, port int, v int32) uint64 {
 	var wake uint64
 	for m := pb; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
-		for _, c := range e.heads[in<<e.vs|int32(k)].ch {
-			if c.Port == port && c.VCs>>uint(v&63)&1 != 0 {
-				wake |= 1 << uint(k)
-				break
-			}
+		if offers(e.heads[in<<e.vs|int32(k)].ch, Hop{Port: port, VC: int(v)}) {
+			wake |= 1 << uint(k)
 		}
 	}
 	return wake
