@@ -198,9 +198,9 @@ func TestBlocksSameRunMore(t *testing.T) {
 	}
 }
 
-// VC allocation passes by a waiting head while nothing was released at its
-// router since it found no free output VC among its choices (engine.passBy,
-// cleared by a release): only a release frees an output VC and a head's choices are fixed
+// VC allocation passes by a waiting head from when it found no free output VC
+// among its choices until one of them is released (engine.passBy, cleared by
+// that release): only a release frees an output VC and a head's choices are fixed
 // once it is routed, so trying every waiting head every cycle is the same run,
 // field for field. Checked with deterministic and adaptive routings (Duato,
 // minimal adaptive, Valiant, UGAL and PAR on the dragonfly, whose choices read

@@ -365,11 +365,12 @@ type engine struct {
 	// credit may too, and passBy is not used), so such a head would find none
 	// again: VC allocation parks it, out of the waiting set (a router whose
 	// waiting heads are all parked is not visited), and a release puts back
-	// the parked heads of its router whose choices allow the VC released. A parked head is never granted: VC
-	// allocation grants waiting heads, and Latch, whose switch allocation
-	// grants VCs, has no VC allocation phase to park one. parked has per
-	// router bit i set iff its input port inBase[r]+i has parked heads (a
-	// release reads none of the masks of a router without)
+	// the parked heads of its router whose choices allow the VC released. A
+	// parked head is never granted: VC allocation grants waiting heads, and
+	// Latch, whose switch allocation grants VCs, has no VC allocation phase to
+	// park one. parked has per router bit i set iff its input port
+	// inBase[r]+i has parked heads (a release reads none of the masks of a
+	// router without)
 	passBy, parked []uint64
 
 	// portBusy has bit i of router r set iff its input port inBase[r]+i has a busy

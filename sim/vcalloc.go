@@ -21,8 +21,9 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 	V, vs := e.V, e.vs
 	pm := e.waiting.ports[r]
 	ib := e.inBase[r]
-	// a head is parked while nothing was released at r since it found no free
-	// output VC (passBy); with AtomicVC a credit may free one too: none is
+	// a head is parked from when it found no free output VC until one its
+	// choices allow is released (passBy); with AtomicVC a credit may free one
+	// too: none is
 	pass := !e.cfg.AtomicVC && !e.cfg.noPass
 	ob := e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
