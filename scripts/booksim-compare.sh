@@ -234,10 +234,6 @@ speedlarge() {
 threads() {
 	echo "# wormlab wall and CPU seconds on one thread and on two; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 	printf '%-14s %7s %9s %9s %9s %9s %8s\n' network cycles wall_1 cpu_1 wall_2 cpu_2 speedup
-	if [ -n "$OUT" ] && [ ! -s "$OUT/threads.csv" ]; then
-		mkdir -p "$OUT"
-		echo "routers,cycles,wall_1,cpu_1,wall_2,cpu_2,identical,load" > "$OUT/threads.csv"
-	fi
 	for k in 16 32 64 128; do
 		c=$((SPEED_CYCLES * 64 / (k * k)))
 		[ "$c" -ge "$SPEED_MIN" ] || c=$SPEED_MIN
@@ -246,13 +242,11 @@ threads() {
 		done
 		same=yes
 		cmp -s "$tmp/thr.1" "$tmp/thr.2" || { same=no; echo "booksim-compare: torus:${k}x${k}: results differ between 1 and 2 threads" >&2; }
-		paste "$tmp/time.1" "$tmp/time.2" | awk -v n="torus:${k}x${k}" -v k="$k" -v c="$c" -v same="$same" -v out="$OUT" -v load="$(cut -d' ' -f1 /proc/loadavg)" '{
+		paste "$tmp/time.1" "$tmp/time.2" | awk -v n="torus:${k}x${k}" -v k="$k" -v c="$c" -v same="$same" -v row="$tmp/threads.row" '{
 			printf "%-14s %7d %9.2f %9.2f %9.2f %9.2f %7.2fx\n", n, c, $1, $2+$3, $4, $5+$6, $1 / $4
-			if (out != "") {
-				f = out "/threads.csv"
-				printf "%d,%d,%.2f,%.2f,%.2f,%.2f,%s,%s\n", k * k, c, $1, $2+$3, $4, $5+$6, same, load >> f
-			}
+			printf "%d,%d,%.2f,%.2f,%.2f,%.2f,%s\n", k * k, c, $1, $2+$3, $4, $5+$6, same > row
 		}'
+		csvrow threads routers,cycles,wall_1,cpu_1,wall_2,cpu_2,identical "$(cat "$tmp/threads.row")"
 	done
 	crossover
 }

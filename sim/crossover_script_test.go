@@ -67,6 +67,15 @@ EOF
 	require.Contains(t, text, "crossover not run: WORMLAB names a build of its own")
 	_, err = os.Stat(filepath.Join(out, "crossover.csv"))
 	require.ErrorIs(t, err, os.ErrNotExist)
-	_, err = os.Stat(filepath.Join(out, "threads.csv"))
+	data, err = os.ReadFile(filepath.Join(out, "threads.csv"))
 	require.NoError(t, err, "the threads table is written still")
+	// its rows go through csvrow too: the header, one row a size, each with the
+	// load at its end
+	lines = strings.Split(strings.TrimSpace(string(data)), "\n")
+	require.Len(t, lines, 5, "a header and a row a size:\n%s", data)
+	require.Equal(t, "routers,cycles,wall_1,cpu_1,wall_2,cpu_2,identical,load", lines[0])
+	row = regexp.MustCompile(`^\d+,\d+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,yes,[0-9.]+$`)
+	for i, k := range []string{"256,", "1024,", "4096,", "16384,"} {
+		require.True(t, strings.HasPrefix(lines[i+1], k) && row.MatchString(lines[i+1]), "row %d: %q, want %q...", i+1, lines[i+1], k)
+	}
 }
