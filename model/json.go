@@ -106,19 +106,43 @@ func field(raw json.RawMessage, what, name string, dst any) error {
 	return nil
 }
 
-// readAll reads r up to maxInputBytes: into one buffer of the file's size when r
-// is a regular file that can tell it (an *os.File), instead of io.ReadAll's
-// doublings, which held up to twice the text at once.
+// readAll reads r, refusing more than maxInputBytes: into one buffer of the
+// file's size when r is a regular file that can tell it (an *os.File), instead
+// of io.ReadAll's doublings, which held up to twice the text at once; a file
+// larger than the limit is refused before it is read.
 func readAll(r io.Reader) ([]byte, error) {
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < maxInputBytes {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > maxInputBytes {
+				return nil, tooLarge(fi.Size())
+			}
 			// bytes.Buffer reads with at least bytes.MinRead free at the end.
 			b := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
-			_, err := b.ReadFrom(io.LimitReader(r, maxInputBytes))
-			return b.Bytes(), err
+			if _, err := b.ReadFrom(io.LimitReader(r, maxInputBytes+1)); err != nil {
+				return nil, err
+			}
+			return limited(b.Bytes())
 		}
 	}
-	return io.ReadAll(io.LimitReader(r, maxInputBytes))
+	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	return limited(data)
+}
+
+// limited returns data, or the error of an input larger than maxInputBytes
+// (data then holds one byte more, as readAll reads).
+func limited(data []byte) ([]byte, error) {
+	if len(data) > maxInputBytes {
+		return nil, fmt.Errorf("more than 1 GiB (%d bytes), the most an input may have", maxInputBytes)
+	}
+	return data, nil
+}
+
+// tooLarge is the error of a file of size bytes, more than maxInputBytes.
+func tooLarge(size int64) error {
+	return fmt.Errorf("%d bytes: more than 1 GiB (%d bytes), the most an input may have", size, maxInputBytes)
 }
 
 // ReadInstance reads and validates an instance in the JSON format of MODEL.md.
