@@ -20,7 +20,8 @@ package main
 // most 2000 cycles (--min-cycles 1000 --max-cycles 2000) and its saturation search
 // at a tolerance of 0.1; grids larger than 8 are cut to 4 per dimension (torus:16x16
 // becomes torus:4x4); fattree runs 1 run on at most 64 processors; timeouts (solve,
-// adversary, lower, fattree --optimal) become 2s; run's --trials becomes 2; a
+// adversary, lower, fattree --optimal) become 2s (solve --dimacs and --assignment
+// take none); run's --trials becomes 2; a
 // sweep lists its points (sweep points SPEC) instead of running them, and --submit
 // is dropped. What is shrunk is the size, never a flag's spelling. Lines of
 // `go run ./experiments/NAME` need the folder to exist; `sh scripts/NAME` the
@@ -253,7 +254,9 @@ func shrink(path []string, args []string) []string {
 			args = set(args, "optimal", "2s")
 		}
 	case "solve", "adversary":
-		args = set(args, "timeout", "2s")
+		if !has("dimacs") && !has("assignment") { // solve refuses --timeout where it does not search
+			args = set(args, "timeout", "2s")
+		}
 	case "lower":
 		if has("timeout") {
 			args = set(args, "timeout", "2s")

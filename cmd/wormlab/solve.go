@@ -82,6 +82,24 @@ func runSolve(e *env) error {
 	if *horizon != 0 && *dimacs == "" && *assignment == "" {
 		return usageError("--horizon needs --dimacs or --assignment")
 	}
+	// The search's flags are refused where nothing is searched, not ignored.
+	search := []string{"timeout", "cpu-limit", "no-symmetry", "no-clique", "no-cards", "no-cp", "no-busy",
+		"no-edge-set", "no-bufferless-stage", "no-lns", "trace", "workers"}
+	if *dimacs != "" {
+		if err := unused(e, fs, "with --dimacs (it writes the formula without solving)", append(search, "o")...); err != nil {
+			return err
+		}
+	}
+	if *assignment != "" {
+		if err := unused(e, fs, "with --assignment (it decodes the solver's answer without solving)", search...); err != nil {
+			return err
+		}
+	}
+	if *modelName == model.Bufferless {
+		if err := unused(e, fs, "by the bufferless model (it is the wormhole model's first stage)", "no-bufferless-stage"); err != nil {
+			return err
+		}
+	}
 	for _, p := range []string{*out, *dimacs} {
 		if err := checkOutput(p); err != nil {
 			return err
