@@ -188,9 +188,10 @@
 //
 // In bufferless solves (so in a wormhole solve's stage) a large-neighbourhood
 // search (lns.go; Options.NoLNS or NoCP skip it) runs after the schedule
-// searches, while it improves the best schedule, and then, once the probes
-// run, as a fourth lane of the turns (half of the descent's share: 2 : 1 : 1
-// : 1; an idle lane's turns cost it up to 32 times more): each move fixes
+// searches, while it improves the best schedule, and then as a fourth lane
+// of the SAT search's turns (beside the descent's head start while its turns
+// improve the best schedule, then with half of the descent's share: 2 : 1 :
+// 1 : 1; an idle lane's turns cost it up to 32 times more): each move fixes
 // every worm but a few dozen near one
 // that finishes last and asks the schedule search to finish them all a step
 // earlier. The formula's horizon, the descent's first step and the hinted

@@ -635,6 +635,14 @@ const lnsScans = 9
 // of its share.
 const lnsIdleMax = 5
 
+// lnsHeadTurn is the large-neighbourhood search's longest turn in the
+// descent's head start (interleave), in propagations: half a turn, so that
+// where it finds nothing the probes start little later (its first idle turn
+// ends its turns until they start). On issue 27's 6x6 mesh of seed 1 its
+// moves after the formula found 82 and 81 within 0.17 s of CPU, less than
+// half a turn (one run, session 9); a quarter of a turn found 82 only.
+const lnsHeadTurn = turnProps / 2
+
 // lnsMinTurn is the large-neighbourhood search's shortest turn in the
 // interleaved search, in propagations (a few milliseconds of CPU).
 const lnsMinTurn = 1 << 14
@@ -680,20 +688,25 @@ func (s *search) interleave() error {
 		}
 		return true
 	}
-	// The descent goes first, alone, until its first answer (or firstProps
-	// propagations): its first step below the schedule search's makespan is
-	// the improvement cadical's first call competes with (issue 27's anytime
-	// comparison, docs/solver.md). Then the edge-set bound's remaining budget
-	// (boundLater) and the probes, which start from nothing and catch up to
-	// their share: the descent's head start is lent, not given, so the
+	// The descent goes first, without the probes, until its first answer (or
+	// firstProps propagations): its first step below the schedule search's
+	// makespan is the improvement cadical's first call competes with (issue
+	// 27's anytime comparison, docs/solver.md). The neighbourhood search, in
+	// bufferless solves, takes turns with it from the start while its turns
+	// improve the best schedule (one idle turn ends them until the probes
+	// start): on issue 27's 6x6 mesh of seed 1 its first moves after the
+	// formula find the schedules below the formula's that the descent's
+	// first step does not (docs/solver.md). Then the edge-set bound's
+	// remaining budget (boundLater) and the probes, which start from nothing
+	// and catch up to their share: the head start is lent, not given, so the
 	// probes have had the same propagations as before at any point after
 	// they caught up.
 	probesDue := true
 	// used counts the propagations each lane (probes[0], probes[1], the
-	// descent, the neighbourhood search once the probes run) has had, and
-	// the next turn goes to the lane furthest below its share (laneWeight):
-	// a turn ends a little after its budget, by more on a loaded machine, so
-	// counting what each turn really took keeps the shares.
+	// descent, the neighbourhood search) has had, and the next turn goes to
+	// the lane furthest below its share (laneWeight): a turn ends a little
+	// after its budget, by more on a loaded machine, so counting what each
+	// turn really took keeps the shares.
 	var used [4]int64
 	lns := s.lnsOn()
 	laneWeight := laneWeight
@@ -730,7 +743,7 @@ func (s *search) interleave() error {
 		if len(probes) > 0 || lns {
 			lane = -1
 			for x := range 4 {
-				if x < 2 && x >= len(probes) || x == 2 && last || x == 3 && (!lns || probesDue) {
+				if x < 2 && x >= len(probes) || x == 2 && last || x == 3 && (!lns || probesDue && idle > 0) {
 					continue
 				}
 				if lane < 0 || used[x]*laneWeight[lane] < used[lane]*laneWeight[x] {
@@ -740,13 +753,18 @@ func (s *search) interleave() error {
 		}
 		if lane == 3 {
 			M := s.best.Makespan
-			// a turn of at most turnProps, and no more than the lane is
-			// behind its share (a small solve's other lanes use little)
+			// a turn of at most turnProps (lnsHeadTurn in the descent's
+			// head start), and no more than the lane is behind its share
+			// (a small solve's other lanes use little)
 			due := int64(0)
 			for x := range 3 {
 				due = max(due, used[x]*laneWeight[3]/laneWeight[x])
 			}
-			n, err := s.lnsTurn(min(turnProps, max(due-used[3], lnsMinTurn)) * lnsScans)
+			turn := int64(turnProps)
+			if probesDue {
+				turn = lnsHeadTurn
+			}
+			n, err := s.lnsTurn(min(turn, max(due-used[3], lnsMinTurn)) * lnsScans)
 			if err != nil || s.ctx.Err() != nil {
 				return err
 			}
