@@ -38,7 +38,7 @@ func TestSolverSATCompareResults(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "solver.md"))
 	require.NoError(t, err)
 	runs := map[string][]satRecord{}
-	for _, run := range []string{"sat-hard", "sat-ablation"} {
+	for _, run := range []string{"sat-hard", "sat-ablation", "sat-6x6"} {
 		var recs []satRecord
 		data, err := os.ReadFile(filepath.Join(randomDir, run+".jsonl"))
 		require.NoError(t, err)
@@ -105,7 +105,7 @@ func TestSolverSATCompareResults(t *testing.T) {
 		t.Fatalf("%s: no record of %s at %d by %s", run, name, T, config)
 		return ""
 	}
-	const m768, m256 = "mesh-8x8-768-L2-s2", "mesh-8x8-256-L4-s1"
+	const m768, m256, m6 = "mesh-8x8-768-L2-s2", "mesh-8x8-256-L4-s1", "mesh-6x6-288-L4-s1"
 	flat := strings.Join(strings.Fields(string(doc)), " ")
 	for _, sentence := range []string{
 		"cadical's " + cpu("sat-hard", m768, 79, "cadical") + " s at 79 is session 5's 68.75 s",
@@ -114,6 +114,7 @@ func TestSolverSATCompareResults(t *testing.T) {
 			cpu("sat-ablation", m256, 64, "cadical") + " s)",
 		"gini alone answers 64 in " + cpu("sat-ablation", m256, 64, "gini") + " s",
 		"79 (" + cpu("sat-hard", m768, 79, "gini") + " s alone)",
+		"finds the optimum 78 in " + cpu("sat-6x6", m6, 78, "gini") + " s where cadical needs " + cpu("sat-6x6", m6, 78, "cadical") + " s",
 	} {
 		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 	}
