@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/wormlab/wormlab/internal/cputime"
@@ -63,12 +64,55 @@ func For(t interface{ Cleanup(func()) }) context.Context {
 func bounded(perTest, suite, hang time.Duration) (context.Context, context.CancelFunc) {
 	wall, cancelWall := context.WithTimeoutCause(context.Background(), hang,
 		fmt.Errorf("testctx: %v of wall-clock time (a test that hangs)", hang))
-	start := used()
-	ctx, cancel := watch.Context(wall, func() bool {
-		now := used()
-		return now-start >= perTest || now >= suite
-	}, ErrCPU)
-	return ctx, func() { cancel(); cancelWall() }
+	ctx, cancel := context.WithCancelCause(wall)
+	b := &bound{start: used(), perTest: perTest, suite: suite, cancel: cancel}
+	mu.Lock()
+	live[b] = true
+	mu.Unlock()
+	watching.Do(func() { go watchLive() })
+	return ctx, func() {
+		mu.Lock()
+		delete(live, b)
+		mu.Unlock()
+		cancel(context.Canceled)
+		cancelWall()
+	}
+}
+
+// bound is a live context of bounded: the process's CPU time when it began, its
+// CPU bounds, and how to end it.
+type bound struct {
+	start, perTest, suite time.Duration
+	cancel                context.CancelCauseFunc
+}
+
+// live are bounded's contexts not yet ended, which one goroutine (watchLive)
+// looks at together. A goroutine each (watch.Context) woke some 2,000 tickers
+// 50 times a second in sim's TestZeroLoadLatencyExact and
+// TestZeroLoadWithLinkLatencies, whose short simulations each take a context
+// that lives until the test ends: it doubled their CPU time.
+var (
+	mu       sync.Mutex
+	live     = map[*bound]bool{}
+	watching sync.Once
+)
+
+// watchLive ends, with ErrCPU, every live context whose CPU bounds are spent,
+// looking every watch.Every (one reading of the CPU time for all of them).
+func watchLive() {
+	for range time.Tick(watch.Every) {
+		mu.Lock()
+		if len(live) > 0 {
+			now := used()
+			for b := range live {
+				if now-b.start >= b.perTest || now >= b.suite {
+					b.cancel(ErrCPU)
+					delete(live, b)
+				}
+			}
+		}
+		mu.Unlock()
+	}
 }
 
 // used is the process's CPU time; where the system cannot tell, zero, and only
