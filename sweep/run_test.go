@@ -197,8 +197,6 @@ func TestRunTimeout(t *testing.T) {
 	}
 }
 
-// An interrupted sweep returns within a second with whole records only, and a rerun
-// completes it to what an uninterrupted run gives.
 // stopRunner is a runner that ignores its context, as most commands do: its
 // stopAt-th point cancels the sweep (the interrupt, stop) and every point that
 // finds the sweep cancelled keeps running, ignoring it, until release is closed.
@@ -224,7 +222,7 @@ func (f *stopRunner) Run(ctx context.Context, p Point) (map[string]any, error) {
 
 // An interrupted sweep returns at once, measured in points, not time: a sweep of
 // 200 points cancelled by its 20th records at most the points that had ended by
-// then (at most 20: two workers, the 20th still running), returns while the
+// then (at most 19: the 20th still runs), as whole records, returns while the
 // points that saw the cancellation still run (they ignore it), and says it was
 // interrupted; a rerun does the rest, and the whole equals one uninterrupted run.
 func TestRunInterruptAndResume(t *testing.T) {
