@@ -10,8 +10,5 @@ import "time"
 // Thread is not measured outside Linux: ok is false.
 func Thread() (time.Duration, bool) { return 0, false }
 
-// Process is not measured outside Linux: ok is false.
-func Process() (time.Duration, bool) { return 0, false }
-
 // Waited is not measured outside Linux: ok is false.
 func Waited() (time.Duration, bool) { return 0, false }
