@@ -3,10 +3,10 @@ package simrun
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/internal/gctune"
 )
 
@@ -34,10 +34,10 @@ func rates20(b *testing.B) []Point {
 	return pts
 }
 
+// processCPU is the process's CPU time (cputime.Process).
 func processCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	d, _ := cputime.Process()
+	return d
 }
 
 // BenchmarkRates20 runs the 20 points on one worker and on two: compare
