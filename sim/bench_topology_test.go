@@ -27,10 +27,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
@@ -133,11 +133,8 @@ func BenchmarkFlitHopDragonfly1056Rate05(b *testing.B) {
 	benchFlitHop(b, "dragonfly:p=4", "df-min", 2, 256, 16, 0.5)
 }
 
-// cpuNanos is the process's user and system CPU time so far.
+// cpuNanos is the process's user and system CPU time so far (cputime.Process).
 func cpuNanos() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	d, _ := cputime.Process()
+	return int64(d)
 }
