@@ -431,10 +431,9 @@ func ParseTraceSelect(packets, src, dst, cycles string, most int, maxGiven bool)
 		parts := strings.Split(text, ",")
 		if strings.Count(text, ":") == 1 && !strings.Contains(text, ",") {
 			a, b, _ := strings.Cut(text, ":")
-			xs, err := Range(a+":"+b+":1", false)
+			xs, err := rangeAs(a+":"+b+":1", text, false)
 			if err != nil {
-				// Range quotes the range it read: say FROM:TO as given
-				return nil, &Error{name, strings.Replace(err.Error(), strconv.Quote(a+":"+b+":1"), strconv.Quote(text), 1)}
+				return nil, &Error{name, err.Error()}
 			}
 			parts = xs
 		}

@@ -56,10 +56,14 @@ func (p *Param) Values(text string) ([]string, error) {
 
 // Range expands FROM:TO:STEP (integers unless float): an error names what is wrong
 // (a zero or negative step, FROM above TO, more than MaxValues values).
-func Range(s string, float bool) ([]string, error) {
+func Range(s string, float bool) ([]string, error) { return rangeAs(s, s, float) }
+
+// rangeAs is Range whose errors quote the range as given, given (--trace-packets'
+// FROM:TO, read as FROM:TO:1).
+func rangeAs(s, given string, float bool) ([]string, error) {
 	parts := strings.Split(s, ":")
 	if len(parts) != 3 {
-		return nil, fmt.Errorf("%q: want FROM:TO:STEP", s)
+		return nil, fmt.Errorf("%q: want FROM:TO:STEP", given)
 	}
 	if !float {
 		var v [3]int64
@@ -70,7 +74,7 @@ func Range(s string, float bool) ([]string, error) {
 			}
 			v[i] = n
 		}
-		if err := checkRange(s, float64(v[0]), float64(v[1]), float64(v[2])); err != nil {
+		if err := checkRange(given, float64(v[0]), float64(v[1]), float64(v[2])); err != nil {
 			return nil, err
 		}
 		var out []string
@@ -90,12 +94,12 @@ func Range(s string, float bool) ([]string, error) {
 		}
 		v[i] = x
 	}
-	if err := checkRange(s, v[0], v[1], v[2]); err != nil {
+	if err := checkRange(given, v[0], v[1], v[2]); err != nil {
 		return nil, err
 	}
 	if v[2] < 1e-12 {
 		// values are rounded to 12 decimals: a finer step repeats them
-		return nil, fmt.Errorf("%q: the step is below 1e-12, the values' rounding", s)
+		return nil, fmt.Errorf("%q: the step is below 1e-12, the values' rounding", given)
 	}
 	// counted before built: with FROM = TO a step of 1e-300 never ended (issue 26)
 	n := int(math.Floor((v[1]-v[0])/v[2]+1e-9)) + 1
