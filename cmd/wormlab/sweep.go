@@ -70,8 +70,10 @@ var sweepTargets = map[string]sweepTarget{
 // which reads its values from the JSON it asks for (--json=false or --csv made
 // every point fail, the output not JSON).
 var sweepReserved = map[string]string{"o": "a point's output goes to the results file", "h": "", "help": "",
-	"json": "a point's values are read from its JSON output, which the sweep asks for",
-	"csv":  "a point's values are read from its JSON output, which the sweep asks for"}
+	"json": sweepReadsJSON, "csv": sweepReadsJSON}
+
+// sweepReadsJSON is why a point may not set json or csv.
+const sweepReadsJSON = "a point's values are read from its JSON output, which the sweep asks for"
 
 // wormlabVersion names this build in the records: what wormlab --version prints
 // (main.go's version, from runtime/debug build information), without "wormlab ".
