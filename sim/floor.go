@@ -6,8 +6,8 @@ import "github.com/wormlab/wormlab/topology"
 // counted from its spec before it is built) with vcs VCs of buf flits: EngineBytes
 // of the fewest ports such a network has (its own, one injection queue a router,
 // one ejection port a router or a terminal), one partition of a block of one
-// cycle, no event wheels and flat arbitration. A run whose floor is above its budget is refused without building
-// the network. O(1).
+// cycle, no event wheels and flat arbitration. A run whose floor is above its
+// budget is refused without building the network. O(1).
 func NetworkFloor(sz topology.Size, vcs, buf int) int64 {
 	if vcs < 1 || buf < 1 {
 		return 0
