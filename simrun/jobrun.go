@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/wormlab/wormlab/figure"
@@ -170,13 +171,25 @@ func (j *Job) Figures(rep *Report) ([]*figure.Figure, error) { return Figures(j.
 
 // StopNote says, for a job cut short, what its output holds: a point or a
 // search stopped before it started has no row, and the note says so rather
-// than promise a row marked interrupted.
+// than promise a row marked interrupted. A job with points and saturation
+// searches says both.
 func (j *Job) StopNote(rep *Report) string {
+	var notes []string
+	if j.Simulates() {
+		notes = append(notes, j.pointsNote(rep))
+	}
 	switch {
 	case j.Saturation && len(rep.SatRows) == 0:
-		return "the saturation searches did not start: no row"
+		notes = append(notes, "the saturation searches did not start: no row")
 	case j.Saturation:
-		return "the saturation searches say how far they got"
+		notes = append(notes, "the saturation searches say how far they got")
+	}
+	return strings.Join(notes, "; ")
+}
+
+// pointsNote is StopNote's part for the points run.
+func (j *Job) pointsNote(rep *Report) string {
+	switch {
 	case len(j.Points) > 1:
 		finished := 0
 		for _, r := range rep.Rows {
