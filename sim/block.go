@@ -176,6 +176,10 @@ func (e *engine) blockStep(la *lookahead) error {
 	// the deadlock test at the end of cycles t .. t+n-2 must not fire: it reads
 	// lastMove, at least as large then as now
 	n = min(n, int64(e.cfg.DeadlockCycles)+e.lastMove-t+1)
+	if e.partial != nil {
+		// nor past a look for a deadlock of part of the network
+		n = min(n, e.partialNext(t)-t+1)
+	}
 	if n < 2 || la.stopped() {
 		return e.finishCycle()
 	}
@@ -265,8 +269,8 @@ func (e *engine) block(t int64, n int) error {
 		e.ahead.cut = true
 		return err
 	}
-	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
-		return e.deadlock()
+	if err := e.deadlockLook(); err != nil {
+		return err
 	}
 	e.t++
 	return nil

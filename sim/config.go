@@ -178,7 +178,10 @@ type Config struct {
 	// (blockFrom), blocks when set counts what they did: tests check that runs
 	// with and without agree and that blocks ran.
 	noBlocks, forceBlocks bool
-	blocks                *blockStats
+	// noPartial turns off the look for a deadlock of part of the network
+	// (deadlock.go): tests run on past one to check it.
+	noPartial bool
+	blocks    *blockStats
 	// stealFirst makes a block's threads run other partitions' words before
 	// their own, two threads too rather than sharing a ring (claims): tests
 	// check that runs agree whoever runs what.

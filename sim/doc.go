@@ -146,7 +146,12 @@
 //
 // When no flit has moved for Config.DeadlockCycles cycles while flits are in the
 // network, the run ends with a *DeadlockError carrying a cycle of the wait-for graph
-// of input VCs (router, port, VC, packet). A batch that can no longer end (packets
+// of input VCs (router, port, VC, packet). An open-loop run (RunOpen) also looks
+// every DeadlockCycles cycles for a deadlock of part of the network while other
+// flits move: a closed set of waiting input VCs (each holds a routed flit whose
+// every move another member bars), found at two looks in a row with the same
+// flits at their fronts, ends the run with a *DeadlockError whose StuckVCs is
+// the set's size (deadlock.go). A batch that can no longer end (packets
 // undelivered with nothing in the network, queued or due, or past
 // BatchOptions.MaxCycles) ends with a *StallError; a delivered batch runs on until
 // the last credits are back, so that its trace ends with the network drained.

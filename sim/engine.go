@@ -476,6 +476,7 @@ type engine struct {
 	onDeliver func(pk *packet, t int64) // tail delivered
 	gen       func()                    // open-loop arrivals of this cycle
 	ahead     *lookahead                // lets the run take blocks of cycles (block.go)
+	partial   *partialLook              // looks for a deadlock of part of the network (deadlock.go; nil: none)
 	// warmOn: a word's state is loaded ahead of its cycle (warm)
 	warmOn bool
 }

@@ -44,3 +44,7 @@ func (s *BlockStats) Stolen() int64 { return s.stolen }
 // StealFirst makes a block's threads run other partitions' words before their
 // own, on two threads too (Config.stealFirst).
 func StealFirst(c *Config) { c.stealFirst = true }
+
+// WithoutPartial turns off runs of c's look for a deadlock of part of the
+// network (Config.noPartial).
+func WithoutPartial(c *Config) { c.noPartial = true }

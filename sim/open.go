@@ -330,6 +330,11 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		}
 	}
 	e.ahead = la
+	if !cfg.noPartial && !cfg.Rotate {
+		// (with Rotate a closed cycle of full buffers moves together: the
+		// look's lemma does not hold)
+		e.partial = &partialLook{}
+	}
 	rec := newRecord(m.Exact)
 	lk := &looks{}
 	e.onDeliver = func(pk *packet, t int64) {
