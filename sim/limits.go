@@ -182,22 +182,23 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 	// makeHuge's padding of the arrays it makes (buf, vc, heads, in, out, ov)
 	inB, vcB, headB := int64(unsafe.Sizeof(inPort{})), int64(unsafe.Sizeof(inVC{})), int64(unsafe.Sizeof(vcHead{}))
 	outB, ovB := int64(unsafe.Sizeof(outPort{})), int64(unsafe.Sizeof(outVC{}))
+	bufB := satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB)
 	pads := int64(0)
-	for _, b := range []int64{satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB), satarith.Mul(inVCs, vcB), satarith.Mul(inVCs, headB),
+	for _, b := range []int64{bufB, satarith.Mul(inVCs, vcB), satarith.Mul(inVCs, headB),
 		satarith.Mul(nin, inB), satarith.Mul(nout, outB), satarith.Mul(outVCs, ovB)} {
 		pads = satarith.Add(pads, hugePad(b))
 	}
 	return satarith.Add(pads,
-		satarith.Mul(satarith.Mul(inVCs, int64(ringLen(int(B)))), flitB),                     // buf
-		satarith.Mul(inVCs, int64(unsafe.Sizeof(inVC{}))+int64(unsafe.Sizeof(vcHead{}))+i32), // vc, heads, gidx
-		satarith.Mul(outVCs, int64(unsafe.Sizeof(outVC{}))+iface+arbObj),                     // ov, ovArb
+		bufB,                                   // buf
+		satarith.Mul(inVCs, vcB+headB+i32),     // vc, heads, gidx
+		satarith.Mul(outVCs, ovB+iface+arbObj), // ov, ovArb
 		switchArbs, rules,
-		satarith.Mul(nin, int64(unsafe.Sizeof(inPort{}))+3*i64), // in, unrouted, waiting, passBy
-		satarith.Mul(nout, int64(unsafe.Sizeof(outPort{}))+i32), // out, outRtr
-		satarith.Mul(n, 2*i32+4*i64+i32+2*stream),               // inBase, outBase, portBusy, unrouted, waiting, parked, firstQ, rSelect, rArb
-		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))+1),      // src, srcOn
-		satarith.Mul(satarith.Mul(nq, S), i32),                  // srcCredit
-		satarith.Mul(terms, 2*i32), satarith.Mul(n, 3*i32),      // tQ, srcOut; nports, firstT, firstEj
+		satarith.Mul(nin, inB+3*i64),                       // in, unrouted, waiting, passBy
+		satarith.Mul(nout, outB+i32),                       // out, outRtr
+		satarith.Mul(n, 2*i32+4*i64+i32+2*stream),          // inBase, outBase, portBusy, unrouted, waiting, parked, firstQ, rSelect, rArb
+		satarith.Mul(nq, int64(unsafe.Sizeof(source{}))+1), // src, srcOn
+		satarith.Mul(satarith.Mul(nq, S), i32),             // srcCredit
+		satarith.Mul(terms, 2*i32), satarith.Mul(n, 3*i32), // tQ, srcOut; nports, firstT, firstEj
 		wheels, parts,
 	)
 }
