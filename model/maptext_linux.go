@@ -7,10 +7,11 @@ import (
 )
 
 // mapText maps a regular file of at least mapMin bytes (and under maxInputBytes)
-// read-only into memory, its pages populated at once (MAP_POPULATE), from the
-// file's current offset to its end, and returns the text with the function that
-// unmaps it; ok is false, nothing read, for anything else (a pipe, a small file,
-// a failed map), which the caller reads with readAll. A read copies the text into
+// read-only into memory, its pages populated at once (MAP_POPULATE), when the
+// file's offset is at its start, leaving it at its end as a read would, and
+// returns the text with the function that unmaps it; ok is false, nothing read,
+// for anything else (a pipe, a small file, a file read from elsewhere than its
+// start, a failed map), which the caller reads with readAll. A read copies the text into
 // a heap buffer the kernel first fills with zeros, page by page as it is touched:
 // at 10^6 paths (170-200 MB of text) the read and its page faults were 6-9% of
 // wormlab color's CPU. Nothing read from the text may point into it once it is
