@@ -54,17 +54,24 @@ func newMeasures(edges int) Measures {
 }
 
 // measureMessage counts message i, of path path and length l, in m (all but congestion).
-func measureMessage[E int | int32](m *Measures, i int, path []E, l int) {
+func measureMessage(m *Measures, i int, path []int, l int) {
 	for _, e := range path {
 		m.Load[e]++
 		m.FlitLoad[e] += l
 	}
-	if len(path) > m.D {
-		m.D, m.DMsg = len(path), i
+	m.countMessage(i, len(path), l)
+}
+
+// countMessage counts message i, of d hops and length l, in m's dilation,
+// lengths and holdings: measureMessage's count but for the edges' loads, which
+// Paths.measure counts in its own records.
+func (m *Measures) countMessage(i, d, l int) {
+	if d > m.D {
+		m.D, m.DMsg = d, i
 	}
 	m.LMax = max(m.LMax, l)
 	m.TotalFlits += l
-	m.Holdings += len(path) + l
+	m.Holdings += d + l
 }
 
 // congestion sets C, CL and their edges from the loads.

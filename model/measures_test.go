@@ -251,7 +251,9 @@ func TestGeneratedMeasures(t *testing.T) {
 
 // Paths.Measure is Instance.Measure: on generated instances the compact form's
 // loads, congestion, dilation, lengths and holdings are the instance's (both
-// count through measureMessage, one over int hops, one over int32).
+// count a message's dilation, lengths and holdings through countMessage; the
+// loads, each its own way: measureMessage over int hops, Paths.measure over
+// int32 hops into its edge records).
 func TestPathsMeasureIsInstanceMeasure(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInstance(6, 6, 3).Draw(t, "instance")

@@ -381,12 +381,7 @@ func (p *Paths) measure() {
 			s.r = max(s.r, int32(k+1))
 			s.q = max(s.q, int32(len(path)-k-1))
 		}
-		if len(path) > m.D {
-			m.D, m.DMsg = len(path), i
-		}
-		m.LMax = max(m.LMax, l)
-		m.TotalFlits += l
-		m.Holdings += len(path) + l
+		m.countMessage(i, len(path), l)
 	}
 	p.reach = make([]reach, len(sums))
 	for e, s := range sums {
