@@ -149,11 +149,15 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 		if !bytes.Equal(file, want) {
 			return fail("cnf: %s differs from the re-encoded formula (sha256 %s)", ref.CNF.File, sum(file))
 		}
-		r.Checked = append(r.Checked, fmt.Sprintf("cnf: re-encoded horizon %d (%s), %d variables, %d clauses, sha256 %s", ref.Horizon, ref.Encoding, ref.Vars, ref.Clauses, ref.CNF.SHA256))
 		f, err := drat.ReadCNF(bytes.NewReader(want))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ref.CNF.File, err)
 		}
+		// What is printed is what was checked, not the manifest's words.
+		if f.Vars != ref.Vars || len(f.Clauses) != ref.Clauses {
+			return fail("cnf: the re-encoded formula has %d variables and %d clauses, the manifest says %d and %d", f.Vars, len(f.Clauses), ref.Vars, ref.Clauses)
+		}
+		r.Checked = append(r.Checked, fmt.Sprintf("cnf: re-encoded horizon %d (%s), %d variables, %d clauses, sha256 %s", ref.Horizon, ref.Encoding, f.Vars, len(f.Clauses), ref.CNF.SHA256))
 		pdata, err := read(ref.Proof, "proof")
 		if err != nil {
 			return nil, err
@@ -164,6 +168,9 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 		p, err := drat.ParseProof(pdata, drat.Auto)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ref.Proof.File, err)
+		}
+		if p.Format.String() != ref.ProofFormat {
+			return fail("proof: %s is %s, the manifest says %q", ref.Proof.File, p.Format, ref.ProofFormat)
 		}
 		start := time.Now()
 		res, err := drat.CheckBackward(ctx, f, p)
@@ -176,7 +183,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 			return fail("proof: %v", res.Failure)
 		}
 		st := res.Stats
-		r.Checked = append(r.Checked, fmt.Sprintf("proof: %s %s by %s, %d lemmas checked (%d RAT, %d not needed), %d deletions: horizon %d is infeasible", ref.ProofFormat, humanBytes(len(pdata)), ref.Prover, st.Lemmas, st.RAT, st.Skipped, st.Deletions, ref.Horizon))
+		r.Checked = append(r.Checked, fmt.Sprintf("proof: %s %s by %s, %d lemmas checked (%d RAT, %d not needed), %d deletions: horizon %d is infeasible", p.Format, humanBytes(len(pdata)), ref.Prover, st.Lemmas, st.RAT, st.Skipped, st.Deletions, ref.Horizon))
 	case KindEdgeSet:
 		if man.EdgeSet == nil {
 			return nil, fmt.Errorf("%s: kind %s without an edge_set", ManifestFile, KindEdgeSet)
