@@ -269,8 +269,10 @@ func (e *engine) block(t int64, n int) error {
 		e.ahead.cut = true
 		return err
 	}
-	if err := e.deadlockLook(); err != nil {
-		return err
+	if e.lookDue() {
+		if err := e.deadlockLook(); err != nil {
+			return err
+		}
 	}
 	e.t++
 	return nil

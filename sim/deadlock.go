@@ -86,14 +86,22 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 // partitions have joined: a stall of the whole network (no flit moved for
 // DeadlockCycles cycles with flits in it), or on its cycles a deadlock of part
 // of it (partialDeadlock).
+// Cycles without either end with lookDue alone (inlined: the run's other
+// cycles pay no call).
 func (e *engine) deadlockLook() error {
+	if !e.lookDue() {
+		return nil
+	}
 	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
 		return e.deadlock()
 	}
-	if e.partialDue(e.t) {
-		return e.partialDeadlock()
-	}
-	return nil
+	return e.partialDeadlock()
+}
+
+// lookDue reports whether cycle e.t ends with a stall of the whole network or
+// a look for a deadlock of part of it.
+func (e *engine) lookDue() bool {
+	return e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) || e.partial != nil && e.t >= e.partial.next
 }
 
 // deadlock builds the error of a stalled network: a cycle of the wait-for graph
@@ -194,17 +202,12 @@ type stuckVC struct {
 type partialLook struct {
 	prev []stuckVC
 	at   int64 // the last look's cycle
-}
-
-// partialDue reports whether cycle t ends with a look for a partial deadlock.
-func (e *engine) partialDue(t int64) bool {
-	return e.partial != nil && (t+1)%int64(e.cfg.DeadlockCycles) == 0
+	next int64 // the next look's: DeadlockCycles-1, then every DeadlockCycles
 }
 
 // partialNext is the first cycle at or after t that ends with a look.
 func (e *engine) partialNext(t int64) int64 {
-	d := int64(e.cfg.DeadlockCycles)
-	return t + (d-1-t%d)%d
+	return max(t, e.partial.next)
 }
 
 // barred appends to out the input VCs barring every move of the front of input
@@ -348,6 +351,7 @@ func (e *engine) partialDeadlock() error {
 	stuck := closedSet(again, func(k int) []int32 { return byCand(againOf[k]) })
 	prevAt := pl.at
 	pl.at = e.t
+	pl.next = e.t + int64(e.cfg.DeadlockCycles)
 	pl.prev = pl.prev[:0]
 	for _, x := range set {
 		pl.prev = append(pl.prev, stuckVC{x, *e.front(x)})

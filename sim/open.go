@@ -333,7 +333,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 	if !cfg.noPartial && !cfg.Rotate {
 		// (with Rotate a closed cycle of full buffers moves together: the
 		// look's lemma does not hold)
-		e.partial = &partialLook{}
+		e.partial = &partialLook{next: int64(e.cfg.DeadlockCycles) - 1}
 	}
 	rec := newRecord(m.Exact)
 	lk := &looks{}

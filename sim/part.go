@@ -236,8 +236,10 @@ func (e *engine) finishCycle() error {
 		e.trace(Event{Kind: Tick, Node: -1, Port: -1, VC: -1, InPort: -1, InVC: -1, Packet: -1,
 			Generated: e.nextID, Delivered: e.delivered, InNet: e.inNet})
 	}
-	if err := e.deadlockLook(); err != nil {
-		return err
+	if e.lookDue() {
+		if err := e.deadlockLook(); err != nil {
+			return err
+		}
 	}
 	e.t++
 	return nil

@@ -45,9 +45,8 @@ func partialRun(t partialT, net string, vcs, buf, size int, rate float64, seed u
 // checkStuck runs again without the look, traced, 3 dl.Idle cycles past the
 // report dl, and checks that no VC of its wait cycle sends a flit after the look
 // before the report (dl.At - dl.Idle), while other flits still move after it
-// (the deadlock is of part of the network), and that the wait cycle is one: each
-// VC's packet is the next one's, or the next VC is at the same router or the
-// next one (a wait for an output VC held there, or a slot downstream).
+// (sent, or injected into a buffer from a source queue, the moves of the stall
+// test: the deadlock is of part of the network).
 func checkStuck(t partialT, dl *sim.DeadlockError, run func(cycles int64, trace func(sim.Event), opts ...func(*sim.Config)) (*sim.Result, error)) {
 	t.Helper()
 	require.Positive(t, dl.StuckVCs)
@@ -61,10 +60,10 @@ func checkStuck(t partialT, dl *sim.DeadlockError, run func(cycles int64, trace 
 	since := dl.At - dl.Idle
 	var stuckSends, otherSends int64
 	_, err := run(dl.At+1+3*dl.Idle, func(ev sim.Event) {
-		if ev.Kind != sim.Send || ev.Cycle <= since {
+		if ev.Kind != sim.Send && ev.Kind != sim.Inject || ev.Cycle <= since {
 			return
 		}
-		if inCycle[key{ev.Node, ev.InPort, ev.InVC}] {
+		if ev.Kind == sim.Send && inCycle[key{ev.Node, ev.InPort, ev.InVC}] {
 			stuckSends++
 		} else {
 			otherSends++
@@ -76,7 +75,7 @@ func checkStuck(t partialT, dl *sim.DeadlockError, run func(cycles int64, trace 
 		require.Zero(t, dl2.StuckVCs, "the run without the look reports no partial deadlock")
 	}
 	require.Zero(t, stuckSends, "flits sent from the reported wait cycle after cycle %d", since)
-	require.Positive(t, otherSends, "other flits moved after cycle %d", since)
+	require.Positive(t, otherSends, "other flits moved (sent or injected, as the stall test counts moves) after cycle %d", since)
 }
 
 // The adversarial tester's case (docs/simulator.md, Deadlock): torus:4x4, DOR on
