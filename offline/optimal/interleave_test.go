@@ -72,3 +72,39 @@ func TestSlicesKeepTheSearch(t *testing.T) {
 		require.Equal(t, map[int]int{0: 1, 1: -1}[tc.below], r0)
 	}
 }
+
+// TestNextLane checks interleave's rule for the next turn (nextLane) on
+// fixed counts: the lane furthest below its share goes next, the first of
+// equals (the descent before the neighbourhood search, so the descent has
+// the SAT search's first turn); in the descent's head start the
+// neighbourhood search takes turns beside it until an idle turn, and waits
+// for the probes after one; once they run, an idle neighbourhood search
+// keeps its lane (its turns cost more instead); with last the descent
+// gives way to the probes; without the neighbourhood search its lane never
+// runs.
+func TestNextLane(t *testing.T) {
+	const M = turnProps
+	lnsW, w := lnsWeight, laneWeight
+	for _, c := range []struct {
+		name                string
+		used                [4]int64
+		w                   [4]int64
+		probes              int
+		last, lns, lnsWaits bool
+		want                int
+	}{
+		{"head start: the descent first", [4]int64{}, lnsW, 0, false, true, false, 2},
+		{"head start: the neighbourhood search behind", [4]int64{0, 0, M, M / 2}, lnsW, 0, false, true, false, 3},
+		{"head start: level, the descent", [4]int64{0, 0, M, M}, lnsW, 0, false, true, false, 2},
+		{"head start: idle, it waits", [4]int64{0, 0, M, 0}, lnsW, 0, false, true, true, 2},
+		{"head start: no neighbourhood search", [4]int64{0, 0, M, 0}, w, 0, false, false, false, 2},
+		{"probes run: an idle search behind", [4]int64{2 * M, M, M, 0}, lnsW, 2, false, true, false, 3},
+		{"probes run: level, the unhinted probe", [4]int64{2 * M, M, M, M}, lnsW, 2, false, true, false, 0},
+		{"probes run: the hinted probe behind", [4]int64{2 * M, M / 2, M, M}, lnsW, 2, false, true, false, 1},
+		{"last: the descent gives way", [4]int64{4 * M, 2 * M, 0, 4 * M}, lnsW, 2, true, true, false, 0},
+		{"not last: the descent behind", [4]int64{4 * M, 2 * M, 0, 4 * M}, lnsW, 2, false, true, false, 2},
+		{"no neighbourhood search: 2 : 1 : 2", [4]int64{2 * M, M, 2 * M, 0}, w, 2, false, false, false, 0},
+	} {
+		require.Equal(t, c.want, nextLane(c.used, c.w, c.probes, c.last, c.lns, c.lnsWaits), c.name)
+	}
+}

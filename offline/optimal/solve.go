@@ -739,18 +739,7 @@ func (s *search) interleave() error {
 			last = probes[0].T >= s.best.Makespan-1
 			s.mu.Unlock()
 		}
-		lane := 2
-		if len(probes) > 0 || lns {
-			lane = -1
-			for x := range 4 {
-				if x < 2 && x >= len(probes) || x == 2 && last || x == 3 && (!lns || probesDue && idle > 0) {
-					continue
-				}
-				if lane < 0 || used[x]*laneWeight[lane] < used[lane]*laneWeight[x] {
-					lane = x
-				}
-			}
-		}
+		lane := nextLane(used, laneWeight, len(probes), last, lns, probesDue && idle > 0)
 		if lane == 3 {
 			M := s.best.Makespan
 			// a turn of at most turnProps (lnsHeadTurn in the descent's
@@ -850,6 +839,26 @@ func (s *search) interleave() error {
 		}
 	}
 	return nil
+}
+
+// nextLane is the interleaved search's next lane (interleave): of the lanes
+// that may run, the first probes lanes (the probes there are), the descent
+// unless last (the probes run alone), and the neighbourhood search when on
+// (lns) and not waiting for the probes (lnsWaits: an idle turn in the
+// descent's head start), the one furthest below its share w, as used
+// counts; the first of equals. With no probes last is false, so the descent
+// can always run: some lane is chosen.
+func nextLane(used, w [4]int64, probes int, last, lns, lnsWaits bool) int {
+	lane := -1
+	for x := range 4 {
+		if x < 2 && x >= probes || x == 2 && last || x == 3 && (!lns || lnsWaits) {
+			continue
+		}
+		if lane < 0 || used[x]*w[lane] < used[lane]*w[x] {
+			lane = x
+		}
+	}
+	return lane
 }
 
 // boundLater runs the edge-set bound with its whole budget where the search
