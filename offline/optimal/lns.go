@@ -236,7 +236,7 @@ func (s *search) lnsTurn(work int64) (int64, error) {
 		}
 		s.mu.Unlock()
 		if better {
-			s.progress(0)
+			s.progress()
 		}
 	}
 	st := &s.res.Stats
@@ -260,7 +260,7 @@ func (s *search) lnsFirst() error {
 		return nil
 	}
 	s.lnsFirstOn, s.lnsFrom = true, s.best.Makespan
-	s.progress(0)
+	s.progress()
 	defer func() { s.lnsFirstOn = false }()
 	var work int64
 	for work < lnsFirstWork && !s.settled() && s.ctx.Err() == nil {

@@ -212,7 +212,7 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 		st.UpperSource = "given"
 	}
 	s := &search{ctx: ctx, in: in, opt: opt, res: res, best: best, start: start}
-	s.progress(0)
+	s.progress()
 	if opt.Model == model.Wormhole && !opt.NoStage && best.Makespan > res.Lower && ctx.Err() == nil {
 		br, err := bufferlessStage(ctx, in, opt, res.Lower, st.LowerSource, g)
 		if err != nil {
@@ -233,7 +233,7 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 			st.Answered = "bufferless"
 		}
 		s.opt, s.best = opt, best
-		s.progress(0)
+		s.progress()
 	}
 	// The edge-set bound, when the best schedule is above the lower bound: an
 	// exhaustive search over the tight edges (about a millisecond where no edge is
@@ -420,7 +420,7 @@ func (s *search) edgeSet(nodes int64) error {
 		s.mu.Lock()
 		s.res.Lower, st.LowerSource, st.LowerDetail = v, "edge-set", detail
 		s.mu.Unlock()
-		s.progress(0)
+		s.progress()
 	}
 	return nil
 }
@@ -497,7 +497,7 @@ func (s *search) schedules(boundOnly bool) error {
 		if sch.Makespan < s.best.Makespan {
 			s.best = sch
 			st.UpperSource = "cp"
-			s.progress(0)
+			s.progress()
 		}
 		if T == s.res.Lower {
 			return nil
@@ -1211,15 +1211,17 @@ func (s *search) finish(c *call, r int) (int, error) {
 		// now, not at the next call's start: the descent's next step may
 		// first encode its formula again (`solve --trace` stamps each
 		// improvement with the CPU time of this report)
-		s.progress(0)
+		s.progress()
 	}
 	return r, nil
 }
 
-// progress calls Options.Progress; it takes s.mu. Before the formula is built
-// (T = 0: the bounds, the greedy schedule and the schedule searches) it reports
-// the best schedule and lower bound with no horizon and no formula.
-func (s *search) progress(T int) { s.report(T, nil) }
+// progress calls Options.Progress with no horizon (Horizon 0); it takes s.mu.
+// It reports the best schedule and lower bound (at the start, as the
+// neighbourhood search starts, and when they improve: the bounds, the greedy
+// schedule, the schedule and neighbourhood searches, a solver call's answer),
+// with the size of the descent's formula once there is one.
+func (s *search) progress() { s.report(0, nil) }
 
 // report is progress for a call at horizon T on the formula f (nil: the
 // descent's formula, s.df), whose size it reports.
