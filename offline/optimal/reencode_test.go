@@ -22,7 +22,8 @@ import (
 // ends with a schedule and a refuted horizon at the makespan Solve proves;
 // some of the runs must have encoded again, or the test checks nothing. Each
 // call's Progress reports the formula it runs on (the re-encoded one's size
-// after a re-encoding, not the first formula's).
+// after a re-encoding, not the first formula's), and the last answer, the
+// refuted horizon, is reported as it comes (finish).
 func TestReencodedDescentKeepsTheOptimum(t *testing.T) {
 	reencoded := 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -55,8 +56,10 @@ func TestReencodedDescentKeepsTheOptimum(t *testing.T) {
 		// on: the first one's until the descent encodes again, then the
 		// new one's
 		calls := 0
+		var answer Progress // the last report with no horizon
 		s.opt.Progress = func(p Progress) {
 			if p.Horizon == 0 {
+				answer = p
 				return
 			}
 			calls++
@@ -70,6 +73,11 @@ func TestReencodedDescentKeepsTheOptimum(t *testing.T) {
 		require.Equal(t, ref.Schedule.Makespan, s.res.Lower)
 		require.NoError(t, verify.Schedule(in, s.best))
 		require.Positive(t, calls)
+		// the last answer, the refuted horizon, is reported when it
+		// comes (finish), with no call after it
+		require.Equal(t, s.best.Makespan, answer.Upper)
+		require.Equal(t, s.res.Lower, answer.Lower)
+		require.Equal(t, len(s.df.Clauses), answer.Clauses)
 		reencoded += s.res.Stats.Reencoded
 	})
 	require.Positive(t, reencoded, "no descent encoded again")
