@@ -50,7 +50,8 @@ func Truncate(in *model.Instance, h int) *model.Instance {
 // problem on the N-input butterfly with messages of L flits (0: log N), seeded.
 func ButterflyProblem(n int, load string, L int, seed uint64) (*model.Instance, error) {
 	if load != instances.Light && load != instances.Heavy {
-		return nil, fmt.Errorf("--load: %q is neither light nor heavy", load)
+		// The caller names its flag (wormlab lower butterfly checks --traffic itself).
+		return nil, fmt.Errorf("lower: butterfly traffic %q is neither %s nor %s", load, instances.Light, instances.Heavy)
 	}
 	return instances.Generate(instances.Spec{Kind: "butterfly", Size: n, Traffic: load, Flits: L, Seed: seed})
 }

@@ -123,3 +123,13 @@ func TestButterflyTruncation(t *testing.T) {
 	}
 	require.Greater(t, differ, 0, "no problem tells truncation at min(L, log N) from truncation at log N")
 }
+
+// ButterflyProblem refuses a traffic other than light and heavy, naming the value
+// and no command-line flag: the caller names its own (wormlab lower butterfly
+// names --traffic, where this message once named --load, its deprecated spelling).
+func TestButterflyProblemUnknownTraffic(t *testing.T) {
+	_, err := lower.ButterflyProblem(8, "medium", 0, 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"medium" is neither light nor heavy`)
+	assert.NotContains(t, err.Error(), "--")
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline/optimal"
@@ -259,8 +260,8 @@ func runLowerButterfly(e *env, args []string) error {
 	if *timeout < 0 {
 		return usageError("--timeout: %v is negative", *timeout)
 	}
-	if *load != "light" && *load != "heavy" {
-		return usageError("--traffic: %q is neither light nor heavy", *load)
+	if *load != instances.Light && *load != instances.Heavy {
+		return usageError("--traffic: %q is neither %s nor %s", *load, instances.Light, instances.Heavy)
 	}
 	sigCtx, stop := interruptContext()
 	defer stop()
