@@ -25,7 +25,7 @@ type Options struct {
 	// Improve runs the improvement pass (Improve) on the constructed schedule.
 	Improve bool
 	// Root names the tree order's root node ("" chooses one, see TreePlan); with
-	// Order auto a root asks for the tree order.
+	// Order auto a root asks for the tree order; the mesh and any orders refuse one.
 	Root string
 	// StartsOnly leaves Result.Schedule nil: the caller writes the schedule from
 	// Result.Starts (model.WriteBufferless) without holding every crossing time.
@@ -112,12 +112,15 @@ func ColorPaths(ps *model.Paths, opt Options) (*Result, error) {
 // Choose returns the plan for an order name. "auto" takes the tree order when the
 // network is a forest (IsTree) and every path is simple, else the mesh order when
 // the network carries "coords" and every path fits, else the generic order. A root
-// given for "auto" must work for the tree order.
+// given for "auto" asks for the tree order; "mesh" and "any" refuse one.
 func Choose(in *model.Instance, order, root string) (*Plan, error) {
 	return choose(model.PathsOf(in), order, root)
 }
 
 func choose(ps *model.Paths, order, root string) (*Plan, error) {
+	if root != "" && (order == OrderMesh || order == OrderAny) { // refused, not ignored
+		return nil, fmt.Errorf("offline: the %s order has no root (root %q)", order, root)
+	}
 	switch order {
 	case OrderTree:
 		return treePlan(ps, root)

@@ -141,6 +141,18 @@ func TestTreeRootAndEntrances(t *testing.T) {
 
 	_, err = TreePlan(in, "z")
 	require.ErrorContains(t, err, `root "z": no such node`)
+
+	// A root asks for the tree order: auto takes it, mesh and any refuse it
+	// rather than colour in their order with the root ignored.
+	plan, err = Choose(in, OrderAuto, "a")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a"}, plan.Roots)
+	for _, order := range []string{OrderMesh, OrderAny} {
+		_, err = Choose(in, order, "a")
+		require.ErrorContains(t, err, "the "+order+" order has no root")
+		_, err = Color(in, Options{Order: order, Root: "a"})
+		require.ErrorContains(t, err, "the "+order+" order has no root")
+	}
 }
 
 // Compact takes only legal schedules: a conflict or a negative start is named.
