@@ -79,3 +79,13 @@ func runArgs(args ...string) (int, string, string) {
 	code := run(args, strings.NewReader(""), &out, &errb, false)
 	return code, out.String(), errb.String()
 }
+
+// adversary's --cpu, the old spelling of --cpu-limit, still sets the limit: its
+// value is the one checked (golden adversary-cpu-deprecated, whose --iters ends the
+// search first, passes with the value dropped).
+func TestAdversaryOldCPUCarriesItsValue(t *testing.T) {
+	code, _, errs := runArgs("adversary", "--topology", "line:4", "--timeout", "0", "--cpu", "-1s")
+	require.Equal(t, 2, code, errs)
+	require.Contains(t, errs, "--cpu is deprecated; use --cpu-limit")
+	require.Contains(t, errs, "--cpu-limit: -1s is negative", "not: --timeout 0 needs --iters or --cpu-limit")
+}
