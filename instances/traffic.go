@@ -29,6 +29,11 @@ const (
 // Patterns lists the traffic pattern names.
 var Patterns = []string{Random, Permutation, Complement, ManyToOne, Hotspot, Local, Transpose, BitReversal, Light, Heavy}
 
+// ParamReaders maps a traffic's own parameter, named as wormlab gen's flag (Spec's
+// Radius and Hotspot), to the one pattern that reads it: the others ignore it, and
+// a caller refuses it with them (sim.PatternReads is the network half's list).
+var ParamReaders = map[string]string{"radius": Local, "hotspot": Hotspot}
+
 // Traffic describes a path set's traffic.
 type Traffic struct {
 	Pattern string

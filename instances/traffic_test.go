@@ -345,3 +345,37 @@ func TestLevelledPathUniform(t *testing.T) {
 		assert.InDelta(t, draws/most, c, 0.2*float64(draws/most), "%s", k)
 	}
 }
+
+// ParamReaders is what Generate does: a traffic's parameter changes the instance
+// of its reader (and is recorded in its "traffic" extra) and no other pattern's,
+// so wormlab gen, which refuses it with the others, refuses only what is ignored.
+func TestParamReadersIsWhatGenerateReads(t *testing.T) {
+	set := map[string]func(*Spec){
+		"radius":  func(s *Spec) { s.Radius = 3 },
+		"hotspot": func(s *Spec) { s.Hotspot = 0.9 },
+	}
+	require.Len(t, ParamReaders, len(set))
+	for param, reader := range ParamReaders {
+		for _, pattern := range Patterns {
+			if pattern == Light || pattern == Heavy { // butterflies only; they read neither
+				continue
+			}
+			base := Spec{Kind: "mesh", Sides: []int{8, 8}, Traffic: pattern, Messages: 40, Seed: 3, Radius: 1, Hotspot: 0.1}
+			changed := base
+			set[param](&changed)
+			a, err := Generate(base)
+			require.NoError(t, err, pattern)
+			b, err := Generate(changed)
+			require.NoError(t, err, pattern)
+			_, recorded := b.Extra["traffic"]
+			require.True(t, recorded)
+			if pattern == reader {
+				assert.NotEqual(t, a.Messages, b.Messages, "%s reads --%s", pattern, param)
+				assert.Contains(t, string(b.Extra["traffic"]), `"`+param+`"`)
+			} else {
+				assert.Equal(t, a.Messages, b.Messages, "%s ignores --%s", pattern, param)
+				assert.NotContains(t, string(b.Extra["traffic"]), `"`+param+`"`)
+			}
+		}
+	}
+}

@@ -67,9 +67,8 @@ func runGen(e *env) error {
 		}
 	})
 	// A traffic's parameter given with another traffic is refused, not ignored.
-	readers := map[string]string{"radius": instances.Local, "hotspot": instances.Hotspot}
 	fs.Visit(func(f *flag.Flag) {
-		if reader, ok := readers[f.Name]; ok && bad == nil && s.Traffic != reader {
+		if reader, ok := instances.ParamReaders[f.Name]; ok && bad == nil && s.Traffic != reader {
 			bad = usageError("--%s: the %s traffic does not read it (%s does)", f.Name, s.Traffic, reader)
 		}
 	})
