@@ -27,7 +27,7 @@ type partialT interface {
 // partialRun is an open-loop run of DOR on net with vcs VCs (below the dateline's
 // two on a torus: unsafe) of buf flits, the BookSim pipeline, uniform traffic of
 // size-flit packets at rate, for cycles cycles; trace, if not nil, sees its
-// events.
+// events; opts change its Config last (soundCase's the routing too).
 func partialRun(t partialT, net string, vcs, buf, size int, rate float64, seed uint64, idle int, cycles int64, threads int, trace func(sim.Event), opts ...func(*sim.Config)) (*sim.Result, error) {
 	n, err := topology.Parse(net)
 	require.NoError(t, err)
@@ -123,40 +123,99 @@ func TestPartialDeadlockThreads(t *testing.T) {
 	require.Equal(t, one, run(2, sim.WithoutBlocks))
 }
 
+// soundCase is a draw of TestPartialDeadlockSound: an open-loop run of uniform
+// traffic on net (partialRun) with AtomicVC or not, Latch or not, links and
+// credits of link cycles, and DOR, or any-min if anyMin.
+type soundCase struct {
+	net                   string
+	buf, size, idle       int
+	rate                  float64
+	seed                  uint64
+	anyMin, atomic, latch bool
+	link                  int
+}
+
+// check runs c on DOR with two VCs, which must report no deadlock, then on one
+// VC (any-min or DOR), and if that reports a partial deadlock checks its wait
+// cycle on the trace (checkStuck); it reports whether it did.
+func (c soundCase) check(t partialT) bool {
+	n, err := topology.Parse(c.net)
+	require.NoError(t, err)
+	run := func(vcs int, anyMin bool) func(cycles int64, trace func(sim.Event), opts ...func(*sim.Config)) (*sim.Result, error) {
+		return func(cycles int64, trace func(sim.Event), opts ...func(*sim.Config)) (*sim.Result, error) {
+			opts = append(opts, func(cfg *sim.Config) {
+				cfg.AtomicVC, cfg.Latch = c.atomic, c.latch
+				cfg.Pipeline.Link, cfg.Pipeline.Credit = c.link, c.link
+			})
+			if anyMin {
+				r, err := routing.NewAnyMin(n, vcs)
+				require.NoError(t, err)
+				opts = append(opts, func(cfg *sim.Config) { cfg.Routing = r })
+			}
+			return partialRun(t, c.net, vcs, c.buf, c.size, c.rate, c.seed, c.idle, cycles, 0, trace, opts...)
+		}
+	}
+	const cycles = 3000
+	_, err = run(2, false)(cycles, nil)
+	require.NoError(t, err, "DOR with two VCs is deadlock-free")
+	_, err = run(1, c.anyMin)(cycles, nil)
+	var dl *sim.DeadlockError
+	if errors.As(err, &dl) && dl.StuckVCs > 0 {
+		checkStuck(t, dl, run(1, c.anyMin))
+		return true
+	}
+	if err != nil {
+		require.True(t, errors.As(err, &dl), "%v", err)
+	}
+	return false
+}
+
 // Lemma (deadlock.go): no member of a closed set of waiting VCs ever sends a
 // flit again. So (soundness) on any network, rate, buffer, packet size and
-// seed, a partial deadlock reported by a run of DOR below its VC minimum names
-// a wait cycle whose VCs send nothing after the look before the report in a
-// run continued past it without the look (checked on the trace); and on DOR
-// with the dateline's two VCs (deadlock-free) no deadlock is ever reported.
+// seed, with AtomicVC or not, Latch or not, links of 1 to 3 cycles, a partial
+// deadlock reported by a run of DOR below its VC minimum, or of any-min on one
+// VC (several ports to choose from: a head is barred only if every VC of every
+// choice is), names a wait cycle whose VCs send nothing after the look before
+// the report in a run continued past it without the look (checked on the
+// trace); and on DOR with the dateline's two VCs (deadlock-free) no deadlock
+// is ever reported.
 func TestPartialDeadlockSound(t *testing.T) {
-	partial, runs := 0, 0
+	partial, adaptive, runs := 0, 0, 0
 	rapid.Check(t, func(rt *rapid.T) {
 		runs++
-		net := rapid.SampledFrom([]string{"torus:3x3", "torus:4x4", "torus:5x3", "torus:6"}).Draw(rt, "net")
-		buf := rapid.IntRange(1, 8).Draw(rt, "buf")
-		size := rapid.IntRange(1, 16).Draw(rt, "size")
-		rate := rapid.Float64Range(0.3, 0.9).Draw(rt, "rate")
-		seed := rapid.Uint64Range(1, 1<<20).Draw(rt, "seed")
-		idle := rapid.IntRange(100, 400).Draw(rt, "idle")
-		const cycles = 3000
-		run := func(vcs int) func(cycles int64, trace func(sim.Event), opts ...func(*sim.Config)) (*sim.Result, error) {
-			return func(cycles int64, trace func(sim.Event), opts ...func(*sim.Config)) (*sim.Result, error) {
-				return partialRun(rt, net, vcs, buf, size, rate, seed, idle, cycles, 0, trace, opts...)
+		c := soundCase{
+			net:    rapid.SampledFrom([]string{"torus:3x3", "torus:4x4", "torus:5x3", "torus:6"}).Draw(rt, "net"),
+			buf:    rapid.IntRange(1, 8).Draw(rt, "buf"),
+			size:   rapid.IntRange(1, 16).Draw(rt, "size"),
+			rate:   rapid.Float64Range(0.3, 0.9).Draw(rt, "rate"),
+			seed:   rapid.Uint64Range(1, 1<<20).Draw(rt, "seed"),
+			idle:   rapid.IntRange(30, 400).Draw(rt, "idle"),
+			anyMin: rapid.Bool().Draw(rt, "any-min"),
+			atomic: rapid.Bool().Draw(rt, "atomic"),
+			latch:  rapid.Bool().Draw(rt, "latch"),
+			link:   rapid.IntRange(1, 3).Draw(rt, "link"),
+		}
+		if c.check(rt) {
+			partial++
+			if c.anyMin {
+				adaptive++
 			}
 		}
-		_, err := run(2)(cycles, nil)
-		require.NoError(rt, err, "DOR with two VCs is deadlock-free")
-		_, err = run(1)(cycles, nil)
-		var dl *sim.DeadlockError
-		if errors.As(err, &dl) && dl.StuckVCs > 0 {
-			partial++
-			checkStuck(rt, dl, run(1))
-		} else if err != nil {
-			require.True(rt, errors.As(err, &dl), "%v", err)
-		}
 	})
-	// the lemma was checked on partial deadlocks, not only on none
-	t.Logf("%d partial deadlocks in %d runs", partial, runs)
+	// the lemma was checked on partial deadlocks, not only on none, and on
+	// heads with several choices
+	t.Logf("%d partial deadlocks (%d of any-min) in %d runs", partial, adaptive, runs)
 	require.Positive(t, partial)
+	require.Positive(t, adaptive)
+}
+
+// The lemma's every choice (deadlock.go, barred): a head waiting for an output
+// VC is barred only if every VC of every choice is. A draw of
+// TestPartialDeadlockSound (any-min on one VC, AtomicVC, looks 30 cycles
+// apart) where a head barred on its first choice waits past two looks and
+// leaves by another: the test fails with barred reading the first choice only
+// (flits sent from the reported wait cycle after cycle 629).
+func TestPartialDeadlockEveryChoice(t *testing.T) {
+	c := soundCase{net: "torus:4x4", buf: 3, size: 2, rate: 0.30859375, seed: 3, idle: 30, anyMin: true, atomic: true, link: 3}
+	require.True(t, c.check(t), "a partial deadlock is reported")
 }
