@@ -86,12 +86,9 @@ func (e *engine) waits(iv int32, out []int32) []int32 {
 // partitions have joined: a stall of the whole network (no flit moved for
 // DeadlockCycles cycles with flits in it), or on its cycles a deadlock of part
 // of it (partialDeadlock).
-// Cycles without either end with lookDue alone (inlined: the run's other
-// cycles pay no call).
+// It is called only where lookDue holds (the cycle's end tests lookDue,
+// inlined: the run's other cycles pay no call).
 func (e *engine) deadlockLook() error {
-	if !e.lookDue() {
-		return nil
-	}
 	if e.inNet > 0 && e.t-e.lastMove >= int64(e.cfg.DeadlockCycles) {
 		return e.deadlock()
 	}
