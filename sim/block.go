@@ -221,8 +221,8 @@ func (e *engine) block(t int64, n int) error {
 		*p.view = *e
 		p.t0, p.n = t, n
 		p.rev = !p.rev
-		c.reset(p)
 	}
+	c.reset(e.parts)
 	e.section(e.words)
 	stolen := c.turn(len(e.parts))
 	s := e.cfg.blocks
@@ -380,9 +380,12 @@ type wordRange struct {
 	_ [56]byte
 }
 
-// reset gives p back its words for a block, and the ring its words.
-func (c *claims) reset(p *part) {
-	p.claim.r.Store(uint64(p.w0)<<32 | uint64(p.w1))
+// reset gives each partition back its words for a block, and the ring its
+// words (once a block, not once a partition).
+func (c *claims) reset(parts []*part) {
+	for _, p := range parts {
+		p.claim.r.Store(uint64(p.w0)<<32 | uint64(p.w1))
+	}
 	c.ring.r.Store(uint64(c.words))
 }
 
