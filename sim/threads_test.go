@@ -66,10 +66,7 @@ func TestThreadsSameRun(t *testing.T) {
 				} else {
 					sim.WithoutBlocks(&cfg)
 				}
-				res, err := sim.RunOpen(context.Background(), cfg,
-					sim.Workload{Pattern: pat, Rate: c.rate, Sizes: sim.Sizes{Flits: []int{2, 8}, Weight: []float64{1, 1}}, InjectLimit: c.limit},
-					sim.Measure{MinCycles: threadsCycles(), MaxCycles: threadsCycles(), Period: 500, Nodes: true})
-				require.NoError(t, err)
+				res := threadsRun(t, cfg, pat, c.rate, c.limit)
 				if run.blocks && c.blocks {
 					require.Positive(t, s.Blocks(), "%d threads: no block", run.threads)
 				}
@@ -94,6 +91,18 @@ func threadsCycles() int64 {
 		return 2000
 	}
 	return 1000
+}
+
+// threadsRun is a run of the threads tests on cfg: pat's traffic of 2- and
+// 8-flit packets at rate, with an injection limit of limit (0: none), for
+// threadsCycles cycles; it must end without error.
+func threadsRun(t *testing.T, cfg sim.Config, pat sim.Pattern, rate float64, limit int) *sim.Result {
+	t.Helper()
+	res, err := sim.RunOpen(context.Background(), cfg,
+		sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Sizes{Flits: []int{2, 8}, Weight: []float64{1, 1}}, InjectLimit: limit},
+		sim.Measure{MinCycles: threadsCycles(), MaxCycles: threadsCycles(), Period: 500, Nodes: true})
+	require.NoError(t, err)
+	return res
 }
 
 // threadsConfig is the configuration of a case of the threads tests (BookSim's
@@ -139,10 +148,7 @@ func TestThreadsStealSameRun(t *testing.T) {
 				sim.CountBlocks(&cfg, &s)
 				sim.ForceBlocks(&cfg)
 				sim.StealFirst(&cfg)
-				res, err := sim.RunOpen(context.Background(), cfg,
-					sim.Workload{Pattern: pat, Rate: 0.3, Sizes: sim.Sizes{Flits: []int{2, 8}, Weight: []float64{1, 1}}},
-					sim.Measure{MinCycles: threadsCycles(), MaxCycles: threadsCycles(), Period: 500, Nodes: true})
-				require.NoError(t, err)
+				res := threadsRun(t, cfg, pat, 0.3, 0)
 				require.Positive(t, s.Blocks(), "%d threads: no block", threads)
 				if first == nil {
 					first = res
@@ -170,10 +176,7 @@ func TestThreadsRingSameRun(t *testing.T) {
 		cfg.Threads = threads
 		sim.CountBlocks(&cfg, s)
 		sim.ForceBlocks(&cfg)
-		res, err := sim.RunOpen(context.Background(), cfg,
-			sim.Workload{Pattern: pat, Rate: 0.3, Sizes: sim.Sizes{Flits: []int{2, 8}, Weight: []float64{1, 1}}},
-			sim.Measure{MinCycles: threadsCycles(), MaxCycles: threadsCycles(), Period: 500, Nodes: true})
-		require.NoError(t, err)
+		res := threadsRun(t, cfg, pat, 0.3, 0)
 		require.Positive(t, s.Blocks(), "%d threads: no block", threads)
 		return res
 	}
