@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/wormlab/wormlab/internal/unionfind"
 )
 
 // nodesNet returns a network of the named nodes and no edges.
@@ -308,16 +310,7 @@ func TestTreeIndexCountsEdges(t *testing.T) {
 		// The reference: no self-loop, no pair twice one way, no cycle of links.
 		forest := true
 		pairs := map[[2]int]bool{}
-		root := make([]int, n)
-		for u := range root {
-			root[u] = u
-		}
-		find := func(u int) int {
-			for root[u] != u {
-				u = root[u]
-			}
-			return u
-		}
+		links := unionfind.New(n)
 		for _, ed := range net.Edges {
 			if ed.From == ed.To || pairs[[2]int{ed.From, ed.To}] {
 				forest = false
@@ -327,12 +320,10 @@ func TestTreeIndexCountsEdges(t *testing.T) {
 			if pairs[[2]int{ed.To, ed.From}] {
 				continue // the link's other direction
 			}
-			a, b := find(ed.From), find(ed.To)
-			if a == b {
+			if !links.Union(ed.From, ed.To) {
 				forest = false
 				break
 			}
-			root[a] = b
 		}
 		ti := newTreeIndex(net)
 		require.Equal(t, forest, ti != nil, "edges %v", net.Edges)

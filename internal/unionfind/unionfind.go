@@ -1,6 +1,7 @@
 // Package unionfind is the one disjoint-set forest of wormlab (path halving and
 // union by size): components of the path graph (measure), of a phase's worms
-// (online), and the cycle test of a forest (offline). Find and Union cost
+// (online), and the reference of the forest test in model's tests (model.IsForest,
+// which offline.IsTree asks, needs none). Find and Union cost
 // O(alpha(n)) amortised; memory is two ints per element.
 package unionfind
 
