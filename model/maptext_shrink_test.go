@@ -45,9 +45,7 @@ func TestReadPathsFileShrinks(t *testing.T) {
 	require.Greater(t, pages, 16)
 	name := filepath.Join(t.TempDir(), "in.json")
 	for _, cut := range []int{0, 1, pages / 3, pages / 2, 3 * pages / 4, pages - 1} {
-		require.NoError(t, os.WriteFile(name, text, 0o644))
-		f, err := os.Open(name)
-		require.NoError(t, err)
+		f := writeFile(t, name, text)
 		data, unmap, ok := mapText(f)
 		require.True(t, ok, "not mapped")
 		require.NoError(t, os.Truncate(name, int64(cut*page)))
@@ -65,9 +63,7 @@ func TestReadPathsFileShrinks(t *testing.T) {
 		unmap()
 		f.Close()
 	}
-	require.NoError(t, os.WriteFile(name, text, 0o644))
-	f, err := os.Open(name)
-	require.NoError(t, err)
+	f := writeFile(t, name, text)
 	defer f.Close()
 	joins := splitJoins.Load()
 	ps, err := ReadPaths(f)

@@ -26,14 +26,12 @@ func TestReadPathsMappedFile(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		data := adversarialText(t)
 		name := filepath.Join(dir, "in.json")
-		require.NoError(t, os.WriteFile(name, data, 0o644))
-		f, err := os.Open(name)
-		require.NoError(t, err)
+		f := writeFile(t, name, data)
 		defer f.Close()
 		if _, _, ok := mapText(f); ok {
 			mapped++
 		}
-		_, err = f.Seek(0, io.SeekStart)
+		_, err := f.Seek(0, io.SeekStart)
 		require.NoError(t, err)
 		want, werr := ReadPaths(bytes.NewReader(data))
 		got, gerr := ReadPaths(f)
@@ -54,14 +52,21 @@ func TestReadPathsMappedFile(t *testing.T) {
 	// From an offset: the rest of the file, read (not mapped).
 	text := `{"network": {"edges": [["a", "b"]]}, "messages": [{"id": "m", "path": ["a", "b"]}]}`
 	name := filepath.Join(dir, "off.json")
-	require.NoError(t, os.WriteFile(name, []byte("xx"+text), 0o644))
-	f, err := os.Open(name)
-	require.NoError(t, err)
+	f := writeFile(t, name, []byte("xx"+text))
 	defer f.Close()
-	_, err = f.Seek(2, io.SeekStart)
+	_, err := f.Seek(2, io.SeekStart)
 	require.NoError(t, err)
 	ps, err := ReadPaths(f)
 	require.NoError(t, err)
 	require.Equal(t, 1, ps.Len())
 	require.Equal(t, "m", ps.ID(0))
+}
+
+// writeFile writes data to the file name, replacing it, and opens it for
+// reading (the mapped-file tests' input).
+func writeFile(t require.TestingT, name string, data []byte) *os.File {
+	require.NoError(t, os.WriteFile(name, data, 0o644))
+	f, err := os.Open(name)
+	require.NoError(t, err)
+	return f
 }
