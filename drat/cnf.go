@@ -13,6 +13,11 @@ import (
 // 32-bit integers).
 const MaxVar = 1<<31 - 2
 
+// within reports whether the literal l names one of the variables 1..n or 0:
+// -n <= l <= n, not |l| <= n (-l of the most negative integer is itself, so
+// -l > n let it through).
+func within[T int | int64](l, n T) bool { return l >= -n && l <= n }
+
 // CNF is a formula in conjunctive normal form: Vars variables 1..Vars and clauses of
 // DIMACS literals (v or -v). Comments holds the text of the comment lines (without
 // the leading "c" and one space) in file order.
@@ -83,7 +88,7 @@ func ReadCNF(r io.Reader) (*CNF, error) {
 				cur = nil
 				continue
 			}
-			if l > f.Vars || l < -f.Vars { // not -l > f.Vars: -l of -2^63 is -2^63
+			if !within(l, f.Vars) {
 				return nil, fmt.Errorf("cnf: line %d: literal %d outside the %d declared variables", line, l, f.Vars)
 			}
 			if cur == nil {

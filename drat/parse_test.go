@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -150,4 +151,13 @@ func FuzzReadCNF(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// Proof.Add panics on a literal outside ±MaxVar or 0, the most negative int
+// included (its negation is itself: within, the range check the parsers share).
+func TestAddRefusesBadLiterals(t *testing.T) {
+	for _, l := range []int{0, MaxVar + 1, -MaxVar - 1, math.MinInt, math.MaxInt} {
+		require.Panics(t, func() { new(Proof).Add(false, 1, l) }, "literal %d", l)
+	}
+	require.NotPanics(t, func() { new(Proof).Add(false, MaxVar, -MaxVar) })
 }

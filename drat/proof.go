@@ -76,7 +76,7 @@ func (p *Proof) clause(i int) []int {
 func (p *Proof) Add(del bool, clause ...int) {
 	start := len(p.lits)
 	for _, l := range clause {
-		if l == 0 || l > MaxVar || l < -MaxVar {
+		if l == 0 || !within(l, MaxVar) {
 			panic(fmt.Sprintf("drat: Proof.Add: bad literal %d", l))
 		}
 		p.lits = append(p.lits, int32(l))
@@ -148,7 +148,7 @@ func (p *Proof) parseText(data []byte) error {
 				return fmt.Errorf("proof: line %d: %q is not a literal", line, tokenAt(data, i))
 			}
 			v, err := strconv.ParseInt(string(data[i:j]), 10, 64)
-			if err != nil || v > MaxVar || v < -MaxVar { // not -v > MaxVar: -v of -2^63 is -2^63
+			if err != nil || !within(v, MaxVar) {
 				return fmt.Errorf("proof: line %d: %q is not a literal", line, tokenAt(data, i))
 			}
 			if !open {
