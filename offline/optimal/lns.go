@@ -197,12 +197,13 @@ func abs32(x int32) int32 {
 
 // lnsTurn runs moves of the large-neighbourhood search (bufferless solves
 // only) until they have done work (cpSearch.work), the best schedule is
-// optimal, or s.ctx is cancelled; it returns the work done.
+// optimal, or s.ctx is cancelled; it returns the work done and whether it
+// improved the best schedule.
 // It starts from the best schedule when that is better than its own, and
 // keeps every schedule it finds that is better than the best, verified.
-func (s *search) lnsTurn(work int64) (int64, error) {
+func (s *search) lnsTurn(work int64) (done int64, improved bool, err error) {
 	if !s.lnsOn() {
-		return 0, nil
+		return 0, false, nil
 	}
 	s.mu.Lock()
 	best := s.best
@@ -222,10 +223,10 @@ func (s *search) lnsTurn(work int64) (int64, error) {
 		}
 		sch := l.schedule()
 		if err := verify.Schedule(s.in, sch); err != nil {
-			return 0, fmt.Errorf("optimal: internal error: neighbourhood search: %w", err)
+			return 0, false, fmt.Errorf("optimal: internal error: neighbourhood search: %w", err)
 		}
 		if sch.Makespan != l.M {
-			return 0, fmt.Errorf("optimal: internal error: neighbourhood search: makespan %d, expected %d", sch.Makespan, l.M)
+			return 0, false, fmt.Errorf("optimal: internal error: neighbourhood search: makespan %d, expected %d", sch.Makespan, l.M)
 		}
 		s.mu.Lock()
 		better := sch.Makespan < s.best.Makespan
@@ -236,12 +237,13 @@ func (s *search) lnsTurn(work int64) (int64, error) {
 		}
 		s.mu.Unlock()
 		if better {
+			improved = true
 			s.progress()
 		}
 	}
 	st := &s.res.Stats
 	st.LNSMoves, st.LNSImproved = l.Moves, l.Improved
-	return l.c.work() - from, nil
+	return l.c.work() - from, improved, nil
 }
 
 // lnsOn reports whether the large-neighbourhood search runs in this solve:
@@ -264,7 +266,7 @@ func (s *search) lnsFirst() error {
 	defer func() { s.lnsFirstOn = false }()
 	var work int64
 	for work < lnsFirstWork && !s.settled() && s.ctx.Err() == nil {
-		n, err := s.lnsTurn(lnsFirstTurn)
+		n, _, err := s.lnsTurn(lnsFirstTurn)
 		if err != nil {
 			return err
 		}

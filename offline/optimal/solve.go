@@ -741,7 +741,6 @@ func (s *search) interleave() error {
 		}
 		lane := nextLane(used, laneWeight, len(probes), last, lns, probesDue && idle > 0)
 		if lane == 3 {
-			M := s.best.Makespan
 			// a turn of at most turnProps (lnsHeadTurn in the descent's
 			// head start), and no more than the lane is behind its share
 			// (a small solve's other lanes use little)
@@ -753,7 +752,7 @@ func (s *search) interleave() error {
 			if probesDue {
 				turn = lnsHeadTurn
 			}
-			n, err := s.lnsTurn(min(turn, max(due-used[3], lnsMinTurn)) * lnsScans)
+			n, improved, err := s.lnsTurn(min(turn, max(due-used[3], lnsMinTurn)) * lnsScans)
 			if err != nil || s.ctx.Err() != nil {
 				return err
 			}
@@ -764,7 +763,7 @@ func (s *search) interleave() error {
 			// a turn that did not improve the best schedule costs the lane
 			// twice as much as the one before it, up to lnsIdleMax times
 			// its work: a stalled search gives its share back to the probes
-			if s.best.Makespan < M {
+			if improved {
 				idle = 0
 			} else {
 				idle = min(idle+1, lnsIdleMax)
