@@ -19,16 +19,16 @@ import (
 // busy-slot clauses at the lower bound as Solve builds them
 // (`go test ./offline/optimal -run '^$' -bench FormulaBytes -benchtime 1x`).
 func BenchmarkFormulaBytes(b *testing.B) {
+	mesh6 := instances.Spec{Kind: "mesh", Sides: []int{6, 6}, Routing: "random-shortest",
+		Traffic: "random", Messages: 288, Flits: 4, Seed: 1}
 	cases := []struct {
 		name      string
 		spec      instances.Spec
 		model     string
 		T, busyAt int
 	}{
-		{"mesh6x6-288-L4-s1-bufferless-T84", instances.Spec{Kind: "mesh", Sides: []int{6, 6}, Routing: "random-shortest",
-			Traffic: "random", Messages: 288, Flits: 4, Seed: 1}, model.Bufferless, 84, 78},
-		{"mesh6x6-288-L4-s1-wormhole-T84", instances.Spec{Kind: "mesh", Sides: []int{6, 6}, Routing: "random-shortest",
-			Traffic: "random", Messages: 288, Flits: 4, Seed: 1}, model.Wormhole, 84, 78},
+		{"mesh6x6-288-L4-s1-bufferless-T84", mesh6, model.Bufferless, 84, 78},
+		{"mesh6x6-288-L4-s1-wormhole-T84", mesh6, model.Wormhole, 84, 78},
 		{"mesh8x8-768-L2-s2-bufferless-T85", instances.Spec{Kind: "mesh", Sides: []int{8, 8}, Routing: "random-shortest",
 			Traffic: "random", Messages: 768, Flits: 2, Seed: 2}, model.Bufferless, 85, 78},
 	}
