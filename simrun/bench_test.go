@@ -34,12 +34,6 @@ func rates20(b *testing.B) []Point {
 	return pts
 }
 
-// processCPU is the process's CPU time (cputime.Process).
-func processCPU() time.Duration {
-	d, _ := cputime.Process()
-	return d
-}
-
 // BenchmarkRates20 runs the 20 points on one worker and on two: compare
 // workers=1 with workers=2 of go test -bench Rates20 ./simrun (ns/op is wall time;
 // the run takes both cores either way for the garbage collector). Beside wall time
@@ -65,9 +59,9 @@ func BenchmarkRates20(b *testing.B) {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			var crit, sum, cpu, quiet, wait time.Duration
 			for b.Loop() {
-				c0 := processCPU()
+				c0 := cputime.Used()
 				outs := Execute(context.Background(), pts, Options{Workers: workers})
-				cpu += processCPU() - c0
+				cpu += cputime.Used() - c0
 				per, busy := map[int]time.Duration{}, map[int]time.Duration{}
 				for _, o := range outs {
 					if o.Err != nil || !o.Done {

@@ -12,12 +12,9 @@ import (
 // errCPULimit is the cause of a context stopped by cpuLimitContext.
 var errCPULimit = errors.New("CPU limit reached")
 
-// processCPU returns the CPU time (user and system) this process has used, 0
+// processCPU is the CPU time (user and system) this process has used, 0
 // where the system cannot tell.
-func processCPU() time.Duration {
-	d, _ := cputime.Process()
-	return d
-}
+var processCPU = cputime.Used
 
 // cpuLimitContext returns a context that is cancelled, with cause errCPULimit,
 // once this process has used limit more CPU time than when it was called (it

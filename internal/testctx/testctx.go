@@ -65,7 +65,7 @@ func bounded(perTest, suite, hang time.Duration) (context.Context, context.Cance
 	wall, cancelWall := context.WithTimeoutCause(context.Background(), hang,
 		fmt.Errorf("testctx: %v of wall-clock time (a test that hangs)", hang))
 	ctx, cancel := context.WithCancelCause(wall)
-	b := &bound{start: used(), perTest: perTest, suite: suite, cancel: cancel}
+	b := &bound{start: cputime.Used(), perTest: perTest, suite: suite, cancel: cancel}
 	mu.Lock()
 	live[b] = true
 	mu.Unlock()
@@ -103,7 +103,7 @@ func watchLive() {
 	for range time.Tick(watch.Every) {
 		mu.Lock()
 		if len(live) > 0 {
-			now := used()
+			now := cputime.Used()
 			for b := range live {
 				if now-b.start >= b.perTest || now >= b.suite {
 					b.cancel(ErrCPU)
@@ -113,11 +113,4 @@ func watchLive() {
 		}
 		mu.Unlock()
 	}
-}
-
-// used is the process's CPU time; where the system cannot tell, zero, and only
-// the wall-clock guard bounds the tests.
-func used() time.Duration {
-	d, _ := cputime.Process()
-	return d
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wormlab/wormlab/internal/cputime"
 )
 
 // A test's context is live when it starts, has the wall-clock guard as its
@@ -26,7 +28,7 @@ func TestFor(t *testing.T) {
 // spin uses CPU time until ctx ends, or until give-up of wall-clock time, and
 // returns the process's CPU time it watched pass.
 func spin(ctx context.Context, giveUp time.Duration) time.Duration {
-	start, end := used(), time.Now().Add(giveUp)
+	start, end := cputime.Used(), time.Now().Add(giveUp)
 	x := 0
 	for ctx.Err() == nil && time.Now().Before(end) {
 		for i := range 100000 {
@@ -34,7 +36,7 @@ func spin(ctx context.Context, giveUp time.Duration) time.Duration {
 		}
 	}
 	_ = x
-	return used() - start
+	return cputime.Used() - start
 }
 
 // The CPU bounds fire: a test that works past its CPU time is stopped with
@@ -49,7 +51,7 @@ func TestCPUBudgetFires(t *testing.T) {
 	require.ErrorIs(t, context.Cause(ctx), ErrCPU, "after %v of CPU time", got)
 	require.GreaterOrEqual(t, got, per)
 
-	ctx, cancel = bounded(time.Hour, used(), time.Minute)
+	ctx, cancel = bounded(time.Hour, cputime.Used(), time.Minute)
 	defer cancel()
 	spin(ctx, 50*time.Second)
 	require.ErrorIs(t, context.Cause(ctx), ErrCPU, "the package's budget spent")
