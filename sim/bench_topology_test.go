@@ -133,8 +133,5 @@ func BenchmarkFlitHopDragonfly1056Rate05(b *testing.B) {
 	benchFlitHop(b, "dragonfly:p=4", "df-min", 2, 256, 16, 0.5)
 }
 
-// cpuNanos is the process's user and system CPU time so far (cputime.Process).
-func cpuNanos() int64 {
-	d, _ := cputime.Process()
-	return int64(d)
-}
+// cpuNanos is the process's user and system CPU time so far (cputime.Used).
+func cpuNanos() int64 { return int64(cputime.Used()) }

@@ -1,15 +1,8 @@
 package adversary
 
-import (
-	"time"
+import "github.com/wormlab/wormlab/internal/cputime"
 
-	"github.com/wormlab/wormlab/internal/cputime"
-)
-
-// processCPU is the CPU time (user + system) the process has used
-// (cputime.Process); 0 where the system cannot tell: a CPU budget never runs
-// out there, and the traces' cpu column reads 0.
-func processCPU() time.Duration {
-	d, _ := cputime.Process()
-	return d
-}
+// processCPU is the CPU time (user + system) the process has used; 0 where the
+// system cannot tell: a CPU budget never runs out there, and the traces' cpu
+// column reads 0.
+var processCPU = cputime.Used
