@@ -33,8 +33,9 @@ func runSolve(e *env) error {
 			"for that CNF (\"s\"/\"v\" lines) back into a verified schedule. --certify DIR\n"+
 			"writes a checkable certificate of optimality. Ctrl-C (or SIGTERM) stops within a\n"+
 			"second and writes the best schedule with its proven bound (optimal false). A formula\n"+
-			"over --max-memory is not built: solve then writes the greedy schedule with the\n"+
-			"lower bound and says so on stderr; --dimacs refuses it.")
+			"over --max-memory is not built: solve then proves the bounds of 'wormlab lower bounds'\n"+
+			"that fit the budget, writes the best schedule found without a formula (optimal when\n"+
+			"it meets them) and says so on stderr; --dimacs refuses it.")
 	modelName := fs.String("model", model.Wormhole, "schedule model: wormhole or bufferless")
 	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
 	cpuLimit := fs.Duration("cpu-limit", 0, "stop after this much CPU time of the process (0: no limit), like --timeout")
@@ -189,7 +190,8 @@ func runSolve(e *env) error {
 			why, res.Stats.Elapsed.Seconds(), res.Schedule.Makespan, res.Lower)
 	}
 	if res.Stats.Skipped != "" {
-		fmt.Fprintf(e.stderr, "wormlab solve: no SAT search: %s (--max-memory); the schedule is the greedy one\n", res.Stats.Skipped)
+		fmt.Fprintf(e.stderr, "wormlab solve: no SAT search: %s (--max-memory); makespan %d (%s), lower bound %d (%s), optimal %t\n",
+			res.Stats.Skipped, res.Schedule.Makespan, res.Stats.UpperSource, res.Lower, res.Stats.LowerSource, res.Optimal)
 	}
 	if err := writeSchedule(e, *out, res.Schedule); err != nil {
 		return err

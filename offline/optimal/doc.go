@@ -183,8 +183,18 @@
 // in the run before it; docs/solver.md). Optimal is set only when the
 // horizon one below the makespan was proven unsatisfiable or the makespan meets a
 // proven lower bound (model.Instance LowerBounds, the aligned-clique bound of
-// clique.go, which is proven there, or the edge-set bound). Every schedule Solve
-// returns has passed verify.Schedule.
+// clique.go, which is proven there, the edge-set bound, or a bound of package
+// lower, below). Every schedule Solve returns has passed verify.Schedule.
+//
+// A formula over the memory budget (Options.MaxMemory, size.go) is not built
+// (Stats.Skipped says so). Solve then computes the bounds of package lower that
+// fit the budget (lower.BoundsWithin: the aligned-conflict bounds, the
+// edge-sequence bound, the disjunctive search up to lower.MaxDisjunctions, each
+// capped in search nodes), which nothing stronger replaces without a formula,
+// and runs the schedule searches at the new bound; the best schedule is optimal
+// when it meets it (three worms of 10^6 flits on a line of three nodes: the
+// disjunctive bound 2000001, which the greedy schedule meets, where the formula
+// would take 4.8 GB).
 //
 // In bufferless solves (so in a wormhole solve's stage) a large-neighbourhood
 // search (lns.go; Options.NoLNS or NoCP skip it) runs after the schedule

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/internal/brute"
 	"github.com/wormlab/wormlab/internal/fixture"
+	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
@@ -118,6 +121,86 @@ func TestLowerSourceUnsatNeedsACall(t *testing.T) {
 		case "encoding":
 			require.Zero(t, res.Stats.Unsat)
 			require.True(t, res.Optimal)
+		}
+	})
+}
+
+// lineThree is three worms of L flits on the line 0 -> 1 -> 2: a over both edges,
+// b over the first, c over the second. Each edge carries 2L flits, and the
+// optimum is 2L + 1: whichever worm a lets pass first on an edge, the other
+// edge's worm must wait for a (or a for it) one step more.
+func lineThree(L int) *model.Instance {
+	net := &model.Network{}
+	v0, v1, v2 := net.AddNode("0"), net.AddNode("1"), net.AddNode("2")
+	e0, e1 := net.AddEdge(v0, v1), net.AddEdge(v1, v2)
+	return &model.Instance{Name: "line3", Net: net, Flits: L, Messages: []model.Message{
+		{ID: "a", Path: []int{e0, e1}, L: L, AsEdges: true},
+		{ID: "b", Path: []int{e0}, L: L, AsEdges: true},
+		{ID: "c", Path: []int{e1}, L: L, AsEdges: true},
+	}}
+}
+
+// A formula over the memory budget is not built, but the bounds of package lower
+// that fit it still run (withoutFormula): on lineThree(10^6) the model's bounds
+// say 2 * 10^6, the disjunctive bound proves 2 * 10^6 + 1, and the greedy
+// schedule meets it, so the solve is optimal with no formula. Before, Solve
+// returned the bound 2 * 10^6 and optimal false, while `wormlab lower bounds`
+// proved 2 * 10^6 + 1 in milliseconds.
+func TestSolveWithoutFormulaUsesLowerBounds(t *testing.T) {
+	in := lineThree(1000000)
+	var res *Result
+	var err error
+	got := allocated(func() {
+		res, err = Solve(context.Background(), in, Options{MaxMemory: 64 << 20})
+	})
+	require.NoError(t, err)
+	require.Less(t, got, uint64(64<<20), "bytes allocated")
+	require.Contains(t, res.Stats.Skipped, "memory budget")
+	require.Zero(t, res.Stats.Calls)
+	require.NoError(t, verify.Schedule(in, res.Schedule))
+	require.Equal(t, 2000001, res.Lower)
+	require.Equal(t, lower.BoundDisjunctive, res.Stats.LowerSource)
+	require.True(t, res.Optimal)
+	require.Equal(t, 2000001, res.Schedule.Makespan)
+}
+
+// The bounds withoutFormula adds are lower bounds of both models (lower.Bounds:
+// every legal wormhole schedule obeys them, and a bufferless schedule is a
+// wormhole schedule), so with every formula skipped (a budget of 1 MB) the
+// lower bound Solve proves is at most the exhaustive optimum, at least the best
+// of lower.BoundsWithin, and Optimal holds exactly when the verified schedule
+// meets it.
+func TestSolveWithoutFormulaSound(t *testing.T) {
+	var skipped, settled atomic.Int64
+	defer func() {
+		t.Logf("%d instances with the formula skipped, %d of them settled", skipped.Load(), settled.Load())
+	}()
+	rapid.Check(t, func(t *rapid.T) {
+		in := fixture.Walks(t, 4, 3, 3)
+		modelName := rapid.SampledFrom([]string{model.Wormhole, model.Bufferless}).Draw(t, "model")
+		opt, ok := brute.Optimum(in, modelName, 40, 200000)
+		if !ok {
+			t.Skip("search space too large")
+		}
+		// the aids that settle these tiny instances before a formula, off
+		// where drawn so, so that the formula is reached and skipped
+		opt0 := Options{Model: modelName, MaxMemory: 1 << 20, NoClique: true, NoEdgeSet: true,
+			NoCP: rapid.Bool().Draw(t, "nocp")}
+		res, err := Solve(context.Background(), in, opt0)
+		require.NoError(t, err)
+		require.NoError(t, verify.Schedule(in, res.Schedule))
+		if res.Stats.Skipped == "" {
+			require.True(t, res.Optimal, "no formula built, and not settled before it")
+			return
+		}
+		skipped.Add(1)
+		require.Zero(t, res.Stats.Calls)
+		require.LessOrEqual(t, res.Lower, opt, "lower bound %d (%s) above the optimum", res.Lower, res.Stats.LowerSource)
+		best := lower.BoundsWithin(context.Background(), in, lower.Limits{Budget: lower.DefaultBudget, MaxMemory: 1 << 20}).Best
+		require.GreaterOrEqual(t, res.Lower, min(best.Value, res.Schedule.Makespan))
+		require.Equal(t, res.Schedule.Makespan == res.Lower, res.Optimal)
+		if res.Optimal {
+			settled.Add(1)
 		}
 	})
 }

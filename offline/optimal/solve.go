@@ -11,6 +11,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/inter"
 	"github.com/go-air/gini/z"
+	"github.com/wormlab/wormlab/lower"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 )
@@ -71,8 +72,9 @@ type Options struct {
 	Left func() time.Duration
 	// MaxMemory is the memory budget of the formula in bytes (0: DefaultMaxMemory).
 	// When the formula for the first horizon would exceed it (size.go), Solve skips
-	// the SAT search and returns the greedy schedule with the lower bound, saying why
-	// in Stats.Skipped.
+	// the SAT search, saying why in Stats.Skipped, raises the lower bound by the
+	// bounds of package lower that fit the budget (withoutFormula) and returns the
+	// best schedule found without a formula.
 	MaxMemory int64
 }
 
@@ -106,9 +108,11 @@ type Stats struct {
 	CPCalls          int
 	CPNodes, CPFails int64
 	CPElapsed        time.Duration
-	// LowerDetail says how the edge-set bound was proven (empty for other sources).
+	// LowerDetail says how the edge-set bound, or a bound of package lower
+	// (withoutFormula), was proven (empty for other sources).
 	LowerDetail string
-	// LowerSource names the best lower bound: a model.Bound name, "aligned-clique",
+	// LowerSource names the best lower bound: a model.Bound name (of package
+	// model, or of package lower where the formula was skipped), "aligned-clique",
 	// "edge-set" (edgeset.go), "unsat" (a horizon proven infeasible by a solver
 	// call), or "encoding" (the formula for horizon upper - 1 holds the empty
 	// clause, found while encoding, with no solver call).
@@ -129,7 +133,8 @@ type Stats struct {
 	Stage    StageStats
 	Answered string
 	// Skipped is empty, or says why the SAT search did not run (the formula's
-	// estimated size over Options.MaxMemory).
+	// estimated size over Options.MaxMemory); the bounds of package lower then
+	// ran instead (withoutFormula).
 	Skipped string
 	Elapsed time.Duration
 }
@@ -564,7 +569,7 @@ func (s *search) run() error {
 	var se *SizeError
 	if errors.As(err, &se) {
 		st.Skipped = se.Error()
-		return nil
+		return s.withoutFormula()
 	}
 	if err != nil {
 		return err
@@ -599,6 +604,35 @@ func (s *search) run() error {
 		return s.portfolio()
 	}
 	return s.interleave()
+}
+
+// withoutFormula raises the lower bound, when the formula does not fit the
+// memory budget, by the bounds of package lower that fit it (lower.BoundsWithin:
+// the aligned-conflict bounds, the edge-sequence bound and the disjunctive
+// search, each capped in search nodes, the last at lower.MaxDisjunctions), then
+// runs the schedule searches at the new bound. With a formula they would add
+// little (the SAT search proves more), so they run only here: on three worms of
+// 10^6 flits on a line of three nodes the disjunctive bound proves the optimum
+// 2000001 in milliseconds, where the formula needs 4.8 GB. The bufferless stage
+// leaves them to the wormhole solve that runs it (the bounds are the same).
+func (s *search) withoutFormula() error {
+	if s.opt.floor > 0 || s.settled() {
+		return nil
+	}
+	r := lower.BoundsWithin(s.ctx, s.in, lower.Limits{Budget: lower.DefaultBudget, MaxMemory: s.opt.MaxMemory, NoModel: true})
+	b := r.Best
+	if b.Value <= s.res.Lower {
+		return nil
+	}
+	if b.Value > s.best.Makespan {
+		return fmt.Errorf("optimal: internal error: %s bound %d above the makespan %d of a verified schedule", b.Name, b.Value, s.best.Makespan)
+	}
+	st := &s.res.Stats
+	s.mu.Lock()
+	s.res.Lower, st.LowerSource, st.LowerDetail = b.Value, b.Name, b.Detail
+	s.mu.Unlock()
+	s.progress()
+	return s.schedules(true)
 }
 
 // turnProps is the share of each solver in the interleaved search: the probe
