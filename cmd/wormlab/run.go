@@ -28,7 +28,7 @@ func runRun(e *env) error {
 			"model \"store-and-forward\", hop times as \"cross\"), with the run's figures under\n"+
 			"\"online\". With --trials N it runs seeds S .. S+N-1 and prints the mean and 95%\n"+
 			"interval of the makespan and of makespan / lower bound (--json: as JSON); Ctrl-C\n"+
-			"stops it with the trials done. A deadlock exits 1 and names the wait cycle.\n\n"+
+			"stops it with the trials done, marked, exit 1. A deadlock exits 1 and names the wait cycle.\n\n"+
 			"algorithms:\n"+algorithmList())
 	algo := fs.String("algo", "greedy", "algorithm: "+strings.Join(online.Algorithms(), ", "))
 	arb := fs.String("arb", engine.ArbMessage, "arbitration policy: "+strings.Join(engine.Policies(), ", "))
@@ -91,15 +91,20 @@ func runRun(e *env) error {
 		if err != nil {
 			return runError(err)
 		}
-		if sum.Interrupted {
-			fmt.Fprintf(e.stderr, "wormlab run: interrupted after %d of %d trials\n", sum.Done, sum.Trials)
-		}
-		return writeOut(e, *out, func(w io.Writer) error {
+		if err := writeOut(e, *out, func(w io.Writer) error {
 			if *jsonOut {
 				return writeJSON(w, sum)
 			}
 			return writeSummary(w, in, sum)
-		})
+		}); err != nil {
+			return err
+		}
+		if sum.Interrupted {
+			// a summary of fewer trials than asked is a measurement cut
+			// short, as a sim row is (docs/cli.md, Ctrl-C): exit 1
+			return negative("interrupted after %d of %d trials: the summary is theirs", sum.Done, sum.Trials)
+		}
+		return nil
 	}
 	res, err := online.Run(ctx, in, alg, opt)
 	if err != nil {

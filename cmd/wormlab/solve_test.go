@@ -157,3 +157,33 @@ func TestSolveCertifyNewDirWithSlash(t *testing.T) {
 	_, err := os.Stat(filepath.Join(dir, "cert", "manifest.json"))
 	require.NoError(t, err)
 }
+
+// A solve stopped by --timeout (or --cpu-limit, or Ctrl-C) writes the best schedule, verified,
+// with its proven lower bound and optimal false, one line on stderr says so, and
+// the exit status is 0: every figure it writes holds as written and the open gap
+// is marked (docs/cli.md, Ctrl-C: the rule for a limit reached), unlike a
+// measurement cut short (sim, run --trials), which exits 1. Three worms of 3
+// flits on a line of three nodes: the greedy schedule takes 7 steps, the
+// congestion bound is 6, and a timeout of 1 ns stops the solve before anything
+// closes the gap.
+func TestSolveTimeoutExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	inst := filepath.Join(dir, "line3.json")
+	require.NoError(t, os.WriteFile(inst, []byte(`{"network": {"edges": [["0", "1"], ["1", "2"]]}, "flits": 3,
+		"messages": [{"id": "a", "path": ["0", "1", "2"]}, {"id": "b", "path": ["0", "1"]}, {"id": "c", "path": ["1", "2"]}]}`), 0o644))
+	var out, errb bytes.Buffer
+	code := run([]string{"solve", "--timeout", "1ns", inst}, strings.NewReader(""), &out, &errb, false)
+	require.Equal(t, 0, code, errb.String())
+	s, err := model.ParseSchedule(out.Bytes())
+	require.NoError(t, err)
+	require.NotNil(t, s.Optimal)
+	require.False(t, *s.Optimal)
+	require.Equal(t, 6, *s.LowerBound)
+	require.Equal(t, 7, s.Makespan)
+	data, err := os.ReadFile(inst)
+	require.NoError(t, err)
+	in, err := model.ParseInstance(data)
+	require.NoError(t, err)
+	require.NoError(t, verify.Schedule(in, s))
+	require.Regexp(t, `^wormlab solve: timed out after [0-9.]+s: makespan 7, proven lower bound 6 \(optimal false\)\n$`, errb.String())
+}
