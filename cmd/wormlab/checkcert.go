@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -89,6 +90,13 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 		return negative("certify: makespan %d is not proven optimal (best lower bound %d): no certificate written", res.Schedule.Makespan, res.Lower)
 	}
 	man, err := certify.WriteOptions(ctx, dir, in, res, certify.Options{Note: func(s string) { fmt.Fprintln(e.stderr, "wormlab solve:", s) }})
+	var se *optimal.SizeError
+	if errors.As(err, &se) && res != nil {
+		// proven without a formula (a bound of package lower, which certify
+		// does not check), and the refutation's formula is too large
+		return negative("certify: makespan %d is optimal by the %s bound, which has no certificate, and the refutation of horizon %d is refused: %v: no certificate written",
+			res.Schedule.Makespan, res.Stats.LowerSource, se.Horizon, err)
+	}
 	if err != nil {
 		return err
 	}
