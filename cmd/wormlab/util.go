@@ -432,3 +432,14 @@ func memoryFlagUsage(fs *flag.FlagSet, usage string) func() (int64, func()) {
 		return int64(v), func() { debug.SetMemoryLimit(old) }
 	}
 }
+
+// plural is "1 what" or "n whats" ("es" after an s: "2 classes").
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	if strings.HasSuffix(what, "s") {
+		return fmt.Sprintf("%d %ses", n, what)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
