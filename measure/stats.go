@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/wormlab/wormlab/internal/unionfind"
 	"github.com/wormlab/wormlab/model"
@@ -233,45 +236,84 @@ func (r *Report) WriteText(w io.Writer) error {
 	if name == "" {
 		name = "(unnamed)"
 	}
-	fmt.Fprintf(&b, "instance %s: %s, %s, %s\n", name, plural(r.Messages, "message"), plural(r.Nodes, "node"), plural(r.Edges, "edge"))
-	fmt.Fprintf(&b, "congestion c = %d%s\n", r.C.Value, at(r.C))
-	fmt.Fprintf(&b, "flit congestion c_L = %d%s\n", r.CL.Value, at(r.CL))
-	fmt.Fprintf(&b, "dilation d = %d%s\n", r.D.Value, by(r.D))
+	line(&b, "instance %s: %s, %s, %s", name, plural(r.Messages, "message"), plural(r.Nodes, "node"), plural(r.Edges, "edge"))
+	line(&b, "congestion c = %d%s", r.C.Value, at(r.C))
+	line(&b, "flit congestion c_L = %d%s", r.CL.Value, at(r.CL))
+	line(&b, "dilation d = %d%s", r.D.Value, by(r.D))
 	if r.Messages == 0 {
-		fmt.Fprintf(&b, "lengths L: none (no messages)\n") // L >= 1 for every message; 0 .. 0 would misread
+		line(&b, "lengths L: none (no messages)") // L >= 1 for every message; 0 .. 0 would misread
 	} else {
-		fmt.Fprintf(&b, "lengths L = %d .. %d, %d flits, %d hops in all\n", r.LMin, r.LMax, r.TotalFlits, r.Hops)
+		line(&b, "lengths L = %d .. %d, %d flits, %d hops in all", r.LMin, r.LMax, r.TotalFlits, r.Hops)
 	}
-	fmt.Fprintf(&b, "path graph: Delta = %d%s, %s, largest %s\n",
+	line(&b, "path graph: Delta = %d%s, %s, largest %s",
 		r.PathGraph.Delta.Value, by(r.PathGraph.Delta), plural(r.PathGraph.Components, "component"), ints(r.PathGraph.Largest))
 	if r.Deps.Acyclic {
-		fmt.Fprintf(&b, "channel dependency graph: acyclic\n")
+		line(&b, "channel dependency graph: acyclic")
 	} else {
 		names := r.Deps.CycleNames
 		more := ""
 		if len(names) > 8 {
 			names, more = names[:8], " ..."
 		}
-		fmt.Fprintf(&b, "channel dependency graph: a cycle of %d edges: %s%s\n", len(r.Deps.Cycle), strings.Join(names, " => "), more)
+		line(&b, "channel dependency graph: a cycle of %d edges: %s%s", len(r.Deps.Cycle), strings.Join(names, " => "), more)
 	}
 	if r.Levelled {
-		fmt.Fprintf(&b, "network: levelled\n")
+		line(&b, "network: levelled")
 	} else {
-		fmt.Fprintf(&b, "network: not levelled\n")
+		line(&b, "network: not levelled")
 	}
-	fmt.Fprintf(&b, "lower bounds on the makespan:\n")
+	line(&b, "lower bounds on the makespan:")
 	for _, bd := range r.Bounds {
-		fmt.Fprintf(&b, "%s\n", strings.TrimRight(fmt.Sprintf("  %-20s %6d  %s", bd.Name, bd.Value, bd.Detail), " "))
+		line(&b, "%s", strings.TrimRight(fmt.Sprintf("  %-20s %6d  %s", bd.Name, bd.Value, bd.Detail), " "))
 	}
 	if r.BoundsNote != "" {
-		fmt.Fprintf(&b, "  (%s)\n", r.BoundsNote)
+		line(&b, "  (%s)", r.BoundsNote)
 	}
 	for _, s := range r.Skipped {
-		fmt.Fprintf(&b, "  %-20s skipped: %s\n", s.Name, s.Reason)
+		line(&b, "  %-20s skipped: %s", s.Name, s.Reason)
 	}
-	fmt.Fprintf(&b, "best lower bound: %d (%s)\n", r.Best.Value, r.Best.Name)
+	line(&b, "best lower bound: %d (%s)", r.Best.Value, r.Best.Name)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// line writes one line of the text report, its control characters escaped as
+// in Go strings (a name "b\nc" is written b\nc): the instance's name, its node
+// and so edge names and the messages' ids are the input's, and a newline or an
+// escape sequence in one would break the report's lines or drive the terminal.
+func line(b *strings.Builder, format string, a ...any) {
+	b.WriteString(escapeControl(fmt.Sprintf(format, a...)))
+	b.WriteByte('\n')
+}
+
+// escapeControl returns s with each control character and each byte that is not
+// UTF-8 written as its Go escape (\n, \t, \x1b, \u0085), the rest as it is.
+func escapeControl(s string) string {
+	clean := true
+	for _, r := range s {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case unicode.IsControl(r) || r == utf8.RuneError:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 func plural(n int, what string) string {
