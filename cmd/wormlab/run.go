@@ -47,6 +47,11 @@ func runRun(e *env) error {
 	if *trials < 0 {
 		return usageError("--trials: %d is negative", *trials)
 	}
+	if *trials == 0 {
+		if err := unused(e, fs, "without --trials (a single run writes its schedule as MODEL.md JSON already)", "json"); err != nil {
+			return err
+		}
+	}
 	switch *delay {
 	case "":
 	case online.DelayRandom:
