@@ -243,8 +243,20 @@ func makePlot(f *Figure) (*plot.Plot, *plot.Legend, error) {
 			marked = true
 		}
 	}
+	xr, yr := [2]float64{p.X.Min, p.X.Max}, [2]float64{p.Y.Min, p.Y.Max}
 	pad(&p.X, f.LogX, f.Categories != nil)
 	pad(&p.Y, f.LogY, false)
+	for _, ax := range []struct {
+		name  string
+		a     *plot.Axis
+		log   bool
+		shown [2]float64
+	}{{"x", &p.X, f.LogX, xr}, {"y", &p.Y, f.LogY, yr}} {
+		if !axisFits(ax.a, ax.log) {
+			return nil, nil, fmt.Errorf("figure: the %s values run from %g to %g, a range wider than the largest float64 (%.4g): no point can be placed on that axis; scale the field",
+				ax.name, ax.shown[0], ax.shown[1], math.MaxFloat64)
+		}
+	}
 	if marked {
 		// Rows without a y (saturated points) as stars along the top, in their
 		// series' colour; the legend says what a star is.
@@ -352,6 +364,17 @@ func pad(a *plot.Axis, log, categorical bool) {
 		d = math.Max(0.5, 0.1*math.Abs(a.Max))
 	}
 	a.Min, a.Max = a.Min-d, a.Max+d
+}
+
+// axisFits reports whether gonum can place points on the axis a, whose ends
+// pad has set: a margin that passes the largest float64 is cut there, and then
+// the width must be finite too on a linear axis (gonum divides by it: an
+// infinite width put every point at one end, outside the frame, and the plot
+// came out empty).
+func axisFits(a *plot.Axis, log bool) bool {
+	a.Min, a.Max = max(a.Min, -math.MaxFloat64), min(a.Max, math.MaxFloat64)
+	w := a.Max - a.Min
+	return !math.IsNaN(w) && (log || !math.IsInf(w, 0))
 }
 
 // MaxSize bounds a figure's width and height: 100 inches (a PNG of 100 x 100

@@ -274,17 +274,47 @@ func Build(rows []Row, o Options) (*Figure, error) {
 			sum += s.y
 			sumErr += s.err
 		}
-		p.Y = sum / float64(len(ss))
+		n := float64(len(ss))
+		p.Y = sum / n
+		if math.IsInf(sum, 0) || math.IsInf(sumErr, 0) {
+			// values near the largest float64 (1.7e308 twice): each
+			// divided before they are added, which cannot overflow
+			sum, sumErr = 0, 0
+			for _, s := range ss {
+				sum += s.y / n
+				sumErr += s.err / n
+			}
+			p.Y = sum
+		} else {
+			sumErr /= n
+		}
 		switch {
 		case o.Err != "":
-			p.Err = sumErr / float64(len(ss))
+			p.Err = sumErr
 		case len(ss) > 1:
 			var ss2 float64
 			for _, s := range ss {
 				ss2 += (s.y - p.Y) * (s.y - p.Y)
 			}
 			sd := math.Sqrt(ss2 / float64(len(ss)-1))
+			if math.IsInf(ss2, 0) {
+				// squares past the largest float64: the deviations
+				// scaled by the largest of them first
+				scale := 0.0
+				for _, s := range ss {
+					scale = math.Max(scale, math.Abs(s.y-p.Y))
+				}
+				ss2 = 0
+				for _, s := range ss {
+					d := (s.y - p.Y) / scale
+					ss2 += d * d
+				}
+				sd = scale * math.Sqrt(ss2/float64(len(ss)-1))
+			}
 			p.Err = tQuantile975(len(ss)-1) * sd / math.Sqrt(float64(len(ss)))
+		}
+		if math.IsInf(p.Err, 0) || math.IsNaN(p.Err) || math.IsInf(p.Y+p.Err, 0) || math.IsInf(p.Y-p.Err, 0) {
+			return nil, &FieldError{o.Y, ss[0].line, fmt.Sprintf("the error bar of the %d rows at x = %v passes the largest float64 (%.4g): it cannot be drawn; scale the field", len(ss), p.X, math.MaxFloat64)}
 		}
 		if o.LogX && p.X <= 0 {
 			return nil, &FieldError{o.X, ss[0].line, fmt.Sprintf("%v is not positive (--logx)", p.X)}

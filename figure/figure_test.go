@@ -180,3 +180,45 @@ func TestDrawSizeChecked(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, Draw(&b, f, "png", DefaultWidth, DefaultHeight))
 }
+
+// Values near the largest float64. A range of y wider than it (-1e308 to 1e308)
+// cannot be an axis (gonum divides by its width): Draw refuses it, naming the
+// axis, where it drew an empty plot. Two replications of 1.7e308 have the mean
+// 1.7e308 (their sum overflowed, and the point was refused as infinite), drawn
+// inside the axes; replications whose error bar passes the largest float64 are
+// refused, naming the field and the row.
+func TestHugeValues(t *testing.T) {
+	build := func(text string) (*Figure, error) {
+		rows, err := ReadRows(strings.NewReader(text))
+		require.NoError(t, err)
+		return Build(rows, Options{X: "x", Y: "y"})
+	}
+	f, err := build("{\"x\": 1, \"y\": 1e308}\n{\"x\": 2, \"y\": -1e308}\n")
+	require.NoError(t, err)
+	var out bytes.Buffer
+	err = Draw(&out, f, "svg", DefaultWidth, DefaultHeight)
+	require.ErrorContains(t, err, "the y values run from -1e+308 to 1e+308, a range wider than the largest float64")
+
+	f, err = build("{\"x\": 1, \"y\": 1.7e308}\n{\"x\": 1, \"y\": 1.7e308}\n{\"x\": 2, \"y\": 1.6e308}\n")
+	require.NoError(t, err)
+	require.Equal(t, 1.7e308, f.Series[0].Points[0].Y)
+	require.Zero(t, f.Series[0].Points[0].Err)
+	out.Reset()
+	require.NoError(t, Draw(&out, f, "svg", DefaultWidth, DefaultHeight))
+	doc := parseSVG(t, out.Bytes())
+	xAxis, yAxis := doc.axes(t)
+	colours := doc.seriesColours()
+	require.Len(t, colours, 1)
+	for c := range colours {
+		gs := doc.glyphs(c)
+		require.Len(t, gs, 2, "two points")
+		for _, g := range gs {
+			cx, cy := (g.x0+g.x1)/2, (g.y0+g.y1)/2
+			require.True(t, cx >= xAxis.x0 && cx <= xAxis.x1 && cy >= yAxis.y0 && cy <= yAxis.y1,
+				"glyph at (%.1f, %.1f) outside the axes", cx, cy)
+		}
+	}
+
+	_, err = build("{\"x\": 1, \"y\": 1.7e308}\n{\"x\": 1, \"y\": 1.6e308}\n")
+	require.ErrorContains(t, err, `line 1: field "y": the error bar of the 2 rows at x = 1 passes the largest float64`)
+}

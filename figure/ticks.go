@@ -61,8 +61,15 @@ func (roundTicks) Ticks(min, max float64) []plot.Tick {
 		label := ""
 		if k := v / step; math.Abs(k-math.Round(k)) < 1e-6 {
 			label = strconv.FormatFloat(v, 'f', dec, 64)
-			if v == 0 {
+			switch {
+			case v == 0:
 				label = "0"
+			case step >= 1e15:
+				// beyond 15 digits 'f' writes the float's noise (a
+				// label of 309 digits near 1e308): the digits down to
+				// the step's, with an exponent
+				digits := math.Max(1, math.Floor(math.Log10(math.Abs(v)))-math.Floor(math.Log10(step))+1)
+				label = strconv.FormatFloat(v, 'g', int(digits), 64)
 			}
 		}
 		ts = append(ts, plot.Tick{Value: v, Label: label})
@@ -93,6 +100,11 @@ func (logRoundTicks) Ticks(min, max float64) []plot.Tick {
 			label := ""
 			if m == 1 || (few && (m == 2 || m == 5)) {
 				label = strconv.FormatFloat(v, 'g', -1, 64)
+				if e >= 21 || e < -4 {
+					// written with an exponent: one digit, m, not the
+					// noise of math.Pow (1.0000000000000006e+300)
+					label = strconv.FormatFloat(v, 'g', 1, 64)
+				}
 			}
 			ts = append(ts, plot.Tick{Value: v, Label: label})
 		}

@@ -34,4 +34,8 @@ func TestRoundTicks(t *testing.T) {
 	require.Equal(t, []string{"1000", "2000", "3000", "4000"}, get(false, 600, 4200))
 	require.Equal(t, []string{"50", "100", "200"}, get(true, 30, 350))
 	require.Equal(t, []string{"10", "100", "1000"}, get(true, 5, 8000))
+	// near the largest float64: the step's digits with an exponent, where 'f'
+	// wrote 309 digits of noise and math.Pow's powers of ten had 17 digits
+	require.Equal(t, []string{"1.6e+308", "1.62e+308", "1.64e+308", "1.66e+308", "1.68e+308", "1.7e+308"}, get(false, 1.596e308, 1.704e308))
+	require.Equal(t, []string{"1e+300", "1e+301", "1e+302", "1e+303", "1e+304", "1e+305", "1e+306", "1e+307", "1e+308"}, get(true, 1e300, 1.5e308))
 }
