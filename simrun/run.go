@@ -377,13 +377,33 @@ func (r *Run) process() (sim.Process, error) {
 		return nil, errf("process", "%v", err)
 	}
 	if _, ok := proc.(sim.OnOff); ok {
-		for _, b := range []struct {
-			name string
-			v    float64
-		}{{"burst-alpha", r.BurstAlpha}, {"burst-beta", r.BurstBeta}, {"burst-rate", r.BurstRate}} {
-			if math.IsNaN(b.v) || b.v > 1 {
+		d := Default()
+		bs := []struct {
+			name    string
+			v, def0 float64
+		}{{"burst-alpha", r.BurstAlpha, d.BurstAlpha}, {"burst-beta", r.BurstBeta, d.BurstBeta}, {"burst-rate", r.BurstRate, d.BurstRate}}
+		derived, given := 0, ""
+		for _, b := range bs {
+			switch {
+			case math.IsNaN(b.v) || b.v > 1:
 				return nil, errf(b.name, "%g above 1 (a probability per cycle; negative: derived)", b.v)
+			case b.v == 0:
+				// the process would make nothing (alpha, r1) or
+				// cannot run (beta): it was refused naming --rate
+				return nil, errf(b.name, "0 is not in (0, 1] (a probability per cycle; negative: derived from the rate)")
+			case b.v < 0:
+				derived++
 			}
+			if (b.v < 0) != (b.def0 < 0) && given == "" {
+				given = b.name // derived where the default is given, or the reverse
+			}
+		}
+		if derived != 1 {
+			if given == "" {
+				given = bs[0].name
+			}
+			return nil, errf(given, "of --burst-alpha %g, --burst-beta %g and --burst-rate %g exactly one is derived from the rate (negative), not %d",
+				r.BurstAlpha, r.BurstBeta, r.BurstRate, derived)
 		}
 		return sim.OnOff{Alpha: r.BurstAlpha, Beta: r.BurstBeta, R1: r.BurstRate}, nil
 	}
