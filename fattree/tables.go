@@ -3,6 +3,7 @@ package fattree
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -18,6 +19,18 @@ type Row struct {
 	MaxLatencyCI float64 `json:"max_latency_ci"`
 	Congestion   float64 `json:"congestion"`
 	LatencyPerC  float64 `json:"latency_per_c"`
+}
+
+// tableLabels and tablePatterns are the runs Tables shows (at L = 16).
+var (
+	tableLabels   = []string{"STORE-RP-RR", "WORM-RP-RR"}
+	tablePatterns = []string{"random", "complement", "many-to-1"}
+)
+
+// Tabulated reports whether Tables shows r in a cell: a run of STORE-RP-RR or
+// WORM-RP-RR at L = 16 on one of the three patterns.
+func Tabulated(r Row) bool {
+	return r.Flits == 16 && slices.Contains(tableLabels, r.Label) && slices.Contains(tablePatterns, r.Pattern)
 }
 
 // Tables writes seed 000's Table I (mean maximum latency of STORE-RP-RR and
@@ -39,7 +52,7 @@ func Tables(w io.Writer, rows []Row) error {
 		ns = append(ns, n)
 	}
 	sort.Ints(ns)
-	pats := []string{"random", "complement", "many-to-1"}
+	pats := tablePatterns
 	var b strings.Builder
 	b.WriteString("Table I: mean maximum latency (flit-steps) ± 99% interval, L = 16\n\n| N |")
 	for _, a := range []string{"STORE", "WORM"} {
@@ -50,7 +63,7 @@ func Tables(w io.Writer, rows []Row) error {
 	b.WriteString(" WORM / STORE (random, complement, many-to-1) |\n|---|---|---|---|---|---|---|---|\n")
 	for _, n := range ns {
 		fmt.Fprintf(&b, "| %d |", n)
-		for _, a := range []string{"STORE", "WORM"} {
+		for _, a := range []string{"STORE", "WORM"} { // tableLabels
 			for _, p := range pats {
 				if r, ok := get[a+"-RP-RR|"+p+"|"+fmt.Sprint(n)]; ok {
 					fmt.Fprintf(&b, " %.1f ± %.1f |", r.MaxLatency, r.MaxLatencyCI)

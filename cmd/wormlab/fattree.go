@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/wormlab/wormlab/fattree"
@@ -261,6 +262,11 @@ func fatTreeTables(e *env, path, out string) error {
 	}
 	if len(rows) == 0 {
 		return usageError("--tables: %s holds no JSON objects (the output of fattree --json runs)", path)
+	}
+	if !slices.ContainsFunc(rows, fattree.Tabulated) {
+		// every cell would be empty: say so rather than print empty tables
+		return usageError("--tables: %s: no run the tables show among its %s (fattree --json --algo store or worm, --path rp --scan rr, --flits 16, --pattern random, complement or many-to-1)",
+			path, plural(len(rows), "JSON object"))
 	}
 	return writeOut(e, out, func(w io.Writer) error { return fattree.Tables(w, rows) })
 }
