@@ -1057,7 +1057,7 @@ func (e *engine) receive(p *part) {
 func (e *engine) receiveWord(p *part, w int) {
 	if e.warmOn && w != p.warmed {
 		p.warmed = w
-		p.sink += e.warm(w)
+		p.sink += e.warm(p, w)
 	}
 	// a word's events are in the wheels of the partitions whose threads ran
 	// the routers that made them (claims, block.go): taken from every one
@@ -1120,7 +1120,11 @@ func (e *engine) receiveInjects(p *part, w int) {
 // (cachegrind with a 1 MB last-level cache, the 128x128 torus at 0.02, 1,200
 // cycles: 9.63 misses past it and 631.6 instructions a flit-hop with every line
 // of the run's input ports, VCs and rings, 5.01 and 600.8 with warmPorts).
-func (e *engine) warm(w int) uint32 {
+// The busy ports' records come first, for the whole word (warmRecords, which
+// leaves what it read in p.sink), and their VCs after (warmPorts): which VC
+// lines to load is read from a record's busy mask, so loaded port by port each
+// port's VC lines waited for its record, two misses in a row.
+func (e *engine) warm(p *part, w int) uint32 {
 	var s uint32
 	vs := e.vs & 31
 	// one load a cache line of each array: its records a line
@@ -1128,13 +1132,13 @@ func (e *engine) warm(w int) uint32 {
 		outsLine = int32(64 / unsafe.Sizeof(outPort{}))
 		ovsLine  = int32(64 / unsafe.Sizeof(outVC{}))
 	)
+	p.sink += e.warmRecords(w)
 	for word := e.busyRtr[w]; word != 0; {
 		// a run of busy routers lo .. hi-1, whose ports and VCs follow one
 		// another in each array: one loop over each array's range
 		lo := bits.TrailingZeros64(word)
 		hi := lo + bits.TrailingZeros64(^(word >> uint(lo))) // (64 where the run ends the word)
 		word &^= 1<<uint(hi) - 1                             // (all ones where hi is 64: 1<<64 is 0)
-		s += e.warmPorts(w<<6+lo, w<<6+hi)
 		// each range sliced first, and walked up to its length: no bounds
 		// check a load
 		ob, oe := e.outBase[w<<6+lo], e.outBase[w<<6+hi]
@@ -1152,19 +1156,37 @@ func (e *engine) warm(w int) uint32 {
 			s += uint32(outs[len(outs)-1].free) + uint32(ovs[len(ovs)-1].credit)
 		}
 	}
-	return s
+	return s + e.warmPorts(w)
 }
 
-// warmPorts is warm's part for the input ports of routers lo .. hi-1: of each
-// port holding flits (its bit in portBusy) its record and the states and the
-// rings' first lines of its lowest and highest busy VCs (with 4 VCs a port, its
-// VCs' states are one line; its VCs holding flits are mostly one or two).
-func (e *engine) warmPorts(rlo, rhi int) uint32 {
+// warmRecords loads the record of each input port holding flits (its bit in
+// portBusy) of word w's busy routers, one load a port, none waiting for another,
+// and returns what it read.
+func (e *engine) warmRecords(w int) uint32 {
+	var s uint64
+	in := e.in
+	for word := e.busyRtr[w]; word != 0; word &= word - 1 {
+		r := w<<6 | bits.TrailingZeros64(word)
+		ib := int(*elem(e.inBase, r))
+		for pb := *elem(e.portBusy, r); pb != 0; pb &= pb - 1 {
+			s |= elem(in, ib+bits.TrailingZeros64(pb)).busy
+		}
+	}
+	return uint32(s)
+}
+
+// warmPorts is warm's part for the input ports of word w's busy routers that
+// hold flits, whose records warmRecords loaded: from each one's busy mask the
+// states and the rings' first lines of its lowest and highest busy VCs (with 4
+// VCs a port, its VCs' states are one line; its VCs holding flits are mostly
+// one or two).
+func (e *engine) warmPorts(w int) uint32 {
 	var s uint32
 	const vcsLine = uint(64 / unsafe.Sizeof(inVC{})) // VC states a line
 	vs, vm, ring := e.vs&31, int(e.vm), e.ring
 	in, vcs, buf := e.in, e.vc, e.buf
-	for r := rlo; r < rhi; r++ {
+	for word := e.busyRtr[w]; word != 0; word &= word - 1 {
+		r := w<<6 | bits.TrailingZeros64(word)
 		ib := int(*elem(e.inBase, r))
 		for pb := *elem(e.portBusy, r); pb != 0; pb &= pb - 1 {
 			port := ib + bits.TrailingZeros64(pb)

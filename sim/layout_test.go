@@ -137,7 +137,7 @@ func TestWarmReadsEveryRun(t *testing.T) {
 					want += uint32(e.inBase[w<<6+r+1] - e.inBase[w<<6+r])
 				}
 			}
-			if got := e.warm(w); got != want {
+			if got := e.warm(e.parts[0], w); got != want {
 				t.Errorf("word %d, busy routers %#x: warm read %d input ports' masks, want %d", w, mask, got, want)
 			}
 		}
@@ -230,7 +230,7 @@ func TestWarmReadsEveryLine(t *testing.T) {
 						for i := line * c.perLine; i < min((line+1)*c.perLine, c.n); i++ {
 							c.set(i, 1)
 						}
-						if e.warm(w) == 0 {
+						if e.warm(e.parts[0], w) == 0 {
 							t.Errorf("word %d, busy routers %#x: warm did not read router %d's %ss in line %d", w, mask, rr, c.name, line)
 						}
 						for i := line * c.perLine; i < min((line+1)*c.perLine, c.n); i++ {
@@ -272,7 +272,7 @@ func TestWarmReadsBusyVCs(t *testing.T) {
 							e.portBusy[rr] = 1 << uint(port-int(e.inBase[rr]))
 							lo := port<<vs | bits.TrailingZeros64(m)
 							hi := port<<vs | (63 - bits.LeadingZeros64(m))
-							base := e.warm(w)
+							base := e.warm(e.parts[0], w)
 							setVC := func(i int, v uint32) { e.vc[i].n = int32(v) }
 							setBuf := func(i int, v uint32) { e.buf[i] = flit(v) }
 							for _, x := range []struct {
@@ -289,7 +289,7 @@ func TestWarmReadsBusyVCs(t *testing.T) {
 								for i := x.at; i < x.at+x.perLine; i++ {
 									x.set(i, big)
 								}
-								if got := e.warm(w); got-base < big {
+								if got := e.warm(e.parts[0], w); got-base < big {
 									t.Errorf("%d VCs of %d flits, word %d, busy routers %#x, input port %d busy %#b: warm did not read the %s", c.vcs, c.buf, w, rtrs, port, m, x.name)
 								}
 								for i := x.at; i < x.at+x.perLine; i++ {
