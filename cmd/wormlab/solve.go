@@ -37,24 +37,34 @@ func runSolve(e *env) error {
 			"that fit the budget, writes the best schedule found without a formula (optimal when\n"+
 			"it meets them) and says so on stderr; --dimacs refuses it.")
 	modelName := fs.String("model", model.Wormhole, "schedule model: wormhole or bufferless")
-	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
-	cpuLimit := fs.Duration("cpu-limit", 0, "stop after this much CPU time of the process (0: no limit), like --timeout")
 	dimacs := fs.String("dimacs", "", "write the CNF for --horizon to this file and exit")
 	horizon := fs.Int("horizon", 0, "the horizon T of --dimacs and --assignment")
 	assignment := fs.String("assignment", "", "decode this SAT solver output for --horizon")
 	out := fs.String("o", "", "write the schedule to this file (default stdout)")
 	certDir := fs.String("certify", "", "after solving, write a certificate of optimality into this directory and check it")
-	noSym := fs.Bool("no-symmetry", false, "do not fix the order of identical messages")
-	noClique := fs.Bool("no-clique", false, "do not use the aligned-clique lower bound")
-	noCards := fs.Bool("no-cards", false, "leave out the cardinality constraints")
-	noCP := fs.Bool("no-cp", false, "skip the schedule search that runs before the SAT search")
-	noBusy := fs.Bool("no-busy", false, "leave out the busy-slot clauses at the lower bound")
-	noEdgeSet := fs.Bool("no-edge-set", false, "skip the edge-set bound (an exhaustive search over the tight edges)")
-	noStage := fs.Bool("no-bufferless-stage", false, "wormhole model: do not run the bufferless solve first")
-	noLNS := fs.Bool("no-lns", false, "skip the large-neighbourhood search of the bufferless model")
-	trace := fs.Bool("trace", false, "write a line to stderr whenever the best makespan or the proven lower bound changes, with the process's CPU seconds")
-	workers := fs.Int("workers", 1, "SAT solvers run at once: 2 runs the probe at the lower bound beside the descending search")
 	memory := memoryFlag(fs)
+	// The flags of the search, refused with --dimacs and --assignment, which do
+	// not search: every flag declared in this block, so that none is forgotten
+	// (TestSolveSearchFlagsRefused checks each of solve's flags).
+	var (
+		timeout, cpuLimit                                                        *time.Duration
+		noSym, noClique, noCards, noCP, noBusy, noEdgeSet, noStage, noLNS, trace *bool
+		workers                                                                  *int
+	)
+	search := declared(fs, func() {
+		timeout = fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+		cpuLimit = fs.Duration("cpu-limit", 0, "stop after this much CPU time of the process (0: no limit), like --timeout")
+		noSym = fs.Bool("no-symmetry", false, "do not fix the order of identical messages")
+		noClique = fs.Bool("no-clique", false, "do not use the aligned-clique lower bound")
+		noCards = fs.Bool("no-cards", false, "leave out the cardinality constraints")
+		noCP = fs.Bool("no-cp", false, "skip the schedule search that runs before the SAT search")
+		noBusy = fs.Bool("no-busy", false, "leave out the busy-slot clauses at the lower bound")
+		noEdgeSet = fs.Bool("no-edge-set", false, "skip the edge-set bound (an exhaustive search over the tight edges)")
+		noStage = fs.Bool("no-bufferless-stage", false, "wormhole model: do not run the bufferless solve first")
+		noLNS = fs.Bool("no-lns", false, "skip the large-neighbourhood search of the bufferless model")
+		trace = fs.Bool("trace", false, "write a line to stderr whenever the best makespan or the proven lower bound changes, with the process's CPU seconds")
+		workers = fs.Int("workers", 1, "SAT solvers run at once: 2 runs the probe at the lower bound beside the descending search")
+	})
 	pos, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
@@ -84,8 +94,6 @@ func runSolve(e *env) error {
 		return usageError("--horizon needs --dimacs or --assignment")
 	}
 	// The search's flags are refused where nothing is searched, not ignored.
-	search := []string{"timeout", "cpu-limit", "no-symmetry", "no-clique", "no-cards", "no-cp", "no-busy",
-		"no-edge-set", "no-bufferless-stage", "no-lns", "trace", "workers"}
 	if *dimacs != "" {
 		if err := unused(e, fs, "with --dimacs (it writes the formula without solving)", append(search, "o")...); err != nil {
 			return err

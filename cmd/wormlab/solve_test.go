@@ -187,3 +187,54 @@ func TestSolveTimeoutExitStatus(t *testing.T) {
 	require.NoError(t, verify.Schedule(in, s))
 	require.Regexp(t, `^wormlab solve: timed out after [0-9.]+s: makespan 7, proven lower bound 6 \(optimal false\)\n$`, errb.String())
 }
+
+// Every flag of solve (as solve -h lists them) is a flag of every mode, or a
+// flag of the search, which --dimacs and --assignment refuse, naming it, exit 2
+// (they do not search; a flag ignored there was once taken for part of the
+// formula). The search's flags are those solve declares in one block
+// (declared); a flag added outside it must be added to modes here, which says
+// what --dimacs and --assignment do with it.
+func TestSolveSearchFlagsRefused(t *testing.T) {
+	// modes: the flags --dimacs and --assignment read (o: the schedule
+	// --assignment decodes; --dimacs writes its own file and refuses it), and
+	// --certify, which both refuse with a line of its own
+	modes := map[string]bool{"model": true, "dimacs": true, "horizon": true, "assignment": true, "o": true, "certify": true, "max-memory": true}
+	var help bytes.Buffer
+	require.Equal(t, 0, run([]string{"solve", "-h"}, strings.NewReader(""), &help, &help, false))
+	value := map[string]string{}
+	for _, line := range strings.Split(help.String(), "\n") {
+		rest, ok := strings.CutPrefix(line, "  -")
+		if !ok || strings.HasPrefix(rest, " ") {
+			continue
+		}
+		name, typ, _ := strings.Cut(rest, " ")
+		switch typ {
+		case "duration":
+			value[name] = "1s"
+		case "string":
+			value[name] = "x"
+		case "":
+			value[name] = "true"
+		default:
+			value[name] = "1"
+		}
+	}
+	require.Contains(t, value, "no-symmetry", "the flags read from solve -h")
+	inst := "../../instances/example.json"
+	searched := 0
+	for name, v := range value {
+		if modes[name] {
+			continue
+		}
+		searched++
+		for _, mode := range []string{"--dimacs", "--assignment"} {
+			var out, errb bytes.Buffer
+			args := []string{"solve", mode, filepath.Join(t.TempDir(), "f"), "--horizon", "3", "--" + name + "=" + v, inst}
+			code := run(args, strings.NewReader(""), &out, &errb, false)
+			require.Equal(t, 2, code, "%v: %s", args, errb.String())
+			require.Equal(t, "wormlab solve: --"+name+": not used with "+mode, strings.SplitN(errb.String(), " (", 2)[0], "%v", args)
+			require.Empty(t, out.String())
+		}
+	}
+	require.GreaterOrEqual(t, searched, 12, "the search's flags (timeout, cpu-limit, no-symmetry, ...)")
+}

@@ -443,3 +443,19 @@ func plural(n int, what string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }
+
+// declared runs declare, which declares flags on fs, and returns their names,
+// sorted: a group of flags named where it is declared (solve's search
+// flags), so that a check of the group cannot miss one.
+func declared(fs *flag.FlagSet, declare func()) []string {
+	before := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) { before[f.Name] = true })
+	declare()
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) {
+		if !before[f.Name] {
+			names = append(names, f.Name)
+		}
+	})
+	return names
+}
