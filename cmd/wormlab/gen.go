@@ -53,27 +53,26 @@ func runGen(e *env) error {
 	case spec == "":
 		return usageError("want a topology (e.g. mesh:4x4, or a kind with --sides/--size)")
 	}
-	// Flags whose 0 means "the default" may not be given as 0 or less.
-	var bad error
+	// Flags whose 0 means "the default" may not be given as 0 or less (below),
+	// and a traffic's parameter given with another traffic is refused, not
+	// ignored (unread); below is said first, whichever flag comes first.
+	var below, unread error
 	fs.Visit(func(f *flag.Flag) {
-		if bad != nil {
-			return
-		}
 		switch f.Name {
 		case "flits", "k", "depth", "size", "messages", "radius":
-			if v, _ := strconv.Atoi(f.Value.String()); v < 1 {
-				bad = usageError("--%s: %s is below 1", f.Name, f.Value.String())
+			if v, _ := strconv.Atoi(f.Value.String()); v < 1 && below == nil {
+				below = usageError("--%s: %s is below 1", f.Name, f.Value.String())
 			}
 		}
-	})
-	// A traffic's parameter given with another traffic is refused, not ignored.
-	fs.Visit(func(f *flag.Flag) {
-		if reader, ok := instances.ParamReaders[f.Name]; ok && bad == nil && s.Traffic != reader {
-			bad = usageError("--%s: the %s traffic does not read it (%s does)", f.Name, s.Traffic, reader)
+		if reader, ok := instances.ParamReaders[f.Name]; ok && unread == nil && s.Traffic != reader {
+			unread = usageError("--%s: the %s traffic does not read it (%s does)", f.Name, s.Traffic, reader)
 		}
 	})
-	if bad != nil {
-		return bad
+	if below != nil {
+		return below
+	}
+	if unread != nil {
+		return unread
 	}
 	parsed, err := instances.ParseSpec(spec)
 	if err != nil {
