@@ -43,7 +43,7 @@ func (e *engine) allocSwitch(p *part) {
 // random and no Latch (fastSwitch): a port's bids come from its masks, the
 // arbiters' states are numbers, and a grant is traversed at once.
 func (e *engine) allocFlat(p *part, r int32) {
-	ib, ob, ie := *elem(e.inBase, int(r)), *elem(e.outBase, int(r)), *elem(e.inBase, int(r)+1)
+	ib := *elem(e.inBase, int(r))
 	pick, omask := p.pick, p.omask
 	var outs uint64  // the output ports asked for
 	ops8 := e.V <= 8 // a VC's output port is in its port's ops
@@ -70,6 +70,10 @@ func (e *engine) allocFlat(p *part, r int32) {
 		omask[o] |= pm & -pm & asks   // (bit i: pm's lowest)
 		outs |= 1 << o & asks
 	}
+	// read here, not before the loop: live across it they took registers that
+	// its values then lost to the stack (torus:8x8 at 0.4: 589.3 instructions a
+	// flit-hop before, 586.4 after)
+	ob, ie := *elem(e.outBase, int(r)), *elem(e.inBase, int(r)+1)
 	for ; outs != 0; outs &= outs - 1 {
 		o := bits.TrailingZeros64(outs)
 		in := omask[o]
@@ -86,11 +90,77 @@ func (e *engine) allocFlat(p *part, r int32) {
 		}
 		op := elem(e.out, int(ob)+o)
 		i := int(pickAt(op.arb, in)) & 63
+		v := pick[i]
 		if e.rule.rotate {
-			elem(e.in, int(ib)+i).arb = nextPointer(pick[i], e.V)
+			elem(e.in, int(ib)+i).arb = nextPointer(v, e.V)
 			op.arb = nextPointer(int32(i), ie-ib)
 		}
-		e.traverse(p, r, ib+int32(i), pick[i], false)
+		// traverse (without latch's creditNow), written out: a call a grant
+		// cost the loop's values, saved and reloaded around it, and the
+		// callee's spills of its arguments (torus:8x8 at 0.4: 586.4
+		// instructions a flit-hop with the call, 562.5 without). traverse,
+		// which the general path (allocRouter) takes, is its reference:
+		// TestAllocFlatEqualsGeneral holds the two paths' runs equal, and
+		// the checker's tests (simcheck) trace this one.
+		port := ib + int32(i)
+		vs := e.vs & 31
+		iv := port<<vs | v
+		c := elem(e.vc, int(iv))
+		ov := c.out
+		h := c.head
+		f := *elem(e.buf, int(iv)*e.ring+int(h))
+		if h++; h == e.B {
+			h = 0
+		}
+		n := c.n - 1
+		ip := elem(e.in, int(port))
+		bit := uint64(1) << uint(v&63)
+		var gone uint64 // bit if the VC is now empty
+		if n == 0 {
+			h = 0 // (traverse's comment)
+			gone = bit
+		}
+		c.n, c.head = n, h
+		ip.busy &^= gone
+		t := e.t
+		p.lastMove = t
+		op = elem(e.out, int(ov>>vs))
+		op.use++
+		cw, to, q := &p.credits, ip.prev, ip.q
+		if to < 0 {
+			cw, to = &p.srcCreds, q
+		}
+		cw.put(t+int64(ip.dCred), ip.word, to<<vs|v)
+		next, dEj := op.next, e.dEject
+		if dEj == 0 && next < 0 {
+			if ip.busy == 0 {
+				e.portIdle(p, r, port)
+			}
+			e.moved(r, port, v, ov, f)
+			e.deliver(p, r, f)
+			continue
+		}
+		x := elem(e.ov, int(ov))
+		spent, w, to, d := int32(1), &p.links, next<<vs|ov&e.vm, int64(op.d)
+		if next < 0 {
+			spent, w, to, d = 0, &p.delivers, r, dEj
+		}
+		x.credit -= spent
+		var none uint64 // bit if ov has no credit left
+		if x.credit == 0 {
+			none = bit
+		}
+		ip.cred &^= none
+		w.put(t+d, op.word, flitEv{to: to, f: f})
+		if ip.busy == 0 {
+			e.portIdle(p, r, port)
+		}
+		if e.tracing {
+			e.traceSend(r, port, v, ov, f)
+		}
+		if f.tail() {
+			e.tailLeft(r, port, v, ov)
+		}
 	}
 }
 
@@ -352,7 +422,8 @@ func (e *engine) creditBack(iv int32) {
 // traverse sends the front flit of VC v of input port in of router r through
 // the switch to its output VC: the slot's credit goes upstream (unless
 // creditNow: latch returned it), the flit down the link (or into the sink), and
-// a tail frees both VCs. Which of two cases holds (the VC emptied or not, a
+// a tail frees both VCs. allocFlat writes this body out in its output loop
+// (without creditNow): a change here is one there too. Which of two cases holds (the VC emptied or not, a
 // network or an injection port behind, a link or a sink ahead) follows no
 // pattern a branch predictor learns over a router's flits, but Go compiles
 // these ifs to branches (on torus:8x8 at 0.4, 0.6 mispredictions a flit-hop);
