@@ -93,11 +93,12 @@ func TestBitlineMatchesStepByStep(t *testing.T) {
 // A plan's colouring does not depend on how the edges keep their busy steps: a
 // bitline and a timeline hold the same set, and the search for the first free
 // block is a function of the set, so colouring with a bitline on every edge read
-// (colourWithin with bound 0: every load reaches one word; the bitlines grow),
-// with none (a bound whose words no load reaches) and as Color chooses gives the
+// (colourWithin with horizons 0: every load reaches one word; the bitlines grow),
+// with none (horizons whose words no load reaches) and as Color chooses gives the
 // same starts and part offsets, for the tree, mesh and generic orders (the
 // generic order searches every edge, so bitlines and timelines meet in one
-// placement).
+// placement). The parts' last readers found in the scan's one pass in message
+// order (partsScan.last) or part by part (planPart) are the same too.
 func TestColourBitlinesAsTimelines(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var in *model.Instance
@@ -113,13 +114,21 @@ func TestColourBitlinesAsTimelines(t *testing.T) {
 		plan, err := Choose(in, order, "")
 		require.NoError(t, err)
 		ps := model.PathsOf(in)
-		want, wantOff, err := plan.colourWithin(ps, math.MaxInt32/2)
+		every := func(h int) []int {
+			hs := make([]int, len(plan.Parts))
+			for j := range hs {
+				hs[j] = h
+			}
+			return hs
+		}
+		want, wantOff, err := plan.colourWithin(ps, partsScan{horizon: every(math.MaxInt32 / 2)})
 		require.NoError(t, err)
-		for _, bound := range []int{0, plan.bound(ps)} {
-			got, gotOff, err := plan.colourWithin(ps, bound)
+		sc := plan.scan(ps, true)
+		for _, sc := range []partsScan{{horizon: every(0)}, {horizon: sc.horizon}, sc} {
+			got, gotOff, err := plan.colourWithin(ps, sc)
 			require.NoError(t, err)
-			require.Equal(t, want, got, "starts with bound %d", bound)
-			require.Equal(t, wantOff, gotOff, "offsets with bound %d", bound)
+			require.Equal(t, want, got, "starts with horizons %v (last readers found apart: %v)", sc.horizon, sc.last == nil)
+			require.Equal(t, wantOff, gotOff, "offsets with horizons %v", sc.horizon)
 		}
 	})
 }

@@ -86,11 +86,12 @@ func ColorPaths(ps *model.Paths, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	bound := plan.bound(ps)
+	sc := plan.scan(ps, true)
+	bound := sum(sc.horizon)
 	if bound > math.MaxInt32/2 {
 		return nil, fmt.Errorf("offline: instance too large: the bound %d does not fit in 32 bits", bound)
 	}
-	starts, offsets, err := plan.colourWithin(ps, bound)
+	starts, offsets, err := plan.colourWithin(ps, sc)
 	if err != nil {
 		return nil, err
 	}

@@ -256,3 +256,51 @@ func TestGeneratedInstancesWithinBound(t *testing.T) {
 		}
 	})
 }
+
+// Lemma (parts coloured apart): a part starts when the part before it has been
+// delivered, so colouring each part alone from step 0 and shifting it by the
+// lengths of the parts before it (Plan.colourWithin, on one to three
+// goroutines) gives the starts and part offsets of one colorer placing every
+// message in turn, each part from the delivery of the one before
+// (Colorer.PlaceChecking on the plan's entrance positions, with every span
+// recorded on a timeline), on mesh plans of several classes and on tree and
+// generic plans of one part.
+func TestColourPartsApartAsInTurn(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var in *model.Instance
+		order := rapid.SampledFrom([]string{OrderTree, OrderMesh, OrderAny}).Draw(t, "order")
+		switch order {
+		case OrderTree:
+			in = treeInstance(t)
+		case OrderMesh:
+			in = meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k"))
+		default:
+			in = graphInstance(t)
+		}
+		plan, err := Choose(in, order, "")
+		require.NoError(t, err)
+		ps := model.PathsOf(in)
+		c, err := newColorer(ps)
+		require.NoError(t, err)
+		var wantOff []int
+		offset := 0
+		for _, part := range plan.Parts {
+			wantOff = append(wantOff, offset)
+			end := offset
+			for _, i := range part {
+				var check []int // nil: every position
+				if pos := plan.positions(i); pos != nil {
+					check = ints(pos)
+				}
+				s := c.PlaceChecking(i, offset, check)
+				end = max(end, s+ps.D(i)+ps.L[i]-1)
+			}
+			offset = end
+		}
+		workers := rapid.IntRange(1, 3).Draw(t, "workers")
+		got, gotOff, err := plan.colourOn(ps, plan.scan(ps, true), workers)
+		require.NoError(t, err)
+		require.Equal(t, c.Starts(), got, "starts")
+		require.Equal(t, wantOff, gotOff, "part offsets")
+	})
+}

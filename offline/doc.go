@@ -87,6 +87,15 @@
 // order before placing them, so that the random places the order visits are
 // fetched together rather than one placement at a time.
 //
+// The parts of a plan (the mesh classes) do not meet in time: each starts when
+// the one before it has been delivered. Plan.Colour colours each part alone
+// from step 0, on a colorer of its own, the parts on up to GOMAXPROCS
+// goroutines at once (the largest first), and shifts each by the lengths of
+// the parts before it: the same starts as one colorer taking the parts in
+// turn, on any number of cores. A span is then recorded only where a later
+// message of the same part reads it, and an edge's steps are kept only for the
+// parts that read it, its bitline sized for the part's own bound.
+//
 // MinEntrances costs O(sum_q sum_{e in q} c_e) plus sorting. Improve runs the greedy
 // colorer three more times and Compact (at most 8 rounds of N removals and
 // placements) four times.

@@ -16,28 +16,35 @@ import (
 // placed messages hold it. Placing a message finds its earliest conflict-free start;
 // removing one frees its steps. The zero value is not usable; call NewColorer.
 type Colorer struct {
-	ps     *model.Paths
+	ps *model.Paths
+	// lines holds the edges' timelines: one an edge, indexed by edge, without
+	// reads; with reads, one for each edge read that has no bitline
+	// (edgeReads.slot).
 	lines  []timeline
 	starts []int
 	curs   []cursor // one per searched edge during a placement
 	// reads, when set (Plan.Colour), holds for each edge the last rank in the
-	// colouring order at which a message searches it, and rank the rank of the
-	// message being placed: a span is recorded only on the edges a later message
-	// reads (39% of the spans of 10^6 tree paths are never read). It also says
-	// which edges keep their busy steps in a bitline instead of a timeline.
+	// colouring order (of the part being coloured) at which a message searches
+	// it, and rank the rank of the message being placed: a span is recorded only
+	// on the edges a later message reads (39% of the spans of 10^6 tree paths are
+	// never read). It also says where each edge read keeps its busy steps: a
+	// bitline or a timeline.
 	reads []edgeReads
 	rank  int32
-	bits  []bitline // the bitlines of the edges that have one (edgeReads.bits)
+	bits  []bitline // the bitlines of the edges that have one (edgeReads.slot)
+	// touched lists the edges read by the part being coloured (planPart).
+	touched []int32
 	// The checked edges' bitlines and offsets during a placement (placeBits).
 	lineBuf []*bitline
 	offBuf  []int32
 }
 
 // edgeReads is what a plan's colouring knows of an edge before it starts: the
-// last rank that reads it (-1 for none), and 1 + the index of its bitline in
-// Colorer.bits (0 when the edge has a timeline). Side by side, so that recording
-// a span looks up one entry.
-type edgeReads struct{ last, bits int32 }
+// last rank that reads it (-1 for none), and where its busy steps are kept:
+// slot 1 + i for Colorer.bits[i], -1 - i for Colorer.lines[i] (0 for an edge
+// nobody reads, which keeps none). Side by side, so that recording a span
+// looks up one entry.
+type edgeReads struct{ last, slot int32 }
 
 // NewColorer returns a colorer for in with no message placed. It returns an error
 // when the instance is so large that its steps might not fit in 32 bits.
@@ -45,17 +52,26 @@ func NewColorer(in *model.Instance) (*Colorer, error) { return newColorer(model.
 
 // newColorer is NewColorer on the compact form of the instance.
 func newColorer(ps *model.Paths) (*Colorer, error) {
-	// Whatever the order, no greedy start exceeds (2 LMax - 1) d (c - 1) (doc.go), and
-	// the delivery time adds d + LMax - 1; keep that below 2^30.
-	ms := ps.Measure()
-	if worst := float64(2*ms.LMax-1)*float64(ms.D)*float64(max(ms.C-1, 0)) + float64(ms.D+ms.LMax); worst > math.MaxInt32/2 {
-		return nil, fmt.Errorf("offline: instance too large: steps up to %.0f do not fit in 32 bits", worst)
+	if err := checkSteps(ps); err != nil {
+		return nil, err
 	}
 	c := &Colorer{ps: ps, lines: make([]timeline, len(ps.Net.Edges)), starts: make([]int, ps.Len())}
 	for i := range c.starts {
 		c.starts[i] = -1
 	}
 	return c, nil
+}
+
+// checkSteps reports an error when the instance is so large that a greedy
+// colouring's steps might not fit in 32 bits: whatever the order, no greedy
+// start exceeds (2 LMax - 1) d (c - 1) (doc.go), and the delivery time adds
+// d + LMax - 1; that must stay below 2^30.
+func checkSteps(ps *model.Paths) error {
+	ms := ps.Measure()
+	if worst := float64(2*ms.LMax-1)*float64(ms.D)*float64(max(ms.C-1, 0)) + float64(ms.D+ms.LMax); worst > math.MaxInt32/2 {
+		return fmt.Errorf("offline: instance too large: steps up to %.0f do not fit in 32 bits", worst)
+	}
+	return nil
 }
 
 // Place gives message i the smallest start s >= from at which it conflicts with no
@@ -134,7 +150,7 @@ func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int3
 		if b := c.bitsOf(path[k]); b != nil {
 			x = b.firstFree(at, l)
 		} else {
-			x = c.lines[path[k]].firstFreeFrom(&c.curs[j], at, l)
+			x = c.lineOf(path[k]).firstFreeFrom(&c.curs[j], at, l)
 		}
 		if x > at {
 			s = x - k - 1
@@ -179,10 +195,12 @@ func (c *Colorer) record(i int, path []int32, l, s int32) int {
 			if r.last <= c.rank {
 				continue
 			}
-			if r.bits > 0 {
-				c.bits[r.bits-1].add(lo, lo+l-1)
+			if r.slot > 0 {
+				c.bits[r.slot-1].add(lo, lo+l-1)
 				continue
 			}
+			c.lines[-1-r.slot].add(lo, lo+l-1)
+			continue
 		}
 		c.lines[e].add(lo, lo+l-1)
 	}
@@ -195,15 +213,27 @@ func (c *Colorer) busy(e int32) int {
 	if b := c.bitsOf(e); b != nil {
 		return b.busy
 	}
-	return c.lines[e].busy
+	return c.lineOf(e).busy
 }
 
 // bitsOf returns edge e's bitline, nil when it has a timeline.
 func (c *Colorer) bitsOf(e int32) *bitline {
-	if c.reads == nil || c.reads[e].bits == 0 {
+	if c.reads == nil || c.reads[e].slot <= 0 {
 		return nil
 	}
-	return &c.bits[c.reads[e].bits-1]
+	return &c.bits[c.reads[e].slot-1]
+}
+
+// lineOf returns edge e's timeline, nil when it has a bitline or, under a
+// plan, is read by no message.
+func (c *Colorer) lineOf(e int32) *timeline {
+	if c.reads == nil {
+		return &c.lines[e]
+	}
+	if r := c.reads[e]; r.slot < 0 {
+		return &c.lines[-1-r.slot]
+	}
+	return nil
 }
 
 // Remove takes message i out of the schedule (nothing happens if it is not placed).
@@ -217,9 +247,9 @@ func (c *Colorer) Remove(i int) {
 		lo := int32(s + k + 1)
 		if b := c.bitsOf(e); b != nil {
 			b.remove(lo, lo+l-1)
-			continue
+		} else if tl := c.lineOf(e); tl != nil {
+			tl.remove(lo, lo+l-1)
 		}
-		c.lines[e].remove(lo, lo+l-1)
 	}
 	c.starts[i] = -1
 }

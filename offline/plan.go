@@ -1,7 +1,12 @@
 package offline
 
 import (
+	"cmp"
 	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -102,16 +107,51 @@ func StartBound(k, c, l int) int { return (2*l - 1) * k * max(c-1, 0) }
 // PartBound, since each part starts when the previous one is delivered.
 func (p *Plan) Bound(in *model.Instance) int { return p.bound(model.PathsOf(in)) }
 
-func (p *Plan) bound(ps *model.Paths) int {
+func (p *Plan) bound(ps *model.Paths) int { return sum(p.partBounds(ps)) }
+
+// partBounds returns each part's PartBound: the last step a message of the
+// part holds an edge in, counted from the part's start.
+func (p *Plan) partBounds(ps *model.Paths) []int { return p.scan(ps, false).horizon }
+
+// partsScan is what a plan's colouring learns of its parts before it starts:
+// each part's horizon, its PartBound (the last step a message of the part
+// holds an edge in, counted from the part's start), and for a plan of several
+// parts, where they fit in one table, the last rank within each part at which
+// a message reads each edge: last[j*edges + e] for part j and edge e, -1 when
+// no message of the part reads e (nil: planPart finds them part by part).
+type partsScan struct {
+	horizon []int
+	last    []int32
+}
+
+// scan returns the plan's partsScan, with the table of last readers when
+// reads is set and the plan has several parts.
+func (p *Plan) scan(ps *model.Paths, reads bool) partsScan {
 	if len(p.Parts) == 1 && len(p.Parts[0]) == ps.Len() { // every message: the instance's measures
 		ms := ps.Measure()
-		return PartBound(p.K, ms.C, ms.D, ms.LMax)
+		return partsScan{horizon: []int{PartBound(p.K, ms.C, ms.D, ms.LMax)}}
 	}
-	total := 0
-	for _, st := range p.partStats(ps) {
-		total += PartBound(p.K, st.c, st.d, st.l)
+	var sc partsScan
+	var stats []partStat
+	if p.joint(ps) {
+		stats, sc.last = p.partStatsJoint(ps, reads && len(p.Parts) > 1)
+	} else {
+		stats = p.partStatsApart(ps)
 	}
-	return total
+	sc.horizon = make([]int, len(p.Parts))
+	for j, st := range stats {
+		sc.horizon[j] = PartBound(p.K, st.c, st.d, st.l)
+	}
+	return sc
+}
+
+// sum returns the sum of xs.
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
 
 // partStat is the congestion, dilation and largest length of one part's messages.
@@ -124,23 +164,43 @@ type partStat struct{ c, d, l int }
 // point). When parts times edges is large against the hops, each part is counted
 // on its own with one load per edge instead.
 func (p *Plan) partStats(ps *model.Paths) []partStat {
-	if len(p.Parts)*len(ps.Net.Edges) > 4*len(ps.Hops)+1<<16 {
+	if !p.joint(ps) {
 		return p.partStatsApart(ps)
 	}
-	return p.partStatsJoint(ps)
+	stats, _ := p.partStatsJoint(ps, false)
+	return stats
 }
 
-// partStatsJoint is partStats in one pass in message order.
-func (p *Plan) partStatsJoint(ps *model.Paths) []partStat {
+// joint reports whether the parts' tables of a value per part and edge are
+// small against the hops (partStats).
+func (p *Plan) joint(ps *model.Paths) bool {
+	return len(p.Parts)*len(ps.Net.Edges) <= 4*len(ps.Hops)+1<<16
+}
+
+// partStatsJoint is partStats in one pass in message order; with reads, the
+// same pass also finds each part's last readers (partsScan.last), the ranks
+// within the parts of the messages reading each edge.
+func (p *Plan) partStatsJoint(ps *model.Paths, reads bool) ([]partStat, []int32) {
 	ne := len(ps.Net.Edges)
 	stats := make([]partStat, len(p.Parts))
 	partOf := make([]int32, ps.Len()) // -1: in no part
 	for i := range partOf {
 		partOf[i] = -1
 	}
+	var rank, last []int32 // with reads: each message's rank within its part
+	if reads {
+		rank = make([]int32, ps.Len())
+		last = make([]int32, len(p.Parts)*ne)
+		for k := range last {
+			last[k] = -1
+		}
+	}
 	for pi, part := range p.Parts {
-		for _, i := range part {
+		for r, i := range part {
 			partOf[i] = int32(pi)
+			if reads {
+				rank[i] = int32(r)
+			}
 		}
 	}
 	load := make([]int32, len(p.Parts)*ne)
@@ -149,8 +209,20 @@ func (p *Plan) partStatsJoint(ps *model.Paths) []partStat {
 			continue
 		}
 		stats[pi].add(ps, i, load[int(pi)*ne:(int(pi)+1)*ne])
+		if reads {
+			path, row := ps.Path(i), last[int(pi)*ne:(int(pi)+1)*ne]
+			if pos := p.positions(i); pos != nil {
+				for _, k := range pos {
+					row[path[k]] = max(row[path[k]], rank[i])
+				}
+			} else {
+				for _, e := range path {
+					row[e] = max(row[e], rank[i])
+				}
+			}
+		}
 	}
-	return stats
+	return stats, last
 }
 
 // partStatsApart is partStats part by part, with one load per edge.
@@ -191,38 +263,121 @@ func (p *Plan) Colour(in *model.Instance) (starts, offsets []int, err error) {
 }
 
 func (p *Plan) colour(ps *model.Paths) (starts, offsets []int, err error) {
-	return p.colourWithin(ps, p.bound(ps))
+	return p.colourWithin(ps, p.scan(ps, true))
 }
 
-// colourWithin is colour given the plan's bound (Plan.bound), the last step any
-// message holds an edge in.
-func (p *Plan) colourWithin(ps *model.Paths, bound int) (starts, offsets []int, err error) {
+// colourWithin is colour given the plan's scan: the last step a message of
+// part j holds an edge in, counted from the part's start, is at most
+// sc.horizon[j] (a PartBound), which sizes the part's bitlines.
+//
+// A part starts when the one before it has been delivered, and then none of
+// the earlier parts' steps can meet its messages' (they lie at or before its
+// start, and a message holds its first edge one step after its start): the
+// greedy start of every message is its part's start plus the greedy start it
+// gets when its part is coloured alone from step 0, since the search for the
+// first free block is a function of the busy steps. So each part is coloured
+// alone, from 0, on a colorer of its own, the parts on up to GOMAXPROCS
+// goroutines at once, and then shifted by the part's start, the sum of the
+// lengths of the parts before it: the same starts as colouring the parts one
+// after another on one colorer, whatever the number of goroutines.
+func (p *Plan) colourWithin(ps *model.Paths, sc partsScan) (starts, offsets []int, err error) {
+	return p.colourOn(ps, sc, runtime.GOMAXPROCS(0))
+}
+
+// colourOn is colourWithin on up to workers goroutines.
+func (p *Plan) colourOn(ps *model.Paths, sc partsScan, workers int) (starts, offsets []int, err error) {
 	if err := p.check(ps.Len()); err != nil {
 		return nil, nil, err
 	}
-	c, err := newColorer(ps)
-	if err != nil {
+	if err := checkSteps(ps); err != nil {
 		return nil, nil, err
 	}
-	c.plan(p, bound)
-	var g gathered
-	offset := 0
-	for _, part := range p.Parts {
-		offsets = append(offsets, offset)
-		end := offset
-		for b := 0; b < len(part); b += gatherBlock {
-			msgs := part[b:min(b+gatherBlock, len(part))]
-			g.gather(p, msgs)
-			for r, i := range msgs {
-				path, check := g.message(r, p.every)
-				s := c.placePath(i, path, g.l[r], offset, check)
-				c.rank++
-				end = max(end, s+len(path)+int(g.l[r])-1)
+	starts = make([]int, ps.Len())
+	ends := make([]int, len(p.Parts)) // each part's last step from its start
+	switch len(p.Parts) {
+	case 0:
+	case 1:
+		c := &Colorer{ps: ps, starts: starts}
+		c.planAll(p, sc.horizon[0])
+		ends[0] = c.colourPart(p, p.Parts[0])
+	default:
+		p.colourParts(ps, starts, sc, ends, workers)
+	}
+	offsets = make([]int, len(p.Parts))
+	for j := 1; j < len(p.Parts); j++ {
+		offsets[j] = offsets[j-1] + ends[j-1]
+	}
+	for j, part := range p.Parts {
+		if off := offsets[j]; off != 0 {
+			for _, i := range part {
+				starts[i] += off
 			}
 		}
-		offset = end
 	}
-	return c.starts, offsets, nil
+	return starts, offsets, nil
+}
+
+// colourParts colours every part alone from step 0 (colourWithin), on up to
+// workers goroutines, each with a colorer of its own that takes the parts
+// left, the largest first; it writes the starts from the parts' starts into
+// starts and the last step of part j into ends[j].
+func (p *Plan) colourParts(ps *model.Paths, starts []int, sc partsScan, ends []int, workers int) {
+	order := make([]int, len(p.Parts))
+	for j := range order {
+		order[j] = j
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(len(p.Parts[b]), len(p.Parts[a])) })
+	var next atomic.Int64
+	work := func() {
+		c := &Colorer{ps: ps, starts: starts, reads: make([]edgeReads, len(ps.Net.Edges))}
+		for e := range c.reads {
+			c.reads[e].last = -1
+		}
+		for {
+			t := int(next.Add(1)) - 1
+			if t >= len(order) {
+				return
+			}
+			j := order[t]
+			if sc.last != nil {
+				ne := len(ps.Net.Edges)
+				c.planRow(sc.last[j*ne:(j+1)*ne], sc.horizon[j])
+			} else {
+				c.planPart(p, p.Parts[j], sc.horizon[j])
+			}
+			ends[j] = c.colourPart(p, p.Parts[j])
+			c.unplanPart()
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(workers, len(p.Parts)) - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
+}
+
+// colourPart colours the messages of part in order from step 0 on c (planned
+// for the part: planAll or planPart), and returns the last step they hold an
+// edge in (0 for none).
+func (c *Colorer) colourPart(p *Plan, part []int) int {
+	var g gathered
+	end := 0
+	for b := 0; b < len(part); b += gatherBlock {
+		msgs := part[b:min(b+gatherBlock, len(part))]
+		g.gather(p, msgs)
+		for r, i := range msgs {
+			path, check := g.message(r, p.every)
+			s := c.placePath(i, path, g.l[r], 0, check)
+			c.rank++
+			end = max(end, s+len(path)+int(g.l[r])-1)
+		}
+	}
+	return end
 }
 
 // gatherBlock is the number of messages whose data Plan.colour copies side by
@@ -270,13 +425,15 @@ func (g *gathered) message(r int, every bool) (path, check []int32) {
 	return path, check
 }
 
-// plan prepares c for the plan's colouring, whose steps lie in 0 .. bound. The
-// placements read only entrance edges, so an edge needs the spans of the
-// messages placed before its last reader only (edgeReads.last). An edge read at
-// least once whose load (the messages crossing it) is at least the number of
-// 64-step words up to the bound keeps its busy steps in a bitline: the bitset
-// is then no larger than the 8-byte runs of its messages.
-func (c *Colorer) plan(p *Plan, bound int) {
+// planAll prepares c for the colouring of a plan of one part, whose steps lie
+// in 0 .. horizon. The placements read only entrance edges, so an edge needs
+// the spans of the messages placed before its last reader only
+// (edgeReads.last), and an edge nobody reads keeps none. An edge read at least
+// once whose load (the messages crossing it) is at least the number of 64-step
+// words up to the horizon keeps its busy steps in a bitline: the bitset is then
+// no larger than the 8-byte runs of its messages; the other edges read keep a
+// timeline.
+func (c *Colorer) planAll(p *Plan, horizon int) {
 	ps := c.ps
 	c.reads = make([]edgeReads, len(ps.Net.Edges))
 	for e := range c.reads {
@@ -305,13 +462,85 @@ func (c *Colorer) plan(p *Plan, bound int) {
 		}
 	}
 	load := ps.Measure().Load
-	words := bound/64 + 1
+	words := horizon/64 + 1
 	for e := range c.reads {
-		if c.reads[e].last >= 0 && load[e] >= words {
-			c.bits = append(c.bits, newBitline(bound+1))
-			c.reads[e].bits = int32(len(c.bits))
+		if c.reads[e].last >= 0 {
+			c.slot(int32(e), load[e] >= words, horizon)
 		}
 	}
+}
+
+// slot gives edge e, read under the plan, a bitline with room for steps 0 ..
+// horizon or a timeline.
+func (c *Colorer) slot(e int32, bits bool, horizon int) {
+	if bits {
+		c.bits = append(c.bits, newBitline(horizon+1))
+		c.reads[e].slot = int32(len(c.bits))
+	} else {
+		c.lines = append(c.lines, timeline{})
+		c.reads[e].slot = -int32(len(c.lines))
+	}
+}
+
+// planPart prepares c, whose reads are all unset (last -1, slot 0), for the
+// colouring of part alone, its steps in 0 .. horizon (planAll's choices, the
+// ranks and loads within the part): the messages are taken in the part's
+// order, and the edges they read are listed in c.touched for unplanPart.
+func (c *Colorer) planPart(p *Plan, part []int, horizon int) {
+	ps := c.ps
+	c.touched = c.touched[:0]
+	read := func(e int32, r int32) {
+		if c.reads[e].last < 0 {
+			c.touched = append(c.touched, e)
+		}
+		c.reads[e].last = r
+	}
+	for r, i := range part {
+		path := ps.Path(i)
+		if pos := p.positions(i); pos != nil {
+			for _, k := range pos {
+				read(path[k], int32(r))
+			}
+		} else {
+			for _, e := range path {
+				read(e, int32(r))
+			}
+		}
+	}
+	c.slots(horizon)
+}
+
+// slots gives each edge of c.touched its bitline or timeline for a part
+// whose steps lie in 0 .. horizon (planAll's choice) and starts the part's
+// ranks at 0.
+func (c *Colorer) slots(horizon int) {
+	load := c.ps.Measure().Load
+	words := horizon/64 + 1
+	c.lines, c.bits, c.rank = nil, nil, 0
+	for _, e := range c.touched {
+		c.slot(e, load[e] >= words, horizon)
+	}
+}
+
+// planRow is planPart given the part's last readers of the edges, row[e] for
+// edge e (partsScan.last).
+func (c *Colorer) planRow(row []int32, horizon int) {
+	c.touched = c.touched[:0]
+	for e, r := range row {
+		if r >= 0 {
+			c.touched = append(c.touched, int32(e))
+			c.reads[e].last = r
+		}
+	}
+	c.slots(horizon)
+}
+
+// unplanPart unsets the reads planPart set and drops the part's busy steps.
+func (c *Colorer) unplanPart() {
+	for _, e := range c.touched {
+		c.reads[e] = edgeReads{last: -1}
+	}
+	c.lines, c.bits = nil, nil
 }
 
 // check reports an error unless the parts together list every message once.
