@@ -52,7 +52,7 @@ func IsPrime(p int) bool {
 	if p < 2 {
 		return false
 	}
-	for q := 2; q*q <= p; q++ {
+	for q := 2; q <= p/q; q++ { // q*q <= p would overflow near the range of int
 		if p%q == 0 {
 			return false
 		}
@@ -70,11 +70,12 @@ const MaxPrime = 31
 // named "l<level>.<row>", worms "w<i>" with i = p a + b; the network carries its
 // "levels" and the instance a "topology" object {"kind": "prime", "p", "repaired"}.
 func Prime(p, L int, repaired bool) (*model.Instance, error) {
-	if !IsPrime(p) {
-		return nil, fmt.Errorf("prime construction: p = %d is not a prime", p)
-	}
+	// The limit first: trial division of a p near the range of int takes seconds.
 	if p > MaxPrime {
 		return nil, fmt.Errorf("prime construction: p = %d is above the limit %d", p, MaxPrime)
+	}
+	if !IsPrime(p) {
+		return nil, fmt.Errorf("prime construction: p = %d is not a prime", p)
 	}
 	if L < 2*p+1 {
 		return nil, fmt.Errorf("prime construction: L = %d is below 2p + 1 = %d", L, 2*p+1)

@@ -131,7 +131,7 @@ func runLowerPrime(e *env, args []string) error {
 		return err
 	}
 	L := *flits
-	if L == 0 {
+	if !setFlags(fs)["flits"] {
 		L = 2**p + 1
 	}
 	in, err := lower.Prime(*p, L, *repaired)
