@@ -2,6 +2,7 @@ package simcheck
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/wormlab/wormlab/sim"
 	"github.com/wormlab/wormlab/topology"
@@ -119,13 +120,29 @@ type Checker struct {
 	nEarly int
 	flits  int64 // flits injected and not delivered
 	cycle  int64 // the last Tick's cycle
+	// routed holds, per input VC, the choices of the head routed at its front
+	// and not yet granted; granted the output VC it was granted, until its
+	// head leaves (the rule "grant")
+	routed  map[vcKey]routedHead
+	granted map[vcKey]grantedHead
+}
+
+type routedHead struct {
+	pkt     int64
+	choices []sim.Choice
+}
+
+type grantedHead struct {
+	pkt      int64
+	port, vc int32
 }
 
 // New returns a checker for net with p.
 func New(net topology.Network, p Params) *Checker {
 	c := &Checker{net: net, tm: topology.TerminalsOf(net), p: p, pkts: map[int64]*pkt{}, cred: map[vcKey]int{}, occ: map[vcKey]int{},
 		outv: map[vcKey]vcRun{}, in: map[vcKey]vcRun{}, sent: map[portCycle]bool{}, inj: map[portCycle]bool{},
-		links: map[[2]int32][]inflight{}, back: map[[2]int32][2]int32{}, due: map[vcKey][]int64{}, early: map[vcKey]int{}, out: map[int32]int{}, cycle: -1}
+		links: map[[2]int32][]inflight{}, back: map[[2]int32][2]int32{}, due: map[vcKey][]int64{}, early: map[vcKey]int{}, out: map[int32]int{}, cycle: -1,
+		routed: map[vcKey]routedHead{}, granted: map[vcKey]grantedHead{}}
 	for v := range net.Nodes() {
 		for port := range net.Ports(v) {
 			if w, q := net.Link(v, port); w >= 0 {
@@ -292,7 +309,13 @@ func (c *Checker) Event(e sim.Event) {
 			if !c.p.EjectAll {
 				c.pass(c.outv, k, e, "order")
 			}
+			if e.Flit == 0 {
+				c.leaves(ik, e)
+			}
 			return
+		}
+		if e.Flit == 0 {
+			c.leaves(ik, e)
 		}
 		n := c.credits(k) - 1
 		if n < 0 {
@@ -347,8 +370,11 @@ func (c *Checker) Event(e sim.Event) {
 			}
 			delete(c.pkts, e.Packet)
 		}
-	case sim.Route, sim.Grant:
-		// routing and VC allocation move no flit: the packet must be known (above)
+	case sim.Route:
+		// a head at the front of an input VC gets its choices
+		c.routed[vcKey{e.Node, e.InPort, e.InVC}] = routedHead{pkt: e.Packet, choices: slices.Clone(e.Choices)}
+	case sim.Grant:
+		c.grant(e)
 	default:
 		c.fail(e, "trace", "unknown event kind %d", e.Kind)
 	}
@@ -364,6 +390,42 @@ func (c *Checker) Event(e sim.Event) {
 				delete(c.inj, k)
 			}
 		}
+	}
+}
+
+// grant checks a Grant against the choices its head was routed with: the
+// output port and VC must be one of them, and the VC below Params.VCs.
+func (c *Checker) grant(e sim.Event) {
+	k := vcKey{e.Node, e.InPort, e.InVC}
+	r, ok := c.routed[k]
+	if !ok || r.pkt != e.Packet {
+		c.fail(e, "grant", "a head granted output port %d VC %d without being routed at its input VC", e.Port, e.VC)
+		return
+	}
+	delete(c.routed, k)
+	offered := false
+	for _, ch := range r.choices {
+		if ch.Port == int(e.Port) && e.VC >= 0 && e.VC < 64 && ch.VCs>>uint(e.VC)&1 == 1 {
+			offered = true
+		}
+	}
+	if !offered || e.VC < 0 || int(e.VC) >= c.p.VCs {
+		c.fail(e, "grant", "granted output port %d VC %d, not among its choices %v (of %d VCs)", e.Port, e.VC, r.choices, c.p.VCs)
+	}
+	c.granted[k] = grantedHead{pkt: e.Packet, port: e.Port, vc: e.VC}
+}
+
+// leaves checks that a head sent from input VC k leaves by the output VC it
+// was granted there.
+func (c *Checker) leaves(k vcKey, e sim.Event) {
+	g, ok := c.granted[k]
+	if !ok || g.pkt != e.Packet {
+		c.fail(e, "grant", "a head leaves by output port %d VC %d without a grant", e.Port, e.VC)
+		return
+	}
+	delete(c.granted, k)
+	if g.port != e.Port || g.vc != e.VC {
+		c.fail(e, "grant", "a head leaves by output port %d VC %d, granted port %d VC %d", e.Port, e.VC, g.port, g.vc)
 	}
 }
 

@@ -25,6 +25,11 @@
 //     source terminal injects at, for the router its destination terminal ejects
 //     at; where several terminals inject at a router each uses its own injection
 //     port; a packet leaves by its destination terminal's ejection port;
+//   - grants: a head is granted an output VC only after it was routed at the
+//     front of its input VC, only one its Route event's choices allow (and below
+//     Params.VCs), and it leaves by the output VC it was granted: a VC allocator
+//     that ignored the routing's VC classes would break the routing's deadlock
+//     freedom while every rule above still held;
 //   - injection limit: with Params.InjectLimit, a source terminal never has more packets
 //     in the network (head injected, tail not delivered) than the limit;
 //   - accounting: at the end of every cycle (the simulator's Tick event) the
