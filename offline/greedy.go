@@ -117,6 +117,11 @@ func (c *Colorer) place(i, from int, check []int32) int {
 // placePath is place given message i's path and length (a copy of them, see
 // Plan.colour), for a message not yet placed.
 func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int32) int {
+	return c.record(i, path, l, c.search(path, l, from, check))
+}
+
+// search returns the start placePath gives a message of path and length l.
+func (c *Colorer) search(path []int32, l int32, from int, check []int32) int32 {
 	n := len(check)
 	if check == nil {
 		n = len(path)
@@ -128,7 +133,7 @@ func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int3
 		return int(check[j])
 	}
 	if s, ok := c.placeBits(path, l, from, n, pos); ok {
-		return c.record(i, path, l, s)
+		return s
 	}
 	s := int32(from)
 	// Begin at the edge holding most spans: it is the likeliest to push the start,
@@ -162,7 +167,7 @@ func (c *Colorer) placePath(i int, path []int32, l int32, from int, check []int3
 			j = 0
 		}
 	}
-	return c.record(i, path, l, s)
+	return s
 }
 
 // placeBits finds the start of placePath by commonFree when every checked edge
@@ -206,6 +211,52 @@ func (c *Colorer) record(i int, path []int32, l, s int32) int {
 	}
 	c.starts[i] = int(s)
 	return int(s)
+}
+
+// recordAt records message i at start s on the edges at the positions check
+// of path that a later message reads, and its start (Plan.colourStaged: the
+// other positions are recorded by recordOff).
+func (c *Colorer) recordAt(i int, path []int32, check []int32, l, s int32) {
+	for _, k := range check {
+		r := c.reads[path[k]]
+		if r.last <= c.rank {
+			continue
+		}
+		lo := s + k + 1
+		if r.slot > 0 {
+			c.bits[r.slot-1].add(lo, lo+l-1)
+			continue
+		}
+		c.lines[-1-r.slot].add(lo, lo+l-1)
+	}
+	c.starts[i] = int(s)
+}
+
+// recordOff records a message of rank rank at start s on the edges of path
+// off the positions check (sorted) that a later message reads.
+func (c *Colorer) recordOff(path []int32, check []int32, l, s, rank int32) {
+	reads := c.reads
+	from := int32(0)
+	for j := 0; j <= len(check); j++ {
+		to := int32(len(path))
+		if j < len(check) {
+			to = check[j]
+		}
+		at := s + from + 1
+		for k, e := range path[from:to] {
+			r := reads[e]
+			if r.last <= rank {
+				continue
+			}
+			lo := at + int32(k)
+			if r.slot > 0 {
+				c.bits[r.slot-1].add(lo, lo+l-1)
+				continue
+			}
+			c.lines[-1-r.slot].add(lo, lo+l-1)
+		}
+		from = to + 1
+	}
 }
 
 // busy returns the number of busy steps on edge e.

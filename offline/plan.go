@@ -40,6 +40,11 @@ type Plan struct {
 	posOff []int32
 	every  bool
 	ps     *model.Paths
+	// stages, when set (the tree order), cut the plan's one part into stages:
+	// part[stages[t]:stages[t+1]] (the last to the end). A message's spans off
+	// its entrance positions are read only by messages of later stages, so
+	// colourStaged records them on another goroutine while the stage goes on.
+	stages []int
 }
 
 // newPlan returns a plan for ps with no entrance sets yet (addEntrance gives them,
@@ -299,7 +304,11 @@ func (p *Plan) colourOn(ps *model.Paths, sc partsScan, workers int) (starts, off
 	case 1:
 		c := &Colorer{ps: ps, starts: starts}
 		c.planAll(p, sc.horizon[0])
-		ends[0] = c.colourPart(p, p.Parts[0])
+		if p.stages != nil && workers > 1 && len(p.Parts[0]) > 2*gatherBlock {
+			ends[0] = c.colourStaged(p, p.Parts[0], gatherBlock)
+		} else {
+			ends[0] = c.colourPart(p, p.Parts[0])
+		}
 	default:
 		p.colourParts(ps, starts, sc, ends, workers)
 	}
@@ -377,6 +386,79 @@ func (c *Colorer) colourPart(p *Plan, part []int) int {
 			end = max(end, s+len(path)+int(g.l[r])-1)
 		}
 	}
+	return end
+}
+
+// colourStaged is colourPart for a plan with stages, on two goroutines: this
+// one searches each message's start and records its spans on its entrance
+// positions, the next message's search reading them at once, while another
+// records its other spans, which only the later stages read. Before a stage
+// begins, the other goroutine has recorded every message before it. The
+// messages go from one to the other in gathered blocks of up to size
+// messages, cut at the stages.
+// Every edge's busy steps are then what colourPart would have at each
+// search, and so are the starts.
+func (c *Colorer) colourStaged(p *Plan, part []int, size int) int {
+	type block struct {
+		g    gathered
+		s    []int32 // the messages' starts
+		rank int32   // the first message's rank
+	}
+	const blocks = 4
+	free, todo := make(chan *block, blocks), make(chan *block, blocks)
+	for range blocks {
+		free <- new(block)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range todo {
+			g := &b.g
+			for r, s := range b.s {
+				path := g.hops[g.hopOff[r]:g.hopOff[r+1]]
+				check := g.pos[g.posOff[r]:g.posOff[r+1]]
+				c.recordOff(path, check, g.l[r], s, b.rank+int32(r))
+			}
+			free <- b
+		}
+	}()
+	end := 0
+	stages := p.stages
+	for lo := 0; lo < len(part); {
+		hi := min(lo+size, len(part))
+		if len(stages) > 0 && stages[0] <= lo {
+			if lo > 0 { // a new stage: every block back, every span before it recorded
+				var held [blocks]*block
+				for k := range held {
+					held[k] = <-free
+				}
+				for _, b := range held {
+					free <- b
+				}
+			}
+			stages = stages[1:]
+		}
+		if len(stages) > 0 && stages[0] < hi {
+			hi = stages[0]
+		}
+		b := <-free
+		msgs := part[lo:hi]
+		b.g.gather(p, msgs)
+		b.s, b.rank = b.s[:0], c.rank
+		for r, i := range msgs {
+			path, check := b.g.message(r, false)
+			l := b.g.l[r]
+			s := c.search(path, l, 0, check)
+			c.recordAt(i, path, check, l, s)
+			b.s = append(b.s, s)
+			c.rank++
+			end = max(end, int(s)+len(path)+int(l)-1)
+		}
+		todo <- b
+		lo = hi
+	}
+	close(todo)
+	<-done
 	return end
 }
 

@@ -160,7 +160,8 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 			plan.addEntrance(int32(best-1), int32(best))
 		}
 	}
-	plan.Parts = [][]int{byHighestPoint(treeOrder(ps, high), top, depth, found)}
+	order, stages := byHighestPoint(treeOrder(ps, high), top, depth, found)
+	plan.Parts, plan.stages = [][]int{order}, stages
 	return plan, nil
 }
 
@@ -175,7 +176,10 @@ func treePlan(ps *model.Paths, root string) (*Plan, error) {
 // colouring then searches the same few entrance edges, message after message,
 // and records its spans on the edges just below them, instead of jumping across
 // the tree at every message (at 10^6 tree paths, a cache miss or two a hop).
-func byHighestPoint(order []int, top, depth, found []int32) []int {
+//
+// It also returns where each depth's messages begin in the order (the depths
+// with messages, the first at 0): Plan.stages.
+func byHighestPoint(order []int, top, depth, found []int32) (out, stages []int) {
 	// rank[u]: u's place among the nodes sorted by depth, ties in found's order
 	// (a counting sort of found by depth).
 	maxDepth := int32(0)
@@ -189,6 +193,7 @@ func byHighestPoint(order []int, top, depth, found []int32) []int {
 	for d := 1; d < len(at); d++ {
 		at[d] += at[d-1]
 	}
+	nodeStart := slices.Clone(at) // the first rank of each depth's nodes
 	rank := make([]int32, len(depth))
 	for _, u := range found {
 		rank[u] = int32(at[depth[u]])
@@ -202,13 +207,18 @@ func byHighestPoint(order []int, top, depth, found []int32) []int {
 	for r := 1; r < len(first); r++ {
 		first[r] += first[r-1]
 	}
-	out := make([]int, len(order))
+	for d := range maxDepth + 1 {
+		if at := first[nodeStart[d]]; at < len(order) && (len(stages) == 0 || at > stages[len(stages)-1]) {
+			stages = append(stages, at)
+		}
+	}
+	out = make([]int, len(order))
 	for _, i := range order {
 		r := rank[top[i]]
 		out[first[r]] = i
 		first[r]++
 	}
-	return out
+	return out, stages
 }
 
 // treeOrder returns the tree order of the messages: higher highest points first

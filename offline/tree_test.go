@@ -270,7 +270,7 @@ func TestByHighestPointKeepsStarts(t *testing.T) {
 			regrouped++
 		}
 		q := *p
-		q.Parts = [][]int{order}
+		q.Parts, q.stages = [][]int{order}, nil // nil: in one goroutine (colourStaged's stages are the plan order's)
 		want, _, err := q.colour(ps)
 		require.NoError(t, err)
 		require.Equal(t, want, starts, "treeOrder's order %v, the plan's %v", order, p.Parts[0])
@@ -342,4 +342,29 @@ func TestTreePlanWalksAndVisits(t *testing.T) {
 	})
 	require.Positive(t, refused)
 	require.Positive(t, rooted)
+}
+
+// Lemma (staged colouring): a tree path's edges off its entrance positions
+// lie below its highest point, where only paths with deeper highest points
+// search, so recording those spans on another goroutine, every one before
+// the next depth's messages begin (colourStaged, in blocks of 1 to 7
+// messages), gives every message the start of the colouring in one goroutine
+// (colourPart), and the same last step; under the race detector, the two
+// goroutines touch no edge at once.
+func TestColourStagedAsInOne(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		ps := model.PathsOf(treeInstance(t))
+		p, err := treePlan(ps, "")
+		require.NoError(t, err)
+		require.NotEmpty(t, p.stages)
+		horizon := p.partBounds(ps)[0]
+		one := &Colorer{ps: ps, starts: make([]int, ps.Len())}
+		one.planAll(p, horizon)
+		wantEnd := one.colourPart(p, p.Parts[0])
+		two := &Colorer{ps: ps, starts: make([]int, ps.Len())}
+		two.planAll(p, horizon)
+		end := two.colourStaged(p, p.Parts[0], rapid.IntRange(1, 7).Draw(t, "block"))
+		require.Equal(t, one.starts, two.starts, "starts")
+		require.Equal(t, wantEnd, end, "last step")
+	})
 }
