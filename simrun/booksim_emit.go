@@ -102,10 +102,10 @@ func ToBookSim(r Run) (string, error) {
 		add("packet_size_rate", "{{"+strings.Join(ws, ",")+"}}")
 	}
 	if r.MsgRate != 0 {
-		add("injection_rate", fmtFloat(r.MsgRate))
+		add("injection_rate", bsReal(r.MsgRate))
 		add("injection_rate_uses_flits", "0")
 	} else {
-		add("injection_rate", fmtFloat(r.Rate))
+		add("injection_rate", bsReal(r.Rate))
 		add("injection_rate_uses_flits", "1")
 	}
 	switch r.Process {
@@ -113,9 +113,9 @@ func ToBookSim(r Run) (string, error) {
 		add("injection_process", "bernoulli")
 	case "onoff":
 		add("injection_process", "on_off")
-		add("burst_alpha", fmtFloat(r.BurstAlpha))
-		add("burst_beta", fmtFloat(r.BurstBeta))
-		add("burst_r1", fmtFloat(r.BurstRate))
+		add("burst_alpha", bsReal(r.BurstAlpha))
+		add("burst_beta", bsReal(r.BurstBeta))
+		add("burst_r1", bsReal(r.BurstRate))
 	default:
 		return "", errf("process", "%s has no BookSim2 counterpart (bernoulli, onoff)", r.Process)
 	}
@@ -198,6 +198,17 @@ func ToBookSim(r Run) (string, error) {
 		"",
 	}
 	return strings.Join(append(head, lines...), "\n") + "\n", nil
+}
+
+// bsReal writes x as BookSim2's lexer (src/config.l) reads a real number,
+// -?[0-9]*\.[0-9]+: with a point and digits after it, never an exponent. An
+// integer literal given to a real key stops BookSim2 ("Unknown integer field").
+func bsReal(x float64) string {
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
 }
 
 func indexOf(xs []string, x string) int {

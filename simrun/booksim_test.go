@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -399,5 +401,48 @@ func TestToBookSimMinAdaptISLIP(t *testing.T) {
 			require.Equal(t, r.Get(p), back.Get(p), "%s in %s", p, topo)
 		}
 		require.Contains(t, strings.Join(notes, "\n"), "runs as minadapt-islip")
+	}
+}
+
+// BookSim2's lexer (src/config.l) reads a real number only as -?[0-9]*\.[0-9]+:
+// an integer literal given to a real key is its "Unknown integer field" and
+// exits, and it has no exponents. So every real key ToBookSim writes has a
+// point and no exponent, whatever its value: a rate of 1, the on/off process's
+// derived burst_r1 of -1, a rate of 10^-5 (BookSim2 refused the files
+// --emit-config wrote for the first two: "Parse error : Unknown integer field:
+// injection_rate", "... burst_r1").
+func TestToBookSimRealsAsBookSimReadsThem(t *testing.T) {
+	real := regexp.MustCompile(`^-?[0-9]*\.[0-9]+$`)
+	for _, set := range []map[string]string{
+		{"topology": "mesh:4x4", "routing": "dor", "flits": "1", "rate": "1"},
+		{"topology": "mesh:4x4", "routing": "dor", "process": "onoff", "rate": "0.05"},
+		{"topology": "mesh:4x4", "routing": "dor", "process": "onoff", "burst-alpha": "1", "burst-beta": "1", "rate": "0.05"},
+		{"topology": "mesh:4x4", "routing": "dor", "rate": "0.00001"},
+		{"topology": "mesh:4x4", "routing": "dor", "flits": "1", "msg-rate": "1"},
+	} {
+		r := Default()
+		r.Select, r.SwitchInput = "rotate", "output"
+		for k, v := range set {
+			require.NoError(t, r.Set(k, v), "%s=%s", k, v)
+		}
+		text, err := ToBookSim(r)
+		require.NoError(t, err, "%v", set)
+		n := 0
+		for _, line := range strings.Split(text, "\n") {
+			key, value, ok := strings.Cut(strings.TrimSuffix(line, ";"), " = ")
+			if !ok || bsKeys[key].kind != 'f' {
+				continue
+			}
+			n++
+			require.Regexp(t, real, value, "%s in %v", key, set)
+			x, err := strconv.ParseFloat(value, 64)
+			require.NoError(t, err)
+			want := map[string]float64{"injection_rate": r.Offered(), "burst_alpha": r.BurstAlpha, "burst_beta": r.BurstBeta, "burst_r1": r.BurstRate}[key]
+			if key == "injection_rate" && r.MsgRate != 0 {
+				want = r.MsgRate
+			}
+			require.Equal(t, want, x, "%s in %v", key, set)
+		}
+		require.NotZero(t, n, "%v: no real key written", set)
 	}
 }
