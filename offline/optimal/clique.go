@@ -110,14 +110,29 @@ func cliques(in *model.Instance, modelName string) []clique {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return len(offsets[order[a]]) > len(offsets[order[b]]) })
+	rank := make([]int, n)
+	for x, i := range order {
+		rank[i] = x
+	}
 	seen := map[string]bool{}
+	var cands []int
 	for _, seed := range order {
 		if len(offsets[seed]) == 0 {
 			continue
 		}
 		members := []int{seed}
 		pot := map[int]int{seed: 0}
-		for _, m := range order {
+		// A member conflicts with the seed, so only the seed's neighbours
+		// are tried, in the order of order (the messages that share no edge
+		// with it had no offset to try: scanning all of order for each seed
+		// was n^2 map reads, 118 s of CPU on 2 * 10^4 worms, before any
+		// look at the context).
+		cands = cands[:0]
+		for m := range offsets[seed] {
+			cands = append(cands, m)
+		}
+		sort.Slice(cands, func(a, b int) bool { return rank[cands[a]] < rank[cands[b]] })
+		for _, m := range cands {
 			if _, in := pot[m]; in {
 				continue
 			}
