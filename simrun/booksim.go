@@ -676,7 +676,7 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 		// every group's terminals to random terminals of the next group
 		// (traffic.cpp, BadPermDFlyTrafficPattern; sim/pattern_group.go)
 		set("traffic", "traffic", "worstcase")
-	case strings.HasPrefix(tr, "hotspot({"):
+	case strings.HasPrefix(tr, "hotspot("):
 		hot, err := bsHotspot(tr)
 		if err != nil {
 			refuse(c.errf("traffic", "= %s: %v", tr, err))
@@ -686,7 +686,7 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 		set("hot", "traffic", hot)
 		set("hot-fraction", "traffic", "1")
 	default:
-		refuse(c.errf("traffic", "= %s: no wormlab traffic pattern has its meaning (wormlab reads %s, hotspot({nodes}), bad_dragon on dragonflynew)", tr, strings.Join(bsTraffic, ", ")))
+		refuse(c.errf("traffic", "= %s: no wormlab traffic pattern has its meaning (wormlab reads %s, hotspot({{nodes}}), bad_dragon on dragonflynew)", tr, strings.Join(bsTraffic, ", ")))
 	}
 
 	// the router's pipeline
@@ -937,24 +937,72 @@ func bsSizes(c *bsConfig) (string, []string, error) {
 	return strings.Join(parts, ","), notes, nil
 }
 
-// bsHotspot reads hotspot({a,b,...}) or hotspot({a,b},{w,w}) with equal weights:
-// every packet to one of the nodes, uniformly.
+// bsHotspot reads hotspot(P) as BookSim2 does (traffic.cpp, TrafficPattern::New):
+// the parameters are bsTokens(P), the hot nodes bsInts of the first, their
+// rates bsInts of the second (the last repeated for the nodes it leaves out;
+// 1 each without it). So hotspot({{a,b}}) has hot nodes a and b, and
+// hotspot({a,b}) one, a, of rate b. Every packet goes to one of the nodes,
+// uniformly: unequal rates are refused.
 func bsHotspot(tr string) (string, error) {
-	inner := strings.TrimSuffix(strings.TrimPrefix(tr, "hotspot("), ")")
-	parts := strings.SplitN(inner, "},", 2)
-	nodes := strings.Trim(parts[0], "{}")
-	for _, x := range strings.Split(nodes, ",") {
-		if v, err := strconv.Atoi(x); err != nil || v < 0 {
+	param := tr[strings.Index(tr, "(")+1:]
+	if r := strings.LastIndex(param, ")"); r >= 0 {
+		param = param[:r]
+	}
+	params := bsTokens(param)
+	if len(params) == 0 {
+		return "", fmt.Errorf("no hot nodes (BookSim2 draws a node then; wormlab does not)")
+	}
+	nodes := bsTokens(params[0])
+	for _, x := range nodes {
+		if v, err := strconv.Atoi(strings.TrimSpace(x)); err != nil || v < 0 {
 			return "", fmt.Errorf("hot node %q: want node numbers (BookSim2 draws a node for -1; wormlab does not)", x)
 		}
 	}
-	if len(parts) == 2 {
-		ws := strings.Split(strings.Trim(parts[1], "{}"), ",")
-		for _, w := range ws {
-			if w != ws[0] {
+	if len(nodes) == 0 {
+		return "", fmt.Errorf("no hot nodes (BookSim2 draws a node then; wormlab does not)")
+	}
+	if len(params) >= 2 && len(nodes) > 1 {
+		ws := bsTokens(params[1])
+		for len(ws) > 0 && len(ws) < len(nodes) {
+			ws = append(ws, ws[len(ws)-1])
+		}
+		for _, w := range ws[:min(len(ws), len(nodes))] {
+			if strings.TrimSpace(w) != strings.TrimSpace(ws[0]) {
 				return "", fmt.Errorf("unequal rates: wormlab's hotspot sends to its hot nodes uniformly")
 			}
 		}
 	}
-	return nodes, nil
+	for i := range nodes {
+		nodes[i] = strings.TrimSpace(nodes[i])
+	}
+	return strings.Join(nodes, ","), nil
+}
+
+// bsTokens is BookSim2's tokenize_str (config_utils.cpp): a string that does
+// not open with '{' is one token; else the items of the braced list at its top
+// level, where a '}' at the top level ends an item too (so {a,b},{c} reads as a
+// and b).
+func bsTokens(data string) []string {
+	if data == "" {
+		return nil
+	}
+	if data[0] != '{' {
+		return []string{data}
+	}
+	var out []string
+	start, nested := 1, 0
+	for curr := 1; curr < len(data); curr++ {
+		switch ch := data[curr]; {
+		case ch == '{':
+			nested++
+		case ch == '}' && nested > 0:
+			nested--
+		case (ch == ',' || ch == '}') && nested == 0:
+			if curr > start {
+				out = append(out, data[start:curr])
+			}
+			start = curr + 1
+		}
+	}
+	return out
 }

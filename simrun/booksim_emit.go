@@ -125,7 +125,9 @@ func ToBookSim(r Run) (string, error) {
 		if hot == "" {
 			hot = "0"
 		}
-		add("traffic", "hotspot({"+strings.ReplaceAll(hot, " ", "")+"})")
+		// BookSim2's hot nodes are a list inside the list of parameters
+		// (bsHotspot): hotspot({a,b}) would be node a of rate b
+		add("traffic", "hotspot({{"+strings.ReplaceAll(hot, " ", "")+"}})")
 	case r.Traffic == "hotspot":
 		return "", errf("hot-fraction", "BookSim2's hotspot sends every packet to the hot nodes: give --hot-fraction 1")
 	case indexOf(bsTraffic, r.Traffic) >= 0:

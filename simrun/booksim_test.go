@@ -156,7 +156,7 @@ func TestFromBookSimRefuses(t *testing.T) {
 		"vc_allocator = wavefront;":              "t.cfg:1: booksim key vc_allocator: = wavefront: wormlab runs separable_input_first (and islip with one iteration as it) only",
 		"sw_allocator = separable_output_first;": "t.cfg:1: booksim key sw_allocator: = separable_output_first: wormlab runs",
 		"seed = time;":                           "t.cfg:1: booksim key seed: = time",
-		"traffic = hotspot({0,5},{1,3});":        "unequal rates",
+		"traffic = hotspot({{0,5},{1,3}});":      "unequal rates",
 		"topology = torus; routing_function = dim_order; num_vcs = 3;": "t.cfg:1: booksim key num_vcs: = 3 with dim_order on a torus",
 	} {
 		_, _, _, err := FromBookSim(parseBS(t, base+text), false)
@@ -444,5 +444,46 @@ func TestToBookSimRealsAsBookSimReadsThem(t *testing.T) {
 			require.Equal(t, want, x, "%s in %v", key, set)
 		}
 		require.NotZero(t, n, "%v: no real key written", set)
+	}
+}
+
+// BookSim2 reads hotspot(P) by tokenize_str (config_utils.cpp): P = {x,y} is
+// the list of parameters x and y, so the hot nodes are {{a,b}} and hotspot({0,9})
+// is one hot node, 0, of rate 9 (BookSim2 sent every packet to node 0 on such a
+// file). FromBookSim reads the hot nodes as BookSim2 does, and ToBookSim writes
+// them so (it wrote hotspot({0,9}) for --hot 0,9, and read it back as 0,9).
+func TestBookSimHotspotAsBookSimReadsIt(t *testing.T) {
+	base := "topology = mesh; k = 4; n = 2; routing_function = dim_order; num_vcs = 2;\n"
+	for tr, hot := range map[string]string{
+		"hotspot({0,9})":           "0",
+		"hotspot({0,5},{1,1})":     "0",
+		"hotspot({{0,9}})":         "0,9",
+		"hotspot({{0,5},{1,1}})":   "0,5",
+		"hotspot({{0,5,6},{2}})":   "0,5,6",
+		"hotspot({{3},{1,1,1}})":   "3",
+		"hotspot({7})":             "7",
+		"hotspot(7)":               "7",
+		"hotspot({{0,5},{1,3}})":   "",
+		"hotspot({{0,5,6},{1,2}})": "",
+	} {
+		run, _, _, err := FromBookSim(parseBS(t, base+"traffic = "+tr+";\n"), false)
+		if hot == "" {
+			require.ErrorContains(t, err, "unequal rates", tr)
+			continue
+		}
+		require.NoError(t, err, tr)
+		require.Equal(t, "hotspot", run.Traffic, tr)
+		require.Equal(t, hot, run.Get("hot"), tr)
+		require.Equal(t, "1", run.Get("hot-fraction"), tr)
+	}
+	for _, hot := range []string{"0,5", "3"} {
+		r := Default()
+		r.Select, r.SwitchInput = "rotate", "output"
+		for k, v := range map[string]string{"topology": "mesh:4x4", "routing": "dor", "traffic": "hotspot", "hot": hot, "hot-fraction": "1"} {
+			require.NoError(t, r.Set(k, v))
+		}
+		text, err := ToBookSim(r)
+		require.NoError(t, err)
+		require.Contains(t, text, "traffic = hotspot({{"+hot+"}});")
 	}
 }
