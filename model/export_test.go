@@ -13,3 +13,21 @@ func SetEntryBlock(n int) (restore func()) {
 	entryBlock = n
 	return func() { entryBlock = old }
 }
+
+// SetMeasureSplitMin sets the least number of hops Paths.Measure sums on two
+// cores and returns the function that restores it.
+func SetMeasureSplitMin(n int) (restore func()) {
+	old := measureSplitMin
+	measureSplitMin = n
+	return func() { measureSplitMin = old }
+}
+
+// Reaches returns the edges' reaches (r, q) that Measure counts.
+func (p *Paths) Reaches() [][2]int32 {
+	p.Measure()
+	out := make([][2]int32, len(p.reach))
+	for e, rq := range p.reach {
+		out[e] = [2]int32{rq.r, rq.q}
+	}
+	return out
+}

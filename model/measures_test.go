@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"encoding/json"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -258,5 +259,26 @@ func TestPathsMeasureIsInstanceMeasure(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInstance(6, 6, 3).Draw(t, "instance")
 		require.Equal(t, in.Measure(), model.PathsOf(in).Measure())
+	})
+}
+
+// Paths.Measure summed on two cores (the second half of the hops into records
+// of their own, added in) is Instance.Measure, and its edges' reaches are the
+// ones summed on one core, on generated instances of a few hops (the split
+// asked for from one hop on, two processors at least).
+func TestPathsMeasureSplit(t *testing.T) {
+	if old := runtime.GOMAXPROCS(0); old < 2 {
+		runtime.GOMAXPROCS(2)
+		defer runtime.GOMAXPROCS(old)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInstance(8, 6, 3).Draw(t, "instance")
+		restore := model.SetMeasureSplitMin(1 << 30)
+		one := model.PathsOf(in).Reaches()
+		restore()
+		defer model.SetMeasureSplitMin(1)()
+		ps := model.PathsOf(in)
+		require.Equal(t, in.Measure(), ps.Measure())
+		require.Equal(t, one, ps.Reaches())
 	})
 }
