@@ -119,7 +119,7 @@ func prefixBound(in *model.Instance, budget int) (model.Bound, bool) {
 	b := colouringBound(tr, AlignedConflicts(tr), budget)
 	b.Name = BoundPrefix
 	b.Value += rest
-	b.Detail = fmt.Sprintf("paths cut to their first %d edges, %s; plus %d hops left", h, b.Detail, rest)
+	b.Detail = fmt.Sprintf("paths cut to their first %s, %s; plus %s left", count(h, "edge"), b.Detail, count(rest, "hop"))
 	return b, true
 }
 
@@ -168,7 +168,7 @@ func cliqueBound(in *model.Instance, g *Graph, budget int) model.Bound {
 	if !res.Exact {
 		how = "largest found"
 	}
-	b.Detail = fmt.Sprintf("%s clique of %d pairwise aligned-conflicting messages %s: sum L + min d - 1", how, len(res.Clique), ids(in, res.Clique))
+	b.Detail = fmt.Sprintf("%s clique of %s %s: sum L + min d - 1", how, count(len(res.Clique), "pairwise aligned-conflicting message"), ids(in, res.Clique))
 	return b
 }
 
@@ -225,8 +225,8 @@ func colouring(in *model.Instance, g *Graph, budget int) (model.Bound, []int) {
 			if !res.Exact {
 				how = "chi >= %d (a clique; the colouring search was cut short)"
 			}
-			b.Detail = fmt.Sprintf("component of %d messages from %q, "+how+": D0 %d + (chi - 1) * L %d",
-				len(c), in.Messages[c[0]].ID, res.Lower, d0[k], lmin[k])
+			b.Detail = fmt.Sprintf("component of %s from %q, "+how+": D0 %d + (chi - 1) * L %d",
+				count(len(c), "message"), in.Messages[c[0]].ID, res.Lower, d0[k], lmin[k])
 		}
 	}
 	return b, colour
@@ -245,8 +245,8 @@ func independenceBound(in *model.Instance, g *Graph, budget int) model.Bound {
 			if !res.Exact {
 				how = "alpha <= %d"
 			}
-			b.Detail = fmt.Sprintf("component of %d messages from %q, "+how+": D0 %d + (ceil(%d / alpha) - 1) * L %d",
-				len(c), in.Messages[c[0]].ID, res.Upper, d0[k], len(c), lmin[k])
+			b.Detail = fmt.Sprintf("component of %s from %q, "+how+": D0 %d + (ceil(%d / alpha) - 1) * L %d",
+				count(len(c), "message"), in.Messages[c[0]].ID, res.Upper, d0[k], len(c), lmin[k])
 		}
 	}
 	return b
@@ -263,4 +263,12 @@ func ids(in *model.Instance, s []int) string {
 		parts = append(parts, fmt.Sprintf("%q", in.Messages[i].ID))
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// count is "1 what" or "n whats".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

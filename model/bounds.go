@@ -54,13 +54,13 @@ func (p *Paths) lowerBounds(id func(i int) string) []Bound {
 	fl := Bound{Name: BoundFlits, Value: ms.CL, Edge: ms.CLEdge, Msg: -1}
 	net := p.Net
 	if ms.CLEdge >= 0 {
-		fl.Detail = fmt.Sprintf("edge %d (%s) carries %d flits of %d messages", ms.CLEdge, net.EdgeName(ms.CLEdge), ms.CL, ms.Load[ms.CLEdge])
+		fl.Detail = fmt.Sprintf("edge %d (%s) carries %d flits of %s", ms.CLEdge, net.EdgeName(ms.CLEdge), ms.CL, messages(ms.Load[ms.CLEdge]))
 	}
 	bs = append(bs, fl)
 	eb := Bound{Name: BoundEdge, Msg: -1}
 	eb.Edge, eb.Value = p.bestEdgeBound(ms, 1<<16)
 	if eb.Edge >= 0 {
-		eb.Detail = fmt.Sprintf("edge %d (%s): %d messages queue on it (earliest arrivals, lengths and remaining hops)", eb.Edge, net.EdgeName(eb.Edge), ms.Load[eb.Edge])
+		eb.Detail = fmt.Sprintf("edge %d (%s): %s on it (earliest arrivals, lengths and remaining hops)", eb.Edge, net.EdgeName(eb.Edge), messagesQueue(ms.Load[eb.Edge]))
 	}
 	bs = append(bs, eb)
 	return bs
@@ -406,4 +406,20 @@ func (h *jacksonHeap) pop() {
 		i = c
 	}
 	*h = a
+}
+
+// messages is "1 message" or "n messages".
+func messages(n int) string {
+	if n == 1 {
+		return "1 message"
+	}
+	return fmt.Sprintf("%d messages", n)
+}
+
+// messagesQueue is "1 message queues" or "n messages queue".
+func messagesQueue(n int) string {
+	if n == 1 {
+		return "1 message queues"
+	}
+	return fmt.Sprintf("%d messages queue", n)
 }
