@@ -135,7 +135,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 		if ref.Encoding != optimal.EncodingVersion {
 			return fail("cnf: encoding %s, this build encodes %s: cannot re-encode the formula", ref.Encoding, optimal.EncodingVersion)
 		}
-		want, _, err := cnfBytes(in, &man, ref.Horizon)
+		want, _, err := cnfBytes(in, &man, ref.Horizon, 0)
 		if err != nil {
 			return fail("cnf: re-encoding the instance: %v", err)
 		}

@@ -25,6 +25,11 @@ type Options struct {
 	// edge-set certificate and a refutation is attempted instead (which may take
 	// long where only the edge-set bound proves the optimum).
 	Note func(string)
+	// MaxMemory is the memory budget of the refutation's formula in bytes (0:
+	// optimal.DefaultMaxMemory): a formula over it is refused with an
+	// *optimal.SizeError before it is built. The check re-encodes it within
+	// the default budget.
+	MaxMemory int64
 }
 
 // edgeSetFor is the edge-set claim for res when the solver proved its optimum
@@ -135,7 +140,7 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 		}
 	} else {
 		man.Kind = KindRefutation
-		if man.Refutation, err = refute(ctx, dir, in, man, opt.Prover); err != nil {
+		if man.Refutation, err = refute(ctx, dir, in, man, opt.Prover, opt.MaxMemory); err != nil {
 			return nil, err
 		}
 	}
@@ -151,8 +156,8 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 
 // cnfBytes is the certificate's CNF: a header naming what it encodes, then the
 // formula as optimal.Formula.WriteDIMACS writes it. Check rebuilds it byte for byte.
-func cnfBytes(in *model.Instance, man *Manifest, horizon int) ([]byte, *optimal.Formula, error) {
-	f, err := optimal.Encode(in, man.Model, horizon)
+func cnfBytes(in *model.Instance, man *Manifest, horizon int, budget int64) ([]byte, *optimal.Formula, error) {
+	f, err := optimal.EncodeWithin(in, man.Model, horizon, budget)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -166,9 +171,9 @@ func cnfBytes(in *model.Instance, man *Manifest, horizon int) ([]byte, *optimal.
 	return b.Bytes(), f, nil
 }
 
-func refute(ctx context.Context, dir string, in *model.Instance, man *Manifest, p Prover) (*Refutation, error) {
+func refute(ctx context.Context, dir string, in *model.Instance, man *Manifest, p Prover, budget int64) (*Refutation, error) {
 	h := man.Makespan - 1
-	data, f, err := cnfBytes(in, man, h)
+	data, f, err := cnfBytes(in, man, h, budget)
 	if err != nil {
 		return nil, err
 	}

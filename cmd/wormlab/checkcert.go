@@ -78,8 +78,10 @@ func runCheckCert(e *env) error {
 // what 'wormlab solve --certify DIR' calls after solving. The schedule written is
 // res.Schedule; modelName is the model it was solved in (empty: wormhole). A result
 // that is not proven optimal (a timeout) is a negative answer (exit 1): there is
-// nothing to certify. Call it after the schedule has been written.
-func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res *optimal.Result, modelName string) error {
+// nothing to certify. budget is the memory budget of the refutation's formula
+// (solve's --max-memory; 0: the default). Call it after the schedule has been
+// written.
+func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res *optimal.Result, modelName string, budget int64) error {
 	if modelName == "" {
 		modelName = model.Wormhole
 	}
@@ -89,7 +91,7 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 	if res != nil && res.Schedule != nil && !res.Optimal {
 		return negative("certify: makespan %d is not proven optimal (best lower bound %d): no certificate written", res.Schedule.Makespan, res.Lower)
 	}
-	man, err := certify.WriteOptions(ctx, dir, in, res, certify.Options{Note: func(s string) { fmt.Fprintln(e.stderr, "wormlab solve:", s) }})
+	man, err := certify.WriteOptions(ctx, dir, in, res, certify.Options{Note: func(s string) { fmt.Fprintln(e.stderr, "wormlab solve:", s) }, MaxMemory: budget})
 	var se *optimal.SizeError
 	if errors.As(err, &se) && res != nil {
 		// proven without a formula (a bound of package lower, which certify

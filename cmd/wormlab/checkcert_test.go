@@ -29,7 +29,7 @@ func TestCertifyTo(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
 	e := &env{stdout: &out, stderr: &errb}
-	require.NoError(t, certifyTo(context.Background(), e, dir, in, res, ""))
+	require.NoError(t, certifyTo(context.Background(), e, dir, in, res, "", 0))
 	assert.Contains(t, errb.String(), "certificate written to "+dir+": horizon 24 refuted by ")
 
 	out.Reset()
@@ -54,12 +54,12 @@ func TestCertifyTo(t *testing.T) {
 
 	bad := *res
 	bad.Optimal = false
-	err = certifyTo(context.Background(), e, t.TempDir(), in, &bad, model.Wormhole)
+	err = certifyTo(context.Background(), e, t.TempDir(), in, &bad, model.Wormhole, 0)
 	assert.ErrorContains(t, err, "not proven optimal")
 	var ee *exitError
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, 1, ee.code)
-	assert.ErrorContains(t, certifyTo(context.Background(), e, t.TempDir(), in, res, model.Bufferless), "is in the wormhole model, not bufferless")
+	assert.ErrorContains(t, certifyTo(context.Background(), e, t.TempDir(), in, res, model.Bufferless, 0), "is in the wormhole model, not bufferless")
 }
 
 func lastLine(s string) string {
@@ -84,5 +84,5 @@ func TestCertifyHonoursCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	e := &env{stdout: &out, stderr: &errb}
-	require.Error(t, certifyTo(ctx, e, filepath.Join(dir, "cert"), in, res, ""))
+	require.Error(t, certifyTo(ctx, e, filepath.Join(dir, "cert"), in, res, "", 0))
 }

@@ -31,7 +31,7 @@ func runSolve(e *env) error {
 			"(optimal false). --dimacs FILE --horizon T writes the CNF \"a schedule of makespan\n"+
 			"<= T exists\" and exits; --assignment FILE --horizon T reads a SAT solver's answer\n"+
 			"for that CNF (\"s\"/\"v\" lines) back into a verified schedule. --certify DIR\n"+
-			"writes a checkable certificate of optimality. Ctrl-C (or SIGTERM) stops within a\n"+
+			"writes a checkable certificate of optimality (a formula it needs within --max-memory). Ctrl-C (or SIGTERM) stops within a\n"+
 			"second and writes the best schedule with its proven bound (optimal false). A formula\n"+
 			"over --max-memory is not built: solve then proves the bounds of 'wormlab lower bounds'\n"+
 			"that fit the budget, writes the best schedule found without a formula (optimal when\n"+
@@ -205,7 +205,7 @@ func runSolve(e *env) error {
 		return err
 	}
 	if *certDir != "" {
-		return certifyTo(interrupt, e, *certDir, in, res, *modelName)
+		return certifyTo(interrupt, e, *certDir, in, res, *modelName, budget)
 	}
 	return nil
 }
