@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 )
@@ -78,4 +79,66 @@ func TestBoundLater(t *testing.T) {
 		require.NoError(t, s.boundLater(), "a second call does nothing")
 		require.Equal(t, 150, s.res.Lower, m)
 	}
+}
+
+// TestBoundSearchInParts: in a bufferless solve the schedule search at the
+// lower bound stops after cpBoundSlice failures and the steps below the best
+// makespan run (in Solve the neighbourhood search's first moves follow them),
+// then boundRest spends the rest of the budget: the search at the bound ends
+// with the whole budget spent, as one search with cpFirstFails that fails
+// does (the two are the same search: TestCPResumeKeepsTheSearch), and the
+// horizon is recorded as failed (cpFailed, which a wormhole solve's stage
+// relies on: it skips that very search). Issue 16's frontier tree with the
+// lower bound 149 (the edge-set bound is 150, the optimum): the search at
+// 149 fails, where at 148 it searches its whole tree in 828 failures.
+func TestBoundSearchInParts(t *testing.T) {
+	in := frontierTree(t)
+	g, err := greedy(in)
+	require.NoError(t, err)
+	s := &search{ctx: context.Background(), in: in, opt: Options{Model: model.Bufferless, NoEdgeSet: true},
+		res: &Result{Lower: 149}, best: g}
+	require.NoError(t, s.schedules(false))
+	require.NotNil(t, s.boundDue, "the search at the bound waits")
+	r := s.boundDue.r
+	require.Equal(t, 149, r.T)
+	require.Equal(t, int64(cpBoundSlice), r.total, "2,000 failures end the 13th restart")
+	require.False(t, r.ended)
+	require.Zero(t, s.res.cpFailed)
+	require.Equal(t, 150, s.best.Makespan, "the steps below the greedy schedule (%d) ran", g.Makespan)
+	require.Equal(t, "cp", s.res.Stats.UpperSource)
+	require.NoError(t, s.boundRest())
+	require.Nil(t, s.boundDue)
+	require.True(t, r.ended)
+	require.False(t, r.found)
+	require.Equal(t, int64(cpFirstFails), r.total, "the whole budget")
+	require.Equal(t, 149, s.res.cpFailed)
+	require.Equal(t, 150, s.best.Makespan)
+	require.NoError(t, verify.Schedule(in, s.best))
+}
+
+// TestBoundFirstOneAbove: where the steps end one above the lower bound, the
+// rest of the search at the bound runs before the neighbourhood search (the
+// only better schedule is the optimum at the bound). Issue 27's 6x6 mesh of
+// seed 3 (bufferless): the steps end at 81, the search at the bound finds 80
+// after more than cpBoundSlice failures, and the neighbourhood search makes
+// no move.
+func TestBoundFirstOneAbove(t *testing.T) {
+	in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{6, 6}, Routing: "random-shortest",
+		Traffic: "random", Messages: 288, Flits: 4, Seed: 3})
+	require.NoError(t, err)
+	var uppers []int
+	res, err := Solve(context.Background(), in, Options{Model: model.Bufferless, Progress: func(p Progress) {
+		require.False(t, p.LNS, "the neighbourhood search did not start")
+		if len(uppers) == 0 || uppers[len(uppers)-1] != p.Upper {
+			uppers = append(uppers, p.Upper)
+		}
+	}})
+	require.NoError(t, err)
+	require.True(t, res.Optimal)
+	require.Equal(t, 80, res.Schedule.Makespan)
+	require.Equal(t, 81, uppers[len(uppers)-2], "the steps' last schedule")
+	require.Equal(t, "cp", res.Stats.UpperSource)
+	require.Greater(t, res.Stats.CPFails, int64(cpBoundSlice))
+	require.Zero(t, res.Stats.LNSMoves)
+	require.NoError(t, verify.Schedule(in, res.Schedule))
 }

@@ -154,17 +154,23 @@ func newCPSearch(in *model.Instance, symmetry bool) *cpSearch {
 // solve looks for a bufferless schedule of makespan at most T within maxFails
 // failures; it returns the starts (s_i = t_1) or nil.
 func (c *cpSearch) solve(ctx context.Context, T int, maxFails int64, seed uint64) ([]int, cpStats) {
+	return c.resume(ctx, newCPRestarts(T, maxFails, seed), maxFails)
+}
+
+// resume is solve in parts (cpRestarts): it runs the search r until it ends or
+// its failures reach until, and returns the starts when it found some.
+func (c *cpSearch) resume(ctx context.Context, r *cpRestarts, until int64) ([]int, cpStats) {
 	s := c.s
 	init := func() bool {
 		ok := true
 		for i := range c.n {
-			s.lo[i], s.hi[i] = 1, int32(T)-c.d[i]-c.l[i]+2
+			s.lo[i], s.hi[i] = 1, int32(r.T)-c.d[i]-c.l[i]+2
 			ok = ok && s.hi[i] >= 1
 		}
 		return ok
 	}
-	found, st := s.search(ctx, T, init, maxFails, seed)
-	if !found {
+	st := s.resume(ctx, r, init, until)
+	if !r.found {
 		return nil, st
 	}
 	starts := make([]int, c.n)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/internal/brute"
 	"github.com/wormlab/wormlab/internal/fixture"
 	"github.com/wormlab/wormlab/model"
@@ -132,6 +133,64 @@ func TestCPDeterministic(t *testing.T) {
 		require.Equal(t, sa.Nodes, sb.Nodes)
 		require.Equal(t, sa.Fails, sb.Fails)
 	})
+}
+
+// TestCPResumeKeepsTheSearch checks cpRestarts's lemma: a search stopped
+// between restarts at failure counts drawn at random, with searches at other
+// horizons run on the same store in between, and resumed until it ends, ends
+// as one call with the same horizon, budget and seed: the same starts (or
+// none), search nodes and failures.
+
+func TestCPResumeKeepsTheSearch(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{4, 4}, Routing: "random-shortest",
+			Traffic: "random", Messages: 64, Flits: rapid.IntRange(1, 4).Draw(t, "L"), Seed: rapid.Uint64Range(1, 1000).Draw(t, "instance")})
+		require.NoError(t, err)
+		T := in.LowerBound().Value + rapid.IntRange(-1, 3).Draw(t, "T - bound")
+		budget := rapid.Int64Range(1, 3000).Draw(t, "budget")
+		seed := rapid.Uint64().Draw(t, "seed")
+		want, ws := newCPSearch(in, true).solve(context.Background(), T, budget, seed)
+		c := newCPSearch(in, true)
+		r := newCPRestarts(T, budget, seed)
+		var got []int
+		var nodes, fails int64
+		for !r.ended {
+			var st cpStats
+			got, st = c.resume(context.Background(), r, r.total+rapid.Int64Range(1, 400).Draw(t, "slice"))
+			nodes += st.Nodes
+			fails += st.Fails
+			c.solve(context.Background(), T+rapid.IntRange(-2, 5).Draw(t, "other T - T"), 50, seed+1)
+		}
+		require.Equal(t, want, got)
+		require.Equal(t, want != nil, r.found)
+		require.Equal(t, ws.Nodes, nodes)
+		require.Equal(t, ws.Fails, fails)
+		require.Equal(t, ws.Fails, r.total)
+	})
+}
+
+// TestCPResumeOnFrontier is TestCPResumeKeepsTheSearch where the search
+// restarts 14 times within its budget (issue 16's frontier tree at 149, one
+// below its optimum, 3,000 failures): stopped after 1, 150, 999, 1,000 and
+// 2,500 failures, with another search on the store in between each time.
+func TestCPResumeOnFrontier(t *testing.T) {
+	in := frontierTree(t)
+	want, ws := newCPSearch(in, true).solve(context.Background(), 149, 3000, 1)
+	require.Nil(t, want)
+	require.Equal(t, 14, ws.Restarts)
+	c := newCPSearch(in, true)
+	r := newCPRestarts(149, 3000, 1)
+	var nodes int64
+	for _, until := range []int64{1, 150, 999, 1000, 2500, 3000} {
+		got, st := c.resume(context.Background(), r, until)
+		require.Nil(t, got)
+		require.GreaterOrEqual(t, r.total, until, "a part ends at the first restart past its failures")
+		nodes += st.Nodes
+		c.solve(context.Background(), 150, 100, 2)
+	}
+	require.True(t, r.ended)
+	require.Equal(t, ws.Fails, r.total)
+	require.Equal(t, ws.Nodes, nodes)
 }
 
 // TestCPCancelled: a cancelled context stops the search before its first node.

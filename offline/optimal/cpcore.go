@@ -71,44 +71,84 @@ func newCPStore(n int, rules cpRules) *cpStore {
 // the first run breaks ties by variable index, later ones by priorities drawn from
 // a source seeded by seed and T. On success the values are in s.lo.
 func (s *cpStore) search(ctx context.Context, T int, init func() bool, maxFails int64, seed uint64) (found bool, st cpStats) {
+	r := newCPRestarts(T, maxFails, seed)
+	st = s.resume(ctx, r, init, maxFails)
+	return r.found, st
+}
+
+// cpRestarts is a search (cpStore.search) that may stop between two restarts
+// and go on later (cpStore.resume): it keeps what passes from one restart to
+// the next, the run's number, the failures so far and the source of the
+// priorities. Lemma (a search in parts): a search resumed until maxFails
+// takes the same runs, with the same failure limits and priorities, as
+// search with the same T, maxFails and seed, so it ends with the same
+// answer (each run starts from init, and the store keeps nothing else from
+// one run to the next).
+type cpRestarts struct {
+	T        int
+	maxFails int64
+	rng      *rand.Rand
+	run      int   // the next run, from 1
+	total    int64 // the failures of the runs so far
+	// ended says the search is over: found, the whole tree searched, no
+	// assignment at all, the budget spent, or cancelled.
+	ended, found bool
+}
+
+func newCPRestarts(T int, maxFails int64, seed uint64) *cpRestarts {
+	return &cpRestarts{T: T, maxFails: maxFails, rng: rand.New(rand.NewPCG(seed, uint64(T))), run: 1}
+}
+
+// resume runs the restarts of r until it ends or, at the end of a run, its
+// failures reach until; it returns the statistics of these runs (Restarts:
+// the restarts of r so far).
+func (s *cpStore) resume(ctx context.Context, r *cpRestarts, init func() bool, until int64) (st cpStats) {
 	start := time.Now()
 	s.ctx, s.stopped = ctx, false
-	rng := rand.New(rand.NewPCG(seed, uint64(T)))
-	var total int64
 	defer func() { st.Elapsed = time.Since(start) }()
-	for run := 1; total < maxFails && !s.stopped && ctx.Err() == nil; run++ {
+	for ; !r.ended && r.total < until; r.run++ {
+		if r.total >= r.maxFails || s.stopped || ctx.Err() != nil {
+			r.ended = true
+			break
+		}
 		s.trail = s.trail[:0]
 		s.dropQueue()
 		s.rules.drop()
 		ok := init()
 		for v := range s.lo {
-			if run == 1 {
+			if r.run == 1 {
 				s.prio[v] = uint32(v)
 			} else {
-				s.prio[v] = rng.Uint32()
+				s.prio[v] = r.rng.Uint32()
 			}
 		}
 		for _, v := range s.vars() {
 			s.push(v)
 		}
 		if !ok || !s.rules.propagate(s) {
-			return false, st // no assignment at all
+			r.ended = true // no assignment at all
+			return st
 		}
 		s.fails, s.nodes = 0, 0
-		s.limit = min(100*luby(run), maxFails-total)
-		r := s.dfs()
-		total += s.fails
+		s.limit = min(100*luby(r.run), r.maxFails-r.total)
+		res := s.dfs()
+		r.total += s.fails
 		st.Fails += s.fails
 		st.Nodes += s.nodes
-		st.Restarts = run - 1
-		if r > 0 {
-			return true, st
+		st.Restarts = r.run - 1
+		if res > 0 {
+			r.ended, r.found = true, true
+			return st
 		}
-		if r == 0 {
-			break // the whole tree was searched
+		if res == 0 {
+			r.ended = true // the whole tree was searched
+			return st
 		}
 	}
-	return false, st
+	if r.total >= r.maxFails || s.stopped || ctx.Err() != nil {
+		r.ended = true
+	}
+	return st
 }
 
 // luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 ...

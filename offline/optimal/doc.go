@@ -121,7 +121,15 @@
 // failures; the wormhole search a quarter of that), where a schedule is optimal at
 // once with no SAT call, then, if they fail there, at each horizon below the best
 // makespan (5,000 failures) until one fails; the SAT search starts from the best
-// schedule found. They are skipped above 20,000 variables (each node scans them)
+// schedule found. In bufferless solves with the large-neighbourhood search
+// (below) the bufferless search at the bound runs in two parts, one search
+// (cpRestarts keeps its restarts, failures and random source between them,
+// so it answers as one call does): its first 2,000 failures, then the steps
+// and the neighbourhood search's first moves, then the rest of its budget
+// (before the neighbourhood search where the steps end one above the bound).
+// On issue 27's 10x10 mesh of seed 3 the search at the bound fails, and run
+// first it delayed the neighbourhood search's first schedules past cadical's
+// first answer on wormlab's formula (docs/solver.md). They are skipped above 20,000 variables (each node scans them)
 // or when their pairs would exceed the memory budget. After the bufferless stage
 // of a wormhole solve, the bufferless search is not run again where the stage
 // settled it: below the stage's bufferless bound, and at the horizon where the
@@ -198,7 +206,8 @@
 //
 // In bufferless solves (so in a wormhole solve's stage) a large-neighbourhood
 // search (lns.go; Options.NoLNS or NoCP skip it) runs after the schedule
-// searches, while it improves the best schedule, and then as a fourth lane
+// searches' steps (before the rest of the search at the bound, above), while
+// it improves the best schedule, and then as a fourth lane
 // of the SAT search's turns (beside the descent's head start while its turns
 // improve the best schedule, then with half of the descent's share: 2 : 1 :
 // 1 : 1; an idle lane's turns cost it up to 32 times more): each move fixes

@@ -260,8 +260,17 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	if err == nil && opt.floor > 0 && s.best.Makespan > res.Lower {
 		clique()
 	}
+	if err == nil && s.boundDue != nil && s.best.Makespan == res.Lower+1 {
+		// the only better schedule meets the bound: the rest of the
+		// search at the bound goes first, as before (boundRest), and the
+		// neighbourhood search looks for it after
+		err = s.boundRest()
+	}
 	if err == nil {
 		err = s.lnsFirst()
+	}
+	if err == nil {
+		err = s.boundRest()
 	}
 	if err == nil {
 		err = s.run()
@@ -433,8 +442,10 @@ func (s *search) edgeSet(nodes int64) error {
 // schedules runs the schedule searches (cp.go for bufferless schedules, which
 // are also wormhole schedules, then cpwormhole.go in the wormhole model): first
 // at the lower bound, then, if that fails, from the best makespan downwards until
-// a horizon fails; with boundOnly, at the lower bound only. Every schedule it
-// keeps has passed verify.Schedule.
+// a horizon fails; with boundOnly, at the lower bound only. Where the
+// large-neighbourhood search runs (and not boundOnly), the search at the bound
+// stops after cpBoundSlice failures, the steps go on, and boundRest runs the
+// rest of it (s.boundDue). Every schedule it keeps has passed verify.Schedule.
 func (s *search) schedules(boundOnly bool) error {
 	if s.opt.NoCP || s.best.Makespan <= s.res.Lower || s.ctx.Err() != nil || !cpFits(s.in, s.opt.Model, s.opt.MaxMemory) {
 		return nil
@@ -447,30 +458,30 @@ func (s *search) schedules(boundOnly bool) error {
 	}
 	record := func(cs cpStats) {
 		st.CPCalls++
-		st.CPNodes += cs.Nodes
-		st.CPFails += cs.Fails
-		st.CPElapsed += cs.Elapsed
+		s.recordCP(cs)
 	}
 	// find returns the crossing times of a schedule of makespan <= T, or nil.
 	find := func(T int, budget int64) [][]int {
 		var starts []int
 		if T >= s.opt.blLower && (T != s.opt.blFailed || budget != cpFirstFails) {
+			r := newCPRestarts(T, budget, 1)
+			until := budget
+			if budget == cpFirstFails && !boundOnly && s.lnsOn() {
+				until = cpBoundSlice // the rest after lnsFirst (boundRest)
+			}
 			var cs cpStats
-			starts, cs = bl.solve(s.ctx, T, budget, 1)
+			starts, cs = bl.resume(s.ctx, r, until)
 			record(cs)
+			if !r.ended {
+				s.boundDue = &cpDue{c: bl, r: r}
+				return nil
+			}
 			if starts == nil && budget == cpFirstFails && s.ctx.Err() == nil {
 				s.res.cpFailed = T
 			}
 		}
 		if starts != nil {
-			cross := make([][]int, len(starts))
-			for i, v := range starts {
-				cross[i] = make([]int, len(s.in.Messages[i].Path))
-				for k := range cross[i] {
-					cross[i][k] = v + k
-				}
-			}
-			return cross
+			return bufferlessCross(s.in, starts)
 		}
 		if wh == nil || s.ctx.Err() != nil {
 			return nil
@@ -515,6 +526,81 @@ func (s *search) schedules(boundOnly bool) error {
 	return nil
 }
 
+// recordCP adds a schedule search's statistics to the solve's.
+func (s *search) recordCP(cs cpStats) {
+	st := &s.res.Stats
+	st.CPNodes += cs.Nodes
+	st.CPFails += cs.Fails
+	st.CPElapsed += cs.Elapsed
+}
+
+// bufferlessCross is the crossing times of the bufferless schedule with the
+// given starts (t_1 of each worm).
+func bufferlessCross(in *model.Instance, starts []int) [][]int {
+	cross := make([][]int, len(starts))
+	for i, v := range starts {
+		cross[i] = make([]int, len(in.Messages[i].Path))
+		for k := range cross[i] {
+			cross[i][k] = v + k
+		}
+	}
+	return cross
+}
+
+// cpBoundSlice is how many failures the schedule search at the lower bound
+// gets, in bufferless solves with the large-neighbourhood search, before the
+// steps below the best makespan and that search's first moves (lnsFirst);
+// boundRest gives it the rest of its cpFirstFails after them. Issue 27's
+// anytime comparison (docs/solver.md): on its 10x10 mesh of seed 3 the
+// search at the bound, which fails there, took most of the CPU before the
+// neighbourhood search's first moves, which find in milliseconds what
+// cadical's first call finds. 2,000 failures end the 13th restart; issue
+// 16's table and frontier tree answer within 1,632.
+const cpBoundSlice = 2000
+
+// cpDue is a schedule search c stopped between two restarts (cpRestarts),
+// to go on later.
+type cpDue struct {
+	c *cpSearch
+	r *cpRestarts
+}
+
+// boundRest runs the rest of the schedule search at the lower bound that
+// schedules stopped after cpBoundSlice failures (s.boundDue), when the best
+// schedule is still above that bound: the same search, so the same answer,
+// as one call with cpFirstFails (cpRestarts's lemma). A schedule it finds
+// meets the bound: it is optimal.
+func (s *search) boundRest() error {
+	b := s.boundDue
+	s.boundDue = nil
+	if b == nil || s.settled() || s.ctx.Err() != nil || s.res.Lower != b.r.T {
+		return nil
+	}
+	starts, cs := b.c.resume(s.ctx, b.r, b.r.maxFails)
+	s.recordCP(cs)
+	if starts == nil {
+		if s.ctx.Err() == nil {
+			s.res.cpFailed = b.r.T
+		}
+		return nil
+	}
+	sch := model.NewSchedule(s.in, s.opt.Model, bufferlessCross(s.in, starts))
+	if err := verify.Schedule(s.in, sch); err != nil {
+		return fmt.Errorf("optimal: internal error: schedule search: %w", err)
+	}
+	if sch.Makespan > b.r.T {
+		return fmt.Errorf("optimal: internal error: schedule search: makespan %d above horizon %d", sch.Makespan, b.r.T)
+	}
+	if sch.Makespan < s.best.Makespan {
+		s.mu.Lock()
+		s.best = sch
+		s.res.Stats.UpperSource = "cp"
+		s.mu.Unlock()
+		s.progress()
+	}
+	return nil
+}
+
 // search is one run of the optimisation loop.
 type search struct {
 	ctx   context.Context
@@ -537,6 +623,9 @@ type search struct {
 	lnsFirstOn bool
 	// lnsFrom is the best makespan when lnsFirst started (0: it did not run).
 	lnsFrom int
+	// boundDue is the schedule search at the lower bound, stopped after
+	// cpBoundSlice failures, that boundRest goes on with.
+	boundDue *cpDue
 	// satFirst is the descent's first answer where lnsFirst ran, and hinted
 	// says a probe has been hinted (hintProbe).
 	satFirst *model.Schedule
