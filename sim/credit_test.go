@@ -28,7 +28,7 @@ func TestCreditTouchesItsRouter(t *testing.T) {
 				held := (e.inBase[r+1]-1)<<e.vs | v // r's last input port
 				e.own(ov, held)
 				require.Equal(t, held, e.credited(ov), "output VC %d of router %d held", ov, r)
-				e.release(ov)
+				e.release(e.outRtr[e.port(ov)], ov)
 				require.Equal(t, iv, e.credited(ov), "output VC %d of router %d released", ov, r)
 			}
 		}

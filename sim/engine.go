@@ -983,12 +983,13 @@ func (e *engine) own(ov, iv int32) {
 // release frees output VC ov, and puts back into the waiting set the parked
 // heads of its router that may take it (allocVCsAt, passBy): those with a
 // choice of ov's port that allows ov's VC. The others would find none again:
-// what they may take has not changed (wakes).
-func (e *engine) release(ov int32) {
+// what they may take has not changed (wakes). r is ov's router (its caller's:
+// read from outRtr it was a load from an array no other phase reads, missed
+// on every release of a large network).
+func (e *engine) release(r, ov int32) {
 	o := e.port(ov)
 	v := ov & e.vm
 	e.out[o].free |= 1 << uint(v&63)
-	r := e.outRtr[o]
 	ib := e.inBase[r]
 	e.ov[ov].owner = ^(ib << e.vs) // unowned(ov)
 	if e.parked[r] == 0 {
@@ -1132,7 +1133,7 @@ func (e *engine) warm(p *part, w int) uint32 {
 		outsLine = int32(64 / unsafe.Sizeof(outPort{}))
 		ovsLine  = int32(64 / unsafe.Sizeof(outVC{}))
 	)
-	p.sink += e.warmRecords(w)
+	p.sink += e.warmRecords(w) + e.warmSets(w)
 	for word := e.busyRtr[w]; word != 0; {
 		// a run of busy routers lo .. hi-1, whose ports and VCs follow one
 		// another in each array: one loop over each array's range
@@ -1157,6 +1158,32 @@ func (e *engine) warm(p *part, w int) uint32 {
 		}
 	}
 	return s + e.warmPorts(w)
+}
+
+// warmSets loads the lines of the masks a head's routing, its VC allocation and
+// a release read and write, per input port (unrouted, waiting, passBy: at the
+// first input port holding flits of each of word w's busy routers, whose ports'
+// masks are side by side) and per router (unrouted, waiting, parked: the word's
+// 64, eight a line). These small arrays (under 2 MB on the 128x128 torus) are
+// touched a few times a packet, each time a miss on a large network, where
+// a cycle's state passes through the caches every block.
+func (e *engine) warmSets(w int) uint32 {
+	var s uint64
+	uv, wv, pb := e.unrouted.vcs, e.waiting.vcs, e.passBy
+	for word := e.busyRtr[w]; word != 0; word &= word - 1 {
+		r := w<<6 | bits.TrailingZeros64(word)
+		ib := int(*elem(e.inBase, r))
+		if pm := *elem(e.portBusy, r); pm != 0 {
+			i := ib + bits.TrailingZeros64(pm)
+			s |= *elem(uv, i) | *elem(wv, i) | *elem(pb, i)
+		}
+	}
+	lo, hi := w<<6, min(w<<6+64, e.nodes)
+	up, wp, pk := e.unrouted.ports[lo:hi], e.waiting.ports[lo:hi], e.parked[lo:hi]
+	for x := 0; x < len(up); x += 8 {
+		s |= up[x] | wp[x] | pk[x]
+	}
+	return uint32(s)
 }
 
 // warmRecords loads the record of each input port holding flits (its bit in

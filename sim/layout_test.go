@@ -305,3 +305,58 @@ func TestWarmReadsBusyVCs(t *testing.T) {
 		}
 	}
 }
+
+// warm loads (warmSets, into part.sink) the line of each busy router's first
+// input port holding flits in the per-port masks of the unrouted and waiting
+// sets and passBy, and the lines of the word's routers in the per-router masks
+// of the two sets and parked: with everything else 0, a line of one of those
+// set to big adds big to what warm leaves in the sink (the input ports' busy
+// masks it adds there are small).
+func TestWarmReadsSets(t *testing.T) {
+	const big = 1 << 20
+	e := warmProbe(t, 0)
+	p := e.parts[0]
+	for w := range e.busyRtr {
+		for _, rtrs := range []uint64{^uint64(0), 0x6, 1 << 63} {
+			e.busyRtr[w] = rtrs
+			for r := range 64 {
+				if rtrs>>r&1 == 0 {
+					continue
+				}
+				rr := w<<6 + r
+				for port := int(e.inBase[rr]); port < int(e.inBase[rr+1]); port++ {
+					e.in[port].busy = 1
+					e.portBusy[rr] = 1 << uint(port-int(e.inBase[rr]))
+					line := rr &^ 7 // the router's line of eight in a per-router array
+					for _, x := range []struct {
+						name string
+						a    []uint64
+						lo   int
+						n    int
+					}{
+						{"unrouted set's port mask", e.unrouted.vcs, port, 1},
+						{"waiting set's port mask", e.waiting.vcs, port, 1},
+						{"passBy mask", e.passBy, port, 1},
+						{"unrouted set's router mask", e.unrouted.ports, line, 8},
+						{"waiting set's router mask", e.waiting.ports, line, 8},
+						{"parked mask", e.parked, line, 8},
+					} {
+						for i := x.lo; i < x.lo+x.n; i++ {
+							x.a[i] = big
+						}
+						s0 := p.sink
+						e.warm(p, w)
+						if (p.sink-s0)&big == 0 {
+							t.Errorf("word %d, busy routers %#x, input port %d: warm did not read the %s", w, rtrs, port, x.name)
+						}
+						for i := x.lo; i < x.lo+x.n; i++ {
+							x.a[i] = 0
+						}
+					}
+					e.in[port].busy, e.portBusy[rr] = 0, 0
+				}
+			}
+		}
+		e.busyRtr[w] = 0
+	}
+}

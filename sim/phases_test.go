@@ -111,7 +111,7 @@ func TestPhaseAllocVCs(t *testing.T) {
 	require.Equal(t, uint64(1)<<uint(loser&e.vm), e.passBy[in], "the loser is parked")
 	require.Equal(t, uint64(1)<<uint(in-e.inBase[1]), e.parked[1])
 	require.Zero(t, e.waiting.rtrs[0], "no router has a head to try")
-	e.release(ov)
+	e.release(e.outRtr[e.port(ov)], ov)
 	require.Zero(t, e.passBy[in])
 	require.Zero(t, e.parked[1])
 	e.allocVCs(e.parts[0])

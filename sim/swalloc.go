@@ -528,7 +528,7 @@ func (e *engine) portIdle(p *part, r, in int32) {
 func (e *engine) tailLeft(r, in, v, ov int32) {
 	iv := in<<e.vs | v
 	if e.ov[ov].owner == iv {
-		e.release(ov)
+		e.release(r, ov)
 	}
 	c := &e.vc[iv]
 	c.state = vcIdle

@@ -24,7 +24,7 @@ func TestReleaseUnparks(t *testing.T) {
 	e.passBy[in], e.passBy[in2], e.passBy[far] = 3, 1, 1 // and their routers' parked marks
 	e.parked[1], e.parked[0] = bit(in)|bit(in2), bit(far)
 	e.own(ov, iv)
-	e.release(ov)
+	e.release(e.outRtr[e.port(ov)], ov)
 	require.Equal(t, uint64(1), e.waiting.vcs[in], "the head allowed ov is asked again")
 	require.Equal(t, uint64(2), e.passBy[in], "the head allowed VC 1 only stays parked")
 	require.Equal(t, uint64(1), e.passBy[in2], "a head of another port stays parked")
@@ -39,7 +39,7 @@ func TestReleaseUnparks(t *testing.T) {
 	// VC 1 to c released: its head is back, and its port has none parked
 	ov1 := e.ovOf(1, 0, 1)
 	e.own(ov1, e.ivOf(1, 0, 1))
-	e.release(ov1)
+	e.release(e.outRtr[e.port(ov1)], ov1)
 	require.Equal(t, uint64(3), e.waiting.vcs[in])
 	require.Zero(t, e.passBy[in])
 	require.Equal(t, bit(in2), e.parked[1], "only the other port has a parked head")
