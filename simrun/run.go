@@ -226,16 +226,25 @@ func (r *Run) checkNumbers() error {
 		return errf("radius", "%d is below 1", r.Radius)
 	}
 	if r.Process != "onoff" {
-		for _, b := range []struct {
-			name    string
-			v, def0 float64
-		}{{"burst-alpha", r.BurstAlpha, d.BurstAlpha}, {"burst-beta", r.BurstBeta, d.BurstBeta}, {"burst-rate", r.BurstRate, d.BurstRate}} {
+		for _, b := range r.bursts() {
 			if b.v != b.def0 {
 				return errf(b.name, "applies to --process onoff only, not %s", r.Process)
 			}
 		}
 	}
 	return nil
+}
+
+// burst is a probability of the on/off process: its flag, its value and its
+// default.
+type burst struct {
+	name    string
+	v, def0 float64
+}
+
+func (r *Run) bursts() []burst {
+	d := Default()
+	return []burst{{"burst-alpha", r.BurstAlpha, d.BurstAlpha}, {"burst-beta", r.BurstBeta, d.BurstBeta}, {"burst-rate", r.BurstRate, d.BurstRate}}
 }
 
 type delay struct {
@@ -377,11 +386,7 @@ func (r *Run) process() (sim.Process, error) {
 		return nil, errf("process", "%v", err)
 	}
 	if _, ok := proc.(sim.OnOff); ok {
-		d := Default()
-		bs := []struct {
-			name    string
-			v, def0 float64
-		}{{"burst-alpha", r.BurstAlpha, d.BurstAlpha}, {"burst-beta", r.BurstBeta, d.BurstBeta}, {"burst-rate", r.BurstRate, d.BurstRate}}
+		bs := r.bursts()
 		derived, given := 0, ""
 		for _, b := range bs {
 			switch {
