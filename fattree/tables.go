@@ -21,7 +21,8 @@ type Row struct {
 	LatencyPerC  float64 `json:"latency_per_c"`
 }
 
-// tableLabels and tablePatterns are the runs Tables shows (at L = 16).
+// tableLabels and tablePatterns are the runs Tables shows (at L = 16): Table I
+// both labels, STORE first, Table II the second (WORM) on random.
 var (
 	tableLabels   = []string{"STORE-RP-RR", "WORM-RP-RR"}
 	tablePatterns = []string{"random", "complement", "many-to-1"}
@@ -55,17 +56,17 @@ func Tables(w io.Writer, rows []Row) error {
 	pats := tablePatterns
 	var b strings.Builder
 	b.WriteString("Table I: mean maximum latency (flit-steps) ± 99% interval, L = 16\n\n| N |")
-	for _, a := range []string{"STORE", "WORM"} {
+	for _, a := range tableLabels {
 		for _, p := range pats {
-			fmt.Fprintf(&b, " %s-RP-RR %s |", a, p)
+			fmt.Fprintf(&b, " %s %s |", a, p)
 		}
 	}
 	b.WriteString(" WORM / STORE (random, complement, many-to-1) |\n|---|---|---|---|---|---|---|---|\n")
 	for _, n := range ns {
 		fmt.Fprintf(&b, "| %d |", n)
-		for _, a := range []string{"STORE", "WORM"} { // tableLabels
+		for _, a := range tableLabels {
 			for _, p := range pats {
-				if r, ok := get[a+"-RP-RR|"+p+"|"+fmt.Sprint(n)]; ok {
+				if r, ok := get[a+"|"+p+"|"+fmt.Sprint(n)]; ok {
 					fmt.Fprintf(&b, " %.1f ± %.1f |", r.MaxLatency, r.MaxLatencyCI)
 				} else {
 					b.WriteString(" - |")
@@ -74,8 +75,8 @@ func Tables(w io.Writer, rows []Row) error {
 		}
 		var ratios []string
 		for _, p := range pats {
-			s, ok1 := get["STORE-RP-RR|"+p+"|"+fmt.Sprint(n)]
-			m, ok2 := get["WORM-RP-RR|"+p+"|"+fmt.Sprint(n)]
+			s, ok1 := get[tableLabels[0]+"|"+p+"|"+fmt.Sprint(n)]
+			m, ok2 := get[tableLabels[1]+"|"+p+"|"+fmt.Sprint(n)]
 			if ok1 && ok2 && s.MaxLatency > 0 {
 				ratios = append(ratios, fmt.Sprintf("%.2f", m.MaxLatency/s.MaxLatency))
 			} else {
@@ -88,7 +89,7 @@ func Tables(w io.Writer, rows []Row) error {
 	var fn []int
 	var fy []float64
 	for _, n := range ns {
-		if r, ok := get["WORM-RP-RR|random|"+fmt.Sprint(n)]; ok {
+		if r, ok := get[tableLabels[1]+"|random|"+fmt.Sprint(n)]; ok {
 			fmt.Fprintf(&b, "| %d | %d | %.2f | %.2f |\n", n, r.Runs, r.Congestion, r.LatencyPerC)
 			fn = append(fn, n)
 			fy = append(fy, r.LatencyPerC)
