@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,6 +74,13 @@ func isWordStart(c byte) bool {
 func isWord(c byte) bool {
 	return isWordStart(c) || (c >= '0' && c <= '9') || strings.IndexByte("+(){},", c) >= 0
 }
+
+// bsNumber reports whether BookSim2's lexer (config.l) reads v as one number:
+// -?[0-9]+ (an integer) or -?({Digit}*\.)?{Digit}+([eE][+-]?{Digit}+)? (a real).
+// Anything else it splits into two tokens and refuses ("1.", "1.e5", "1e").
+func bsNumber(v string) bool { return bsNumberRE.MatchString(v) }
+
+var bsNumberRE = regexp.MustCompile(`^-?(([0-9]*\.)?[0-9]+([eE][+-]?[0-9]+)?)$`)
 
 func parseAssignments(s string, where func(int) string) ([]Assignment, error) {
 	line := 1
@@ -155,6 +163,9 @@ func parseAssignments(s string, where func(int) string) ([]Assignment, error) {
 			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == 'e' || s[j] == 'E' ||
 				((s[j] == '-' || s[j] == '+') && (s[j-1] == 'e' || s[j-1] == 'E'))) {
 				j++
+			}
+			if !bsNumber(s[i:j]) {
+				return nil, bad("%s = %s: not a number as BookSim2's lexer reads one (an integer, or a real with digits after its point: 1.0, .5, 1e-05)", key, s[i:j])
 			}
 			a.Kind = 'i'
 			if strings.ContainsAny(s[i:j], ".eE") {
@@ -377,6 +388,16 @@ func (c *bsConfig) float(k string) (float64, error) {
 	return v, nil
 }
 
+// kOrN is the key at fault when k and n do not make a grid or a fly: k when it is
+// below 2, else n (an error names where n was set, the command line's n=0 rather
+// than the file's k).
+func kOrN(k int) string {
+	if k < 2 {
+		return "k"
+	}
+	return "n"
+}
+
 // bsRouting maps BookSim2's routing function (its name before the topology's) on
 // a torus or mesh to wormlab's routing, with the condition for the same meaning.
 var bsRouting = map[string]map[string]string{
@@ -557,7 +578,7 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 	switch topo {
 	case "torus", "mesh":
 		if k < 2 || n < 1 || n > 8 {
-			refuse(c.errf("k", "k = %d, n = %d: want k >= 2 and 1 <= n <= 8", k, n))
+			refuse(c.errf(kOrN(k), "k = %d, n = %d: want k >= 2 and 1 <= n <= 8", k, n))
 			break
 		}
 		sides := make([]string, n)
@@ -568,7 +589,7 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 	case "fly":
 		// BookSim2's k-ary n-fly (networks/fly.cpp): k^n terminals, n stages
 		if k < 2 || n < 1 {
-			refuse(c.errf("k", "k = %d, n = %d: want k >= 2 and n >= 1", k, n))
+			refuse(c.errf(kOrN(k), "k = %d, n = %d: want k >= 2 and n >= 1", k, n))
 			break
 		}
 		set("topology", "topology", fmt.Sprintf("fly:k=%d,n=%d", k, n))
@@ -850,7 +871,12 @@ func checkKind(a Assignment, kind byte) error {
 			return bad("an integer")
 		}
 	case 'f':
-		if a.Kind != 'i' && a.Kind != 'f' && a.Kind != 'l' {
+		if a.Kind == 'i' {
+			// BookSim2's lexer reads it as an integer, which a real key refuses
+			// (config_utils.cpp: "Unknown integer field")
+			return &BookSimError{a.Where, a.Key, fmt.Sprintf("%q is an integer, which BookSim2 refuses for a real key: write %s.0", a.Value, a.Value)}
+		}
+		if a.Kind != 'f' && a.Kind != 'l' {
 			return bad("a number")
 		}
 	case 's':

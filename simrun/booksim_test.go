@@ -447,6 +447,60 @@ func TestToBookSimRealsAsBookSimReadsThem(t *testing.T) {
 	}
 }
 
+// --config reads numbers as BookSim2's lexer and Configuration::Assign do
+// (config.l, config_utils.cpp; each case run through BookSim2 at /work/booksim2,
+// session 10): an integer for a real key is refused ("Unknown integer field:
+// injection_rate"), a real with an exponent is read (1e-2, 2.5E-1, -.5e1), and a
+// token the lexer splits in two ("1.", "1.e5", "1e") is refused (a syntax error
+// there). Each refusal is one error naming the key and its line.
+func TestBookSimNumbersAsBookSimReadsThem(t *testing.T) {
+	base := "topology = mesh; k = 4; routing_function = dor;\n"
+	for v, want := range map[string]float64{"1e-2": 0.01, "2.5E-1": 0.25, ".5": 0.5, "1.0": 1, "-.5e1": -5} {
+		as := parseBS(t, base+"burst_r1 = "+v+";")
+		require.Equal(t, byte('f'), as[len(as)-1].Kind, v)
+		x, err := strconv.ParseFloat(as[len(as)-1].Value, 64)
+		require.NoError(t, err)
+		require.Equal(t, want, x, v)
+	}
+	run, _, _, err := FromBookSim(parseBS(t, base+"injection_rate = 1e-2;"), false)
+	require.NoError(t, err)
+	require.Equal(t, 0.01, run.Offered())
+	for _, text := range []string{"injection_rate = 1;", "burst_r1 = -1;", "latency_thres = 500;"} {
+		_, _, _, err := FromBookSim(parseBS(t, base+text), false)
+		key, value, _ := strings.Cut(strings.TrimSuffix(text, ";"), " = ")
+		require.EqualError(t, err, fmt.Sprintf("t.cfg:2: booksim key %s: %q is an integer, which BookSim2 refuses for a real key: write %s.0", key, value, value), text)
+	}
+	_, _, _, err = FromBookSim(parseBS(t, base, "injection_rate=1"), false)
+	require.EqualError(t, err, `command line: booksim key injection_rate: "1" is an integer, which BookSim2 refuses for a real key: write 1.0`)
+	for _, v := range []string{"1.", "1.e5", "1e", "1.5.3", "1e+"} {
+		_, err := ParseBookSim(strings.NewReader(base+"injection_rate = "+v+";"), "t.cfg")
+		var be *BookSimError
+		require.True(t, errors.As(err, &be), "%s: %v", v, err)
+		require.Contains(t, err.Error(), "t.cfg:2: injection_rate = "+v+": not a number as BookSim2's lexer reads one", v)
+	}
+}
+
+// k and n that make no grid or fly are refused naming the key at fault and where
+// it was set: n given on the command line (n=0) is named there, not the file's
+// line of k (it named t.cfg:2, k's line, for a command line's n=0).
+func TestFromBookSimGridNamesTheKeyAtFault(t *testing.T) {
+	for _, c := range []struct {
+		text, override, want string
+	}{
+		{"topology = mesh;\nk = 4;\n", "n=0", "command line: booksim key n: k = 4, n = 0: want k >= 2 and 1 <= n <= 8"},
+		{"topology = torus;\nk = 4;\nn = 9;\n", "", "t.cfg:3: booksim key n: k = 4, n = 9"},
+		{"topology = mesh;\nk = 1;\n", "n=2", "t.cfg:2: booksim key k: k = 1, n = 2"},
+		{"topology = fly;\nk = 2;\nrouting_function = dest_tag;\n", "n=0", "command line: booksim key n: k = 2, n = 0: want k >= 2 and n >= 1"},
+	} {
+		var over []string
+		if c.override != "" {
+			over = append(over, c.override)
+		}
+		_, _, _, err := FromBookSim(parseBS(t, c.text, over...), false)
+		require.ErrorContains(t, err, c.want, c.text+c.override)
+	}
+}
+
 // BookSim2 reads hotspot(P) by tokenize_str (config_utils.cpp): P = {x,y} is
 // the list of parameters x and y, so the hot nodes are {{a,b}} and hotspot({0,9})
 // is one hot node, 0, of rate 9 (BookSim2 sent every packet to node 0 on such a
