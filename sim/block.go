@@ -314,6 +314,7 @@ func (e *engine) blockWords(p *part) {
 			if j < stop {
 				v.t = t + int64(j)
 				p.done = p.dones[j]
+				p.setAt(v.t)
 				v.receiveWord(p, w)
 				v.injectWord(p, w)
 				werr := v.sweep(p, w, all)

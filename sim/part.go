@@ -84,6 +84,18 @@ type part struct {
 	_ [64]byte // no false sharing with the next partition's counts
 }
 
+// setAt readies p's wheels for the events of cycle t (wheel.setAt): the
+// phases that schedule events (inject, allocSwitch) and the sections that run
+// them word by word (cycle, advance) call it first, and a block before each
+// cycle of each word.
+func (p *part) setAt(t int64) {
+	p.links.setAt(t)
+	p.credits.setAt(t)
+	p.injects.setAt(t)
+	p.delivers.setAt(t)
+	p.srcCreds.setAt(t)
+}
+
 // partition cuts the engine's routers into k partitions of whole words, as even
 // as the words allow (k at most the number of words), with their wheels.
 func (e *engine) partition(k int, wl, maxPorts int) {
@@ -265,6 +277,7 @@ func (e *engine) finishCycle() error {
 // threads.
 func (e *engine) cycle(p *part) {
 	all := allVCs(e.V)
+	p.setAt(e.t)
 	for w := p.w0; w < p.w1; w++ {
 		e.receiveWord(p, w)
 		e.injectWord(p, w)
@@ -276,6 +289,7 @@ func (e *engine) cycle(p *part) {
 
 // advance is cycle without receiving (done in a section of its own).
 func (e *engine) advance(p *part) {
+	p.setAt(e.t)
 	if e.cfg.Latch {
 		e.inject(p)
 		if p.err = e.route(p); p.err != nil {

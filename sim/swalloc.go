@@ -23,6 +23,7 @@ func (e *engine) fastSwitch() bool {
 // requests for Arbiter values, draws the random arbitration's numbers and handles
 // Latch and an input stage other than the default (Config.SwitchInput).
 func (e *engine) allocSwitch(p *part) {
+	p.setAt(e.t)
 	fast := e.fastSwitch()
 	for w := p.w0; w < p.w1; w++ {
 		for word := e.busyRtr[w]; word != 0; word &= word - 1 {
@@ -130,7 +131,7 @@ func (e *engine) allocFlat(p *part, r int32) {
 		if to < 0 {
 			cw, to = &p.srcCreds, q
 		}
-		cw.put(t+int64(ip.dCred), ip.word, to<<vs|v)
+		cw.put(ip.dCred, ip.word, to<<vs|v)
 		next, dEj := op.next, e.dEject
 		if dEj == 0 && next < 0 {
 			if ip.busy == 0 {
@@ -151,7 +152,7 @@ func (e *engine) allocFlat(p *part, r int32) {
 			none = bit
 		}
 		ip.cred &^= none
-		w.put(t+d, op.word, flitEv{to: to, f: f})
+		w.put(int32(d), op.word, flitEv{to: to, f: f})
 		if ip.busy == 0 {
 			e.portIdle(p, r, port)
 		}
@@ -461,7 +462,7 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 		if to < 0 {
 			cw, to = &p.srcCreds, q
 		}
-		cw.put(t+int64(ip.dCred), ip.word, to<<vs|v)
+		cw.put(ip.dCred, ip.word, to<<vs|v)
 	}
 	next, dEj := op.next, e.dEject
 	if dEj == 0 && next < 0 {
@@ -485,7 +486,7 @@ func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 		none = bit
 	}
 	ip.cred &^= none
-	w.put(t+d, op.word, flitEv{to: to, f: f})
+	w.put(int32(d), op.word, flitEv{to: to, f: f})
 	// last, with nothing live after the calls for Go to save and reload around
 	// them (moved, written out: a call to it costs 1.5% of a run's instructions;
 	// portIdle, called before the puts, cost 1 instruction a flit-hop)

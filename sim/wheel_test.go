@@ -32,10 +32,11 @@ func TestWheelClassesKeepOrder(t *testing.T) {
 			}
 		}
 		// the events put this cycle, of any delay, to any word
+		w.setAt(t0)
 		for range rng.IntN(20) {
 			d := delays[rng.IntN(len(delays))]
 			word := int32(rng.IntN(words))
-			w.put(t0+int64(d), w.col(word, int32(d)), seq)
+			w.put(int32(d), w.col(word, int32(d)), seq)
 			k := [2]int64{t0 + int64(d), int64(word)}
 			want[k] = append(want[k], seq)
 			seq++
