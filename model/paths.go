@@ -323,9 +323,13 @@ func (p *Paths) valid(walks bool) bool {
 
 // uniqueIDs reports whether no two messages share an id, with an open-addressing
 // table of message indices (a map of 10^6 strings took 60 MB and a fifth of a
-// second).
+// second). Where the messages are many (uniqueSplitMin) and there is a second
+// core, uniqueSplit checks them on two.
 func (p *Paths) uniqueIDs() bool {
 	n := p.Len()
+	if n >= uniqueSplitMin && runtime.GOMAXPROCS(0) > 1 {
+		return p.uniqueSplit()
+	}
 	size := 1
 	for size < 2*n {
 		size <<= 1
@@ -335,6 +339,61 @@ func (p *Paths) uniqueIDs() bool {
 	for i := range n {
 		id := p.id(i)
 		for h := maphash.Bytes(seed, id) & uint64(size-1); ; h = (h + 1) & uint64(size-1) {
+			j := table[h]
+			if j == 0 {
+				table[h] = int32(i + 1)
+				break
+			}
+			if string(p.id(int(j-1))) == string(id) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// uniqueSplitMin is the least number of messages whose ids uniqueIDs checks
+// on two cores.
+var uniqueSplitMin = 1 << 17
+
+// uniqueSplit is uniqueIDs on two goroutines: each hashes half the ids, and
+// then the ids are parted by their hash's top bit, each goroutine with a
+// table of its own. Two ids that are equal hash alike, so each pair is
+// compared in one of the tables.
+func (p *Paths) uniqueSplit() bool {
+	n := p.Len()
+	seed := maphash.MakeSeed()
+	hashes := make([]uint64, n)
+	other := make(chan bool)
+	go func() {
+		for i := n / 2; i < n; i++ {
+			hashes[i] = maphash.Bytes(seed, p.id(i))
+		}
+		other <- true
+		other <- p.uniqueHashed(hashes, 1<<63)
+	}()
+	for i := range n / 2 {
+		hashes[i] = maphash.Bytes(seed, p.id(i))
+	}
+	<-other
+	ok := p.uniqueHashed(hashes, 0)
+	return <-other && ok
+}
+
+// uniqueHashed reports whether no two messages whose ids' hashes (hashes[i]
+// for message i) have the top bit top share an id.
+func (p *Paths) uniqueHashed(hashes []uint64, top uint64) bool {
+	size := 1
+	for size < p.Len() {
+		size <<= 1
+	}
+	table := make([]int32, size) // 1 + message index, 0 for empty
+	for i, h := range hashes {
+		if h&(1<<63) != top {
+			continue
+		}
+		id := p.id(i)
+		for h &= uint64(size - 1); ; h = (h + 1) & uint64(size-1) {
 			j := table[h]
 			if j == 0 {
 				table[h] = int32(i + 1)

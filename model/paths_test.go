@@ -430,3 +430,35 @@ func TestPathsMeasureOnceAcrossGoroutines(t *testing.T) {
 	require.Equal(t, in.Measure(), ms)
 	require.Same(t, &ms.Load[0], &ms2.Load[0], "the measures computed once")
 }
+
+// Lemma (the ids checked on two cores): uniqueIDs, its ids hashed in two halves
+// and parted by their hash's top bit between two tables (asked for from one
+// message on, two processors at least), reports duplicate ids exactly when a
+// map of the ids finds one, on ids drawn from a few short strings (so that
+// most draws repeat one).
+func TestUniqueIDsSplit(t *testing.T) {
+	twoProcs(t)
+	old := uniqueSplitMin
+	uniqueSplitMin = 1
+	defer func() { uniqueSplitMin = old }()
+	repeated := 0
+	rapid.Check(t, func(t *rapid.T) {
+		ids := rapid.SliceOfN(rapid.StringMatching(`[ab]{1,4}`), 1, 40).Draw(t, "ids")
+		p := &Paths{Off: []int{0}, idOff: []int{0}}
+		seen, want := map[string]bool{}, true
+		for _, id := range ids {
+			p.ids = append(p.ids, id...)
+			p.idOff = append(p.idOff, len(p.ids))
+			p.L = append(p.L, 1)
+			if seen[id] {
+				want = false
+			}
+			seen[id] = true
+		}
+		if !want {
+			repeated++
+		}
+		require.Equal(t, want, p.uniqueIDs(), "ids %q", ids)
+	})
+	require.Positive(t, repeated, "no draw repeated an id")
+}
