@@ -609,13 +609,17 @@ func (d *diagram) notes() []string {
 
 // tickStep returns the time between labelled ticks, 1, 2, 5, 10, 20, 50, ..., so
 // that labels are at least gap pixels apart.
+// Steps run up to 5 * 10^18, so that even a plot of the whole range of int (up
+// to 9.2 * 10^18 steps in maxPlotW pixels) has labels at round times.
 func tickStep(unit, gap float64) int {
-	for s := 1; s < math.MaxInt/50; s *= 10 {
+	for s := 1; ; s *= 10 {
 		for _, k := range []int{1, 2, 5} {
 			if float64(s*k)*unit >= gap {
 				return s * k
 			}
 		}
+		if s > math.MaxInt/50 { // s * 10 * 5 would overflow
+			return 5 * s
+		}
 	}
-	return math.MaxInt / 50
 }
