@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wormlab/wormlab/internal/plural"
 	"github.com/wormlab/wormlab/model"
 )
 
@@ -119,7 +120,7 @@ func prefixBound(in *model.Instance, budget int) (model.Bound, bool) {
 	b := colouringBound(tr, AlignedConflicts(tr), budget)
 	b.Name = BoundPrefix
 	b.Value += rest
-	b.Detail = fmt.Sprintf("paths cut to their first %s, %s; plus %s left", count(h, "edge"), b.Detail, count(rest, "hop"))
+	b.Detail = fmt.Sprintf("paths cut to their first %s, %s; plus %s left", plural.Count(h, "edge"), b.Detail, plural.Count(rest, "hop"))
 	return b, true
 }
 
@@ -168,7 +169,7 @@ func cliqueBound(in *model.Instance, g *Graph, budget int) model.Bound {
 	if !res.Exact {
 		how = "largest found"
 	}
-	b.Detail = fmt.Sprintf("%s clique of %s %s: sum L + min d - 1", how, count(len(res.Clique), "pairwise aligned-conflicting message"), ids(in, res.Clique))
+	b.Detail = fmt.Sprintf("%s clique of %s %s: sum L + min d - 1", how, plural.Count(len(res.Clique), "pairwise aligned-conflicting message"), ids(in, res.Clique))
 	return b
 }
 
@@ -226,7 +227,7 @@ func colouring(in *model.Instance, g *Graph, budget int) (model.Bound, []int) {
 				how = "chi >= %d (a clique; the colouring search was cut short)"
 			}
 			b.Detail = fmt.Sprintf("component of %s from %q, "+how+": D0 %d + (chi - 1) * L %d",
-				count(len(c), "message"), in.Messages[c[0]].ID, res.Lower, d0[k], lmin[k])
+				plural.Count(len(c), "message"), in.Messages[c[0]].ID, res.Lower, d0[k], lmin[k])
 		}
 	}
 	return b, colour
@@ -246,7 +247,7 @@ func independenceBound(in *model.Instance, g *Graph, budget int) model.Bound {
 				how = "alpha <= %d"
 			}
 			b.Detail = fmt.Sprintf("component of %s from %q, "+how+": D0 %d + (ceil(%d / alpha) - 1) * L %d",
-				count(len(c), "message"), in.Messages[c[0]].ID, res.Upper, d0[k], len(c), lmin[k])
+				plural.Count(len(c), "message"), in.Messages[c[0]].ID, res.Upper, d0[k], len(c), lmin[k])
 		}
 	}
 	return b
@@ -263,12 +264,4 @@ func ids(in *model.Instance, s []int) string {
 		parts = append(parts, fmt.Sprintf("%q", in.Messages[i].ID))
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
-}
-
-// count is "1 what" or "n whats".
-func count(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

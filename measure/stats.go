@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/wormlab/wormlab/internal/plural"
 	"github.com/wormlab/wormlab/internal/unionfind"
 	"github.com/wormlab/wormlab/model"
 )
@@ -236,7 +237,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	if name == "" {
 		name = "(unnamed)"
 	}
-	line(&b, "instance %s: %s, %s, %s", name, plural(r.Messages, "message"), plural(r.Nodes, "node"), plural(r.Edges, "edge"))
+	line(&b, "instance %s: %s, %s, %s", name, plural.Count(r.Messages, "message"), plural.Count(r.Nodes, "node"), plural.Count(r.Edges, "edge"))
 	line(&b, "congestion c = %d%s", r.C.Value, at(r.C))
 	line(&b, "flit congestion c_L = %d%s", r.CL.Value, at(r.CL))
 	line(&b, "dilation d = %d%s", r.D.Value, by(r.D))
@@ -246,7 +247,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		line(&b, "lengths L = %d .. %d, %d flits, %d hops in all", r.LMin, r.LMax, r.TotalFlits, r.Hops)
 	}
 	line(&b, "path graph: Delta = %d%s, %s, largest %s",
-		r.PathGraph.Delta.Value, by(r.PathGraph.Delta), plural(r.PathGraph.Components, "component"), ints(r.PathGraph.Largest))
+		r.PathGraph.Delta.Value, by(r.PathGraph.Delta), plural.Count(r.PathGraph.Components, "component"), ints(r.PathGraph.Largest))
 	if r.Deps.Acyclic {
 		line(&b, "channel dependency graph: acyclic")
 	} else {
@@ -314,13 +315,6 @@ func escapeControl(s string) string {
 		i += n
 	}
 	return b.String()
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func at(f EdgeFigure) string {

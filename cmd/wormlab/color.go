@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wormlab/wormlab/internal/gctune"
+	"github.com/wormlab/wormlab/internal/plural"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline"
 )
@@ -93,7 +94,7 @@ func runColor(e *env) error {
 // bound and against the lower bound.
 func colorSummary(in *model.Paths, res *offline.Result, lb model.Bound) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "color: %s, order %s (k = %d", plural(in.Len(), "message"), res.Order, res.K)
+	fmt.Fprintf(&b, "color: %s, order %s (k = %d", plural.Count(in.Len(), "message"), res.Order, res.K)
 	switch {
 	case len(res.Plan.Roots) == 1:
 		fmt.Fprintf(&b, ", root %s", res.Plan.Roots[0])
@@ -101,7 +102,7 @@ func colorSummary(in *model.Paths, res *offline.Result, lb model.Bound) string {
 		fmt.Fprintf(&b, ", %d roots", len(res.Plan.Roots))
 	}
 	if res.Order == offline.OrderMesh {
-		fmt.Fprintf(&b, ", %s", plural(len(res.Plan.Parts), "class"))
+		fmt.Fprintf(&b, ", %s", plural.Count(len(res.Plan.Parts), "class"))
 	}
 	b.WriteString("): makespan ")
 	ms := res.Makespan

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wormlab/wormlab/fattree"
+	"github.com/wormlab/wormlab/internal/plural"
 )
 
 func init() {
@@ -266,7 +267,7 @@ func fatTreeTables(e *env, path, out string) error {
 	if !slices.ContainsFunc(rows, fattree.Tabulated) {
 		// every cell would be empty: say so rather than print empty tables
 		return usageError("--tables: %s: no run the tables show among its %s (fattree --json --algo store or worm, --path rp --scan rr, --flits 16, --pattern random, complement or many-to-1)",
-			path, plural(len(rows), "JSON object"))
+			path, plural.Count(len(rows), "JSON object"))
 	}
 	return writeOut(e, out, func(w io.Writer) error { return fattree.Tables(w, rows) })
 }

@@ -433,17 +433,6 @@ func memoryFlagUsage(fs *flag.FlagSet, usage string) func() (int64, func()) {
 	}
 }
 
-// plural is "1 what" or "n whats" ("es" after an s: "2 classes").
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	if strings.HasSuffix(what, "s") {
-		return fmt.Sprintf("%d %ses", n, what)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
 // declared runs declare, which declares flags on fs, and returns their names,
 // sorted: a group of flags named where it is declared (solve's search
 // flags), so that a check of the group cannot miss one.
