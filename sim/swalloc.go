@@ -424,13 +424,14 @@ func (e *engine) creditBack(iv int32) {
 // the switch to its output VC: the slot's credit goes upstream (unless
 // creditNow: latch returned it), the flit down the link (or into the sink), and
 // a tail frees both VCs. allocFlat writes this body out in its output loop
-// (without creditNow): a change here is one there too. Which of two cases holds (the VC emptied or not, a
-// network or an injection port behind, a link or a sink ahead) follows no
-// pattern a branch predictor learns over a router's flits, but Go compiles
-// these ifs to branches (on torus:8x8 at 0.4, 0.6 mispredictions a flit-hop);
-// choosing by masks and an indexed pair of wheels instead cut the
-// mispredictions by 8% and added 7% to the instructions, and the run took 5%
-// more CPU time (median of 12 interleaved pairs, load 12-20).
+// (without creditNow): a change here is one there too. Which of two cases
+// holds (the VC emptied or not, a network or an injection port behind, a link
+// or a sink ahead) follows no pattern a branch predictor learns over a
+// router's flits, but Go compiles these ifs to branches (on torus:8x8 at 0.4,
+// 0.6 mispredictions a flit-hop); choosing by masks and an indexed pair of
+// wheels instead cut the mispredictions by 8% and added 7% to the
+// instructions, and the run took 5% more CPU time (median of 12 interleaved
+// pairs, load 12-20).
 func (e *engine) traverse(p *part, r, in, v int32, creditNow bool) {
 	vs := e.vs & 31
 	iv := in<<vs | v
