@@ -283,13 +283,13 @@ func (r *Report) WriteText(w io.Writer) error {
 // and so edge names and the messages' ids are the input's, and a newline or an
 // escape sequence in one would break the report's lines or drive the terminal.
 func line(b *strings.Builder, format string, a ...any) {
-	b.WriteString(escapeControl(fmt.Sprintf(format, a...)))
+	b.WriteString(EscapeControl(fmt.Sprintf(format, a...)))
 	b.WriteByte('\n')
 }
 
-// escapeControl returns s with each control character and each byte that is not
+// EscapeControl returns s with each control character and each byte that is not
 // UTF-8 written as its Go escape (\n, \t, \x1b, \u0085), the rest as it is.
-func escapeControl(s string) string {
+func EscapeControl(s string) string {
 	clean := true
 	for _, r := range s {
 		if unicode.IsControl(r) || r == utf8.RuneError {

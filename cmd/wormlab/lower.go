@@ -11,6 +11,7 @@ import (
 
 	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/lower"
+	"github.com/wormlab/wormlab/measure"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline/optimal"
 )
@@ -97,7 +98,9 @@ func runLowerBounds(e *env, args []string) error {
 		return writeJSON(e.stdout, doc)
 	}
 	for _, b := range res.Bounds {
-		fmt.Fprintf(e.stdout, "%-22s %6d  %s\n", b.Name, b.Value, b.Detail)
+		// a detail names edges by their nodes and messages by their ids, the
+		// input's: escaped as stats writes them, one line per bound
+		fmt.Fprintf(e.stdout, "%-22s %6d  %s\n", b.Name, b.Value, measure.EscapeControl(b.Detail))
 	}
 	for _, s := range res.Skipped {
 		fmt.Fprintf(e.stdout, "%-22s %6s  skipped: %s\n", s.Name, "-", s.Reason)
