@@ -21,11 +21,13 @@
 # mesh88_lat and an --emit-config file, read by both), configlat (the latency
 # table's torus through --config, with either simulator's allocators),
 # configadapt (min_adapt on the 16x16 torus through --config, likewise),
+# meshadapt (min_adapt on an 8x8 mesh through the file --emit-config writes),
 # configrules (wormlab alone on configlat's file, each of BookSim2's two rules
 # there replaced by wormlab's own, then both). With OUT set, threads, memory,
-# minadapt, crossbar, examples, configlat, configadapt and configrules also write
-# threads.csv (and crossover.csv), memory.csv, minadapt.csv, crossbar.csv,
-# examples.csv, configlat.csv, configadapt.csv and configrules.csv there (the
+# minadapt, crossbar, examples, configlat, configadapt, meshadapt and configrules
+# also write threads.csv (and crossover.csv), memory.csv, minadapt.csv,
+# crossbar.csv, examples.csv, configlat.csv, configadapt.csv, meshadapt.csv and
+# configrules.csv there (the
 # figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
@@ -426,6 +428,30 @@ configadapt() {
 	configrows configadapt "$tmp/minadapt.cfg" "${ADAPT_RATES:-0.05 0.1 0.15}" wormlab_sif vc_allocator=separable_input_first sw_allocator=separable_input_first
 }
 
+# meshadapt: min_adapt on an 8x8 mesh (4 VCs of 8 flits, 4-flit packets, uniform
+# Bernoulli traffic), both reading the file wormlab sim --emit-config writes for
+# --routing minadapt --select rotate --switch-input output (BookSim2's
+# separable_input_first): per load of MESHADAPT_RATES (default "0.1 0.2") and
+# seed, BookSim2 (sample_period=10000), wormlab as --config reads it (--select
+# rotate) and with --select first; --rel 0.01 --min-cycles 50000.
+meshadapt() {
+	"$WORMLAB" sim --topology mesh:8x8 --routing minadapt --vcs 4 --flits 4 --rate 0.2 --select rotate --switch-input output --emit-config "$tmp/meshadapt.cfg"
+	echo "# mean packet latency (cycles) on the 8x8 mesh with min_adapt, both reading the same file (separable_input_first); booksim: sample_period=10000"
+	printf '%-7s %5s %10s %10s %12s\n' offered seed booksim wormlab wormlab_first
+	for r in ${MESHADAPT_RATES:-0.1 0.2}; do
+		for s in $SEEDS; do
+			"$BOOKSIM" "$tmp/meshadapt.cfg" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
+			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$WORMLAB" sim --json --config "$tmp/meshadapt.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json" 2>/dev/null
+			w=$(wl_field "$tmp/wl.json" latency)
+			"$WORMLAB" sim --json --config "$tmp/meshadapt.cfg" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 --select first > "$tmp/wl.json" 2>/dev/null
+			wf=$(wl_field "$tmp/wl.json" latency)
+			printf '%-7s %5s %10s %10s %12s\n' "$r" "$s" "$b" "$w" "$wf"
+			csvrow meshadapt rate,seed,booksim,wormlab,wormlab_first "$r,$s,$b,$w,$wf"
+		done
+	done
+}
+
 # configrules: wormlab alone on the latency table's file, per load of RATES and
 # seed, its two BookSim2 rules taken away one at a time: as the file reads
 # (--select rotate --switch-input output), with --select first, with
@@ -487,6 +513,7 @@ crossbar) crossbar ;;
 examples) examples ;;
 configlat) configlat ;;
 configadapt) configadapt ;;
+meshadapt) meshadapt ;;
 configrules) configrules ;;
 all) latency; echo; saturation; echo; speed ;;
 *) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|configlat|configadapt|configrules|all]" >&2; exit 2 ;;
