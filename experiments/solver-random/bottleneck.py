@@ -15,8 +15,9 @@ edges). Two commands:
       then, its head's position on its path, with the earliest deadline, T
       minus the steps it needs after the edge; ties by message order). Of
       identical worms (same path and length) the earlier in the instance
-      gets the earlier start, the formula's symmetry rule. Prints the number
-      of worms fixed, or says why none can be.
+      gets the earlier start, the formula's symmetry rule. FROM "none" fixes
+      no worm (OUT is CNF). Prints the number of worms fixed, or says why
+      none can be.
 """
 import json
 import re
@@ -79,7 +80,9 @@ def fix(inp, cnf, frm, names, T, out):
     d, edges, msgs = load(inp)
     ids = edge_ids(edges, names)
     starts = {}
-    if frm == "jackson":
+    if frm == "none":
+        pass
+    elif frm == "jackson":
         for e in ids:
             s = jackson(msgs, e, T)
             if s is None:

@@ -13,14 +13,16 @@
 #   --horizon T`) with unit clauses fixing the start of every worm crossing
 #   those edges (bottleneck.py fix): as in the instance's best known
 #   schedule (certify/testdata/issue27), by Jackson's rule, or as in the
-#   optimal schedule of the first restriction; one call of gini's command
+#   optimal schedule of the first restriction; and, with no worm fixed,
+#   the second restriction at the instance's known optimum (the formula of
+#   the worms that do not cross the saturated edges); one call of gini's command
 #   (gini v1.0.4, the solver `wormlab solve` runs) within SATLIMIT CPU
 #   seconds; a schedule it finds is decoded by `solve --assignment` and
 #   checked by `wormlab verify`.
 #
 #   experiments/solver-random/bottleneck.sh OUT   (WORMLAB=binary, LIMIT=20s, SATLIMIT=60)
 #
-# About 4 LIMIT + 5 SATLIMIT seconds of CPU.
+# About 4 LIMIT + 6 SATLIMIT seconds of CPU.
 set -eu
 out=${1:?usage: bottleneck.sh OUTDIR}
 limit=${LIMIT:-20s}
@@ -69,7 +71,7 @@ done
 res=$out/fixed.jsonl
 : >"$res"
 printf '| formula (bufferless, horizon T) | worms fixed | starts from | gini |\n| --- | --- | --- | --- |\n' >"$out/fixed.md"
-for spec in "$m10 84 $e10 known" "$m10 84 $e10 jackson" "$m8 79 $e8 known" "$m8 78 $e8 jackson" "$m8 78 $e8 restriction"; do
+for spec in "$m10 84 $e10 known" "$m10 84 $e10 jackson" "$m10-without 84 $e10 none" "$m8 79 $e8 known" "$m8 78 $e8 jackson" "$m8 78 $e8 restriction"; do
 	# shellcheck disable=SC2086
 	set -- $spec
 	name=$1 T=$2 edges=$3 from=$4
@@ -77,6 +79,7 @@ for spec in "$m10 84 $e10 known" "$m10 84 $e10 jackson" "$m8 79 $e8 known" "$m8 
 	known) src=$known/$name.schedule.json what="the best known schedule" ;;
 	jackson) src=jackson what="Jackson's rule" ;;
 	restriction) src=$out/$name-with.schedule.json what="the restriction's optimum" ;;
+	none) src=none what="none fixed" ;;
 	esac
 	"$wl" solve --model bufferless --dimacs "$out/f.cnf" --horizon "$T" "$out/$name.json" 2>/dev/null
 	n=$(python3 "$py" fix "$out/$name.json" "$out/f.cnf" "$src" "$edges" "$T" "$out/u.cnf")
