@@ -72,8 +72,9 @@ func Bounds(in *model.Instance) []model.Bound {
 // BoundsBudget is Bounds with each search limited to budget nodes (<= 0: no limit).
 func BoundsBudget(in *model.Instance, budget int) []model.Bound {
 	g := AlignedConflicts(in)
-	bs := []model.Bound{cliqueBound(in, g, budget), colouringBound(in, g, budget), independenceBound(in, g, budget)}
-	if b, ok := prefixBound(in, budget); ok {
+	lim := limit{nodes: budget}
+	bs := []model.Bound{cliqueBound(in, g, lim), colouringBound(in, g, lim), independenceBound(in, g, lim)}
+	if b, ok := prefixBound(in, lim); ok {
 		bs = append(bs, b)
 	}
 	if b, ok := sequenceBound(in); ok {
@@ -100,7 +101,7 @@ func BoundsBudget(in *model.Instance, budget int) []model.Bound {
 // paths is within L - 1 hops of their end, so far more pairs are aligned conflicts
 // than in the whole paths when L < d: this is the truncated butterfly of seed 002,
 // Definition 2, for any instance. Reported only when min L < d.
-func prefixBound(in *model.Instance, budget int) (model.Bound, bool) {
+func prefixBound(in *model.Instance, lim limit) (model.Bound, bool) {
 	ms := in.Measure()
 	h := ms.LMax
 	rest := -1
@@ -117,7 +118,7 @@ func prefixBound(in *model.Instance, budget int) (model.Bound, bool) {
 		}
 	}
 	tr := Truncate(in, h)
-	b := colouringBound(tr, AlignedConflicts(tr), budget)
+	b := colouringBound(tr, AlignedConflicts(tr), lim)
 	b.Name = BoundPrefix
 	b.Value += rest
 	b.Detail = fmt.Sprintf("paths cut to their first %s, %s; plus %s left", plural.Count(h, "edge"), b.Detail, plural.Count(rest, "hop"))
@@ -153,7 +154,7 @@ func CliqueValue(in *model.Instance, s []int) int {
 	return sum + dmin - 1
 }
 
-func cliqueBound(in *model.Instance, g *Graph, budget int) model.Bound {
+func cliqueBound(in *model.Instance, g *Graph, lim limit) model.Bound {
 	b := model.Bound{Name: BoundClique, Edge: -1, Msg: -1}
 	if len(in.Messages) == 0 {
 		return b
@@ -162,7 +163,7 @@ func cliqueBound(in *model.Instance, g *Graph, budget int) model.Bound {
 	for i := range w {
 		w[i] = in.Messages[i].L
 	}
-	res := MaxClique(g, w, budget)
+	res := maxClique(g, w, lim)
 	b.Value = CliqueValue(in, res.Clique)
 	b.Msg = res.Clique[0]
 	how := "maximum"
@@ -193,8 +194,8 @@ func groups(in *model.Instance, g *Graph) (comps [][]int, d0, lmin []int) {
 	return comps, d0, lmin
 }
 
-func colouringBound(in *model.Instance, g *Graph, budget int) model.Bound {
-	b, _ := colouring(in, g, budget)
+func colouringBound(in *model.Instance, g *Graph, lim limit) model.Bound {
+	b, _ := colouring(in, g, lim)
 	return b
 }
 
@@ -207,15 +208,15 @@ func colouringBound(in *model.Instance, g *Graph, budget int) model.Bound {
 // elsewhere PhaseSchedule reports the shared edge (on levelled:2x3x2, m0 with L = 1
 // on [0 7] and m3 with L = 2 on [0 6] both take colour 0 and meet on edge 0).
 func ColouringBound(in *model.Instance, budget int) (model.Bound, []int) {
-	return colouring(in, AlignedConflicts(in), budget)
+	return colouring(in, AlignedConflicts(in), limit{nodes: budget})
 }
 
-func colouring(in *model.Instance, g *Graph, budget int) (model.Bound, []int) {
+func colouring(in *model.Instance, g *Graph, lim limit) (model.Bound, []int) {
 	b := model.Bound{Name: BoundColouring, Edge: -1, Msg: -1}
 	colour := make([]int, len(in.Messages))
 	comps, d0, lmin := groups(in, g)
 	for k, c := range comps {
-		res := Chromatic(g.Induced(c), budget)
+		res := chromatic(g.Induced(c), lim)
 		for j, i := range c {
 			colour[i] = res.Colour[j]
 		}
@@ -233,11 +234,11 @@ func colouring(in *model.Instance, g *Graph, budget int) (model.Bound, []int) {
 	return b, colour
 }
 
-func independenceBound(in *model.Instance, g *Graph, budget int) model.Bound {
+func independenceBound(in *model.Instance, g *Graph, lim limit) model.Bound {
 	b := model.Bound{Name: BoundIndependence, Edge: -1, Msg: -1}
 	comps, d0, lmin := groups(in, g)
 	for k, c := range comps {
-		res := MaxIndependentSet(g.Induced(c), budget)
+		res := maxIndependentSet(g.Induced(c), lim)
 		parts := (len(c) + res.Upper - 1) / res.Upper
 		v := d0[k] + (parts-1)*lmin[k]
 		if b.Msg < 0 || v > b.Value {

@@ -27,13 +27,31 @@ type CliqueResult struct {
 // (nil: every weight is 1). At most budget search nodes are expanded (budget <= 0:
 // no limit).
 func MaxClique(g *Graph, w []int, budget int) CliqueResult {
+	return maxClique(g, w, limit{nodes: budget})
+}
+
+// limit caps a search: at most nodes search nodes (<= 0: no limit), and none
+// after stop reports true (nil: never), so that a cancelled context ends the
+// bounds of BoundsWithin within a search node, not a whole budget. A search
+// stopped either way returns a valid, weaker bound (Exact false).
+type limit struct {
+	nodes int
+	stop  func() bool
+}
+
+// over reports whether a search that has expanded n nodes must stop.
+func (l limit) over(n int) bool {
+	return l.nodes > 0 && n > l.nodes || l.stop != nil && l.stop()
+}
+
+func maxClique(g *Graph, w []int, lim limit) CliqueResult {
 	if w == nil {
 		w = make([]int, g.N)
 		for i := range w {
 			w[i] = 1
 		}
 	}
-	s := &cliqueSearch{g: g, w: w, budget: budget}
+	s := &cliqueSearch{g: g, w: w, lim: lim}
 	all := newBitset(g.N)
 	for v := 0; v < g.N; v++ {
 		all.set(v)
@@ -59,7 +77,7 @@ func MaxClique(g *Graph, w []int, budget int) CliqueResult {
 type cliqueSearch struct {
 	g       *Graph
 	w       []int
-	budget  int
+	lim     limit
 	nodes   int
 	stopped bool
 	cur     []int
@@ -134,7 +152,7 @@ func (s *cliqueSearch) greedy(all bitset) {
 
 func (s *cliqueSearch) expand(curW int, p bitset) {
 	s.nodes++
-	if s.budget > 0 && s.nodes > s.budget {
+	if s.lim.over(s.nodes) {
 		s.stopped = true
 		return
 	}
@@ -180,6 +198,10 @@ type IndependentResult struct {
 // partition of the component into cliques of g (each such clique holds at most one
 // vertex of an independent set), so Upper is always a valid bound on alpha.
 func MaxIndependentSet(g *Graph, budget int) IndependentResult {
+	return maxIndependentSet(g, limit{nodes: budget})
+}
+
+func maxIndependentSet(g *Graph, lim limit) IndependentResult {
 	res := IndependentResult{Exact: true}
 	for _, comp := range g.Components() {
 		res.Components++
@@ -188,7 +210,7 @@ func MaxIndependentSet(g *Graph, budget int) IndependentResult {
 			res.Upper++
 			continue
 		}
-		c := MaxClique(g.Induced(comp).Complement(), nil, budget)
+		c := maxClique(g.Induced(comp).Complement(), nil, lim)
 		for _, v := range c.Clique {
 			res.Set = append(res.Set, comp[v])
 		}

@@ -23,14 +23,18 @@ type ColourResult struct {
 // most budget nodes) gives the lower bound, DSATUR the upper bound, and a DSATUR
 // branch and bound of at most budget nodes closes the gap when it can.
 func Chromatic(g *Graph, budget int) ColourResult {
+	return chromatic(g, limit{nodes: budget})
+}
+
+func chromatic(g *Graph, lim limit) ColourResult {
 	res := ColourResult{Colour: make([]int, g.N)}
 	if g.N == 0 {
 		res.Exact = true
 		return res
 	}
-	cl := MaxClique(g, nil, budget)
+	cl := maxClique(g, nil, lim)
 	res.Lower, res.Clique = cl.Weight, cl.Clique
-	s := &dsatur{g: g, budget: budget, colour: make([]int, g.N), best: g.N + 1}
+	s := &dsatur{g: g, lim: lim, colour: make([]int, g.N), best: g.N + 1}
 	for i := range s.colour {
 		s.colour[i] = -1
 	}
@@ -48,7 +52,7 @@ func Chromatic(g *Graph, budget int) ColourResult {
 
 type dsatur struct {
 	g          *Graph
-	budget     int
+	lim        limit
 	nodes      int
 	stopped    bool
 	colour     []int
@@ -67,7 +71,7 @@ func (s *dsatur) search(coloured, used int) {
 		return
 	}
 	s.nodes++
-	if s.budget > 0 && s.nodes > s.budget && s.bestColour != nil {
+	if s.bestColour != nil && s.lim.over(s.nodes) {
 		s.stopped = true
 		return
 	}

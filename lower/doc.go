@@ -32,7 +32,8 @@
 // (MaxClique), independence number (MaxIndependentSet) and chromatic number
 // (Chromatic) are exponential in the worst case; each search expands at most a
 // given budget of nodes and then returns a valid but weaker bound, with Exact
-// false. Bounds uses DefaultBudget nodes per search. EdgeSequence enumerates at
+// false (in BoundsWithin also at once when its context is cancelled, limit.stop).
+// Bounds uses DefaultBudget nodes per search. EdgeSequence enumerates at
 // most c_e! orders, for c_e <= MaxSequenceUsers; Disjunctive costs
 // O(K + propagation) per node for K = O(sum_e c_e^2) disjunctions.
 //

@@ -99,3 +99,37 @@ func TestGraphSearchesBudgetValid(t *testing.T) {
 		require.GreaterOrEqual(t, col.Upper, chi)
 	})
 }
+
+// A search told to stop (limit.stop: BoundsWithin's cancelled context) expands
+// no node after stop first reports true (the DSATUR search first completes one
+// colouring, its upper bound), and its bounds stay valid as with a budget:
+// Upper >= the true value >= what was found.
+func TestGraphSearchesStopValid(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := randomGraph(t)
+		omega, alpha, chi := brute(g)
+		calls := rapid.IntRange(0, 3).Draw(t, "calls before stop")
+		stopAfter := func() func() bool {
+			n := 0
+			return func() bool { n++; return n > calls }
+		}
+		lim := limit{stop: stopAfter()}
+		c := maxClique(g, nil, lim)
+		require.LessOrEqual(t, c.Nodes, calls+1, "nodes after stop")
+		require.LessOrEqual(t, c.Weight, omega)
+		require.GreaterOrEqual(t, c.Upper, omega)
+		require.True(t, g.IsClique(c.Clique))
+		is := maxIndependentSet(g, limit{stop: stopAfter()})
+		require.LessOrEqual(t, len(is.Set), alpha)
+		require.GreaterOrEqual(t, is.Upper, alpha)
+		require.True(t, g.IsIndependent(is.Set))
+		col := chromatic(g, limit{stop: stopAfter()})
+		require.LessOrEqual(t, col.Lower, chi)
+		require.GreaterOrEqual(t, col.Upper, chi)
+		for u := 0; u < g.N; u++ {
+			for _, v := range g.Neighbours(u) {
+				require.NotEqual(t, col.Colour[u], col.Colour[v])
+			}
+		}
+	})
+}

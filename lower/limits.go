@@ -54,9 +54,11 @@ func AlignedMemory(n int) int64 {
 }
 
 // BoundsWithin returns the model's lower bounds and those of this package that fit
-// the limits, checking ctx between bounds (Ctrl-C returns the bounds done, with
-// Interrupted set). Every bound it returns obeys the invariants of Bounds; those it
-// skips are listed with the reason, so that a report can say what it left out.
+// the limits, checking ctx between bounds and at every node of the clique,
+// colouring and independent-set searches (Ctrl-C returns the bounds done, the one
+// it cut short weaker but valid, with Interrupted set). Every bound it returns
+// obeys the invariants of Bounds; those it skips are listed with the reason, so
+// that a report can say what it left out.
 // The model's bounds and the edge-sequence bound cost O(sum_e c_e) memory and are
 // always computed; the disjunctive search is skipped above MaxDisjunctions.
 func BoundsWithin(ctx context.Context, in *model.Instance, lim Limits) *Result {
@@ -83,16 +85,19 @@ func BoundsWithin(ctx context.Context, in *model.Instance, lim Limits) *Result {
 		}
 	} else if !done() {
 		g := AlignedConflicts(in)
-		r.Bounds = append(r.Bounds, cliqueBound(in, g, lim.Budget))
+		// the searches stop within a node of a cancelled ctx (with weaker,
+		// valid bounds), not after their whole budget
+		sl := limit{nodes: lim.Budget, stop: func() bool { return ctx.Err() != nil }}
+		r.Bounds = append(r.Bounds, cliqueBound(in, g, sl))
 		if !done() {
-			r.Bounds = append(r.Bounds, colouringBound(in, g, lim.Budget))
+			r.Bounds = append(r.Bounds, colouringBound(in, g, sl))
 		}
 		if !done() {
-			r.Bounds = append(r.Bounds, independenceBound(in, g, lim.Budget))
+			r.Bounds = append(r.Bounds, independenceBound(in, g, sl))
 		}
 		g = nil
 		if !done() {
-			if b, ok := prefixBound(in, lim.Budget); ok {
+			if b, ok := prefixBound(in, sl); ok {
 				r.Bounds = append(r.Bounds, b)
 			}
 		}
