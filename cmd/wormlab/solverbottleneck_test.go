@@ -21,8 +21,9 @@ import (
 // exceeds the makespan of the instance's best known schedule
 // (certify/testdata/issue27). Fixed starts: every answer is sat, unsat or
 // none; "none" means gini ran out of its CPU limit, not that it failed early;
-// worms are fixed in every row but the one that fixes none; a sat answer's
-// schedule (which the script verified) is within the horizon;
+// worms are fixed in every row but the one that fixes none, and they are the
+// worms crossing the saturated edges (as many as the first restriction keeps);
+// a sat answer's schedule (which the script verified) is within the horizon;
 // starts taken from the best known schedule at a horizon at or above its
 // makespan are never refuted (that schedule satisfies them). docs/solver.md
 // holds both tables (restrict.md, fixed.md) as the script wrote them, and its
@@ -39,19 +40,6 @@ func TestSolverBottleneckResults(t *testing.T) {
 		require.NoError(t, json.Unmarshal(data, &s))
 		require.Positive(t, s.Makespan)
 		return s.Makespan
-	}
-	worms := func(name string) int {
-		parts := strings.Split(name, "-")
-		require.Len(t, parts, 5, name)
-		var msgs, flits, seed int
-		_, err := fmt.Sscanf(parts[2]+" "+parts[3]+" "+parts[4], "%d L%d s%d", &msgs, &flits, &seed)
-		require.NoError(t, err, name)
-		code, out, stderr := runCLI(t, "", "gen", parts[0]+":"+parts[1], "--routing", "random-shortest", "--traffic", "random",
-			"--messages", fmt.Sprint(msgs), "--flits", fmt.Sprint(flits), "--seed", fmt.Sprint(seed))
-		require.Equal(t, 0, code, stderr)
-		var in frontierInst
-		require.NoError(t, json.Unmarshal([]byte(out), &in))
-		return len(in.Messages)
 	}
 	type restrictRec struct {
 		Instance, Edges, Keep string
@@ -77,7 +65,7 @@ func TestSolverBottleneckResults(t *testing.T) {
 	}
 	require.Len(t, kept, 2)
 	for name, k := range kept {
-		require.Equal(t, worms(name), k["with"]+k["without"], name)
+		require.Len(t, familyInstance(t, name).Messages, k["with"]+k["without"], name)
 		require.Positive(t, k["with"], name)
 	}
 	type fixedRec struct {
@@ -102,6 +90,9 @@ func TestSolverBottleneckResults(t *testing.T) {
 			prose = append(prose, fmt.Sprintf("finds a schedule of %d in %.2f s", r.Makespan, r.CPU))
 		}
 		require.Equal(t, r.From == "none", r.Fixed == 0, "%s: worms fixed unless none are", l)
+		if r.From != "none" {
+			require.Equal(t, kept[r.Instance]["with"], r.Fixed, "%s: the worms fixed are those crossing the edges (restrict.jsonl)", l)
+		}
 		require.LessOrEqual(t, r.CPU, r.Limit+1, l)
 		switch r.Answer {
 		case "sat":

@@ -380,9 +380,18 @@ func TestSolverAnytimeResults(t *testing.T) {
 }
 
 // instanceBound regenerates an instance of issue 27's family from its name
-// (mesh-10x10-400-L4-s3: topology mesh:10x10, 400 messages, 4 flits, seed 3)
-// and returns the larger of its dilation bound and flit congestion.
+// (familyInstance) and returns the larger of its dilation bound and flit
+// congestion.
 func instanceBound(t *testing.T, name string) int {
+	t.Helper()
+	in := familyInstance(t, name)
+	dil, cl := in.bounds()
+	return max(dil, cl)
+}
+
+// familyInstance regenerates an instance of issue 27's family from its name
+// (mesh-10x10-400-L4-s3: topology mesh:10x10, 400 messages, 4 flits, seed 3).
+func familyInstance(t *testing.T, name string) frontierInst {
 	t.Helper()
 	parts := strings.Split(name, "-")
 	require.Len(t, parts, 5, name)
@@ -394,8 +403,7 @@ func instanceBound(t *testing.T, name string) int {
 	require.Equal(t, 0, code, stderr)
 	var in frontierInst
 	require.NoError(t, json.Unmarshal([]byte(out), &in))
-	dil, cl := in.bounds()
-	return max(dil, cl)
+	return in
 }
 
 // andList writes seconds as "a, b and c", two decimals each.
