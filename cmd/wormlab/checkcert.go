@@ -102,7 +102,10 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 	if err != nil {
 		return err
 	}
-	r, err := certify.Check(dir)
+	r, err := certify.CheckContext(ctx, dir) // Ctrl-C stops the proof check too
+	if err != nil && ctx.Err() != nil {
+		return negative("certify: interrupted while checking the certificate written to %s: not checked", dir)
+	}
 	if err != nil {
 		return err
 	}
