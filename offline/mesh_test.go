@@ -152,3 +152,34 @@ func seq(n int) []int {
 	}
 	return s
 }
+
+// Lemma (a class's code names it): two classes of k dimensions (each
+// dimension once, in any order, with any signs) have the same code exactly
+// when they have the same name, for k from 1 to 6; 64 dimensions do not fit.
+func TestMeshClassCode(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := rapid.IntRange(1, 6).Draw(t, "k")
+		draw := func(label string) MeshClass {
+			c := MeshClass{Dims: make([]int, k)}
+			for j := range c.Dims {
+				c.Dims[j] = j
+			}
+			c.Dims = rapid.Permutation(c.Dims).Draw(t, label+" dims")
+			for range k {
+				c.Sign = append(c.Sign, rapid.SampledFrom([]int{-1, 1}).Draw(t, label+" sign"))
+			}
+			return c
+		}
+		a, b := draw("a"), draw("b")
+		ca, oka := a.code()
+		cb, okb := b.code()
+		require.True(t, oka && okb)
+		require.Equal(t, a.String() == b.String(), ca == cb, "%s %d, %s %d", a, ca, b, cb)
+	})
+	big := MeshClass{}
+	for d := range 64 {
+		big.Dims, big.Sign = append(big.Dims, d), append(big.Sign, 1)
+	}
+	_, ok := big.code()
+	require.False(t, ok, "64 dimensions in 64 bits")
+}
