@@ -354,3 +354,22 @@ func TestEmptyInstanceCertificate(t *testing.T) {
 	err = checkBound(one, &Bound{Name: BoundEmpty, Messages: []string{}, Arithmetic: emptyArithmetic})
 	require.ErrorContains(t, err, "has 1 message(s)")
 }
+
+// CheckWithin re-encodes the refutation's formula within the budget it is given
+// (a certificate written with solve --max-memory above the default is checked
+// within the same budget, not the default's): a budget below the formula's size
+// fails the check naming it, the default passes, and a write within a budget
+// below the formula's size is refused before the formula is built.
+func TestCheckWithinBudget(t *testing.T) {
+	in, dir, _ := refutationCase(t)
+	r, err := CheckWithin(context.Background(), dir, 1<<10)
+	require.NoError(t, err)
+	require.False(t, r.Verified)
+	require.Contains(t, r.Failure, "more than the memory budget of 1024 bytes")
+	r, err = CheckWithin(context.Background(), dir, 0)
+	require.NoError(t, err)
+	require.True(t, r.Verified, r.Failure)
+	_, err = WriteOptions(context.Background(), t.TempDir(), in, solve(t, in, model.Wormhole), Options{Prover: Gophersat{}, Refute: true, MaxMemory: 1 << 10})
+	var se *optimal.SizeError
+	require.ErrorAs(t, err, &se)
+}

@@ -52,6 +52,15 @@ func Check(dir string) (*Report, error) {
 
 // CheckContext is Check with a context for the proof check.
 func CheckContext(ctx context.Context, dir string) (*Report, error) {
+	return CheckWithin(ctx, dir, 0)
+}
+
+// CheckWithin is CheckContext with the memory budget, in bytes, of the formula
+// it re-encodes from the instance (0: optimal.DefaultMaxMemory); a formula over
+// it fails the check, naming the budget. A certificate written within a budget
+// (Options.MaxMemory) is checked within the same one: 'wormlab solve --certify'
+// passes its --max-memory, as 'wormlab check-certificate --max-memory' does.
+func CheckWithin(ctx context.Context, dir string, budget int64) (*Report, error) {
 	if IsDeadlockCertificate(dir) {
 		return CheckDeadlock(ctx, dir)
 	}
@@ -135,7 +144,7 @@ func CheckContext(ctx context.Context, dir string) (*Report, error) {
 		if ref.Encoding != optimal.EncodingVersion {
 			return fail("cnf: encoding %s, this build encodes %s: cannot re-encode the formula", ref.Encoding, optimal.EncodingVersion)
 		}
-		want, _, err := cnfBytes(in, &man, ref.Horizon, 0)
+		want, _, err := cnfBytes(in, &man, ref.Horizon, budget)
 		if err != nil {
 			return fail("cnf: re-encoding the instance: %v", err)
 		}

@@ -27,8 +27,8 @@ type Options struct {
 	Note func(string)
 	// MaxMemory is the memory budget of the refutation's formula in bytes (0:
 	// optimal.DefaultMaxMemory): a formula over it is refused with an
-	// *optimal.SizeError before it is built. The check re-encodes it within
-	// the default budget.
+	// *optimal.SizeError before it is built. CheckWithin re-encodes it within
+	// a budget of its own (solve --certify passes the same one).
 	MaxMemory int64
 }
 

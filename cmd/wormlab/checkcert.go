@@ -30,11 +30,14 @@ func runCheckCert(e *env) error {
 			"replay and minimality, or a DRAT proof of the re-encoded formula.\n"+
 			"Prints VERIFIED (exit 0) or what failed (exit 1); unreadable input exits 2.")
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
+	memory := memoryFlagUsage(fs, "memory budget of the formula re-encoded from the instance (e.g. 8G): give the --max-memory the certificate was written with")
 	args, err := parseFlags(fs, e.args, 1, 1)
 	if err != nil {
 		return err
 	}
-	r, err := certify.Check(args[0])
+	budget, restore := memory()
+	defer restore()
+	r, err := certify.CheckWithin(context.Background(), args[0], budget)
 	if err != nil {
 		return err
 	}
@@ -78,9 +81,9 @@ func runCheckCert(e *env) error {
 // what 'wormlab solve --certify DIR' calls after solving. The schedule written is
 // res.Schedule; modelName is the model it was solved in (empty: wormhole). A result
 // that is not proven optimal (a timeout) is a negative answer (exit 1): there is
-// nothing to certify. budget is the memory budget of the refutation's formula
-// (solve's --max-memory; 0: the default). Call it after the schedule has been
-// written.
+// nothing to certify. budget is the memory budget of the refutation's formula,
+// written and checked (solve's --max-memory; 0: the default). Call it after the
+// schedule has been written.
 func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res *optimal.Result, modelName string, budget int64) error {
 	if modelName == "" {
 		modelName = model.Wormhole
@@ -102,7 +105,7 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 	if err != nil {
 		return err
 	}
-	r, err := certify.CheckContext(ctx, dir) // Ctrl-C stops the proof check too
+	r, err := certify.CheckWithin(ctx, dir, budget) // Ctrl-C stops the proof check too
 	if err != nil && ctx.Err() != nil {
 		return negative("certify: interrupted while checking the certificate written to %s: not checked", dir)
 	}

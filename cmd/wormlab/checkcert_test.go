@@ -36,6 +36,12 @@ func TestCertifyTo(t *testing.T) {
 	code := run([]string{"check-certificate", dir}, nil, &out, &errb, false)
 	assert.Equal(t, 0, code, out.String())
 	assert.Contains(t, out.String(), "VERIFIED: makespan 25 is optimal (wormhole model, refutation certificate)")
+	// the formula is re-encoded within --max-memory, as solve --certify's was
+	// written within solve's: below its size the check fails naming the budget
+	out.Reset()
+	code = run([]string{"check-certificate", "--max-memory", "1K", dir}, nil, &out, &errb, false)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, lastLine(out.String()), "more than the memory budget of 1024 bytes", out.String())
 
 	proof := filepath.Join(dir, "proof.drat")
 	data, err := os.ReadFile(proof)
