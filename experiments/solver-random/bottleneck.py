@@ -57,6 +57,8 @@ def restrict(inp, names, mode, out):
 
 
 def jackson(msgs, e, T):
+    """The starts of the worms crossing edge e by Jackson's rule, and None; or
+    None and why the rule fails at horizon T."""
     jobs = []
     for i, (_, p, L) in enumerate(msgs):
         if e in p:
@@ -66,14 +68,14 @@ def jackson(msgs, e, T):
     while jobs:
         ready = [j for j in jobs if j[1] <= t]
         if not ready:
-            return None
+            return None, "no worm is released by slot %d" % t
         i, _, dl = min(ready, key=lambda j: (j[2], j[0]))
         if t > dl:
-            return None
+            return None, "message %s crosses at %d, after its deadline %d" % (msgs[i][0], t, dl)
         starts[i] = t - msgs[i][1].index(e)
         jobs = [j for j in jobs if j[0] != i]
         t += msgs[i][2]
-    return starts
+    return starts, None
 
 
 def fix(inp, cnf, frm, names, T, out):
@@ -84,9 +86,9 @@ def fix(inp, cnf, frm, names, T, out):
         pass
     elif frm == "jackson":
         for e in ids:
-            s = jackson(msgs, e, T)
+            s, why = jackson(msgs, e, T)
             if s is None:
-                sys.exit("bottleneck.py: Jackson's rule misses a deadline")
+                sys.exit("bottleneck.py: Jackson's rule on %s->%s at horizon %d: %s" % (edges[e][0], edges[e][1], T, why))
             starts.update(s)
     else:
         idx = {m[0]: i for i, m in enumerate(msgs)}
