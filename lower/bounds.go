@@ -118,7 +118,11 @@ func prefixBound(in *model.Instance, lim limit) (model.Bound, bool) {
 		}
 	}
 	tr := Truncate(in, h)
-	b := colouringBound(tr, AlignedConflicts(tr), lim)
+	g := alignedConflicts(tr, lim)
+	if lim.cut() {
+		return model.Bound{}, false
+	}
+	b := colouringBound(tr, g, lim)
 	b.Name = BoundPrefix
 	b.Value += rest
 	b.Detail = fmt.Sprintf("paths cut to their first %s, %s; plus %s left", plural.Count(h, "edge"), b.Detail, plural.Count(rest, "hop"))
@@ -175,8 +179,8 @@ func cliqueBound(in *model.Instance, g *Graph, lim limit) model.Bound {
 }
 
 // groups returns the components of g with their release D0 and shortest length.
-func groups(in *model.Instance, g *Graph) (comps [][]int, d0, lmin []int) {
-	comps = g.Components()
+func groups(in *model.Instance, g *Graph, lim limit) (comps [][]int, d0, lmin []int) {
+	comps = g.components(lim)
 	for _, c := range comps {
 		r, l := -1, -1
 		for _, i := range c {
@@ -214,9 +218,15 @@ func ColouringBound(in *model.Instance, budget int) (model.Bound, []int) {
 func colouring(in *model.Instance, g *Graph, lim limit) (model.Bound, []int) {
 	b := model.Bound{Name: BoundColouring, Edge: -1, Msg: -1}
 	colour := make([]int, len(in.Messages))
-	comps, d0, lmin := groups(in, g)
+	comps, d0, lmin := groups(in, g, lim)
 	for k, c := range comps {
-		res := chromatic(g.Induced(c), lim)
+		h := g.induced(c, lim)
+		if lim.cut() {
+			// h is partial, and the bound of the components done stands (the
+			// proof holds for any set of messages).
+			break
+		}
+		res := chromatic(h, lim)
 		for j, i := range c {
 			colour[i] = res.Colour[j]
 		}
@@ -236,9 +246,13 @@ func colouring(in *model.Instance, g *Graph, lim limit) (model.Bound, []int) {
 
 func independenceBound(in *model.Instance, g *Graph, lim limit) model.Bound {
 	b := model.Bound{Name: BoundIndependence, Edge: -1, Msg: -1}
-	comps, d0, lmin := groups(in, g)
+	comps, d0, lmin := groups(in, g, lim)
 	for k, c := range comps {
-		res := maxIndependentSet(g.Induced(c), lim)
+		h := g.induced(c, lim)
+		if lim.cut() {
+			break
+		}
+		res := maxIndependentSet(h, lim)
 		parts := (len(c) + res.Upper - 1) / res.Upper
 		v := d0[k] + (parts-1)*lmin[k]
 		if b.Msg < 0 || v > b.Value {

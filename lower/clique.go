@@ -6,7 +6,10 @@ package lower
 // class, so the weights of the heaviest vertex of each class add up to an upper
 // bound. Worst case exponential; Budget caps the search nodes.
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // CliqueResult is the outcome of a clique search.
 type CliqueResult struct {
@@ -34,14 +37,27 @@ func MaxClique(g *Graph, w []int, budget int) CliqueResult {
 // after stop reports true (nil: never), so that a cancelled context ends the
 // bounds of BoundsWithin within a search node, not a whole budget. A search
 // stopped either way returns a valid, weaker bound (Exact false).
+//
+// With work (BoundsWithin), stop is also asked every stopCheck units of work
+// inside a node, the greedy clique and the graphs' construction (charge).
 type limit struct {
 	nodes int
 	stop  func() bool
+	work  *worked
 }
 
 // over reports whether a search that has expanded n nodes must stop.
 func (l limit) over(n int) bool {
-	return l.nodes > 0 && n > l.nodes || l.stop != nil && l.stop()
+	if l.nodes > 0 && n > l.nodes || l.cut() {
+		return true
+	}
+	if l.stop != nil && l.stop() {
+		if l.work != nil {
+			l.work.done = true
+		}
+		return true
+	}
+	return false
 }
 
 func maxClique(g *Graph, w []int, lim limit) CliqueResult {
@@ -61,8 +77,15 @@ func maxClique(g *Graph, w []int, lim limit) CliqueResult {
 	if len(bounds) > 0 {
 		root = bounds[len(bounds)-1]
 	}
-	s.greedy(all)
-	if s.bestW < root {
+	if s.stopped {
+		// the root colouring was cut short: the weights' sum bounds every clique.
+		root = 0
+		for _, x := range w {
+			root += x
+		}
+	}
+	s.greedy(all, root)
+	if s.bestW < root && !s.stopped {
 		s.expand(0, all)
 	}
 	res := CliqueResult{Clique: append([]int(nil), s.best...), Weight: s.bestW, Nodes: s.nodes, Exact: !s.stopped}
@@ -92,30 +115,38 @@ type cliqueSearch struct {
 // weight: a bound on any clique inside order[0..i].
 func (s *cliqueSearch) colourSort(p bitset) (order, bounds []int) {
 	left := append(bitset(nil), p...)
+	avail := make(bitset, len(p))
 	sum := 0
 	for {
-		vs := left.members()
-		if len(vs) == 0 {
+		if s.lim.charge(len(left)) {
+			s.stopped = true
 			return order, bounds
 		}
-		var class []int
+		copy(avail, left)
+		start := len(order)
 		heaviest := 0
-		avail := append(bitset(nil), left...)
-		for _, v := range vs {
-			if !avail.has(v) {
-				continue
+		// the class takes the vertices of avail in increasing order, each
+		// removing its neighbours from avail (the words before wi are empty by
+		// then): O(N / 64) words a vertex, where listing left took O(N) a class.
+		for wi := range avail {
+			for avail[wi] != 0 {
+				v := wi*64 + bits.TrailingZeros64(avail[wi])
+				order = append(order, v)
+				heaviest = max(heaviest, s.w[v])
+				row := s.g.adj[v]
+				for i := wi; i < len(avail); i++ {
+					avail[i] &^= row[i]
+				}
+				avail[wi] &^= 1 << uint(v&63)
+				left[wi] &^= 1 << uint(v&63)
+				s.lim.charge(len(avail) - wi)
 			}
-			class = append(class, v)
-			heaviest = max(heaviest, s.w[v])
-			for i := range avail {
-				avail[i] &^= s.g.adj[v][i]
-			}
-			avail[v>>6] &^= 1 << uint(v&63)
-			left[v>>6] &^= 1 << uint(v&63)
+		}
+		if len(order) == start {
+			return order, bounds
 		}
 		sum += heaviest
-		for _, v := range class {
-			order = append(order, v)
+		for range order[start:] {
 			bounds = append(bounds, sum)
 		}
 	}
@@ -123,40 +154,64 @@ func (s *cliqueSearch) colourSort(p bitset) (order, bounds []int) {
 
 // greedy seeds the search with a clique grown from each vertex in turn by adding
 // the heaviest candidate adjacent to all chosen so far (ties: smallest index):
-// O(N^3 / 64), and often optimal, which the root bound then proves at once.
-func (s *cliqueSearch) greedy(all bitset) {
-	for start := 0; start < s.g.N && start < 64; start++ {
+// O(N^3 / 64), and often optimal, which the root bound then proves at once. It
+// ends once a clique weighs root, an upper bound on every clique (no later start
+// could be heavier: the result is the one all 64 starts give), after the node
+// budget's number of picks in all (the clique being grown is a clique all the
+// same), or when the limit's work says so.
+func (s *cliqueSearch) greedy(all bitset, root int) {
+	picks := 0
+	capped := func() bool { return s.lim.nodes > 0 && picks >= s.lim.nodes }
+	for start := 0; start < s.g.N && start < 64 && s.bestW < root; start++ {
 		clique := []int{start}
 		weight := s.w[start]
 		cand := all.and(s.g.adj[start])
-		for {
+		for !capped() {
+			if s.lim.charge(len(cand)) {
+				s.stopped = true
+				break
+			}
 			pick := -1
-			for _, v := range cand.members() {
-				if pick < 0 || s.w[v] > s.w[pick] {
-					pick = v
+			for wi, word := range cand {
+				for word != 0 {
+					v := wi*64 + bits.TrailingZeros64(word)
+					word &= word - 1
+					if pick < 0 || s.w[v] > s.w[pick] {
+						pick = v
+					}
 				}
 			}
 			if pick < 0 {
 				break
 			}
+			picks++
 			clique = append(clique, pick)
 			weight += s.w[pick]
-			cand = cand.and(s.g.adj[pick])
+			row := s.g.adj[pick]
+			for i := range cand {
+				cand[i] &= row[i]
+			}
 		}
 		if weight > s.bestW {
 			s.bestW = weight
 			s.best = append(s.best[:0], clique...)
+		}
+		if s.stopped || capped() {
+			return
 		}
 	}
 }
 
 func (s *cliqueSearch) expand(curW int, p bitset) {
 	s.nodes++
-	if s.lim.over(s.nodes) {
+	if s.lim.over(s.nodes) || s.lim.charge(len(p)) {
 		s.stopped = true
 		return
 	}
 	order, bounds := s.colourSort(p)
+	if s.stopped {
+		return
+	}
 	p = append(bitset(nil), p...)
 	for i := len(order) - 1; i >= 0; i-- {
 		if s.stopped || curW+bounds[i] <= s.bestW {
@@ -203,14 +258,22 @@ func MaxIndependentSet(g *Graph, budget int) IndependentResult {
 
 func maxIndependentSet(g *Graph, lim limit) IndependentResult {
 	res := IndependentResult{Exact: true}
-	for _, comp := range g.Components() {
+	for _, comp := range g.components(lim) {
 		res.Components++
 		if len(comp) == 1 {
 			res.Set = append(res.Set, comp[0])
 			res.Upper++
 			continue
 		}
-		c := maxClique(g.Induced(comp).Complement(), nil, lim)
+		h := g.induced(comp, lim).complement(lim)
+		if lim.cut() {
+			// h is partial: alpha <= |comp|, with one vertex for a set.
+			res.Set = append(res.Set, comp[0])
+			res.Upper += len(comp)
+			res.Exact = false
+			continue
+		}
+		c := maxClique(h, nil, lim)
 		for _, v := range c.Clique {
 			res.Set = append(res.Set, comp[v])
 		}

@@ -34,6 +34,16 @@ func chromatic(g *Graph, lim limit) ColourResult {
 	}
 	cl := maxClique(g, nil, lim)
 	res.Lower, res.Clique = cl.Weight, cl.Clique
+	if res.Lower == g.N {
+		// g is complete: DSATUR, every vertex as saturated and of the same degree,
+		// would colour them in index order with a new colour each, in N levels of
+		// O(N^2 / 64) words or more each; its colouring at once.
+		for i := range res.Colour {
+			res.Colour[i] = i
+		}
+		res.Upper, res.Exact = g.N, true
+		return res
+	}
 	s := &dsatur{g: g, lim: lim, colour: make([]int, g.N), best: g.N + 1}
 	for i := range s.colour {
 		s.colour[i] = -1
@@ -75,6 +85,20 @@ func (s *dsatur) search(coloured, used int) {
 		s.stopped = true
 		return
 	}
+	if s.bestColour == nil && s.lim.charge(s.g.N) {
+		// cut in the first descent: the vertices left each take a colour of
+		// their own, a proper colouring all the same.
+		s.stopped = true
+		s.best = used
+		s.bestColour = append(s.bestColour[:0], s.colour...)
+		for v, c := range s.bestColour {
+			if c < 0 {
+				s.bestColour[v] = s.best
+				s.best++
+			}
+		}
+		return
+	}
 	if coloured == s.g.N {
 		s.best = used
 		s.bestColour = append(s.bestColour[:0], s.colour...)
@@ -91,6 +115,7 @@ func (s *dsatur) search(coloured, used int) {
 			continue
 		}
 		s.round++
+		s.lim.charge(len(s.g.adj[u]))
 		sat, deg := 0, 0
 		for wi, word := range s.g.adj[u] {
 			for word != 0 {

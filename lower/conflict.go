@@ -23,19 +23,67 @@ import "github.com/wormlab/wormlab/model"
 // at least: D_j >= tau + 1 + r + L_j - 1 = D_i + L_j. The bufferless model is a
 // special case, so the lemma holds there too.
 //
-// Cost O(sum over edges of c_e^2) plus O(M^2 / 64) words for the graph.
+// Cost O(sum over edges of min(c_e^2, c_e M / 64)) plus O(M^2 / 64) words for
+// the graph.
 func AlignedConflicts(in *model.Instance) *Graph {
+	return alignedConflicts(in, limit{})
+}
+
+// alignedConflicts is AlignedConflicts ending once lim's work says so (lim.cut():
+// the graph is then partial).
+func alignedConflicts(in *model.Instance, lim limit) *Graph {
 	g := NewGraph(len(in.Messages))
+	words := (len(in.Messages) + 63) / 64
+	var mask bitset
 	for _, us := range in.Users() {
-		for a := 0; a < len(us); a++ {
-			ma := &in.Messages[us[a].Msg]
-			ra := len(ma.Path) - us[a].Pos - 1
-			for b := a + 1; b < len(us); b++ {
-				mb := &in.Messages[us[b].Msg]
-				rb := len(mb.Path) - us[b].Pos - 1
-				if ra == rb && ra <= min(ma.L, mb.L)-1 {
-					g.AddEdge(us[a].Msg, us[b].Msg)
+		if len(us) <= 2*words {
+			// pair by pair: O(c_e^2) bits, fewer than a row per user.
+			for a := 0; a < len(us); a++ {
+				if lim.charge(len(us) - a) {
+					return g
 				}
+				ma := &in.Messages[us[a].Msg]
+				ra := len(ma.Path) - us[a].Pos - 1
+				for b := a + 1; b < len(us); b++ {
+					mb := &in.Messages[us[b].Msg]
+					rb := len(mb.Path) - us[b].Pos - 1
+					if ra == rb && ra <= min(ma.L, mb.L)-1 {
+						g.AddEdge(us[a].Msg, us[b].Msg)
+					}
+				}
+			}
+			continue
+		}
+		// Many users: those with r hops left after the edge and r <= L - 1 are
+		// pairwise joined, the others to none; each group's set is or-ed into
+		// its members' rows, O(c_e * M / 64) words rather than O(c_e^2) bits:
+		// the same graph.
+		byR := map[int][]int{}
+		for _, u := range us {
+			m := &in.Messages[u.Msg]
+			if r := len(m.Path) - u.Pos - 1; r <= m.L-1 {
+				byR[r] = append(byR[r], u.Msg)
+			}
+		}
+		for _, group := range byR {
+			if mask == nil {
+				mask = newBitset(len(in.Messages))
+			}
+			clear(mask)
+			for _, v := range group {
+				mask.set(v)
+			}
+			for _, v := range group {
+				if lim.charge(words) {
+					return g
+				}
+				row := g.adj[v]
+				for i := range row {
+					row[i] |= mask[i]
+				}
+			}
+			for _, v := range group {
+				g.adj[v][v>>6] &^= 1 << uint(v&63)
 			}
 		}
 	}

@@ -28,11 +28,15 @@
 //
 // # Cost
 //
-// The conflict graph costs O(sum_e c_e^2) time and O(M^2/64) words. Maximum clique
+// The conflict graph costs O(sum_e min(c_e^2, c_e M/64)) time and O(M^2/64) words
+// (many worms sharing an edge are joined row by row). Maximum clique
 // (MaxClique), independence number (MaxIndependentSet) and chromatic number
 // (Chromatic) are exponential in the worst case; each search expands at most a
 // given budget of nodes and then returns a valid but weaker bound, with Exact
-// false (in BoundsWithin also at once when its context is cancelled, limit.stop).
+// false (in BoundsWithin also at once when its context is cancelled, limit.stop:
+// at every node and every stopCheck units of work inside one, the greedy clique,
+// DSATUR's first colouring and the graphs' construction, so within a second of
+// CPU time whatever the size).
 // Bounds uses DefaultBudget nodes per search. EdgeSequence enumerates at
 // most c_e! orders, for c_e <= MaxSequenceUsers; Disjunctive costs
 // O(K + propagation) per node for K = O(sum_e c_e^2) disjunctions.

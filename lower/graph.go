@@ -88,9 +88,13 @@ func (g *Graph) Edges() int {
 }
 
 // Complement returns the graph with exactly the non-edges of g.
-func (g *Graph) Complement() *Graph {
+func (g *Graph) Complement() *Graph { return g.complement(limit{}) }
+
+// complement is Complement ending once lim's work says so (lim.cut(): the graph
+// is then partial).
+func (g *Graph) complement(lim limit) *Graph {
 	h := NewGraph(g.N)
-	for u := 0; u < g.N; u++ {
+	for u := 0; u < g.N && !lim.charge(g.N-u); u++ {
 		for v := u + 1; v < g.N; v++ {
 			if !g.adj[u].has(v) {
 				h.AddEdge(u, v)
@@ -101,9 +105,28 @@ func (g *Graph) Complement() *Graph {
 }
 
 // Induced returns the subgraph induced by vs; vertex i of the result is vs[i].
-func (g *Graph) Induced(vs []int) *Graph {
+func (g *Graph) Induced(vs []int) *Graph { return g.induced(vs, limit{}) }
+
+// induced is Induced ending once lim's work says so (lim.cut(): the graph is
+// then partial).
+func (g *Graph) induced(vs []int, lim limit) *Graph {
+	if whole(vs, g.N) {
+		// g itself, copied row by row rather than bit by bit.
+		h := &Graph{N: g.N, adj: make([]bitset, g.N)}
+		for i := range h.adj {
+			if lim.charge(len(g.adj[i])) {
+				h.adj[i] = newBitset(g.N)
+				continue
+			}
+			h.adj[i] = append(bitset(nil), g.adj[i]...)
+		}
+		return h
+	}
 	h := NewGraph(len(vs))
 	for i, u := range vs {
+		if lim.charge(len(vs) - i) {
+			break
+		}
 		for j := i + 1; j < len(vs); j++ {
 			if g.adj[u].has(vs[j]) {
 				h.AddEdge(i, j)
@@ -113,9 +136,27 @@ func (g *Graph) Induced(vs []int) *Graph {
 	return h
 }
 
+// whole reports whether vs is 0, 1, ..., n-1.
+func whole(vs []int, n int) bool {
+	if len(vs) != n {
+		return false
+	}
+	for i, v := range vs {
+		if v != i {
+			return false
+		}
+	}
+	return true
+}
+
 // Components returns the connected components, each sorted, in order of their
 // smallest vertex.
-func (g *Graph) Components() [][]int {
+func (g *Graph) Components() [][]int { return g.components(limit{}) }
+
+// components is Components ending once lim's work says so: the last set is then
+// the component being explored with every vertex not yet reached (the sets still
+// cover every vertex once; each is a union of parts of components).
+func (g *Graph) components(lim limit) [][]int {
 	seen := make([]bool, g.N)
 	var comps [][]int
 	for s := 0; s < g.N; s++ {
@@ -125,11 +166,26 @@ func (g *Graph) Components() [][]int {
 		comp := []int{s}
 		seen[s] = true
 		for q := 0; q < len(comp); q++ {
-			for _, v := range g.adj[comp[q]].members() {
-				if !seen[v] {
-					seen[v] = true
-					comp = append(comp, v)
+			visits := len(g.adj[comp[q]])
+			for wi, word := range g.adj[comp[q]] {
+				for word != 0 {
+					v := wi*64 + bits.TrailingZeros64(word)
+					word &= word - 1
+					visits++
+					if !seen[v] {
+						seen[v] = true
+						comp = append(comp, v)
+					}
 				}
+			}
+			if lim.charge(visits) {
+				for v := s + 1; v < g.N; v++ {
+					if !seen[v] {
+						comp = append(comp, v)
+					}
+				}
+				slices.Sort(comp)
+				return append(comps, comp)
 			}
 		}
 		slices.Sort(comp)

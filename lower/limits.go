@@ -84,11 +84,13 @@ func BoundsWithin(ctx context.Context, in *model.Instance, lim Limits) *Result {
 			r.Skipped = append(r.Skipped, Skip{name, reason})
 		}
 	} else if !done() {
-		g := AlignedConflicts(in)
-		// the searches stop within a node of a cancelled ctx (with weaker,
-		// valid bounds), not after their whole budget
-		sl := limit{nodes: lim.Budget, stop: func() bool { return ctx.Err() != nil }}
-		r.Bounds = append(r.Bounds, cliqueBound(in, g, sl))
+		// the searches stop within a node, or stopCheck units of work, of a
+		// cancelled ctx (with weaker, valid bounds), not after their whole budget
+		sl := limit{nodes: lim.Budget, stop: func() bool { return ctx.Err() != nil }, work: &worked{}}
+		g := alignedConflicts(in, sl)
+		if !done() {
+			r.Bounds = append(r.Bounds, cliqueBound(in, g, sl))
+		}
 		if !done() {
 			r.Bounds = append(r.Bounds, colouringBound(in, g, sl))
 		}
