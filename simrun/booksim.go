@@ -987,10 +987,17 @@ func bsHotspot(tr string) (string, error) {
 	if len(nodes) == 0 {
 		return "", fmt.Errorf("no hot nodes (BookSim2 draws a node then; wormlab does not)")
 	}
-	if len(params) >= 2 && len(nodes) > 1 {
+	if len(params) >= 2 {
 		ws := bsTokens(params[1])
 		for len(ws) > 0 && len(ws) < len(nodes) {
 			ws = append(ws, ws[len(ws)-1])
+		}
+		// BookSim2 asserts every hot node's rate is above 0
+		// (HotSpotTrafficPattern's constructor): refused here as a line.
+		for _, w := range ws[:min(len(ws), len(nodes))] {
+			if v, err := strconv.Atoi(strings.TrimSpace(w)); err != nil || v <= 0 {
+				return "", fmt.Errorf("hot node rate %q: want an integer above 0 (BookSim2 asserts rate > 0)", strings.TrimSpace(w))
+			}
 		}
 		for _, w := range ws[:min(len(ws), len(nodes))] {
 			if strings.TrimSpace(w) != strings.TrimSpace(ws[0]) {

@@ -506,6 +506,7 @@ func TestFromBookSimGridNamesTheKeyAtFault(t *testing.T) {
 // is one hot node, 0, of rate 9 (BookSim2 sent every packet to node 0 on such a
 // file). FromBookSim reads the hot nodes as BookSim2 does, and ToBookSim writes
 // them so (it wrote hotspot({0,9}) for --hot 0,9, and read it back as 0,9).
+// A rate not above 0 is refused naming the key (BookSim2 asserts rate > 0).
 func TestBookSimHotspotAsBookSimReadsIt(t *testing.T) {
 	base := "topology = mesh; k = 4; n = 2; routing_function = dim_order; num_vcs = 2;\n"
 	for tr, hot := range map[string]string{
@@ -519,8 +520,19 @@ func TestBookSimHotspotAsBookSimReadsIt(t *testing.T) {
 		"hotspot(7)":               "7",
 		"hotspot({{0,5},{1,3}})":   "",
 		"hotspot({{0,5,6},{1,2}})": "",
+		"hotspot({0,0})":           "-",
+		"hotspot({{0,5},{0}})":     "-",
+		"hotspot({{0,5},{1,0}})":   "-",
+		"hotspot({3,-1})":          "-",
 	} {
 		run, _, _, err := FromBookSim(parseBS(t, base+"traffic = "+tr+";\n"), false)
+		if hot == "-" {
+			var be *BookSimError
+			require.True(t, errors.As(err, &be), "%s: %v", tr, err)
+			require.ErrorContains(t, err, "booksim key traffic: = "+tr+": hot node rate", tr)
+			require.ErrorContains(t, err, "above 0", tr)
+			continue
+		}
 		if hot == "" {
 			require.ErrorContains(t, err, "unequal rates", tr)
 			continue
