@@ -10,6 +10,7 @@ package optimal
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -157,10 +158,12 @@ func cliques(in *model.Instance, modelName string) []clique {
 			continue
 		}
 		sort.Ints(members)
-		key := ""
+		var kb []byte // the members' indices (a rune per index would map the surrogates to one)
 		for _, m := range members {
-			key += string(rune(m)) + ","
+			kb = strconv.AppendInt(kb, int64(m), 10)
+			kb = append(kb, ',')
 		}
+		key := string(kb)
 		if seen[key] {
 			continue
 		}

@@ -118,3 +118,33 @@ func TestCliqueWormholeCondition(t *testing.T) {
 	assert.Equal(t, 6, jackson(jobs(model.Wormhole)), "without the condition the wormhole bound would overshoot")
 	assert.LessOrEqual(t, jackson(jobs(model.Bufferless)), opt[model.Bufferless])
 }
+
+// TestCliquesKeyedByIndex: cliques records each grown clique once, keyed by
+// its members' indices, and two different cliques are two keys whatever the
+// indices: 55,296 worms on parallel edges of their own, then two triangles of
+// worms sharing one edge each, indices from 0xD800 on (a rune's surrogate
+// range, where a key of runes, string(rune(m)), wrote U+FFFD for every
+// member, so the second triangle had the first's key and was dropped).
+func TestCliquesKeyedByIndex(t *testing.T) {
+	net := &model.Network{}
+	a, b := net.AddNode("a"), net.AddNode("b")
+	in := &model.Instance{Name: "surrogates", Net: net, Flits: 1}
+	for i := range 0xD800 {
+		in.Messages = append(in.Messages, model.Message{ID: fmt.Sprint("f", i), Path: []int{net.AddEdge(a, b)}, L: 1, AsEdges: true})
+	}
+	for g := range 2 {
+		e := net.AddEdge(a, b)
+		for k := range 3 {
+			in.Messages = append(in.Messages, model.Message{ID: fmt.Sprint("t", g, k), Path: []int{e}, L: 1, AsEdges: true})
+		}
+	}
+	require.NoError(t, in.Validate())
+	grown := 0
+	for _, c := range cliques(in, model.Bufferless) {
+		if !c.edge {
+			grown++
+			require.Len(t, c.jobs, 3)
+		}
+	}
+	require.Equal(t, 2, grown, "one grown clique per triangle")
+}
