@@ -97,10 +97,20 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 	man, err := certify.WriteOptions(ctx, dir, in, res, certify.Options{Note: func(s string) { fmt.Fprintln(e.stderr, "wormlab solve:", s) }, MaxMemory: budget})
 	var se *optimal.SizeError
 	if errors.As(err, &se) && res != nil {
-		// proven without a formula (a bound of package lower, which certify
-		// does not check), and the refutation's formula is too large
-		return negative("certify: makespan %d is optimal by the %s bound, which has no certificate, and the refutation of horizon %d is refused: %v: no certificate written",
-			res.Schedule.Makespan, res.Stats.LowerSource, se.Horizon, err)
+		// the refutation's formula is too large; how the optimum was proven
+		// is worded by its source (the solver's formula can be smaller than
+		// certify's, so a horizon solve refuted can be refused here)
+		var how string
+		switch src := res.Stats.LowerSource; src {
+		case "unsat":
+			how = fmt.Sprintf(", proven by solve's refutation of horizon %d, whose proof is not kept", res.Lower-1)
+		case "encoding":
+			how = fmt.Sprintf(", proven by solve's formula of horizon %d, which holds the empty clause", res.Lower-1)
+		default:
+			how = fmt.Sprintf(" by the %s bound, which has no certificate", src)
+		}
+		return negative("certify: makespan %d is optimal%s, and certify's refutation of horizon %d is refused: %v: no certificate written",
+			res.Schedule.Makespan, how, se.Horizon, err)
 	}
 	if err != nil {
 		return err

@@ -68,6 +68,35 @@ func TestCertifyTo(t *testing.T) {
 	assert.ErrorContains(t, certifyTo(context.Background(), e, t.TempDir(), in, res, model.Bufferless, 0), "is in the wormhole model, not bufferless")
 }
 
+// A refutation refused for its size (certify's formula above the memory budget)
+// is worded by the lower bound's source: a bound with no certificate, or a
+// horizon solve refuted with its own formula (certifyTo said "by the unsat
+// bound, which has no certificate" for that one too).
+func TestCertifyToSizeWording(t *testing.T) {
+	in, err := instances.Generate(instances.Spec{Kind: "tree", Size: 12, Messages: 16, Flits: 4, Seed: 7})
+	require.NoError(t, err)
+	res, err := optimal.Solve(context.Background(), in, optimal.Options{Model: model.Wormhole})
+	require.NoError(t, err)
+	require.True(t, res.Optimal)
+	e := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	for src, want := range map[string]string{
+		"unsat":         "makespan 25 is optimal, proven by solve's refutation of horizon 24, whose proof is not kept, and certify's refutation of horizon 24 is refused: ",
+		"encoding":      "makespan 25 is optimal, proven by solve's formula of horizon 24, which holds the empty clause, and certify's refutation of horizon 24 is refused: ",
+		"critical-path": "makespan 25 is optimal by the critical-path bound, which has no certificate, and certify's refutation of horizon 24 is refused: ",
+	} {
+		r := *res
+		r.Stats.LowerSource = src
+		err := certifyTo(context.Background(), e, t.TempDir(), in, &r, "", 1024)
+		var ee *exitError
+		require.ErrorAs(t, err, &ee, src)
+		assert.Equal(t, 1, ee.code, src)
+		assert.ErrorContains(t, err, want, src)
+		if src != "critical-path" {
+			assert.NotContains(t, err.Error(), "no certificate,", src)
+		}
+	}
+}
+
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
