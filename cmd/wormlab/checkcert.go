@@ -109,7 +109,7 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 		default:
 			how = fmt.Sprintf(" by the %s bound, which has no certificate", src)
 		}
-		return negative("certify: makespan %d is optimal%s, and certify's refutation of horizon %d is refused: %v: no certificate written",
+		return negative("certify: makespan %d is optimal%s, and the refutation of horizon %d is refused: %v: no certificate written",
 			res.Schedule.Makespan, how, se.Horizon, err)
 	}
 	if err != nil {

@@ -80,9 +80,9 @@ func TestCertifyToSizeWording(t *testing.T) {
 	require.True(t, res.Optimal)
 	e := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
 	for src, want := range map[string]string{
-		"unsat":         "makespan 25 is optimal, proven by solve's refutation of horizon 24, whose proof is not kept, and certify's refutation of horizon 24 is refused: ",
-		"encoding":      "makespan 25 is optimal, proven by solve's formula of horizon 24, which holds the empty clause, and certify's refutation of horizon 24 is refused: ",
-		"critical-path": "makespan 25 is optimal by the critical-path bound, which has no certificate, and certify's refutation of horizon 24 is refused: ",
+		"unsat":         "makespan 25 is optimal, proven by solve's refutation of horizon 24, whose proof is not kept, and the refutation of horizon 24 is refused: ",
+		"encoding":      "makespan 25 is optimal, proven by solve's formula of horizon 24, which holds the empty clause, and the refutation of horizon 24 is refused: ",
+		"critical-path": "makespan 25 is optimal by the critical-path bound, which has no certificate, and the refutation of horizon 24 is refused: ",
 	} {
 		r := *res
 		r.Stats.LowerSource = src
