@@ -15,8 +15,10 @@ import (
 // experiments/solver-random/bottleneck.sh (issue 27's two instances open at
 // 20 s against their saturated edges). Restrictions: the worms kept with and
 // without the saturated edges add up to the instance's worms, regenerated
-// here; each schedule's makespan is at least its lower bound, optimal exactly
-// when they meet, and a restriction being a relaxation (a legal schedule
+// here, and the first are the worms crossing those edges, counted here (and
+// where there are two, the prose's count on each, no worm crossing both);
+// each schedule's makespan is at least its lower bound, optimal exactly when
+// they meet, and a restriction being a relaxation (a legal schedule
 // stays legal without some of its worms), no restriction's proven lower bound
 // exceeds the makespan of the instance's best known schedule
 // (certify/testdata/issue27). Fixed starts: every answer is sat, unsat or
@@ -51,6 +53,7 @@ func TestSolverBottleneckResults(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(randomDir, "restrict.jsonl"))
 	require.NoError(t, err)
 	kept := map[string]map[string]int{}
+	saturated := map[string][]string{}
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	for _, l := range lines {
 		var r restrictRec
@@ -62,11 +65,40 @@ func TestSolverBottleneckResults(t *testing.T) {
 			kept[r.Instance] = map[string]int{}
 		}
 		kept[r.Instance][r.Keep] = r.Worms
+		saturated[r.Instance] = strings.Split(r.Edges, ";")
 	}
 	require.Len(t, kept, 2)
+	flat := strings.Join(strings.Fields(string(doc)), " ")
 	for name, k := range kept {
-		require.Len(t, familyInstance(t, name).Messages, k["with"]+k["without"], name)
+		in := familyInstance(t, name)
+		require.Len(t, in.Messages, k["with"]+k["without"], name)
 		require.Positive(t, k["with"], name)
+		// the worms crossing the saturated edges, counted here from the
+		// instance (bottleneck.py restrict counted them on its own)
+		edges := saturated[name]
+		each := make([]int, len(edges))
+		crossing := 0
+		for _, m := range in.Messages {
+			hit := false
+			for k := 1; k < len(m.Path); k++ {
+				for x, e := range edges {
+					if m.Path[k-1]+"->"+m.Path[k] == e {
+						each[x]++
+						hit = true
+					}
+				}
+			}
+			if hit {
+				crossing++
+			}
+		}
+		require.Equal(t, crossing, k["with"], "%s: the worms crossing %s", name, edges)
+		if len(edges) == 2 {
+			require.Equal(t, crossing, each[0]+each[1], "%s: docs/solver.md says no worm crosses both of %s", name, edges)
+			require.Equal(t, each[0], each[1], name)
+			sentence := fmt.Sprintf("(%d each; no shortest path crosses both)", each[0])
+			require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
+		}
 	}
 	type fixedRec struct {
 		Instance, Edges, From, Answer string
@@ -107,7 +139,6 @@ func TestSolverBottleneckResults(t *testing.T) {
 		}
 	}
 	require.Len(t, prose, 3, "the prose quotes a sat answer from the known order, a refuted Jackson order and the restriction's answer")
-	flat := strings.Join(strings.Fields(string(doc)), " ")
 	for _, sentence := range prose {
 		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 	}
