@@ -222,7 +222,7 @@ func decodeAssignment(e *env, in *model.Instance, modelName string, T int, path,
 		return err
 	}
 	defer closer()
-	value, err := optimal.ReadAssignment(r)
+	value, err := optimal.ReadAssignment(r, f.Vars)
 	if errors.Is(err, optimal.ErrUnsatisfiable) {
 		return negative("%s: %v: no %s schedule of makespan <= %d", path, err, modelName, T)
 	}

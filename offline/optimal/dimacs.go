@@ -41,8 +41,9 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 // it) or minisat's result file ("SAT" then literals). It returns the value of each
 // variable (variables it does not mention are false). An UNSATISFIABLE or UNKNOWN
 // answer, or one with no "v" line (a formula without variables has "v 0"), is an
-// error.
-func ReadAssignment(r io.Reader) (func(v int) bool, error) {
+// error, and so is a literal of a variable above vars, the formula's count (a
+// solver's answer to another formula).
+func ReadAssignment(r io.Reader, vars int) (func(v int) bool, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	val := map[int]bool{}
@@ -90,6 +91,9 @@ func ReadAssignment(r io.Reader) (func(v int) bool, error) {
 			v := n
 			if v < 0 {
 				v = -v
+			}
+			if v > vars {
+				return nil, fmt.Errorf("assignment: line %d: variable %d, above the formula's %d variables", line, v, vars)
 			}
 			if prev, ok := val[v]; ok && prev != (n > 0) {
 				return nil, fmt.Errorf("assignment: line %d: variable %d given both values", line, v)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -168,7 +169,7 @@ func bruteSolve(t *rapid.T, f *Formula) (bool, func(int) bool) {
 		}
 	}
 	out.WriteString(" 0\n")
-	value, err := ReadAssignment(strings.NewReader(out.String()))
+	value, err := ReadAssignment(strings.NewReader(out.String()), f.Vars)
 	require.NoError(t, err)
 	return true, value
 }
@@ -239,21 +240,30 @@ func TestUpperRejected(t *testing.T) {
 }
 
 func TestReadAssignment(t *testing.T) {
-	v, err := ReadAssignment(strings.NewReader("c cadical\ns SATISFIABLE\nv 1 -2\nv 3 0\n"))
+	v, err := ReadAssignment(strings.NewReader("c cadical\ns SATISFIABLE\nv 1 -2\nv 3 0\n"), 4)
 	require.NoError(t, err)
 	assert.True(t, v(1))
 	assert.False(t, v(2))
 	assert.True(t, v(3))
 	assert.False(t, v(4))
-	v, err = ReadAssignment(strings.NewReader("SAT\n-1 2 0\n"))
+	v, err = ReadAssignment(strings.NewReader("SAT\n-1 2 0\n"), 2)
 	require.NoError(t, err)
 	assert.True(t, v(2))
 	for _, bad := range []string{"s UNSATISFIABLE\n", "UNSAT\n", "s SATISFIABLE\n", "v 1 -1 0\n", "v 1 x 0\n", "hello\n", "s UNKNOWN\n"} {
-		_, err := ReadAssignment(strings.NewReader(bad))
+		_, err := ReadAssignment(strings.NewReader(bad), 4)
 		assert.Error(t, err, bad)
 	}
-	_, err = ReadAssignment(strings.NewReader("s UNSATISFIABLE\n"))
+	_, err = ReadAssignment(strings.NewReader("s UNSATISFIABLE\n"), 4)
 	assert.ErrorIs(t, err, ErrUnsatisfiable)
+	// a variable above the formula's count is an answer to another formula:
+	// refused naming the variable and the count (it was read as a value no
+	// clause looks at)
+	for _, bad := range []string{"v 1 -5 0\n", "v 99999999999 0\n", "SAT\n5 0\n"} {
+		_, err := ReadAssignment(strings.NewReader(bad), 4)
+		assert.ErrorContains(t, err, "above the formula's 4 variables", bad)
+	}
+	_, err = ReadAssignment(strings.NewReader("v 99999999999 0\n"), 4)
+	assert.ErrorContains(t, err, "assignment: line 1: variable 99999999999, above the formula's 4 variables")
 }
 
 func FuzzReadAssignment(f *testing.F) {
@@ -261,7 +271,7 @@ func FuzzReadAssignment(f *testing.F) {
 	f.Add("SAT\n1 2 -3 0\n")
 	f.Add("c x\nv 0\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := ReadAssignment(strings.NewReader(s))
+		v, err := ReadAssignment(strings.NewReader(s), math.MaxInt)
 		if err == nil {
 			_ = v(1)
 		}
