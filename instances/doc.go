@@ -64,7 +64,9 @@
 // the second half to terminal 0; the hotspot is the centre of a mesh or torus
 // (terminal T/2 elsewhere); local traffic is uniform over the box of the given
 // radius around the source on meshes and tori (the torus distance the shorter way
-// round), and over the nodes within that many hops (links either way) elsewhere.
+// round), and over the nodes within that many hops (links either way) elsewhere;
+// a radius above the farthest a destination lies from a source in that distance
+// is refused (it would draw as the farthest distance does).
 //
 // # Invariants and cost
 //

@@ -135,6 +135,9 @@ func Pairs(t *Topology, tr Traffic, r *rand.Rand) ([]Pair, error) {
 		if tr.Radius < 1 {
 			return nil, specErr("radius", "%d is below 1", tr.Radius)
 		}
+		if R := t.localReach(tr.Radius); tr.Radius > R {
+			return nil, specErr("radius", "%d is above %d, the farthest a destination lies from a source in the radius's distance (a radius above it draws as %d does)", tr.Radius, R, R)
+		}
 		pairs := make([]Pair, m)
 		for i := range pairs {
 			src := t.Sources[i%T]
@@ -182,6 +185,66 @@ func (t *Topology) hotspot() int {
 		return u
 	}
 	return t.Dests[len(t.Dests)/2]
+}
+
+// localReach is the farthest a destination lies from a source in local's
+// distance: on a mesh or torus the largest coordinate difference (s-1 on a side
+// of s nodes, s/2 with wrap-around), elsewhere the hop distance with links taken
+// either way. A radius at most the farthest distance from the first source is
+// returned at once (the reach is at least that), so only a radius that may
+// exceed it pays a search from every source.
+func (t *Topology) localReach(radius int) int {
+	if t.sides != nil {
+		R := 0
+		for i, s := range t.sides {
+			if t.wrap[i] {
+				R = max(R, s/2)
+			} else {
+				R = max(R, s-1)
+			}
+		}
+		return R
+	}
+	n := len(t.Net.Nodes)
+	isDest := make([]bool, n)
+	for _, d := range t.Dests {
+		isDest[d] = true
+	}
+	dist := make([]int, n)
+	far := func(src int) int {
+		for i := range dist {
+			dist[i] = -1
+		}
+		dist[src] = 0
+		queue, R := []int{src}, 0
+		for q := 0; q < len(queue); q++ {
+			u := queue[q]
+			if isDest[u] {
+				R = max(R, dist[u])
+			}
+			visit := func(v int) {
+				if dist[v] < 0 {
+					dist[v] = dist[u] + 1
+					queue = append(queue, v)
+				}
+			}
+			for _, e := range t.Net.Out(u) {
+				visit(t.Net.Edges[e].To)
+			}
+			for _, e := range t.Net.In(u) {
+				visit(t.Net.Edges[e].From)
+			}
+		}
+		return R
+	}
+	R := far(t.Sources[0])
+	if radius <= R {
+		return R
+	}
+	for _, src := range t.Sources[1:] {
+		R = max(R, far(src))
+	}
+	return R
 }
 
 // local draws a destination uniformly among the terminals within radius of src,

@@ -146,6 +146,56 @@ func TestLocalWithinRadius(t *testing.T) {
 	}
 }
 
+// A local radius above the farthest a destination lies from a source (in the
+// radius's distance: every coordinate on a mesh or torus, hops on a tree) draws
+// as that farthest distance does: it is refused naming radius, and the farthest
+// distance itself is accepted. The farthest distance is found here by every pair,
+// by coordinates or by the tree's unique path, not by localReach's search.
+func TestLocalRadiusAboveReach(t *testing.T) {
+	must := mustT(t)
+	for name, tp := range map[string]*Topology{
+		"mesh6x5":  must(Mesh(6, 5)),
+		"mesh4x4":  must(Mesh(4, 4)),
+		"torus7x7": must(Torus(7, 7)),
+		"torus4x6": must(Torus(4, 6)),
+		"tree":     must(RandomTree(20, Rand(2))),
+	} {
+		R := 0
+		for _, a := range tp.Sources {
+			for _, b := range tp.Dests {
+				if a == b {
+					continue
+				}
+				d := 0
+				if tp.sides != nil {
+					for i, s := range tp.sides {
+						dd := tp.coords[a][i] - tp.coords[b][i]
+						dd = max(dd, -dd)
+						if tp.wrap[i] {
+							dd = min(dd, s-dd)
+						}
+						d = max(d, dd)
+					}
+				} else {
+					path, err := tp.Path(a, b, "", nil)
+					require.NoError(t, err)
+					d = len(path)
+				}
+				R = max(R, d)
+			}
+		}
+		_, err := Pairs(tp, Traffic{Pattern: Local, Radius: R, Messages: 50}, Rand(4))
+		require.NoError(t, err, "%s radius %d", name, R)
+		for _, radius := range []int{R + 1, 100} {
+			_, err = Pairs(tp, Traffic{Pattern: Local, Radius: radius, Messages: 50}, Rand(4))
+			var se *SpecError
+			require.True(t, errors.As(err, &se), "%s radius %d: want a *SpecError, got %v", name, radius, err)
+			require.Equal(t, "radius", se.Field, "%s", name)
+			require.ErrorContains(t, err, fmt.Sprintf("%d is above %d,", radius, R), name)
+		}
+	}
+}
+
 // Ranade's problems (seed 002, 2.4): N messages (light) or N log N (heavy) from the
 // inputs, log N messages per input, to outputs; default L = log N.
 func TestRanadeProblems(t *testing.T) {
