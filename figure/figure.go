@@ -314,7 +314,11 @@ func Build(rows []Row, o Options) (*Figure, error) {
 			p.Err = tQuantile975(len(ss)-1) * sd / math.Sqrt(float64(len(ss)))
 		}
 		if math.IsInf(p.Err, 0) || math.IsNaN(p.Err) || math.IsInf(p.Y+p.Err, 0) || math.IsInf(p.Y-p.Err, 0) {
-			return nil, &FieldError{o.Y, ss[0].line, fmt.Sprintf("the error bar of the %d rows at x = %v passes the largest float64 (%.4g): it cannot be drawn; scale the field", len(ss), p.X, math.MaxFloat64)}
+			barField := o.Y // the bar is the y values' confidence interval
+			if o.Err != "" {
+				barField = o.Err // the bar is the err field's mean
+			}
+			return nil, &FieldError{barField, ss[0].line, fmt.Sprintf("the error bar of the %d rows at x = %v passes the largest float64 (%.4g): it cannot be drawn; scale the field", len(ss), p.X, math.MaxFloat64)}
 		}
 		if o.LogX && p.X <= 0 {
 			return nil, &FieldError{o.X, ss[0].line, fmt.Sprintf("%v is not positive (--logx)", p.X)}

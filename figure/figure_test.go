@@ -186,7 +186,7 @@ func TestDrawSizeChecked(t *testing.T) {
 // axis, where it drew an empty plot. Two replications of 1.7e308 have the mean
 // 1.7e308 (their sum overflowed, and the point was refused as infinite), drawn
 // inside the axes; replications whose error bar passes the largest float64 are
-// refused, naming the field and the row.
+// refused, naming the field and the row (the err field's with --err).
 func TestHugeValues(t *testing.T) {
 	build := func(text string) (*Figure, error) {
 		rows, err := ReadRows(strings.NewReader(text))
@@ -221,4 +221,9 @@ func TestHugeValues(t *testing.T) {
 
 	_, err = build("{\"x\": 1, \"y\": 1.7e308}\n{\"x\": 1, \"y\": 1.6e308}\n")
 	require.ErrorContains(t, err, `line 1: field "y": the error bar of the 2 rows at x = 1 passes the largest float64`)
+	// with --err the bar is the err field's: the refusal names it (it named y)
+	rows, err := ReadRows(strings.NewReader("{\"x\": 1, \"y\": 1e308, \"e\": 1.7e308}\n{\"x\": 1, \"y\": 1e308, \"e\": 1.7e308}\n"))
+	require.NoError(t, err)
+	_, err = Build(rows, Options{X: "x", Y: "y", Err: "e"})
+	require.ErrorContains(t, err, `line 1: field "e": the error bar of the 2 rows at x = 1 passes the largest float64`)
 }
