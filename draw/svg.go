@@ -55,6 +55,11 @@ const (
 	legendRow = 18
 )
 
+// MaxMarks is the most conflicts a drawing marks and lists (verify.AllLimit): n
+// worms crossing one edge at once conflict n^2 / 2 times, which would take
+// gigabytes to mark; the title says when there are more.
+const MaxMarks = 1000
+
 // diagram is everything SVG needs, computed before any output.
 type diagram struct {
 	in      *model.Instance
@@ -62,6 +67,7 @@ type diagram struct {
 	opt     Options
 	hs      []verify.Holding
 	vs      []verify.Violation
+	more    int       // conflicts found beyond the first MaxMarks, neither marked nor listed
 	rows    []int     // edges, top to bottom
 	row     []int     // edge -> row (-1 for an edge no message uses)
 	rowY    []float64 // top of each row, and the bottom of the last one
@@ -99,7 +105,8 @@ func Render(w io.Writer, in *model.Instance, s *model.Schedule, opt Options) (*D
 	if opt.From > 0 && opt.To > 0 && opt.From > opt.To {
 		return nil, fmt.Errorf("draw: time window %d:%d is empty", opt.From, opt.To)
 	}
-	d := &diagram{in: in, s: s, opt: opt, vs: verify.All(in, s)}
+	d := &diagram{in: in, s: s, opt: opt}
+	d.vs, d.more = verify.AllLimit(in, s, MaxMarks)
 	d.selectBars(verify.Holdings(in, s))
 	d.layout()
 	bw := bufio.NewWriter(w)
@@ -579,10 +586,13 @@ func (d *diagram) title() string {
 	}
 	verdict := "legal"
 	if len(d.vs) > 0 {
-		verdict = fmt.Sprintf("ILLEGAL (%d violations)", len(d.vs))
-		if len(d.vs) == 1 {
+		verdict = fmt.Sprintf("ILLEGAL (%d violations)", len(d.vs)+d.more)
+		if len(d.vs)+d.more == 1 {
 			verdict = "ILLEGAL (1 violation)"
 		}
+	}
+	if d.more > 0 {
+		verdict += fmt.Sprintf("; the first %d conflicts marked", MaxMarks)
 	}
 	return fmt.Sprintf("%s: %s, makespan %d, %d messages, %s", name, d.s.Model, d.s.Makespan, len(d.in.Messages), verdict)
 }
@@ -599,10 +609,13 @@ func (d *diagram) notes() []string {
 	}
 	for k, v := range d.vs {
 		if k == d.opt.MaxNotes {
-			out = append(out, fmt.Sprintf("... and %d more (wormlab verify --all lists them)", len(d.vs)-k))
+			out = append(out, fmt.Sprintf("... and %d more (wormlab verify --all lists them)", len(d.vs)+d.more-k))
 			break
 		}
 		out = append(out, v.Error())
+	}
+	if len(d.vs) <= d.opt.MaxNotes && d.more > 0 {
+		out = append(out, fmt.Sprintf("... and %d more conflicts (wormlab verify --all counts them)", d.more))
 	}
 	return out
 }

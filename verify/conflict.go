@@ -94,8 +94,27 @@ type pair struct{ t, e, i, j int }
 // edge keeps the holdings still active: every active holding that survives the
 // removal of those ended before the new start is a reported conflict, so the cost is
 // O(H + K) after sorting.
+//
+// With c.limit > 0 only the first c.limit pairs in that order are kept, in a
+// max-heap (the greatest kept on top, replaced by a smaller pair when one comes),
+// and c.more counts the others.
 func (c *checker) allConflicts(hs []holding, off []int) {
 	var ps []pair
+	keepPair := func(p pair) {
+		switch {
+		case c.limit <= 0 || len(ps) < c.limit:
+			ps = append(ps, p)
+			if c.limit > 0 {
+				heapUp(ps, len(ps)-1)
+			}
+		case pairLess(p, ps[0]):
+			ps[0] = p
+			heapDown(ps, 0)
+			c.more++
+		default:
+			c.more++
+		}
+	}
 	var active []holding
 	for e := 0; e+1 < len(off); e++ {
 		active = active[:0]
@@ -112,16 +131,51 @@ func (c *checker) allConflicts(hs []holding, off []int) {
 				if j < i {
 					i, j = j, i
 				}
-				ps = append(ps, pair{h.from, e, i, j})
+				keepPair(pair{h.from, e, i, j})
 			}
 			active = append(active, h)
 		}
 	}
-	slices.SortFunc(ps, func(a, b pair) int {
-		return cmp.Or(cmp.Compare(a.t, b.t), cmp.Compare(a.e, b.e), cmp.Compare(a.i, b.i), cmp.Compare(a.j, b.j))
-	})
+	slices.SortFunc(ps, comparePairs)
 	for _, p := range ps {
 		c.conflict(p)
+	}
+}
+
+// comparePairs orders conflicts by (time, edge, i, j).
+func comparePairs(a, b pair) int {
+	return cmp.Or(cmp.Compare(a.t, b.t), cmp.Compare(a.e, b.e), cmp.Compare(a.i, b.i), cmp.Compare(a.j, b.j))
+}
+
+func pairLess(a, b pair) bool { return comparePairs(a, b) < 0 }
+
+// heapUp and heapDown keep ps a max-heap in the order of comparePairs (ps[0]
+// the greatest) after ps[k] is added or replaced.
+func heapUp(ps []pair, k int) {
+	for k > 0 {
+		p := (k - 1) / 2
+		if !pairLess(ps[p], ps[k]) {
+			return
+		}
+		ps[p], ps[k] = ps[k], ps[p]
+		k = p
+	}
+}
+
+func heapDown(ps []pair, k int) {
+	for {
+		l, big := 2*k+1, k
+		if l < len(ps) && pairLess(ps[big], ps[l]) {
+			big = l
+		}
+		if r := l + 1; r < len(ps) && pairLess(ps[big], ps[r]) {
+			big = r
+		}
+		if big == k {
+			return
+		}
+		ps[k], ps[big] = ps[big], ps[k]
+		k = big
 	}
 }
 

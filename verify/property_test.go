@@ -325,6 +325,23 @@ func TestAgreesWithSimulation(t *testing.T) {
 			}
 		}
 		require.Equal(t, truth, got)
+		// AllLimit(k) lists All's first k conflicts in All's order, every other
+		// violation of All in its place, and counts the conflicts left out.
+		k := rapid.IntRange(1, 6).Draw(t, "listed conflicts")
+		limited, more := verify.AllLimit(in, s, k)
+		var want0 []verify.Violation
+		listed := 0
+		for _, v := range all {
+			if v.Rule == verify.RuleConflict {
+				if listed == k {
+					continue
+				}
+				listed++
+			}
+			want0 = append(want0, v)
+		}
+		require.Equal(t, want0, limited)
+		require.Equal(t, len(truth)-listed, more)
 		// MODEL.md, "The bufferless model": t_k = s_i + k, so a bufferless message
 		// whose times are not consecutive waits.
 		var want []verify.Rule

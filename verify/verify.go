@@ -13,7 +13,7 @@ const MaxTime = 1 << 62
 // doc.go. It never enumerates more than one conflicting pair, so its cost is
 // O(H log H) for H = sum_i d_i holdings whatever the schedule.
 func Schedule(in *model.Instance, s *model.Schedule) error {
-	vs := check(in, s, false)
+	_, vs := check(in, s, false, 0)
 	if len(vs) == 0 {
 		return nil
 	}
@@ -25,7 +25,23 @@ func Schedule(in *model.Instance, s *model.Schedule) error {
 // the cost is O(H log H + K) for H = sum_i d_i holdings and K reported conflicts.
 // All(in, s)[0] is the violation Schedule reports.
 func All(in *model.Instance, s *model.Schedule) []Violation {
-	return check(in, s, true)
+	vs, _ := AllLimit(in, s, 0)
+	return vs
+}
+
+// AllLimit is All listing at most k conflicts (k <= 0: all of them): the first k
+// of All's, in All's order, and in more the number of conflicts left out, so that
+// len(vs) + more is the length of All's list. The violations other than
+// conflicts are All's (at most a few per message). It keeps the k conflicts in a
+// bounded heap while it counts the others, so its memory is O(H + k) whatever
+// the number of conflicts (n^2 / 2 for n worms crossing one edge at once), and
+// its time O(H log H + K log k).
+func AllLimit(in *model.Instance, s *model.Schedule, k int) (vs []Violation, more int) {
+	c, vs := check(in, s, true, max(k, 0))
+	if c != nil {
+		more = c.more
+	}
+	return vs, more
 }
 
 // checker holds one verification's state.
@@ -40,32 +56,35 @@ type checker struct {
 	// complete is true when every instance message has well-formed times, so the
 	// makespan is defined.
 	complete bool
+	// limit is the most conflicts an all check lists (0: all), more the number
+	// it left out.
+	limit, more int
 }
 
-func check(in *model.Instance, s *model.Schedule, all bool) []Violation {
+func check(in *model.Instance, s *model.Schedule, all bool, limit int) (*checker, []Violation) {
 	switch {
 	case in == nil:
-		return []Violation{{Rule: RuleInstance, Edge: -1, Detail: "no instance"}}
+		return nil, []Violation{{Rule: RuleInstance, Edge: -1, Detail: "no instance"}}
 	case s == nil:
-		return []Violation{{Rule: RuleInstance, Edge: -1, Detail: "no schedule"}}
+		return nil, []Violation{{Rule: RuleInstance, Edge: -1, Detail: "no schedule"}}
 	}
 	if err := in.Validate(); err != nil {
-		return []Violation{{Rule: RuleInstance, Edge: -1, Detail: err.Error()}}
+		return nil, []Violation{{Rule: RuleInstance, Edge: -1, Detail: err.Error()}}
 	}
-	c := &checker{in: in, s: s, all: all, cross: make([][]int, len(in.Messages)), complete: true}
+	c := &checker{in: in, s: s, all: all, limit: limit, cross: make([][]int, len(in.Messages)), complete: true}
 	if s.Model != model.Wormhole && s.Model != model.Bufferless && s.Model != model.StoreAndForward {
 		c.add(Violation{Rule: RuleModel, Detail: s.Model})
 	}
 	c.times()
 	if !c.all && len(c.out) > 0 {
-		return c.out
+		return c, c.out
 	}
 	c.conflicts()
 	if !c.all && len(c.out) > 0 {
-		return c.out
+		return c, c.out
 	}
 	c.claims()
-	return c.out
+	return c, c.out
 }
 
 func (c *checker) add(v Violation) {

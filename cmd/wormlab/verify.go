@@ -23,7 +23,14 @@ type verifyReport struct {
 	Makespan   int                `json:"makespan"`
 	Messages   int                `json:"messages"`
 	Violations []verify.Violation `json:"violations"`
+	// MoreConflicts counts the conflicts --all found beyond the first
+	// verifyListed, which it does not list.
+	MoreConflicts int `json:"more_conflicts,omitempty"`
 }
+
+// verifyListed is the most conflicts verify --all lists (draw marks as many):
+// n worms crossing one edge at once conflict n^2 / 2 times.
+const verifyListed = 1000
 
 func runVerify(e *env) error {
 	fs := newFlags(e, "verify", "INSTANCE SCHEDULE",
@@ -46,8 +53,9 @@ func runVerify(e *env) error {
 		return err
 	}
 	var vs []verify.Violation
+	more := 0
 	if *all {
-		vs = verify.All(in, s)
+		vs, more = verify.AllLimit(in, s, verifyListed)
 	} else if err := verify.Schedule(in, s); err != nil {
 		ve, ok := err.(*verify.Error)
 		if !ok {
@@ -57,7 +65,7 @@ func runVerify(e *env) error {
 	}
 	if *asJSON {
 		r := verifyReport{Legal: len(vs) == 0, Model: s.Model, Makespan: s.Makespan,
-			Messages: len(in.Messages), Violations: vs}
+			Messages: len(in.Messages), Violations: vs, MoreConflicts: more}
 		if r.Violations == nil {
 			r.Violations = []verify.Violation{}
 		}
@@ -65,11 +73,11 @@ func runVerify(e *env) error {
 			return err
 		}
 	} else {
-		writeVerdict(e.stdout, in, s, vs, *all)
+		writeVerdict(e.stdout, in, s, vs, more, *all)
 	}
 	if len(vs) > 0 {
-		if len(vs) > 1 {
-			return negative("illegal %s schedule: %v (and %d more)", s.Model, vs[0], len(vs)-1)
+		if len(vs)+more > 1 {
+			return negative("illegal %s schedule: %v (and %d more)", s.Model, vs[0], len(vs)+more-1)
 		}
 		return negative("illegal %s schedule: %v", s.Model, vs[0])
 	}
@@ -77,7 +85,8 @@ func runVerify(e *env) error {
 }
 
 // writeVerdict prints the one-line summary of a legal schedule, or the violations.
-func writeVerdict(w io.Writer, in *model.Instance, s *model.Schedule, vs []verify.Violation, all bool) {
+// more conflicts found are not in vs (verifyListed).
+func writeVerdict(w io.Writer, in *model.Instance, s *model.Schedule, vs []verify.Violation, more int, all bool) {
 	switch {
 	case len(vs) == 0:
 		noun := "messages"
@@ -89,12 +98,15 @@ func writeVerdict(w io.Writer, in *model.Instance, s *model.Schedule, vs []verif
 		fmt.Fprintf(w, "illegal %s schedule: %v\n", s.Model, vs[0])
 	default:
 		plural := "s"
-		if len(vs) == 1 {
+		if len(vs)+more == 1 {
 			plural = ""
 		}
-		fmt.Fprintf(w, "illegal %s schedule: %d violation%s\n", s.Model, len(vs), plural)
+		fmt.Fprintf(w, "illegal %s schedule: %d violation%s\n", s.Model, len(vs)+more, plural)
 		for _, v := range vs {
 			fmt.Fprintf(w, "  %v\n", v)
+		}
+		if more > 0 {
+			fmt.Fprintf(w, "  ... and %d more conflicts, not listed (the first %d are)\n", more, verifyListed)
 		}
 	}
 }
