@@ -9,6 +9,7 @@ package optimal
 // together.
 
 import (
+	"context"
 	"sort"
 	"strconv"
 
@@ -35,8 +36,14 @@ type clique struct {
 // cliqueBound returns the aligned clique with the largest Jackson bound found by
 // cliques (value 0 when there is none).
 func cliqueBound(in *model.Instance, modelName string) clique {
+	return cliqueBoundWithin(context.Background(), in, modelName)
+}
+
+// cliqueBoundWithin is cliqueBound over the cliques found before ctx ends
+// (cliquesWithin).
+func cliqueBoundWithin(ctx context.Context, in *model.Instance, modelName string) clique {
 	var best clique
-	for _, c := range cliques(in, modelName) {
+	for _, c := range cliquesWithin(ctx, in, modelName) {
 		if c.value > best.value {
 			best = c
 		}
@@ -67,6 +74,27 @@ func cliqueBound(in *model.Instance, modelName string) clique {
 // In each case the makespan is at least the optimum of one machine with release c_i,
 // processing L_i and tail d_i - c_i.
 func cliques(in *model.Instance, modelName string) []clique {
+	return cliquesWithin(context.Background(), in, modelName)
+}
+
+// cliqueCheck is the number of pair visits between two looks of cliquesWithin at
+// its context: about a millisecond of work.
+const cliqueCheck = 1 << 18
+
+// cliquesWithin is cliques returning the cliques found so far once ctx ends,
+// looked at every cliqueCheck pair visits (on n worms sharing one edge the
+// offsets take n^2 / 2 visits and growing a clique from every message n^3 / 2:
+// 2000 such worms ran 7 CPU-seconds past solve --timeout 5s). Each clique it
+// returns is a whole aligned clique, so a bound from them is valid.
+func cliquesWithin(ctx context.Context, in *model.Instance, modelName string) []clique {
+	work := 0
+	stop := func(units int) bool {
+		if work += units; work < cliqueCheck {
+			return false
+		}
+		work = 0
+		return ctx.Err() != nil
+	}
 	n := len(in.Messages)
 	users := in.Users()
 	var out []clique
@@ -95,6 +123,9 @@ func cliques(in *model.Instance, modelName string) []clique {
 	}
 	for _, us := range users {
 		for x, a := range us {
+			if stop(len(us) - x) {
+				return out
+			}
 			for _, b := range us[x+1:] {
 				i, j := a.Msg, b.Msg
 				ki, kj := a.Pos+1, b.Pos+1
@@ -134,6 +165,9 @@ func cliques(in *model.Instance, modelName string) []clique {
 		}
 		sort.Slice(cands, func(a, b int) bool { return rank[cands[a]] < rank[cands[b]] })
 		for _, m := range cands {
+			if stop(len(members)) {
+				return out
+			}
 			if _, in := pot[m]; in {
 				continue
 			}

@@ -197,7 +197,7 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	// solve, and computing it twice made the wormhole solve 1.5 times slower.
 	clique := func() {
 		if !opt.NoClique {
-			if cb := cliqueBound(in, opt.Model); cb.value > res.Lower {
+			if cb := cliqueBoundWithin(ctx, in, opt.Model); cb.value > res.Lower {
 				res.Lower, st.LowerSource = cb.value, "aligned-clique"
 			}
 		}
