@@ -282,13 +282,18 @@ func (r *Report) WriteText(w io.Writer) error {
 // in Go strings (a name "b\nc" is written b\nc): the instance's name, its node
 // and so edge names and the messages' ids are the input's, and a newline or an
 // escape sequence in one would break the report's lines or drive the terminal.
+// A backslash is left as it is: the line is escaped whole, and the message ids in
+// it are quoted already (%q, whose backslashes escaping again would double), so
+// the text report does not tell a name holding a backslash and an n from one
+// holding a newline (both read b\nc); --json writes every name exactly.
 func line(b *strings.Builder, format string, a ...any) {
 	b.WriteString(EscapeControl(fmt.Sprintf(format, a...)))
 	b.WriteByte('\n')
 }
 
 // EscapeControl returns s with each control character and each byte that is not
-// UTF-8 written as its Go escape (\n, \t, \x1b, \u0085), the rest as it is.
+// UTF-8 written as its Go escape (\n, \t, \x1b, \u0085), the rest, a backslash
+// too, as it is (so it is not strconv.Quote's inverse: see line).
 func EscapeControl(s string) string {
 	clean := true
 	for _, r := range s {

@@ -3,6 +3,7 @@ package measure
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,4 +98,16 @@ func TestStatsDependencies(t *testing.T) {
 	assert.True(t, r.Levelled)
 	assert.Equal(t, 3, r.D.Value)
 	assert.Equal(t, 24, r.Messages)
+}
+
+// EscapeControl escapes control characters and bytes that are not UTF-8, and
+// leaves the rest, a backslash too, as it is (the text report's lines are
+// escaped whole, their quoted message ids already escaped, as stats.go's line
+// says): a newline and a backslash followed by n read the same, and a quoted id
+// passes unchanged. The doc said "escaped as in Go strings" without this.
+func TestEscapeControlLeavesBackslash(t *testing.T) {
+	require.Equal(t, `b\nc`, EscapeControl("b\nc"))
+	require.Equal(t, `b\nc`, EscapeControl(`b\nc`))
+	require.Equal(t, `message "m\x1b0"`, EscapeControl(fmt.Sprintf("message %q", "m\x1b0")))
+	require.Equal(t, `a\x1b[31m\xff\u0085 \ok`, EscapeControl("a\x1b[31m\xff\u0085 \\ok"))
 }
