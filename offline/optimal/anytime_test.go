@@ -59,9 +59,9 @@ func frontierTree(t *testing.T) *model.Instance {
 func TestBoundLater(t *testing.T) {
 	in := frontierTree(t)
 	for _, m := range []string{model.Bufferless, model.Wormhole} {
-		g, err := greedy(in)
+		g, err := greedy(context.Background(), in)
 		require.NoError(t, err)
-		best, _, err := upper(in, Options{Model: m, greedy: g})
+		best, _, err := upper(context.Background(), in, Options{Model: m, greedy: g})
 		require.NoError(t, err)
 		lb := in.LowerBound()
 		s := &search{ctx: context.Background(), in: in, opt: Options{Model: m}, res: &Result{Lower: lb.Value}, best: best}
@@ -93,7 +93,7 @@ func TestBoundLater(t *testing.T) {
 // 149 fails, where at 148 it searches its whole tree in 828 failures.
 func TestBoundSearchInParts(t *testing.T) {
 	in := frontierTree(t)
-	g, err := greedy(in)
+	g, err := greedy(context.Background(), in)
 	require.NoError(t, err)
 	s := &search{ctx: context.Background(), in: in, opt: Options{Model: model.Bufferless, NoEdgeSet: true},
 		res: &Result{Lower: 149}, best: g}

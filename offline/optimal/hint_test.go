@@ -1,6 +1,7 @@
 package optimal
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -21,7 +22,7 @@ func TestHintReachesGini(t *testing.T) {
 		Traffic: "random", Messages: 30, Flits: 2, Seed: 1})
 	require.NoError(t, err)
 	for _, m := range []string{model.Bufferless, model.Wormhole} {
-		sch, err := greedy(in)
+		sch, err := greedy(context.Background(), in)
 		require.NoError(t, err)
 		cross := make([][]int, len(in.Messages))
 		for i, x := range sch.Messages {

@@ -18,7 +18,7 @@ import (
 
 // mustGreedy is greedy for tests: the instances drawn are far below its limits.
 func mustGreedy(t require.TestingT, in *model.Instance) *model.Schedule {
-	s, err := greedy(in)
+	s, err := greedy(context.Background(), in)
 	require.NoError(t, err)
 	return s
 }

@@ -21,7 +21,7 @@ func TestLNSMovesKeepSchedules(t *testing.T) {
 	answered := 0
 	rapid.Check(t, func(t *rapid.T) {
 		in := someMesh(t, 30, 4)
-		g, err := greedy(in)
+		g, err := greedy(context.Background(), in)
 		require.NoError(t, err)
 		l := newLNS(in, g, rapid.Uint64().Draw(t, "seed"))
 		for range 30 {
@@ -69,7 +69,7 @@ func TestLNSImprovesRandomMesh(t *testing.T) {
 	in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{6, 6}, Routing: "random-shortest",
 		Traffic: "random", Messages: 144, Flits: 4, Seed: 1})
 	require.NoError(t, err)
-	g, err := greedy(in)
+	g, err := greedy(context.Background(), in)
 	require.NoError(t, err)
 	s := &search{ctx: context.Background(), in: in, opt: Options{Model: model.Bufferless}, res: &Result{Lower: 1}, best: g}
 	_, improved, err := s.lnsTurn(lnsFirstWork / 64)

@@ -34,7 +34,7 @@ func TestReencodedDescentKeepsTheOptimum(t *testing.T) {
 		require.True(t, ref.Optimal)
 		// the greedy schedule, every worm delayed by the same steps: still
 		// legal, and the descent starts well above the optimum
-		g, err := greedy(in)
+		g, err := greedy(context.Background(), in)
 		require.NoError(t, err)
 		delay := rapid.IntRange(0, 8).Draw(t, "delay")
 		cross := make([][]int, len(g.Messages))

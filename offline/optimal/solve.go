@@ -208,7 +208,7 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 	if opt.floor == 0 {
 		clique()
 	}
-	best, g, err := upper(in, opt)
+	best, g, err := upper(ctx, in, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -326,11 +326,11 @@ func Solve(ctx context.Context, in *model.Instance, opt Options) (*Result, error
 
 // upper returns the better of Greedy and opt.Upper, as a schedule of opt.Model,
 // and Greedy's (bufferless) schedule.
-func upper(in *model.Instance, opt Options) (*model.Schedule, *model.Schedule, error) {
+func upper(ctx context.Context, in *model.Instance, opt Options) (*model.Schedule, *model.Schedule, error) {
 	g := opt.greedy
 	if g == nil {
 		var err error
-		if g, err = greedy(in); err != nil {
+		if g, err = greedy(ctx, in); err != nil {
 			return nil, nil, err
 		}
 	}

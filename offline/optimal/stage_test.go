@@ -107,7 +107,7 @@ func TestStageSkipsRepeatedSearch(t *testing.T) {
 			// And the skip happens: schedules told of that failure (blFailed)
 			// runs every search but that one (each search starts afresh, so
 			// the others are the same).
-			gs, err := greedy(in)
+			gs, err := greedy(context.Background(), in)
 			require.NoError(t, err)
 			cross := make([][]int, len(gs.Messages))
 			for i, x := range gs.Messages {
