@@ -27,11 +27,12 @@ func runSolve(e *env) error {
 		"Finds a schedule of least makespan in the model (wormhole by default) and proves it\n"+
 			"optimal: lower bounds (the edge-set bound among them), a constraint-programming\n"+
 			"search for schedules that meet them, then SAT (gini). The schedule carries\n"+
-			"lower_bound, optimal and the solver's statistics. With --timeout it stops early with the best schedule and lower bound\n"+
-			"(optimal false). --dimacs FILE --horizon T writes the CNF \"a schedule of makespan\n"+
-			"<= T exists\" and exits; --assignment FILE --horizon T reads a SAT solver's answer\n"+
-			"for that CNF (\"s\"/\"v\" lines) back into a verified schedule. --certify DIR\n"+
-			"writes a checkable certificate of optimality (a formula it needs within --max-memory). Ctrl-C (or SIGTERM) stops within a\n"+
+			"lower_bound, optimal and the solver's statistics. With --timeout it stops early\n"+
+			"with the best schedule and lower bound (optimal false). --dimacs FILE --horizon T\n"+
+			"writes the CNF \"a schedule of makespan <= T exists\" and exits; --assignment FILE\n"+
+			"--horizon T reads a SAT solver's answer for that CNF (\"s\"/\"v\" lines) back into a\n"+
+			"verified schedule. --certify DIR writes a checkable certificate of optimality (a\n"+
+			"formula it needs within --max-memory). Ctrl-C (or SIGTERM) stops within a\n"+
 			"second and writes the best schedule with its proven bound (optimal false). A formula\n"+
 			"over --max-memory is not built: solve then proves the bounds of 'wormlab lower bounds'\n"+
 			"that fit the budget, writes the best schedule found without a formula (optimal when\n"+
@@ -42,7 +43,7 @@ func runSolve(e *env) error {
 	assignment := fs.String("assignment", "", "decode this SAT solver output for --horizon")
 	out := fs.String("o", "", "write the schedule to this file (default stdout)")
 	certDir := fs.String("certify", "", "after solving, write a certificate of optimality into this directory and check it")
-	memory := memoryFlag(fs)
+	memory := memoryFlagUsage(fs, "memory budget of the formula, the schedule searches, the bounds run in place of a formula and --certify's formula: each is skipped when its estimate exceeds it (e.g. 4G, 512M)")
 	// The flags of the search, refused with --dimacs and --assignment, which do
 	// not search: every flag declared in this block, so that none is forgotten
 	// (TestSolveSearchFlagsRefused checks each of solve's flags).
