@@ -101,16 +101,7 @@ func TestBitlineMatchesStepByStep(t *testing.T) {
 // order (partsScan.last) or part by part (planPart) are the same too.
 func TestColourBitlinesAsTimelines(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		var in *model.Instance
-		order := rapid.SampledFrom([]string{OrderTree, OrderMesh, OrderAny}).Draw(t, "order")
-		switch order {
-		case OrderTree:
-			in = treeInstance(t)
-		case OrderMesh:
-			in = meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k"))
-		default:
-			in = graphInstance(t)
-		}
+		in, order := orderInstance(t)
 		plan, err := Choose(in, order, "")
 		require.NoError(t, err)
 		ps := model.PathsOf(in)

@@ -267,16 +267,7 @@ func TestGeneratedInstancesWithinBound(t *testing.T) {
 // generic plans of one part.
 func TestColourPartsApartAsInTurn(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		var in *model.Instance
-		order := rapid.SampledFrom([]string{OrderTree, OrderMesh, OrderAny}).Draw(t, "order")
-		switch order {
-		case OrderTree:
-			in = treeInstance(t)
-		case OrderMesh:
-			in = meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k"))
-		default:
-			in = graphInstance(t)
-		}
+		in, order := orderInstance(t)
 		plan, err := Choose(in, order, "")
 		require.NoError(t, err)
 		ps := model.PathsOf(in)

@@ -45,6 +45,19 @@ func onTopology(t *rapid.T, top *instances.Topology, r *rand.Rand, n int) *model
 	return in
 }
 
+// orderInstance draws an order (tree, mesh or any) and an instance it fits:
+// a tree, a mesh of 1 to 3 dimensions with paths of every class, or a graph.
+func orderInstance(t *rapid.T) (*model.Instance, string) {
+	order := rapid.SampledFrom([]string{OrderTree, OrderMesh, OrderAny}).Draw(t, "order")
+	switch order {
+	case OrderTree:
+		return treeInstance(t), order
+	case OrderMesh:
+		return meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k")), order
+	}
+	return graphInstance(t), order
+}
+
 // treeInstance draws a random recursive tree with random paths.
 func treeInstance(t *rapid.T) *model.Instance {
 	r := instances.Rand(rapid.Uint64().Draw(t, "seed"))

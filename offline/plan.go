@@ -565,9 +565,10 @@ func (c *Colorer) slot(e int32, bits bool, horizon int) {
 }
 
 // planPart prepares c, whose reads are all unset (last -1, slot 0), for the
-// colouring of part alone, its steps in 0 .. horizon (planAll's choices, the
-// ranks and loads within the part): the messages are taken in the part's
-// order, and the edges they read are listed in c.touched for unplanPart.
+// colouring of part alone, its steps in 0 .. horizon (planAll's choices, with
+// the ranks within the part; an edge's bitline or timeline is chosen by its
+// load in the whole instance, as in planAll): the messages are taken in the
+// part's order, and the edges they read are listed in c.touched for unplanPart.
 func (c *Colorer) planPart(p *Plan, part []int, horizon int) {
 	ps := c.ps
 	c.touched = c.touched[:0]
