@@ -98,10 +98,11 @@
 //
 // The tree order's messages come by the depth of their highest points, and a
 // path's edges off its entrance set lie below its highest point, where only
-// deeper highest points search. With a second core, Plan.Colour records those
-// spans on another goroutine while the placements go on (the entrance spans,
-// which the next placements read, where they are placed), and waits for it
-// before each depth's messages: the same busy steps at every search.
+// deeper highest points search. With a second core and more than 4,096
+// messages (twice gatherBlock), Plan.Colour records those spans on another
+// goroutine while the placements go on (the entrance spans, which the next
+// placements read, where they are placed), and waits for it before each
+// depth's messages: the same busy steps at every search.
 //
 // MinEntrances costs O(sum_q sum_{e in q} c_e) plus sorting. Improve runs the greedy
 // colorer three more times and Compact (at most 8 rounds of N removals and
