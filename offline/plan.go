@@ -137,12 +137,8 @@ func (p *Plan) scan(ps *model.Paths, reads bool) partsScan {
 		return partsScan{horizon: []int{PartBound(p.K, ms.C, ms.D, ms.LMax)}}
 	}
 	var sc partsScan
-	var stats []partStat
-	if p.joint(ps) {
-		stats, sc.last = p.partStatsJoint(ps, reads && len(p.Parts) > 1)
-	} else {
-		stats = p.partStatsApart(ps)
-	}
+	stats, last := p.partStats(ps, reads && len(p.Parts) > 1)
+	sc.last = last
 	sc.horizon = make([]int, len(p.Parts))
 	for j, st := range stats {
 		sc.horizon[j] = PartBound(p.K, st.c, st.d, st.l)
@@ -167,13 +163,14 @@ type partStat struct{ c, d, l int }
 // edge (4 bytes each); the parts' members, taken part by part, would visit the
 // paths in an order with no locality (the mesh order's parts are sorted by initial
 // point). When parts times edges is large against the hops, each part is counted
-// on its own with one load per edge instead.
-func (p *Plan) partStats(ps *model.Paths) []partStat {
+// on its own with one load per edge instead. With reads, the one pass also
+// finds the parts' last readers (partsScan.last; nil when the parts are
+// counted one by one).
+func (p *Plan) partStats(ps *model.Paths, reads bool) ([]partStat, []int32) {
 	if !p.joint(ps) {
-		return p.partStatsApart(ps)
+		return p.partStatsApart(ps), nil
 	}
-	stats, _ := p.partStatsJoint(ps, false)
-	return stats
+	return p.partStatsJoint(ps, reads)
 }
 
 // joint reports whether the parts' tables of a value per part and edge are

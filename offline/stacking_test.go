@@ -31,7 +31,7 @@ func TestMeshStackedColourRangesConflict(t *testing.T) {
 	require.NoError(t, verify.Schedule(in, res.Schedule))
 
 	// Stack the classes' colour ranges: each class uses (2L-1)k(c_j-1)+L colours.
-	stats := res.Plan.partStats(model.PathsOf(in))
+	stats, _ := res.Plan.partStats(model.PathsOf(in), false)
 	stacked := make([]int, len(in.Messages))
 	base := 0
 	for pi, part := range res.Plan.Parts {
