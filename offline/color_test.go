@@ -266,6 +266,7 @@ func TestGeneratedInstancesWithinBound(t *testing.T) {
 // recorded on a timeline), on mesh plans of several classes and on tree and
 // generic plans of one part.
 func TestColourPartsApartAsInTurn(t *testing.T) {
+	apart := 0
 	rapid.Check(t, func(t *rapid.T) {
 		in, order := orderInstance(t)
 		plan, err := Choose(in, order, "")
@@ -293,5 +294,9 @@ func TestColourPartsApartAsInTurn(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, c.Starts(), got, "starts")
 		require.Equal(t, wantOff, gotOff, "part offsets")
+		if workers > 1 && len(plan.Parts) > 1 {
+			apart++
+		}
 	})
+	require.Positive(t, apart, "no draw coloured several parts on several goroutines")
 }

@@ -352,6 +352,7 @@ func TestTreePlanWalksAndVisits(t *testing.T) {
 // (colourPart), and the same last step; under the race detector, the two
 // goroutines touch no edge at once.
 func TestColourStagedAsInOne(t *testing.T) {
+	staged := 0
 	rapid.Check(t, func(t *rapid.T) {
 		ps := model.PathsOf(treeInstance(t))
 		p, err := treePlan(ps, "")
@@ -363,8 +364,13 @@ func TestColourStagedAsInOne(t *testing.T) {
 		wantEnd := one.colourPart(p, p.Parts[0])
 		two := &Colorer{ps: ps, starts: make([]int, ps.Len())}
 		two.planAll(p, horizon)
-		end := two.colourStaged(p, p.Parts[0], rapid.IntRange(1, 7).Draw(t, "block"))
+		block := rapid.IntRange(1, 7).Draw(t, "block")
+		end := two.colourStaged(p, p.Parts[0], block)
 		require.Equal(t, one.starts, two.starts, "starts")
 		require.Equal(t, wantEnd, end, "last step")
+		if len(p.stages) > 1 && len(p.Parts[0]) > block {
+			staged++
+		}
 	})
+	require.Positive(t, staged, "no draw of several stages and several blocks")
 }
