@@ -271,6 +271,7 @@ func TestPathsMeasureSplit(t *testing.T) {
 		runtime.GOMAXPROCS(2)
 		defer runtime.GOMAXPROCS(old)
 	}
+	split := 0
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInstance(8, 6, 3).Draw(t, "instance")
 		restore := model.SetMeasureSplitMin(1 << 30)
@@ -280,5 +281,13 @@ func TestPathsMeasureSplit(t *testing.T) {
 		ps := model.PathsOf(in)
 		require.Equal(t, in.Measure(), ps.Measure())
 		require.Equal(t, one, ps.Reaches())
+		hops := 0
+		for i := range ps.Len() {
+			hops += ps.D(i)
+		}
+		if hops > 1 && hops >= len(in.Net.Edges) { // measure splits the hops
+			split++
+		}
 	})
+	require.Positive(t, split, "no draw had as many hops as edges")
 }
