@@ -197,7 +197,7 @@ func TestCPResumeOnFrontier(t *testing.T) {
 func TestCPCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	starts, st := newCPSearch(lineInstance(3), true).solve(ctx, 100, 1<<40, 1)
+	starts, st := newCPSearch(lineInstance(3, false), true).solve(ctx, 100, 1<<40, 1)
 	require.Nil(t, starts)
 	require.Zero(t, st.Nodes)
 }

@@ -23,17 +23,22 @@ func mustGreedy(t require.TestingT, in *model.Instance) *model.Schedule {
 	return s
 }
 
-// lineInstance is two worms of L flits on the line a -> b -> c, m0 over both
-// edges, m1 over the second: the greedy schedule misses the wormhole optimum by
-// one step, so the SAT search must run (on a horizon of about 2L).
-func lineInstance(L int) *model.Instance {
+// lineInstance is worms of L flits on the line 0 -> 1 -> 2: a over both edges,
+// b over the first when three is set, c over the second. With two worms the
+// greedy schedule misses the wormhole optimum by one step, so the SAT search
+// must run (on a horizon of about 2L). With three each edge carries 2L flits,
+// and the optimum is 2L + 1: whichever worm a lets pass first on an edge, the
+// other edge's worm must wait for a (or a for it) one step more.
+func lineInstance(L int, three bool) *model.Instance {
 	net := &model.Network{}
-	a, b, c := net.AddNode("a"), net.AddNode("b"), net.AddNode("c")
-	e0, e1 := net.AddEdge(a, b), net.AddEdge(b, c)
-	return &model.Instance{Name: "line", Net: net, Flits: L, Messages: []model.Message{
-		{ID: "m0", Path: []int{e0, e1}, L: L, AsEdges: true},
-		{ID: "m1", Path: []int{e1}, L: L, AsEdges: true},
-	}}
+	v0, v1, v2 := net.AddNode("0"), net.AddNode("1"), net.AddNode("2")
+	e0, e1 := net.AddEdge(v0, v1), net.AddEdge(v1, v2)
+	ms := []model.Message{{ID: "a", Path: []int{e0, e1}, L: L, AsEdges: true}}
+	if three {
+		ms = append(ms, model.Message{ID: "b", Path: []int{e0}, L: L, AsEdges: true})
+	}
+	ms = append(ms, model.Message{ID: "c", Path: []int{e1}, L: L, AsEdges: true})
+	return &model.Instance{Name: "line", Net: net, Flits: L, Messages: ms}
 }
 
 // allocated returns the bytes f allocates.
@@ -50,7 +55,7 @@ func allocated(f func()) uint64 {
 // Solve must skip the SAT search, say so, and still return the verified greedy
 // schedule with the proven lower bound and optimal false.
 func TestSolveWithinMemoryBudget(t *testing.T) {
-	in := lineInstance(1000000)
+	in := lineInstance(1000000, false)
 	var res *Result
 	var err error
 	got := allocated(func() {
@@ -85,7 +90,7 @@ func TestSolveWithinMemoryBudget(t *testing.T) {
 // error; so are two worms of 2^40 flits.
 func TestSolveHugeWorms(t *testing.T) {
 	for _, L := range []int{1 << 62, 1 << 40} {
-		in := lineInstance(L)
+		in := lineInstance(L, false)
 		if L == 1<<62 {
 			in.Messages = in.Messages[:1] // one worm (two would overflow the sum of lengths)
 		}
@@ -125,29 +130,14 @@ func TestLowerSourceUnsatNeedsACall(t *testing.T) {
 	})
 }
 
-// lineThree is three worms of L flits on the line 0 -> 1 -> 2: a over both edges,
-// b over the first, c over the second. Each edge carries 2L flits, and the
-// optimum is 2L + 1: whichever worm a lets pass first on an edge, the other
-// edge's worm must wait for a (or a for it) one step more.
-func lineThree(L int) *model.Instance {
-	net := &model.Network{}
-	v0, v1, v2 := net.AddNode("0"), net.AddNode("1"), net.AddNode("2")
-	e0, e1 := net.AddEdge(v0, v1), net.AddEdge(v1, v2)
-	return &model.Instance{Name: "line3", Net: net, Flits: L, Messages: []model.Message{
-		{ID: "a", Path: []int{e0, e1}, L: L, AsEdges: true},
-		{ID: "b", Path: []int{e0}, L: L, AsEdges: true},
-		{ID: "c", Path: []int{e1}, L: L, AsEdges: true},
-	}}
-}
-
 // A formula over the memory budget is not built, but the bounds of package lower
-// that fit it still run (withoutFormula): on lineThree(10^6) the model's bounds
-// say 2 * 10^6, the disjunctive bound proves 2 * 10^6 + 1, and the greedy
-// schedule meets it, so the solve is optimal with no formula. Before, Solve
+// that fit it still run (withoutFormula): on lineInstance(10^6, true) the
+// model's bounds say 2 * 10^6, the disjunctive bound proves 2 * 10^6 + 1, and
+// the greedy schedule meets it, so the solve is optimal with no formula. Before, Solve
 // returned the bound 2 * 10^6 and optimal false, while `wormlab lower bounds`
 // proved 2 * 10^6 + 1 in milliseconds.
 func TestSolveWithoutFormulaUsesLowerBounds(t *testing.T) {
-	in := lineThree(1000000)
+	in := lineInstance(1000000, true)
 	var res *Result
 	var err error
 	got := allocated(func() {
