@@ -248,9 +248,10 @@ func (s *search) lnsTurn(work int64) (done int64, improved bool, err error) {
 
 // lnsOn reports whether the large-neighbourhood search runs in this solve:
 // bufferless, with the schedule search (its repair; Options.NoCP switches off
-// both).
+// both), where two schedule-search stores fit the memory budget (its own and
+// the search at the bound's, or withoutFormula's: cpStores).
 func (s *search) lnsOn() bool {
-	return s.opt.Model == model.Bufferless && !s.opt.NoLNS && !s.opt.NoCP && cpFits(s.in, model.Bufferless, s.opt.MaxMemory)
+	return s.opt.Model == model.Bufferless && !s.opt.NoLNS && !s.opt.NoCP && cpFits(s.in, model.Bufferless, s.opt.MaxMemory, 2)
 }
 
 // lnsFirst runs the large-neighbourhood search before the formula is built,

@@ -2,6 +2,7 @@ package optimal
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -79,4 +80,46 @@ func TestLNSImprovesRandomMesh(t *testing.T) {
 	require.NoError(t, verify.Schedule(in, s.best))
 	require.Equal(t, "lns", s.res.Stats.UpperSource)
 	t.Logf("greedy %d, after the neighbourhood search %d (%d moves, %d answered)", g.Makespan, s.best.Makespan, s.lns.Moves, s.lns.Improved)
+}
+
+// The memory charged for the schedule searches counts every store that can be
+// alive at once (cpStores): in the wormhole model the bufferless and the
+// wormhole stores, in the bufferless model the neighbourhood search's beside
+// the search at the bound kept for boundRest (or withoutFormula's). At a
+// budget where one store fits and two do not, the bufferless schedule search
+// runs and the neighbourhood search does not (Stats.LNSMoves is zero), and the
+// wormhole searches do not run; at two stores both run. Some solve at two
+// stores must make a move, so an lnsOn that never runs fails the test. Before,
+// one store was charged, so the neighbourhood search ran at one store's budget
+// and peak use could reach twice it.
+func TestCPBudgetChargesTwoStores(t *testing.T) {
+	moved := 0
+	rapid.Check(t, func(t *rapid.T) {
+		in := someMesh(t, 30, 4)
+		one := int64(math.Ceil(cpStoreBytes(in)))
+		if one == 0 {
+			t.Skip("no edge shared")
+		}
+		for _, c := range []struct {
+			budget    int64
+			bl, wh, l bool
+		}{{one, true, false, false}, {2*one - 1, true, false, false}, {2 * one, true, true, true}} {
+			require.Equal(t, c.bl, cpFits(in, model.Bufferless, c.budget, cpStores(model.Bufferless)), "bufferless searches at %d of %d bytes", c.budget, one)
+			require.Equal(t, c.wh, cpFits(in, model.Wormhole, c.budget, cpStores(model.Wormhole)), "wormhole searches at %d of %d bytes", c.budget, one)
+			s := &search{in: in, opt: Options{Model: model.Bufferless, MaxMemory: c.budget}}
+			require.Equal(t, c.l, s.lnsOn(), "neighbourhood search at %d of %d bytes", c.budget, one)
+		}
+		for _, budget := range []int64{one, 2 * one} {
+			res, err := Solve(context.Background(), in, Options{Model: model.Bufferless, MaxMemory: budget, NoEdgeSet: true})
+			require.NoError(t, err)
+			require.NoError(t, verify.Schedule(in, res.Schedule))
+			if budget == one {
+				require.Zero(t, res.Stats.LNSMoves, "neighbourhood search at one store's budget")
+			} else if res.Stats.LNSMoves > 0 {
+				moved++
+			}
+		}
+	})
+	require.Positive(t, moved, "no solve at two stores' budget made a neighbourhood move")
+	t.Logf("%d solves at two stores made moves", moved)
 }

@@ -394,24 +394,46 @@ const (
 	cpBytesPerPair = 256
 )
 
-// cpFits reports whether the schedule searches fit the memory budget and
-// cpMaxVars.
-func cpFits(in *model.Instance, modelName string, budget int64) bool {
+// cpStoreBytes is the memory charged for one schedule-search store
+// (newCPSearch, newCPWSearch, and the neighbourhood search's, built by
+// newCPSearch): cpBytesPerPair for each pair of messages sharing an edge.
+func cpStoreBytes(in *model.Instance) float64 {
+	pairs := 0.0
+	for _, us := range in.Users() {
+		c := float64(len(us))
+		pairs += c * (c - 1) / 2
+	}
+	return pairs * cpBytesPerPair
+}
+
+// cpStores is how many schedule-search stores can be alive at once where the
+// searches run in modelName: two in the wormhole model (schedules builds the
+// bufferless store and the wormhole one together); one in the bufferless
+// model, where the neighbourhood search, which adds a second, runs only where
+// two fit (lnsOn): its store is built while the search at the bound it
+// stopped is kept for boundRest (lnsFirst), and is alive while withoutFormula's
+// schedules builds another.
+func cpStores(modelName string) int {
+	if modelName == model.Wormhole {
+		return 2
+	}
+	return 1
+}
+
+// cpFits reports whether stores schedule-search stores fit the memory budget
+// and the searches fit cpMaxVars.
+func cpFits(in *model.Instance, modelName string, budget int64, stores int) bool {
 	if budget <= 0 {
 		budget = DefaultMaxMemory
 	}
-	vars, pairs := len(in.Messages), 0.0
+	vars := len(in.Messages)
 	if modelName == model.Wormhole {
 		vars = 0
 		for i := range in.Messages {
 			vars += len(in.Messages[i].Path)
 		}
 	}
-	for _, us := range in.Users() {
-		c := float64(len(us))
-		pairs += c * (c - 1) / 2
-	}
-	return vars <= cpMaxVars && pairs*cpBytesPerPair <= float64(budget)
+	return vars <= cpMaxVars && float64(stores)*cpStoreBytes(in) <= float64(budget)
 }
 
 // edgeSetFirst is the edge-set bound's node budget before the SAT search when
@@ -447,7 +469,7 @@ func (s *search) edgeSet(nodes int64) error {
 // stops after cpBoundSlice failures, the steps go on, and boundRest runs the
 // rest of it (s.boundDue). Every schedule it keeps has passed verify.Schedule.
 func (s *search) schedules(boundOnly bool) error {
-	if s.opt.NoCP || s.best.Makespan <= s.res.Lower || s.ctx.Err() != nil || !cpFits(s.in, s.opt.Model, s.opt.MaxMemory) {
+	if s.opt.NoCP || s.best.Makespan <= s.res.Lower || s.ctx.Err() != nil || !cpFits(s.in, s.opt.Model, s.opt.MaxMemory, cpStores(s.opt.Model)) {
 		return nil
 	}
 	st := &s.res.Stats
