@@ -29,7 +29,9 @@ import (
 // starts taken from the best known schedule at a horizon at or above its
 // makespan are never refuted (that schedule satisfies them). docs/solver.md
 // holds both tables (restrict.md, fixed.md) as the script wrote them, and its
-// prose's CPU seconds are the records'.
+// prose's CPU seconds are the records', as are its makespan and bound of a
+// restriction left open and, beside them, the whole instance's in the
+// family's committed run (results.jsonl).
 func TestSolverBottleneckResults(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "solver.md"))
 	require.NoError(t, err)
@@ -58,10 +60,14 @@ func TestSolverBottleneckResults(t *testing.T) {
 	require.NoError(t, err)
 	kept := map[string]map[string]int{}
 	saturated := map[string][]string{}
+	var open []restrictRec // the restrictions without the saturated edges left open
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	for _, l := range lines {
 		var r restrictRec
 		require.NoError(t, json.Unmarshal([]byte(l), &r), l)
+		if r.Keep == "without" && !r.Optimal {
+			open = append(open, r)
+		}
 		require.GreaterOrEqual(t, r.Makespan, r.Lower, l)
 		require.Equal(t, r.Makespan == r.Lower, r.Optimal, l)
 		require.LessOrEqual(t, r.Lower, known(r.Instance), "%s: a relaxation's bound above a known schedule", l)
@@ -103,6 +109,31 @@ func TestSolverBottleneckResults(t *testing.T) {
 			sentence := fmt.Sprintf("(%d each; no shortest path crosses both)", each[0])
 			require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 		}
+	}
+	// the prose's figures for a restriction left open, and beside them the
+	// whole instance's in the family's committed run (results.jsonl,
+	// bufferless)
+	require.NotEmpty(t, open, "restrict.jsonl: no restriction without the saturated edges is open, as docs/solver.md says one is")
+	data, err = os.ReadFile(filepath.Join(randomDir, "results.jsonl"))
+	require.NoError(t, err)
+	whole := map[string]restrictRec{}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r struct {
+			restrictRec
+			Model string
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &r), l)
+		if r.Model == "bufferless" {
+			whole[r.Instance] = r.restrictRec
+		}
+	}
+	for _, r := range open {
+		w, ok := whole[r.Instance]
+		require.True(t, ok, "results.jsonl: no bufferless record of %s", r.Instance)
+		sentence := fmt.Sprintf("the other %d end at %d / %d at 20 s", r.Worms, r.Makespan, r.Lower)
+		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
+		sentence = fmt.Sprintf("the whole instance ends at %d / %d in the family's run", w.Makespan, w.Lower)
+		require.True(t, strings.Contains(flat, sentence), "docs/solver.md must say: %s", sentence)
 	}
 	type fixedRec struct {
 		Instance, Edges, From, Answer string
