@@ -101,8 +101,9 @@ func (e *engine) allocFlat(p *part, r int32) {
 		// callee's spills of its arguments (torus:8x8 at 0.4: 586.4
 		// instructions a flit-hop with the call, 562.5 without). traverse,
 		// which the general path (allocRouter) takes, is its reference:
-		// TestAllocFlatEqualsGeneral holds the two paths' runs equal, and
-		// the checker's tests (simcheck) trace this one.
+		// TestAllocFlatEqualsGeneral holds the two paths' runs equal,
+		// TestAllocFlatTracesEqualGeneral their traces and moves (lastMove),
+		// and the checker's tests (simcheck) trace this one.
 		port := ib + int32(i)
 		vs := e.vs & 31
 		iv := port<<vs | v

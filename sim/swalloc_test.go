@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -48,6 +49,64 @@ func TestAllocFlatEqualsGeneral(t *testing.T) {
 			fast, slow := run(false), run(true)
 			require.Greater(t, fast.PacketsDelivered, int64(500))
 			require.Equal(t, slow, fast)
+		})
+	}
+}
+
+// allocFlat's written-out copy of traverse (its output loop) and traverse
+// itself make the same moves, which TestAllocFlatEqualsGeneral's results do not
+// all show: a batch traced on both paths gives the same events in the same
+// order (every Send and Credit the copies make) and the same result, and, with
+// packets released one at a time and DeadlockCycles one above the pipeline's
+// quiet cycles (Config.check), a move a copy does not record (lastMove) is a
+// deadlock in one run and not the other. Ten VCs take allocFlat's other way
+// to a VC's output port (the VC's state, not its port's ops).
+func TestAllocFlatTracesEqualGeneral(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		vcs      int
+		arb      Arbitration
+		pipe     Pipeline
+		quiet    int
+		ejectAll bool
+	}{
+		{"ideal rr", 2, RoundRobin{}, Ideal(), 2, false},
+		{"booksim fixed", 3, FixedOrder{}, Pipeline{Route: 1, VCAlloc: 1, SwAlloc: 1, Traverse: 1, Link: 1, Credit: 1, Inject: 2, Eject: 1}, 8, false},
+		{"ideal rr ten VCs eject all", 10, RoundRobin{}, Ideal(), 2, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			net, err := topology.Parse("mesh:6x6")
+			require.NoError(t, err)
+			r := rand.New(rand.NewPCG(5, 6))
+			var pkts []Packet
+			for i := range 30 { // alone in the network, mostly
+				pkts = append(pkts, Packet{Src: r.IntN(36), Dst: r.IntN(36), Flits: 1 + r.IntN(6), Release: int64(40 * i)})
+			}
+			for range 150 { // then contending
+				pkts = append(pkts, Packet{Src: r.IntN(36), Dst: r.IntN(36), Flits: 1 + r.IntN(6), Release: 1200 + int64(r.IntN(100))})
+			}
+			run := func(slow bool) (*BatchResult, []Event) {
+				var evs []Event
+				cfg := Config{Net: net, Routing: xyRouting{net.(*topology.Grid)}, VCs: c.vcs, Buf: 3, Pipeline: c.pipe,
+					Arbiter: c.arb, Seed: 3, EjectAll: c.ejectAll, DeadlockCycles: c.quiet + 1, slowSwitch: slow,
+					Trace: func(ev Event) {
+						ev.Choices = slices.Clone(ev.Choices)
+						evs = append(evs, ev)
+					}}
+				e, err := newEngine(&cfg)
+				require.NoError(t, err)
+				require.Equal(t, !slow, e.fastSwitch())
+				res, err := RunBatch(context.Background(), cfg, pkts, BatchOptions{MaxCycles: 100_000})
+				require.NoError(t, err)
+				return res, evs
+			}
+			fast, fastEvs := run(false)
+			slow, slowEvs := run(true)
+			require.Equal(t, slow, fast)
+			require.Len(t, fastEvs, len(slowEvs))
+			for i := range slowEvs {
+				require.Equal(t, slowEvs[i], fastEvs[i], "event %d", i)
+			}
 		})
 	}
 }
