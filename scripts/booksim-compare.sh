@@ -522,5 +522,5 @@ configadapt) configadapt ;;
 meshadapt) meshadapt ;;
 configrules) configrules ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|crossbar|examples|configlat|configadapt|configrules|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|meshadapt|crossbar|examples|configlat|configadapt|configrules|all]" >&2; exit 2 ;;
 esac
