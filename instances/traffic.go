@@ -205,34 +205,11 @@ func (t *Topology) localReach(radius int) int {
 		}
 		return R
 	}
-	n := len(t.Net.Nodes)
-	isDest := make([]bool, n)
-	for _, d := range t.Dests {
-		isDest[d] = true
-	}
-	dist := make([]int, n)
 	far := func(src int) int {
-		for i := range dist {
-			dist[i] = -1
-		}
-		dist[src] = 0
-		queue, R := []int{src}, 0
-		for q := 0; q < len(queue); q++ {
-			u := queue[q]
-			if isDest[u] {
-				R = max(R, dist[u])
-			}
-			visit := func(v int) {
-				if dist[v] < 0 {
-					dist[v] = dist[u] + 1
-					queue = append(queue, v)
-				}
-			}
-			for _, e := range t.Net.Out(u) {
-				visit(t.Net.Edges[e].To)
-			}
-			for _, e := range t.Net.In(u) {
-				visit(t.Net.Edges[e].From)
+		R, dist := 0, t.hopsWithin(src, -1)
+		for _, d := range t.Dests {
+			if h, ok := dist[d]; ok {
+				R = max(R, h)
 			}
 		}
 		return R
@@ -284,7 +261,23 @@ func (t *Topology) local(src, radius int, r *rand.Rand) (int, error) {
 			}
 		}
 	}
-	// Breadth-first search over links taken either way.
+	dist := t.hopsWithin(src, radius)
+	var near []int
+	for _, d := range t.Dests {
+		if _, ok := dist[d]; ok && d != src {
+			near = append(near, d)
+		}
+	}
+	if len(near) == 0 {
+		return 0, fmt.Errorf("local: no destination within radius %d of %s", radius, t.Net.Nodes[src])
+	}
+	return near[r.IntN(len(near))], nil
+}
+
+// hopsWithin is the hop distance from src of every node at most radius hops
+// away (every node it reaches where radius is negative), links taken either
+// way: a breadth-first search.
+func (t *Topology) hopsWithin(src, radius int) map[int]int {
 	dist := map[int]int{src: 0}
 	queue := []int{src}
 	for q := 0; q < len(queue); q++ {
@@ -305,16 +298,7 @@ func (t *Topology) local(src, radius int, r *rand.Rand) (int, error) {
 			visit(t.Net.Edges[e].From)
 		}
 	}
-	var near []int
-	for _, d := range t.Dests {
-		if _, ok := dist[d]; ok && d != src {
-			near = append(near, d)
-		}
-	}
-	if len(near) == 0 {
-		return 0, fmt.Errorf("local: no destination within radius %d of %s", radius, t.Net.Nodes[src])
-	}
-	return near[r.IntN(len(near))], nil
+	return dist
 }
 
 // transpose returns the transpose permutation on terminal indices: reversed
