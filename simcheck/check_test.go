@@ -212,11 +212,12 @@ func TestBatchInvariants(t *testing.T) {
 	})
 }
 
-// The checker can fail: every tampering with a correct trace (a VC's credits
-// lost, one credit lost or late, a flit sent twice, a flit delivered out of order,
-// an arrival on the wrong VC, a delivery missing from the trace or from the
-// simulator's count, a source over its injection limit) is caught.
-func TestCheckerCatchesTampering(t *testing.T) {
+// dorTrace is the trace of an open-loop run of DOR on a 4x4 torus (2 VCs of 2
+// flits, 4-flit packets, uniform traffic at rate, 500 cycles) and run, which
+// passes a trace through a new checker of that network's parameters; with
+// injectLimit above 0, each source injects at most that many packets at once.
+func dorTrace(t *testing.T, rate float64, injectLimit int) (topology.Network, []sim.Event, func([]sim.Event) error) {
+	t.Helper()
 	net, err := topology.Parse("torus:4x4")
 	require.NoError(t, err)
 	rt, err := routing.NewDOR(net, 2)
@@ -226,7 +227,7 @@ func TestCheckerCatchesTampering(t *testing.T) {
 	cfg.Trace = func(e sim.Event) { trace = append(trace, e) }
 	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
 	require.NoError(t, err)
-	_, err = sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.5, Sizes: sim.Fixed(4)}, sim.Measure{MinCycles: 500, MaxCycles: 500, Period: 500})
+	_, err = sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: rate, Sizes: sim.Fixed(4), InjectLimit: injectLimit}, sim.Measure{MinCycles: 500, MaxCycles: 500, Period: 500})
 	require.NoError(t, err)
 	run := func(tr []sim.Event) error {
 		c := simcheck.New(net, simcheck.Params{VCs: 2, Buf: 2, Hop: 4, Credit: 2})
@@ -236,6 +237,15 @@ func TestCheckerCatchesTampering(t *testing.T) {
 		_, err := c.Finish()
 		return err
 	}
+	return net, trace, run
+}
+
+// The checker can fail: every tampering with a correct trace (a VC's credits
+// lost, one credit lost or late, a flit sent twice, a flit delivered out of order,
+// an arrival on the wrong VC, a delivery missing from the trace or from the
+// simulator's count, a source over its injection limit) is caught.
+func TestCheckerCatchesTampering(t *testing.T) {
+	net, trace, run := dorTrace(t, 0.5, 0)
 	require.NoError(t, run(trace))
 	find := func(k sim.EventKind, from int) int {
 		for i := from; i < len(trace); i++ {
@@ -311,9 +321,7 @@ func TestCheckerCatchesTampering(t *testing.T) {
 	}
 
 	// the injection limit: a run with a limit of 2 breaks a limit of 1
-	trace = nil
-	_, err = sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.5, Sizes: sim.Fixed(4), InjectLimit: 2}, sim.Measure{MinCycles: 500, MaxCycles: 500, Period: 500})
-	require.NoError(t, err)
+	_, trace, _ = dorTrace(t, 0.5, 2)
 	limited := func(limit int) error {
 		c := simcheck.New(net, simcheck.Params{VCs: 2, Buf: 2, Hop: 4, Credit: 2, InjectLimit: limit})
 		for _, e := range trace {

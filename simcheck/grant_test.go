@@ -5,10 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/sim"
-	"github.com/wormlab/wormlab/simcheck"
-	"github.com/wormlab/wormlab/topology"
 )
 
 // TestCheckerCatchesGrantOutsideChoices checks the rule "grant": a head is
@@ -19,25 +16,7 @@ import (
 // holds: the tampered traces below are such runs, each consistent in everything
 // but the grant, and each must be refused.
 func TestCheckerCatchesGrantOutsideChoices(t *testing.T) {
-	net, err := topology.Parse("torus:4x4")
-	require.NoError(t, err)
-	rt, err := routing.NewDOR(net, 2)
-	require.NoError(t, err)
-	cfg := sim.Config{Net: net, Routing: rt, VCs: 2, Buf: 2, Pipeline: sim.BookSim(net), Seed: 1}
-	var trace []sim.Event
-	cfg.Trace = func(e sim.Event) { trace = append(trace, e) }
-	pat, err := sim.NewPattern("uniform", sim.PatternParams{Net: net})
-	require.NoError(t, err)
-	_, err = sim.RunOpen(testCtx(t), cfg, sim.Workload{Pattern: pat, Rate: 0.3, Sizes: sim.Fixed(4)}, sim.Measure{MinCycles: 500, MaxCycles: 500, Period: 500})
-	require.NoError(t, err)
-	run := func(tr []sim.Event) error {
-		c := simcheck.New(net, simcheck.Params{VCs: 2, Buf: 2, Hop: 4, Credit: 2})
-		for _, e := range tr {
-			c.Event(e)
-		}
-		_, err := c.Finish()
-		return err
-	}
+	net, trace, run := dorTrace(t, 0.3, 0)
 	require.NoError(t, run(trace))
 	// g: the first grant of a network output port; r: the Route event of that
 	// head at that input VC
