@@ -258,51 +258,37 @@ func TestWarmReadsBusyVCs(t *testing.T) {
 	for _, c := range []struct{ vcs, buf int }{{4, 8}, {8, 32}} {
 		e := warmProbeOf(t, torusEngineOf(t, "torus:16x16", c.vcs, c.buf), 0)
 		vs := e.vs & 31
-		for w := range e.busyRtr {
-			for _, rtrs := range []uint64{^uint64(0), 0x6, 1 << 63} {
-				e.busyRtr[w] = rtrs
-				for r := range 64 {
-					if rtrs>>r&1 == 0 {
-						continue
+		eachBusyPort(e, func(w int, rtrs uint64, rr, port int) {
+			for _, m := range []uint64{1, 0b1010, 1 << (c.vcs - 1), 1<<(c.vcs-1) | 1} {
+				e.in[port].busy = m
+				lo := port<<vs | bits.TrailingZeros64(m)
+				hi := port<<vs | (63 - bits.LeadingZeros64(m))
+				base := e.warm(e.parts[0], w)
+				setVC := func(i int, v uint32) { e.vc[i].n = int32(v) }
+				setBuf := func(i int, v uint32) { e.buf[i] = flit(v) }
+				for _, x := range []struct {
+					name    string
+					at      int
+					perLine int
+					set     func(i int, v uint32)
+				}{
+					{"states' line of its lowest busy VC", lo / vcsLine * vcsLine, vcsLine, setVC},
+					{"states' line of its highest busy VC", hi / vcsLine * vcsLine, vcsLine, setVC},
+					{"ring's first line of its lowest busy VC", lo * e.ring / homeSlots * homeSlots, homeSlots, setBuf},
+					{"ring's first line of its highest busy VC", hi * e.ring / homeSlots * homeSlots, homeSlots, setBuf},
+				} {
+					for i := x.at; i < x.at+x.perLine; i++ {
+						x.set(i, big)
 					}
-					rr := w<<6 + r
-					for port := int(e.inBase[rr]); port < int(e.inBase[rr+1]); port++ {
-						for _, m := range []uint64{1, 0b1010, 1 << (c.vcs - 1), 1<<(c.vcs-1) | 1} {
-							e.in[port].busy = m
-							e.portBusy[rr] = 1 << uint(port-int(e.inBase[rr]))
-							lo := port<<vs | bits.TrailingZeros64(m)
-							hi := port<<vs | (63 - bits.LeadingZeros64(m))
-							base := e.warm(e.parts[0], w)
-							setVC := func(i int, v uint32) { e.vc[i].n = int32(v) }
-							setBuf := func(i int, v uint32) { e.buf[i] = flit(v) }
-							for _, x := range []struct {
-								name    string
-								at      int
-								perLine int
-								set     func(i int, v uint32)
-							}{
-								{"states' line of its lowest busy VC", lo / vcsLine * vcsLine, vcsLine, setVC},
-								{"states' line of its highest busy VC", hi / vcsLine * vcsLine, vcsLine, setVC},
-								{"ring's first line of its lowest busy VC", lo * e.ring / homeSlots * homeSlots, homeSlots, setBuf},
-								{"ring's first line of its highest busy VC", hi * e.ring / homeSlots * homeSlots, homeSlots, setBuf},
-							} {
-								for i := x.at; i < x.at+x.perLine; i++ {
-									x.set(i, big)
-								}
-								if got := e.warm(e.parts[0], w); got-base < big {
-									t.Errorf("%d VCs of %d flits, word %d, busy routers %#x, input port %d busy %#b: warm did not read the %s", c.vcs, c.buf, w, rtrs, port, m, x.name)
-								}
-								for i := x.at; i < x.at+x.perLine; i++ {
-									x.set(i, 0)
-								}
-							}
-							e.in[port].busy, e.portBusy[rr] = 0, 0
-						}
+					if got := e.warm(e.parts[0], w); got-base < big {
+						t.Errorf("%d VCs of %d flits, word %d, busy routers %#x, input port %d busy %#b: warm did not read the %s", c.vcs, c.buf, w, rtrs, port, m, x.name)
+					}
+					for i := x.at; i < x.at+x.perLine; i++ {
+						x.set(i, 0)
 					}
 				}
 			}
-			e.busyRtr[w] = 0
-		}
+		})
 	}
 }
 
@@ -316,6 +302,43 @@ func TestWarmReadsSets(t *testing.T) {
 	const big = 1 << 20
 	e := warmProbe(t, 0)
 	p := e.parts[0]
+	eachBusyPort(e, func(w int, rtrs uint64, rr, port int) {
+		e.in[port].busy = 1
+		line := rr &^ 7 // the router's line of eight in a per-router array
+		for _, x := range []struct {
+			name string
+			a    []uint64
+			lo   int
+			n    int
+		}{
+			{"unrouted set's port mask", e.unrouted.vcs, port, 1},
+			{"waiting set's port mask", e.waiting.vcs, port, 1},
+			{"passBy mask", e.passBy, port, 1},
+			{"unrouted set's router mask", e.unrouted.ports, line, 8},
+			{"waiting set's router mask", e.waiting.ports, line, 8},
+			{"parked mask", e.parked, line, 8},
+		} {
+			for i := x.lo; i < x.lo+x.n; i++ {
+				x.a[i] = big
+			}
+			s0 := p.sink
+			e.warm(p, w)
+			if (p.sink-s0)&big == 0 {
+				t.Errorf("word %d, busy routers %#x, input port %d: warm did not read the %s", w, rtrs, port, x.name)
+			}
+			for i := x.lo; i < x.lo+x.n; i++ {
+				x.a[i] = 0
+			}
+		}
+	})
+}
+
+// eachBusyPort calls f for each input port of each router of each word of e's
+// busy-router masks, under three patterns of busy routers in the word (all,
+// the second and third, the last): that word's busyRtr is the pattern and the
+// port is its router's one busy port (portBusy) while f runs; f sets the
+// port's busy VCs. The masks are cleared after.
+func eachBusyPort(e *engine, f func(w int, rtrs uint64, rr, port int)) {
 	for w := range e.busyRtr {
 		for _, rtrs := range []uint64{^uint64(0), 0x6, 1 << 63} {
 			e.busyRtr[w] = rtrs
@@ -325,34 +348,8 @@ func TestWarmReadsSets(t *testing.T) {
 				}
 				rr := w<<6 + r
 				for port := int(e.inBase[rr]); port < int(e.inBase[rr+1]); port++ {
-					e.in[port].busy = 1
 					e.portBusy[rr] = 1 << uint(port-int(e.inBase[rr]))
-					line := rr &^ 7 // the router's line of eight in a per-router array
-					for _, x := range []struct {
-						name string
-						a    []uint64
-						lo   int
-						n    int
-					}{
-						{"unrouted set's port mask", e.unrouted.vcs, port, 1},
-						{"waiting set's port mask", e.waiting.vcs, port, 1},
-						{"passBy mask", e.passBy, port, 1},
-						{"unrouted set's router mask", e.unrouted.ports, line, 8},
-						{"waiting set's router mask", e.waiting.ports, line, 8},
-						{"parked mask", e.parked, line, 8},
-					} {
-						for i := x.lo; i < x.lo+x.n; i++ {
-							x.a[i] = big
-						}
-						s0 := p.sink
-						e.warm(p, w)
-						if (p.sink-s0)&big == 0 {
-							t.Errorf("word %d, busy routers %#x, input port %d: warm did not read the %s", w, rtrs, port, x.name)
-						}
-						for i := x.lo; i < x.lo+x.n; i++ {
-							x.a[i] = 0
-						}
-					}
+					f(w, rtrs, rr, port)
 					e.in[port].busy, e.portBusy[rr] = 0, 0
 				}
 			}
