@@ -294,6 +294,7 @@ func TestColourPartsApartAsInTurn(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, c.Starts(), got, "starts")
 		require.Equal(t, wantOff, gotOff, "part offsets")
+		require.NoError(t, verify.Schedule(in, model.FromStarts(in, got)), "the parts' colourings, shifted, must be a legal bufferless schedule")
 		if workers > 1 && len(plan.Parts) > 1 {
 			apart++
 		}

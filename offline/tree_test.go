@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
 )
 
@@ -354,7 +355,8 @@ func TestTreePlanWalksAndVisits(t *testing.T) {
 func TestColourStagedAsInOne(t *testing.T) {
 	staged := 0
 	rapid.Check(t, func(t *rapid.T) {
-		ps := model.PathsOf(treeInstance(t))
+		in := treeInstance(t)
+		ps := model.PathsOf(in)
 		p, err := treePlan(ps, "")
 		require.NoError(t, err)
 		require.NotEmpty(t, p.stages)
@@ -368,6 +370,7 @@ func TestColourStagedAsInOne(t *testing.T) {
 		end := two.colourStaged(p, p.Parts[0], block)
 		require.Equal(t, one.starts, two.starts, "starts")
 		require.Equal(t, wantEnd, end, "last step")
+		require.NoError(t, verify.Schedule(in, model.FromStarts(in, two.starts)), "the staged colouring must be a legal bufferless schedule")
 		if len(p.stages) > 1 && len(p.Parts[0]) > block {
 			staged++
 		}
