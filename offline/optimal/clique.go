@@ -87,14 +87,7 @@ const cliqueCheck = 1 << 18
 // 2000 such worms ran 7 CPU-seconds past solve --timeout 5s). Each clique it
 // returns is a whole aligned clique, so a bound from them is valid.
 func cliquesWithin(ctx context.Context, in *model.Instance, modelName string) []clique {
-	work := 0
-	stop := func(units int) bool {
-		if work += units; work < cliqueCheck {
-			return false
-		}
-		work = 0
-		return ctx.Err() != nil
-	}
+	stop := stopEvery(ctx, cliqueCheck)
 	n := len(in.Messages)
 	users := in.Users()
 	var out []clique

@@ -73,6 +73,21 @@ func greedy(ctx context.Context, in *model.Instance) (*model.Schedule, error) {
 // looks at the context.
 const checkWork = 1 << 20
 
+// stopEvery returns a function that counts units of work and reports whether
+// ctx is done, looking at it each time the units counted since its last look
+// reach every: a search too long to look at ctx at each step (cliquesWithin,
+// neighbours) ends within that much work of the context's end.
+func stopEvery(ctx context.Context, every int) func(units int) bool {
+	work := 0
+	return func(units int) bool {
+		if work += units; work < every {
+			return false
+		}
+		work = 0
+		return ctx.Err() != nil
+	}
+}
+
 // neighbours returns, for each message, how many other messages share an edge
 // with it, or nil once ctx is done (looked at every checkWork messages met on
 // an edge). Cost O(sum over edges of users^2).
@@ -80,7 +95,7 @@ func neighbours(ctx context.Context, in *model.Instance) []int {
 	users := in.Users()
 	deg := make([]int, len(in.Messages))
 	mark := make([]int, len(in.Messages)) // mark[j] = i+1: j counted for i
-	work := 0
+	stop := stopEvery(ctx, checkWork)
 	for i := range in.Messages {
 		for _, e := range in.Messages[i].Path {
 			for _, u := range users[e] {
@@ -89,11 +104,8 @@ func neighbours(ctx context.Context, in *model.Instance) []int {
 					deg[i]++
 				}
 			}
-			if work += len(users[e]); work >= checkWork {
-				work = 0
-				if ctx.Err() != nil {
-					return nil
-				}
+			if stop(len(users[e])) {
+				return nil
 			}
 		}
 	}
