@@ -1,7 +1,6 @@
 package lower
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -15,23 +14,6 @@ import (
 	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/model"
 )
-
-// spent is a context that reports itself cancelled once the calling thread has
-// used after of CPU time, and counts its looks: Ctrl-C at a point fixed by the
-// searches' work, whatever the machine's load (the test locks its OS thread).
-type spent struct {
-	context.Context
-	after time.Duration
-	looks int
-}
-
-func (c *spent) Err() error {
-	c.looks++
-	if t, ok := cputime.Thread(); ok && t > c.after {
-		return context.Canceled
-	}
-	return c.Context.Err()
-}
 
 // worms writes n worms of L flits on each of the paths, in turn (m0 on the
 // first path, m1 on the second, ...).
@@ -62,11 +44,8 @@ func TestBoundsWithinStopsWithinASecond(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	in := worms(t, 4000, 2, `["a","b","c"]`, `["b","c"]`, `["x","b","c"]`, `["a","b","d"]`)
-	start, ok := cputime.Thread()
-	if !ok {
-		t.Skip("no thread CPU time here")
-	}
-	ctx := &spent{Context: testctx.For(t), after: start + 200*time.Millisecond}
+	start := testctx.ThreadCPU(t)
+	ctx := &testctx.Spent{Context: testctx.For(t), After: start + 200*time.Millisecond}
 	r := BoundsWithin(ctx, in, Limits{Budget: DefaultBudget})
 	end, _ := cputime.Thread()
 	require.True(t, r.Interrupted)

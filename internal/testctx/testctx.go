@@ -114,3 +114,29 @@ func watchLive() {
 		mu.Unlock()
 	}
 }
+
+// Spent is a context that also reports itself cancelled (context.Canceled) once
+// the calling thread has used After of CPU time (cputime.Thread): a Ctrl-C at a
+// point fixed by the work done, whatever the machine's load. Its test locks its
+// OS thread, so that the thread's time is the test's.
+type Spent struct {
+	context.Context
+	After time.Duration
+}
+
+func (c *Spent) Err() error {
+	if t, ok := cputime.Thread(); ok && t > c.After {
+		return context.Canceled
+	}
+	return c.Context.Err()
+}
+
+// ThreadCPU is the calling thread's CPU time; the test is skipped where the
+// system cannot tell it.
+func ThreadCPU(t interface{ Skip(...any) }) time.Duration {
+	d, ok := cputime.Thread()
+	if !ok {
+		t.Skip("no thread CPU time here")
+	}
+	return d
+}

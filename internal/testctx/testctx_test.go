@@ -3,6 +3,7 @@ package testctx
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 	"time"
 
@@ -65,4 +66,19 @@ func TestHangGuard(t *testing.T) {
 	<-ctx.Done()
 	require.False(t, errors.Is(context.Cause(ctx), ErrCPU), "a waiting test used no CPU time")
 	require.ErrorIs(t, ctx.Err(), context.DeadlineExceeded)
+}
+
+// Spent is live until its thread has used After of CPU time and cancelled from
+// then on, while its parent stays live.
+func TestSpentEndsOnThreadCPU(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := ThreadCPU(t)
+	c := &Spent{Context: context.Background(), After: start + 20*time.Millisecond}
+	require.NoError(t, c.Err())
+	for c.Err() == nil {
+		require.Less(t, ThreadCPU(t)-start, 2*time.Second, "Spent still live after 2 s of the thread's CPU")
+	}
+	require.ErrorIs(t, c.Err(), context.Canceled)
+	require.NoError(t, c.Context.Err())
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wormlab/wormlab/internal/cputime"
+	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 )
@@ -34,10 +35,7 @@ func TestCancelledSolveOnOneEdge(t *testing.T) {
 	require.NoError(t, err)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	start, ok := cputime.Thread()
-	if !ok {
-		t.Skip("no thread CPU time here")
-	}
+	start := testctx.ThreadCPU(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := Solve(ctx, in, Options{})

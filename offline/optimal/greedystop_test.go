@@ -12,36 +12,11 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/wormlab/wormlab/instances"
-	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline"
 	"github.com/wormlab/wormlab/verify"
 )
-
-// spentCtx reports itself cancelled once the calling thread has used after of
-// CPU time: a stop at a point fixed by the work done, whatever the machine's
-// load (the tests lock their OS thread).
-type spentCtx struct {
-	context.Context
-	after time.Duration
-}
-
-func (c *spentCtx) Err() error {
-	if t, ok := cputime.Thread(); ok && t > c.after {
-		return context.Canceled
-	}
-	return c.Context.Err()
-}
-
-// threadCPU is the calling thread's CPU time, or a skip where there is none.
-func threadCPU(t *testing.T) time.Duration {
-	d, ok := cputime.Thread()
-	if !ok {
-		t.Skip("no thread CPU time here")
-	}
-	return d
-}
 
 // The count of edge-sharing neighbours is the number of pairs of runs (runs.go)
 // each message is in: messages i and j share an edge exactly when runs has a run
@@ -82,10 +57,10 @@ func TestNeighboursStop(t *testing.T) {
 	b.WriteString(`]}`)
 	in, err := model.ReadInstance(strings.NewReader(b.String()))
 	require.NoError(t, err)
-	start := threadCPU(t)
-	ctx := &spentCtx{Context: testctx.For(t), after: start + 50*time.Millisecond}
+	start := testctx.ThreadCPU(t)
+	ctx := &testctx.Spent{Context: testctx.For(t), After: start + 50*time.Millisecond}
 	require.Nil(t, neighbours(ctx, in))
-	require.Less(t, threadCPU(t)-start, 500*time.Millisecond, "neighbours ran on after its context was done")
+	require.Less(t, testctx.ThreadCPU(t)-start, 500*time.Millisecond, "neighbours ran on after its context was done")
 }
 
 func indexList(n int) string {
@@ -107,11 +82,11 @@ func TestGreedyStopsWithItsContext(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{50, 50}, Messages: 20000, Flits: 4, Seed: 1})
 	require.NoError(t, err)
-	start := threadCPU(t)
-	ctx := &spentCtx{Context: testctx.For(t), after: start + 50*time.Millisecond}
+	start := testctx.ThreadCPU(t)
+	ctx := &testctx.Spent{Context: testctx.For(t), After: start + 50*time.Millisecond}
 	s, err := greedy(ctx, in)
 	require.NoError(t, err)
-	require.Less(t, threadCPU(t)-start, 1500*time.Millisecond, "greedy ran on after its context was done")
+	require.Less(t, testctx.ThreadCPU(t)-start, 1500*time.Millisecond, "greedy ran on after its context was done")
 	require.NoError(t, verify.Schedule(in, s))
 	order := make([]int, len(in.Messages))
 	for i := range order {
