@@ -12,7 +12,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -375,15 +374,6 @@ func (c *bsConfig) int(k string) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil {
 		return 0, c.errf(k, "%q is not an integer", s)
-	}
-	return v, nil
-}
-
-func (c *bsConfig) float(k string) (float64, error) {
-	s := c.str(k)
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, c.errf(k, "%q is not a number", s)
 	}
 	return v, nil
 }
