@@ -224,6 +224,9 @@ func checkBound(in *model.Instance, b *Bound) error {
 		seen[id] = true
 		s = append(s, i)
 	}
+	if (b.Name == BoundDilation || b.Name == BoundClique || b.Name == BoundEmpty) && (b.Edge != nil || b.EdgeName != "") {
+		return fmt.Errorf("bound %s: names an edge, which only an edge bound has", b.Name)
+	}
 	if b.Name == BoundEmpty {
 		if len(in.Messages) > 0 { // else s, of the instance's messages, is empty
 			return fmt.Errorf("bound %s: the instance has %d message(s), the bound names %d, want none", b.Name, len(in.Messages), len(s))
@@ -248,6 +251,9 @@ func checkBound(in *model.Instance, b *Bound) error {
 	case BoundEdge:
 		if b.Edge == nil || *b.Edge < 0 || *b.Edge >= len(in.Net.Edges) {
 			return fmt.Errorf("bound edge: no such edge")
+		}
+		if got := in.Net.EdgeName(*b.Edge); b.EdgeName != got {
+			return fmt.Errorf("bound edge: edge %d is %s, the certificate names %q", *b.Edge, got, b.EdgeName)
 		}
 		v, arith, err = edgeValue(in, *b.Edge, s)
 	case BoundClique:

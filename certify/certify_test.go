@@ -248,7 +248,13 @@ func TestForgedBound(t *testing.T) {
 		{"clique that is not", func(m *Manifest) {
 			m.Bound.Name = BoundClique
 			m.Bound.Messages = []string{in.Messages[0].ID, pickOther(in, m.Bound)}
+			m.Bound.Edge, m.Bound.EdgeName = nil, ""
 		}, "not in aligned conflict"},
+		// The edge's name is a claim too: check-certificate prints the name it
+		// recomputes, so a name the instance does not give is refused.
+		{"edge name", func(m *Manifest) { m.Bound.EdgeName = "0,0->9,9" }, `the certificate names "0,0->9,9"`},
+		{"edge name missing", func(m *Manifest) { m.Bound.EdgeName = "" }, `the certificate names ""`},
+		{"edge on a clique", func(m *Manifest) { m.Bound.Name = BoundClique }, "names an edge, which only an edge bound has"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := copyDir(t, dir)

@@ -49,7 +49,8 @@
 // Check re-reads everything from the directory and recomputes: the instance's hash;
 // the schedule's legality and makespan with verify.Schedule; for a bound, its value
 // from the instance alone (it does not call the code that found it: pairwise aligned
-// conflicts and the edge sums are recomputed here); for a refutation, the CNF
+// conflicts and the edge sums are recomputed here), and an edge bound's edge_name
+// against the instance's name of its edge (no other bound may name an edge); for a refutation, the CNF
 // re-encoded from the instance by this build's optimal.Encode, byte for byte equal to
 // the file and to the manifest's hash, and the proof checked by drat.CheckBackward. The
 // certificate is therefore exactly as trustworthy as the encoder, and that is the
