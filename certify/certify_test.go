@@ -379,3 +379,51 @@ func TestCheckWithinBudget(t *testing.T) {
 	var se *optimal.SizeError
 	require.ErrorAs(t, err, &se)
 }
+
+// A refused write leaves nothing half-written: a refutation over the memory
+// budget and a cancelled proof each leave a new folder
+// uncreated and no staging folder behind, and a certificate already in the folder
+// whole, still verified (WriteOptions wrote instance.json and schedule.json, and
+// removed the manifest, before it refused).
+func TestRefusedWriteLeavesNothing(t *testing.T) {
+	in, good, _ := refutationCase(t)
+	res := solve(t, in, model.Wormhole)
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	other := generate(t, instances.Spec{Kind: "tree", Size: 12, Messages: 16, Flits: 4, Seed: 7})
+	for _, c := range []struct {
+		name string
+		in   *model.Instance
+		res  *optimal.Result
+		ctx  context.Context
+		opt  Options
+	}{
+		{"over the budget", in, res, context.Background(), Options{Prover: Gophersat{}, Refute: true, MaxMemory: 1 << 10}},
+		{"cancelled", in, res, cancelled, Options{Prover: Gophersat{}, Refute: true}},
+		{"another instance over the budget", other, solve(t, other, model.Wormhole), context.Background(), Options{Prover: Gophersat{}, Refute: true, MaxMemory: 1 << 10}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			parent := t.TempDir()
+			_, err := WriteOptions(c.ctx, filepath.Join(parent, "new"), c.in, c.res, c.opt)
+			require.Error(t, err)
+			left, err := os.ReadDir(parent)
+			require.NoError(t, err)
+			assert.Empty(t, left, "a refused write into a new folder")
+
+			dir := copyDir(t, good)
+			before, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			_, err = WriteOptions(c.ctx, dir, c.in, c.res, c.opt)
+			require.Error(t, err)
+			after, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			assert.Equal(t, len(before), len(after), "the folder's files")
+			r := mustCheck(t, dir)
+			assert.True(t, r.Verified, r.Failure)
+			assert.Contains(t, r.Checked[0], in.Name, "the certificate already there")
+			sibling, err := filepath.Glob(filepath.Join(filepath.Dir(dir), ".wormlab-certificate.*"))
+			require.NoError(t, err)
+			assert.Empty(t, sibling, "staging folders")
+		})
+	}
+}

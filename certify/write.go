@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -74,9 +76,11 @@ func Write(dir string, in *model.Instance, res *optimal.Result) error {
 // (res.Stats.LowerSource "edge-set"), an edge-set claim (edgeset.go) when this
 // package's own search confirms it for the edges it chooses; otherwise the CNF of horizon makespan-1 (optimal.Encode, with a header
 // naming the instance and its SHA-256, the model, the horizon and the encoding
-// version) and a proof that it is unsatisfiable, from opt.Prover. manifest.json is
-// written last and every file goes through a temporary name, so an interrupted run
-// leaves no manifest and no half-written file.
+// version) and a proof that it is unsatisfiable, from opt.Prover. Every file is
+// written into a staging folder beside dir and moved into dir only once the
+// certificate is whole, manifest.json last: a run that fails or is interrupted
+// before leaves dir as it was (a certificate already there stays whole), and one
+// interrupted while the files are moved leaves no manifest.
 //
 // Errors: a result that is not optimal or whose schedule is illegal, a bound above
 // the makespan, a horizon the prover finds satisfiable (ErrSatisfiable), I/O.
@@ -101,9 +105,19 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 	if err := model.WriteSchedule(&sched, s); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// Everything is written into a staging folder beside dir and moved into dir
+	// only once the manifest is ready: a refused or interrupted run (a formula
+	// over the budget, a satisfiable horizon, Ctrl-C while proving) leaves dir
+	// as it was, and a certificate already there intact.
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
+	stage, err := os.MkdirTemp(parent, ".wormlab-certificate.*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(stage)
 	man := &Manifest{
 		Format:       FormatVersion,
 		InstanceName: in.Name,
@@ -112,15 +126,11 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 		Model:        s.Model,
 		Makespan:     s.Makespan,
 	}
-	// A stale manifest must not describe the new files while they are written.
-	if err := os.Remove(filepath.Join(dir, ManifestFile)); err != nil && !os.IsNotExist(err) {
-		return nil, err
-	}
 	for _, f := range []struct {
 		name string
 		data []byte
 	}{{InstanceFile, inst.Bytes()}, {ScheduleFile, sched.Bytes()}} {
-		if err := writeFile(dir, f.name, f.data); err != nil {
+		if err := writeFile(stage, f.name, f.data); err != nil {
 			return nil, err
 		}
 	}
@@ -130,17 +140,11 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 	}
 	if b != nil {
 		man.Kind, man.Bound = KindBound, b
-		for _, name := range []string{CNFFile, ProofFile} {
-			os.Remove(filepath.Join(dir, name))
-		}
 	} else if es := edgeSetFor(ctx, in, res, opt); es != nil {
 		man.Kind, man.EdgeSet = KindEdgeSet, es
-		for _, name := range []string{CNFFile, ProofFile} {
-			os.Remove(filepath.Join(dir, name))
-		}
 	} else {
 		man.Kind = KindRefutation
-		if man.Refutation, err = refute(ctx, dir, in, man, opt.Prover, opt.MaxMemory); err != nil {
+		if man.Refutation, err = refute(ctx, stage, in, man, opt.Prover, opt.MaxMemory); err != nil {
 			return nil, err
 		}
 	}
@@ -148,8 +152,29 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFile(dir, ManifestFile, append(data, '\n')); err != nil {
+	if err := writeFile(stage, ManifestFile, append(data, '\n')); err != nil {
 		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	// A stale manifest must not describe the new files while they are moved in;
+	// the new one is moved last.
+	if err := os.Remove(filepath.Join(dir, ManifestFile)); err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	for _, name := range []string{InstanceFile, ScheduleFile, CNFFile, ProofFile, ManifestFile} {
+		err := os.Rename(filepath.Join(stage, name), filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			// not part of this certificate: a previous one's goes
+			err = os.Remove(filepath.Join(dir, name))
+			if errors.Is(err, fs.ErrNotExist) {
+				err = nil
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	return man, nil
 }
