@@ -230,9 +230,11 @@ func TestDuatoNonAtomic(t *testing.T) {
 // beyond, another configuration of as many packets away from the network's
 // corners (alternative.go) replays: Duato's protocol and minadapt on a 4x4 mesh
 // with 2 VCs and 16-flit buffers, seed 001's Duato on a 5x5 torus with 8. On a
-// 3x3 mesh every square has a corner, and with 32-flit buffers none replays;
-// nor with 4 VCs on a 4x4 mesh (more other requests than free sources to hold
-// them). A finding each, kept so that a change either way shows.
+// 3x3 mesh every square has a corner, and with 32-flit buffers none replays.
+// With more VCs than free sources to hold the other requests (4 VCs on a 4x4
+// mesh, or 3 with 32-flit buffers) a helper from a free router passes through
+// other heads' requests and holds them too (throughRequests), on another
+// configuration. A finding each, kept so that a change either way shows.
 func TestReplayBufferDepth(t *testing.T) {
 	for _, c := range []struct {
 		name, spec        string
@@ -242,7 +244,9 @@ func TestReplayBufferDepth(t *testing.T) {
 		{"duato", "mesh:4x4", 2, 12, true, false}, {"duato", "mesh:4x4", 2, 16, true, true},
 		{"minadapt", "mesh:4x4", 2, 16, true, true},
 		{"duato-dp", "torus:5x5", 2, 4, true, false}, {"duato-dp", "torus:5x5", 2, 8, true, true},
-		{"duato", "mesh:3x3", 2, 32, false, true}, {"duato", "mesh:4x4", 4, 8, false, true},
+		{"duato", "mesh:3x3", 2, 32, false, true},
+		// helpers through the other heads' requests (replay.go, throughRequests)
+		{"duato", "mesh:4x4", 4, 8, true, true}, {"duato", "mesh:4x4", 3, 32, true, true},
 	} {
 		what := fmt.Sprintf("%s on %s, %d VCs, non-atomic, %d-flit buffers", c.name, c.spec, c.vcs, c.buf)
 		alg, _ := routing.Lookup(c.name)

@@ -46,7 +46,9 @@ package deadlock
 // with helpers only where they can start apart from the worms and the other
 // heads going by timing, then with every head going by timing: a helper that
 // must start where a worm starts delays that worm, and with the booksim
-// pipeline's slack a head can arrive after the tail it is granted has left.
+// pipeline's slack a head can arrive after the tail it is granted has left;
+// last with helpers whose paths may take other heads' requests as well, from
+// routers no worm starts at, that hold those requests too.
 // When all fail, run.go tries other configurations of as many packets
 // (alternative.go).
 
@@ -123,7 +125,7 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 	}
 	modes := []helperMode{allHelpers}
 	if c.commits() {
-		modes = append(modes, someHelpers, noHelpers)
+		modes = append(modes, someHelpers, noHelpers, throughRequests)
 	}
 	runs := 0
 	for _, a := range plan {
@@ -171,6 +173,12 @@ const (
 	allHelpers helperMode = iota
 	someHelpers
 	noHelpers
+	// throughRequests: helpers for every granted head, whose paths may also
+	// take VCs other heads request (never a chain's, never another helper's),
+	// which they then hold as well: a VC a mesh's corner router alone feeds is
+	// reached from a router no worm starts at only through the VCs the worm
+	// whose head waits there requests (tried last, after the three above)
+	throughRequests
 )
 
 // attemptFailed is an attempt's failure: the runs it made.
@@ -282,8 +290,31 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 				requested[v] = true
 			}
 		}
-		seen := map[int32]bool{}
-		for i, w := range c.Worms {
+		seen := map[int32]bool{} // VCs a helper holds (any hop of its path)
+		order := make([]int, len(c.Worms))
+		for i := range order {
+			order[i] = i
+		}
+		if mode == throughRequests {
+			// the heads with the most requests no helper from a router no worm
+			// starts at reaches off the other requests first: their helpers,
+			// through those requests, hold them as well
+			hard := make([]int, len(c.Worms))
+			for i, w := range c.Worms {
+				if w.Commit < 0 {
+					continue
+				}
+				for _, v := range g.Choices(w.head()) {
+					avoid := func(x int32) bool { return x != v && (onChain[x] || requested[x]) }
+					if _, err := c.helper(ctx, v, 1, busySrc, avoid); !onChain[v] && err != nil {
+						hard[i]++
+					}
+				}
+			}
+			sort.SliceStable(order, func(a, b int) bool { return hard[order[a]] > hard[order[b]] })
+		}
+		for _, i := range order {
+			w := c.Worms[i]
 			if w.Commit < 0 {
 				continue
 			}
@@ -294,15 +325,19 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 			var mine []sim.Packet
 			var mineHops [][]int64
 			var mineVC []int32
+			mineHeld := map[int32]bool{}
 			taken := maps.Clone(busySrc)
 			ok := true
 			for _, v := range g.Choices(w.head()) {
-				if onChain[v] || seen[v] || slices.Contains(mineVC, v) {
+				if onChain[v] || seen[v] || mineHeld[v] {
 					continue
 				}
 				avoid := func(x int32) bool { return x != v && (onChain[x] || requested[x]) }
+				if mode == throughRequests {
+					avoid = func(x int32) bool { return x != v && (onChain[x] || seen[x] || mineHeld[x]) }
+				}
 				hp, err := c.helper(ctx, v, int(hold), taken, avoid)
-				if err != nil && mode == allHelpers {
+				if err != nil && (mode == allHelpers || mode == throughRequests) {
 					hp, err = c.helper(ctx, v, int(hold), map[int]bool{}, avoid)
 				}
 				if err != nil {
@@ -323,13 +358,18 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 				mine = append(mine, hp)
 				mineHops = append(mineHops, res.HeadArrivals[0])
 				mineVC = append(mineVC, v)
+				for _, x := range c.helperVCs(hp) {
+					mineHeld[x] = true
+				}
 			}
 			if !ok && mode == someHelpers {
 				timed[i] = true
 				continue
 			}
 			for k, hp := range mine {
-				seen[mineVC[k]] = true
+				for _, x := range c.helperVCs(hp) {
+					seen[x] = true
+				}
 				busySrc[hp.Src] = true
 				at := mineHops[k][len(hp.Steer)-1]
 				helpers = append(helpers, hp)
@@ -356,7 +396,13 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 		end += int64(2*longest + 64)
 		for i := range helpers {
 			j := len(packets) + i
-			helpers[i].Flits = int(max(hold, end-(release[j]+helperHops[i][len(helperHops[i])-1])))
+			// (through requests: from its first hop, so that the tail leaves
+			// the VCs before the last one no earlier than end either)
+			at := helperHops[i][len(helperHops[i])-1]
+			if mode == throughRequests {
+				at = helperHops[i][0]
+			}
+			helpers[i].Flits = int(max(hold, end-(release[j]+at)))
 			all[j].Flits = helpers[i].Flits
 		}
 	}
@@ -447,13 +493,11 @@ func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final
 			where[g.held[w.Nodes[k]]] = at{j, final[j] - (len(w.Nodes) - 1 - k)}
 		}
 	}
-	for j := len(c.Worms); j < n; j++ { // helpers: their last hop
-		last := ps[j].Steer[len(ps[j].Steer)-1]
-		next := ps[j].Src
-		for _, h := range ps[j].Steer[:len(ps[j].Steer)-1] {
-			next, _ = g.Net.Link(next, h.Port)
+	for j := len(c.Worms); j < n; j++ { // helpers: every hop (a helper's
+		// earlier hops are VCs a head requests only through requests)
+		for k, v := range c.helperVCs(ps[j]) {
+			where[v] = at{j, k}
 		}
-		where[g.ChannelID(Channel{Router: next, Port: last.Port, VC: last.VC})] = at{j, len(ps[j].Steer) - 1}
 	}
 	type edge struct {
 		from, to int
@@ -531,6 +575,18 @@ func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final
 		}
 	}
 	return solve(es)
+}
+
+// helperVCs lists the VCs a steered packet takes, hop by hop.
+func (c *Config) helperVCs(p sim.Packet) []int32 {
+	g := c.g
+	vcs := make([]int32, len(p.Steer))
+	at := p.Src
+	for k, h := range p.Steer {
+		vcs[k] = g.ChannelID(Channel{Router: at, Port: h.Port, VC: h.VC})
+		at, _ = g.Net.Link(at, h.Port)
+	}
+	return vcs
 }
 
 // unsensed hides a routing's Sense from the simulator.
