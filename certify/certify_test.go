@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -426,4 +427,52 @@ func TestRefusedWriteLeavesNothing(t *testing.T) {
 			assert.Empty(t, sibling, "staging folders")
 		})
 	}
+}
+
+// A certificate written into a folder on another file system than its parent's
+// (a symbolic link to /dev/shm, a tmpfs) is written whole and checks, and a
+// refused write there leaves the certificate already in it whole. The staging
+// folder was made beside the link, on the parent's file system, so every rename
+// into the folder failed (invalid cross-device link) after the old manifest had
+// been removed: the run ended with exit 2 after the solve and the certificate
+// already there had lost its manifest.
+func TestWriteIntoFolderOnAnotherFileSystem(t *testing.T) {
+	parent := t.TempDir()
+	other, err := os.MkdirTemp("/dev/shm", "wormlab-certify-test.*")
+	if err != nil {
+		t.Skipf("no /dev/shm: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(other) })
+	var a, b syscall.Stat_t
+	require.NoError(t, syscall.Stat(parent, &a))
+	require.NoError(t, syscall.Stat(other, &b))
+	if a.Dev == b.Dev {
+		t.Skip("/dev/shm is on the temporary folder's file system")
+	}
+	link := filepath.Join(parent, "cert")
+	require.NoError(t, os.Symlink(other, link))
+
+	in, good, _ := refutationCase(t)
+	res := solve(t, in, model.Wormhole)
+	_, err = WriteOptions(context.Background(), link, in, res, Options{Prover: Gophersat{}, Refute: true})
+	require.NoError(t, err)
+	r := mustCheck(t, link)
+	require.True(t, r.Verified, r.Failure)
+
+	require.NoError(t, os.RemoveAll(other))
+	require.NoError(t, os.Mkdir(other, 0o755))
+	files, err := os.ReadDir(good)
+	require.NoError(t, err)
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(good, f.Name()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(other, f.Name()), data, 0o644))
+	}
+	_, err = WriteOptions(context.Background(), link, in, res, Options{Prover: Gophersat{}, Refute: true, MaxMemory: 1 << 10})
+	require.Error(t, err)
+	after, err := os.ReadDir(other)
+	require.NoError(t, err)
+	assert.Equal(t, len(files), len(after), "the folder's files")
+	r = mustCheck(t, link)
+	assert.True(t, r.Verified, r.Failure)
 }

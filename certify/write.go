@@ -77,8 +77,8 @@ func Write(dir string, in *model.Instance, res *optimal.Result) error {
 // package's own search confirms it for the edges it chooses; otherwise the CNF of horizon makespan-1 (optimal.Encode, with a header
 // naming the instance and its SHA-256, the model, the horizon and the encoding
 // version) and a proof that it is unsatisfiable, from opt.Prover. Every file is
-// written into a staging folder beside dir and moved into dir only once the
-// certificate is whole, manifest.json last: a run that fails or is interrupted
+// written into a staging folder on dir's file system (inside dir when dir
+// exists, else beside it) and moved into dir only once the certificate is whole, manifest.json last: a run that fails or is interrupted
 // before leaves dir as it was (a certificate already there stays whole), and one
 // interrupted while the files are moved leaves no manifest.
 //
@@ -105,12 +105,17 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 	if err := model.WriteSchedule(&sched, s); err != nil {
 		return nil, err
 	}
-	// Everything is written into a staging folder beside dir and moved into dir
-	// only once the manifest is ready: a refused or interrupted run (a formula
-	// over the budget, a satisfiable horizon, Ctrl-C while proving) leaves dir
-	// as it was, and a certificate already there intact.
+	// Everything is written into a staging folder and moved into dir only once
+	// the manifest is ready: a refused or interrupted run (a formula over the
+	// budget, a satisfiable horizon, Ctrl-C while proving) leaves dir as it
+	// was, and a certificate already there intact. The staging folder must lie
+	// on dir's file system, or its files could not be renamed into dir: inside
+	// dir when dir exists (it may be a symbolic link to, or a mount of, another
+	// file system), else beside it in the parent, where dir will be created.
 	parent := filepath.Dir(filepath.Clean(dir))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		parent = dir
+	} else if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
 	stage, err := os.MkdirTemp(parent, ".wormlab-certificate.*")
