@@ -77,14 +77,14 @@ func BoundsBudget(in *model.Instance, budget int) []model.Bound {
 	if b, ok := prefixBound(in, lim); ok {
 		bs = append(bs, b)
 	}
-	if b, ok := sequenceBound(in); ok {
+	if b, ok := sequenceBound(in, lim); ok {
 		bs = append(bs, b)
 	}
 	from := in.LowerBound().Value
 	for _, b := range bs {
 		from = max(from, b.Value)
 	}
-	if b, ok := disjunctiveBound(in, from, budget); ok {
+	if b, ok := disjunctiveBound(in, from, budget, lim); ok {
 		bs = append(bs, b)
 	}
 	return bs

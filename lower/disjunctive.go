@@ -93,7 +93,10 @@ type disjSearch struct {
 	budget  int
 	nodes   int
 	stopped bool
-	nMsg    int
+	// stop, when set, is asked at every node, as the clique searches ask
+	// limit.over: true ends the search as the budget does.
+	stop func() bool
+	nMsg int
 	// last is a message delivered last in the solution found (-1: none yet).
 	last int
 }
@@ -213,7 +216,7 @@ func (s *disjSearch) violation(arcs []arc) int {
 // stopped set means the budget ran out.
 func (s *disjSearch) feasible(u int) bool {
 	s.nodes++
-	if s.budget > 0 && s.nodes > s.budget {
+	if s.budget > 0 && s.nodes > s.budget || s.stop != nil && s.stop() {
 		s.stopped = true
 		return false
 	}
@@ -305,8 +308,10 @@ func DisjunctionCount(in *model.Instance) int64 {
 const MaxDisjunctions = 4000
 
 // disjunctiveBound runs Disjunctive with a tenth of the budget of the other
-// searches, its nodes being costlier; ok is false above MaxDisjunctions.
-func disjunctiveBound(in *model.Instance, from, budget int) (model.Bound, bool) {
+// searches, its nodes being costlier; ok is false above MaxDisjunctions. lim's
+// stop, when set, ends the search at the next node as the budget would (each node
+// costs O(MaxDisjunctions), and with no budget the search has no end of its own).
+func disjunctiveBound(in *model.Instance, from, budget int, lim limit) (model.Bound, bool) {
 	// Count the disjunctions (one per pair of messages on a shared edge) before
 	// building them: on 2*10^4 worms building them all first took 4.8 GB to find
 	// that they were too many.
@@ -314,6 +319,7 @@ func disjunctiveBound(in *model.Instance, from, budget int) (model.Bound, bool) 
 		return model.Bound{}, false
 	}
 	s := newDisjSearch(in)
+	s.stop = lim.stop
 	if budget > 0 {
 		budget = max(1, budget/10)
 	}

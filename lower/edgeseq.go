@@ -32,6 +32,14 @@ const MaxSequenceUsers = 8
 // Cost: depth-first search over orders with pruning, at most c_e! leaves, so only
 // edges with c_e <= MaxSequenceUsers are searched.
 func EdgeSequence(in *model.Instance, us []model.Use) int {
+	v, _ := edgeSequence(in, us, limit{})
+	return v
+}
+
+// edgeSequence is EdgeSequence charging lim a unit of work per node of the
+// search; ok is false when lim ended it (the value is then not the edge's least:
+// the best order found so far only bounds it from above).
+func edgeSequence(in *model.Instance, us []model.Use, lim limit) (v int, ok bool) {
 	type job struct{ r, p, q int }
 	jobs := make([]job, len(us))
 	for j, u := range us {
@@ -43,7 +51,7 @@ func EdgeSequence(in *model.Instance, us []model.Use) int {
 	used := make([]bool, len(jobs))
 	var dfs func(n, free, cur int)
 	dfs = func(n, free, cur int) {
-		if best >= 0 && cur >= best {
+		if best >= 0 && cur >= best || lim.charge(1) {
 			return
 		}
 		if n == len(jobs) {
@@ -62,13 +70,17 @@ func EdgeSequence(in *model.Instance, us []model.Use) int {
 		}
 	}
 	dfs(0, 1, 0)
-	return best
+	return best, !lim.cut()
 }
 
-func sequenceBound(in *model.Instance) (model.Bound, bool) {
+// sequenceBound is the largest EdgeSequence over the edges with 2 to
+// MaxSequenceUsers messages. lim's stop ends it (up to c_e! nodes an edge, on as
+// many edges as the instance has): the largest over the edges searched whole is
+// still a bound, and its detail counts the edges left.
+func sequenceBound(in *model.Instance, lim limit) (model.Bound, bool) {
 	b := model.Bound{Name: BoundSequence, Edge: -1, Msg: -1}
 	users := in.Users()
-	heavy := 0
+	heavy, left := 0, 0
 	for e, us := range users {
 		if len(us) > MaxSequenceUsers {
 			heavy++
@@ -76,7 +88,13 @@ func sequenceBound(in *model.Instance) (model.Bound, bool) {
 		if len(us) < 2 || len(us) > MaxSequenceUsers {
 			continue
 		}
-		if v := EdgeSequence(in, us); b.Edge < 0 || v > b.Value {
+		if lim.cut() {
+			left++
+			continue
+		}
+		if v, ok := edgeSequence(in, us, lim); !ok {
+			left++
+		} else if b.Edge < 0 || v > b.Value {
 			b.Value, b.Edge = v, e
 		}
 	}
@@ -87,6 +105,9 @@ func sequenceBound(in *model.Instance) (model.Bound, bool) {
 	if heavy > 0 {
 		// It can then be below the edge bound, which it dominates edge by edge.
 		b.Detail += fmt.Sprintf("; %d edges with more than %d messages not searched (the edge bound covers them)", heavy, MaxSequenceUsers)
+	}
+	if left > 0 {
+		b.Detail += fmt.Sprintf("; cut short: %d edges not searched", left)
 	}
 	return b, true
 }

@@ -54,9 +54,11 @@ func AlignedMemory(n int) int64 {
 }
 
 // BoundsWithin returns the model's lower bounds and those of this package that fit
-// the limits, checking ctx between bounds and at every node of the clique,
-// colouring and independent-set searches (Ctrl-C returns the bounds done, the one
-// it cut short weaker but valid, with Interrupted set). Every bound it returns
+// the limits, checking ctx between bounds, at every node of the clique,
+// colouring, independent-set and disjunctive searches, and every stopCheck nodes
+// of the edge-sequence search (Ctrl-C returns the bounds done, the one it cut
+// short weaker but valid, with Interrupted set). The model's bounds
+// (in.LowerBounds, package model) take no context. Every bound it returns
 // obeys the invariants of Bounds; those it skips are listed with the reason, so
 // that a report can say what it left out.
 // The model's bounds and the edge-sequence bound cost O(sum_e c_e) memory and are
@@ -104,17 +106,20 @@ func BoundsWithin(ctx context.Context, in *model.Instance, lim Limits) *Result {
 			}
 		}
 	}
+	// the edge-sequence and disjunctive searches stop as the others do
+	sl := limit{stop: func() bool { return ctx.Err() != nil }, work: &worked{}}
 	if !done() {
-		if b, ok := sequenceBound(in); ok {
+		if b, ok := sequenceBound(in, sl); ok {
 			r.Bounds = append(r.Bounds, b)
 		}
 	}
 	if !done() {
 		if k := DisjunctionCount(in); k > MaxDisjunctions {
 			r.Skipped = append(r.Skipped, Skip{BoundDisjunctive, fmt.Sprintf("%d disjunctions (pairs of messages on a shared edge), more than %d", k, MaxDisjunctions)})
-		} else if b, ok := disjunctiveBound(in, max(in.LowerBound().Value, BestOf(r.Bounds).Value), lim.Budget); ok {
+		} else if b, ok := disjunctiveBound(in, max(in.LowerBound().Value, BestOf(r.Bounds).Value), lim.Budget, sl); ok {
 			r.Bounds = append(r.Bounds, b)
 		}
+		done() // Interrupted, when ctx ended the disjunctive search
 	}
 	r.Best = BestOf(r.Bounds)
 	return r

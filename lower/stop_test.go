@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/model"
@@ -126,4 +128,82 @@ func TestOneEdgeBoundsAreQuadratic(t *testing.T) {
 	// stopCheck (about 10^6) units: a few dozen looks cover every pass over the
 	// graph, where an O(n^3) pass (DSATUR's first colouring) would take 25000.
 	require.Less(t, looks, 100, "looks at stop: work far above n^2")
+}
+
+// ctxLimit is the limit BoundsWithin gives the edge-sequence and disjunctive
+// searches: stop once ctx is done, work counted between looks.
+func ctxLimit(ctx interface{ Err() error }) limit {
+	return limit{stop: func() bool { return ctx.Err() != nil }, work: &worked{}}
+}
+
+// Ctrl-C ends the edge-sequence bound within a second of CPU time, not after
+// every edge: 3000 edges each carried by 8 one-hop worms of 2 flits, whose 8!
+// orders are all equally good, so no pruning cuts the search of an edge (about a
+// millisecond each, 2.7 s in all at 0.9 ms an edge; it looked at the context only
+// before and after the whole bound). Cancelled once the thread has used 0.2 s,
+// it must return by 1.2 s with a bound of edges searched whole (EdgeSequence of
+// 8 worms of 2 flits on one edge: 16, the edge bound) and the edges left counted.
+func TestSequenceBoundStopsWithinASecond(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	const edges = 3000
+	var b strings.Builder
+	b.WriteString(`{"network":{"edges":[`)
+	for e := range edges {
+		if e > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `["a%d","b%d"]`, e, e)
+	}
+	b.WriteString(`]},"messages":[`)
+	for i := range 8 * edges {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":"m%d","path":["a%d","b%d"],"flits":2}`, i, i/8, i/8)
+	}
+	b.WriteString(`]}`)
+	in, err := model.ReadInstance(strings.NewReader(b.String()))
+	require.NoError(t, err)
+	start := testctx.ThreadCPU(t)
+	ctx := &testctx.Spent{Context: testctx.For(t), After: start + 200*time.Millisecond}
+	sb, ok := sequenceBound(in, ctxLimit(ctx))
+	end, _ := cputime.Thread()
+	require.Less(t, end-start, 1200*time.Millisecond, "CPU time of sequenceBound, cancelled at 0.2 s")
+	require.True(t, ok, "some edges searched before the stop")
+	require.Equal(t, 16, sb.Value, sb.Detail)
+	require.Contains(t, sb.Detail, "edges not searched")
+	require.Error(t, ctx.Err())
+
+	// uncancelled, on a few edges, the same bound and no edge left
+	small := in.Users()[:3]
+	for _, us := range small {
+		v, ok := edgeSequence(in, us, ctxLimit(context.Background()))
+		require.True(t, ok)
+		require.Equal(t, EdgeSequence(in, us), v)
+	}
+}
+
+// Ctrl-C ends the disjunctive search, which with no node budget (lower bounds
+// --budget 0) has no end of its own: on a random tree of 60 nodes with 120 worms
+// of 3 flits (2982 disjunctions) 2*10^6 nodes take 2.5 s of CPU and still end
+// cut short, and the search looked at the context only before it began.
+// Cancelled once the thread has used 0.2 s, it must return by 1.2 s, cut short,
+// with a value at least the one it started from (every smaller makespan
+// refuted).
+func TestDisjunctiveStopsWithinASecond(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	in, err := instances.Generate(instances.Spec{Kind: "tree", Size: 60, Messages: 120, Flits: 3, Seed: 1})
+	require.NoError(t, err)
+	from := in.LowerBound().Value
+	start := testctx.ThreadCPU(t)
+	ctx := &testctx.Spent{Context: testctx.For(t), After: start + 200*time.Millisecond}
+	db, ok := disjunctiveBound(in, from, 0, ctxLimit(ctx))
+	end, _ := cputime.Thread()
+	require.Less(t, end-start, 1200*time.Millisecond, "CPU time of the disjunctive search with no budget, cancelled at 0.2 s")
+	require.True(t, ok)
+	require.Contains(t, db.Detail, "cut short")
+	require.GreaterOrEqual(t, db.Value, from)
+	require.Error(t, ctx.Err())
 }
