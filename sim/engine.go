@@ -955,18 +955,21 @@ func (s *vcSet) add(r, i, in, v int32) { s.addAll(r, i, in, 1<<uint(v&63)) }
 // addAll puts the VCs of mask m (not 0) of input port in (number i at router
 // r) into the set.
 func (s *vcSet) addAll(r, i, in int32, m uint64) {
-	s.vcs[in] |= m
-	if s.ports[r] == 0 {
-		s.rtrs[r>>6] |= 1 << uint(r&63)
+	*elem(s.vcs, int(in)) |= m
+	pr := elem(s.ports, int(r))
+	if *pr == 0 {
+		*elem(s.rtrs, int(r>>6)) |= 1 << uint(r&63)
 	}
-	s.ports[r] |= 1 << uint(i&63)
+	*pr |= 1 << uint(i&63)
 }
 
 // remove takes VC v of input port in (number i at router r) out of the set.
 func (s *vcSet) remove(r, i, in, v int32) {
-	if s.vcs[in] &^= 1 << uint(v&63); s.vcs[in] == 0 {
-		if s.ports[r] &^= 1 << uint(i&63); s.ports[r] == 0 {
-			s.rtrs[r>>6] &^= 1 << uint(r&63)
+	pv := elem(s.vcs, int(in))
+	if *pv &^= 1 << uint(v&63); *pv == 0 {
+		pr := elem(s.ports, int(r))
+		if *pr &^= 1 << uint(i&63); *pr == 0 {
+			*elem(s.rtrs, int(r>>6)) &^= 1 << uint(r&63)
 		}
 	}
 }

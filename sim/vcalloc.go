@@ -161,50 +161,50 @@ func (e *engine) request(iv, id int32) Request {
 }
 
 // grantVC gives output VC ov of router r to the head at the front of input VC iv.
+// (Indices by elem: iv, ov and their ports are the engine's own numbers.)
 func (e *engine) grantVC(r, iv, ov int32) {
-	e.own(ov, iv)
-	c := &e.vc[iv]
-	c.out = ov
-	c.op = uint8(e.port(ov) - e.outBase[r])
-	if v := iv & e.vm; v < 8 {
-		ip := &e.in[e.port(iv)]
-		ip.ops[v] = c.op
+	vs, vm := e.vs&31, e.vm
+	in, v, o := iv>>vs, iv&vm, ov>>vs
+	x := elem(e.ov, int(ov))
+	x.owner = iv // own
+	op := elem(e.out, int(o))
+	op.free &^= 1 << uint(ov&vm&63)
+	c := elem(e.vc, int(iv))
+	port := o - *elem(e.outBase, int(r))
+	c.out, c.op, c.state = ov, uint8(port), vcActive
+	ip := elem(e.in, int(in))
+	if v < 8 {
+		ip.ops[v&7] = uint8(port)
 	}
 	if e.rotate != nil {
-		e.rotate[iv] = int32(c.op)*e.V + ov&e.vm + 1
+		e.rotate[iv] = port*e.V + ov&vm + 1
 	}
-	c.state = vcActive
-	e.heads[iv].ready = e.t + int64(e.p.VCAlloc)
-	in := e.port(iv)
-	v := iv & e.vm
-	bit := uint64(1) << uint(v)
-	e.waiting.remove(r, in-e.inBase[r], in, v)
-	o := e.port(ov)
-	next := e.out[o].next
-	ip := &e.in[in]
+	elem(e.heads, int(iv)).ready = e.t + int64(e.p.VCAlloc)
+	bit := uint64(1) << uint(v&63)
+	e.waiting.remove(r, in-*elem(e.inBase, int(r)), in, v)
+	next := op.next
 	ip.act |= bit
 	if e.p.VCAlloc > 0 {
 		ip.wait |= bit
 	}
-	if next < 0 || e.ov[ov].credit > 0 {
+	if next < 0 || x.credit > 0 {
 		ip.cred |= bit
 	} else {
 		ip.cred &^= bit
 	}
+	// the head at the front (e.front)
+	pk := elem(e.packets, int(elem(e.buf, int(iv)*e.ring+int(c.head)).pkt()))
 	if e.tracing {
-		pk := &e.packets[e.front(iv).pkt()]
-		e.trace(Event{Kind: Grant, Node: r, Port: o - e.outBase[r], VC: ov & e.vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Dst: pk.h.Dst})
+		e.trace(Event{Kind: Grant, Node: r, Port: port, VC: ov & vm, InPort: in - e.inBase[r], InVC: v, Packet: pk.id, Dst: pk.h.Dst})
 	}
 	if next < 0 {
 		return // ejection
 	}
-	pk := &e.packets[e.front(iv).pkt()]
-	port, vc := int(o-e.outBase[r]), int(ov&e.vm)
 	if e.pathOf(pk) == nil && e.cfg.Routing != nil {
-		e.cfg.Routing.Advance(int(r), &pk.h, port, vc)
+		e.cfg.Routing.Advance(int(r), &pk.h, int(port), int(ov&vm))
 	}
 	pk.h.Hops++
-	pk.h.Port = int32(port)
-	pk.h.InPort = next - e.inBase[e.in[next].rtr]
-	pk.h.VC = int32(vc)
+	pk.h.Port = port
+	pk.h.InPort = next - *elem(e.inBase, int(elem(e.in, int(next)).rtr))
+	pk.h.VC = ov & vm
 }
