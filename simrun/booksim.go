@@ -81,6 +81,11 @@ func bsNumber(v string) bool { return bsNumberRE.MatchString(v) }
 
 var bsNumberRE = regexp.MustCompile(`^-?(([0-9]*\.)?[0-9]+([eE][+-]?[0-9]+)?)$`)
 
+// bsListRE is the braced list of BookSim2's lexer (config.l):
+// \{[A-Za-z0-9_\-\.(\{\,)\}]+(...)*\}, no space, tab, line break, / or + inside;
+// BookSim2 stops on {1, 16} with a syntax error.
+var bsListRE = regexp.MustCompile(`^\{[A-Za-z0-9_\-.({,)}]+\}$`)
+
 func parseAssignments(s string, where func(int) string) ([]Assignment, error) {
 	line := 1
 	i := 0
@@ -148,6 +153,9 @@ func parseAssignments(s string, where func(int) string) ([]Assignment, error) {
 			}
 			if depth != 0 {
 				return nil, bad("%s: the list { has no }", key)
+			}
+			if !bsListRE.MatchString(s[i:j]) {
+				return nil, bad("%s = %s: not a list as BookSim2's lexer reads one (letters, digits and _-.(){}, between the braces, no spaces or line breaks: {{1,16}})", key, s[i:j])
 			}
 			a.Kind = 'l'
 		case c == '-' || c == '.' || (c >= '0' && c <= '9'):
