@@ -21,9 +21,10 @@ import (
 // fit in 32 bits), wrapped.
 //
 // Once ctx is done only the input order's schedule is made (the schedule a
-// cut solve returns, never nil): the other orders are skipped, and the count
-// of neighbours looks at ctx every checkWork units of work (a message met on an
-// edge). The count was the pairs of package optimal's runs, which took 12.6 s
+// cut solve returns, never nil): the other orders are skipped or, begun, given up
+// at the next look of offline.GreedyContext (every 4096 hops placed), and the
+// count of neighbours looks at ctx every checkWork units of work (a message met
+// on an edge). The count was the pairs of package optimal's runs, which took 12.6 s
 // of the 20,000 worms of gen mesh:50x50 --messages 20000 --flits 4 --seed 1
 // and never looked at ctx (solve --timeout 3s ran 55 s).
 func greedy(ctx context.Context, in *model.Instance) (*model.Schedule, error) {
@@ -33,17 +34,25 @@ func greedy(ctx context.Context, in *model.Instance) (*model.Schedule, error) {
 		byIndex[i] = i
 	}
 	var best *model.Schedule
-	try := func(order []int) error {
-		starts, err := offline.Greedy(in, order)
+	// try makes order's schedule, within ctx for every order but the first
+	// (best is nil until it is made); false once ctx is done.
+	try := func(order []int) (bool, error) {
+		var starts []int
+		var err error
+		if best == nil {
+			starts, err = offline.Greedy(in, order)
+		} else if starts, err = offline.GreedyContext(ctx, in, order); err != nil && ctx.Err() != nil {
+			return false, nil
+		}
 		if err != nil {
-			return fmt.Errorf("optimal: greedy upper bound: %w", err)
+			return false, fmt.Errorf("optimal: greedy upper bound: %w", err)
 		}
 		if s := model.FromStarts(in, starts); best == nil || s.Makespan < best.Makespan {
 			best = s
 		}
-		return nil
+		return true, nil
 	}
-	if err := try(byIndex); err != nil {
+	if _, err := try(byIndex); err != nil {
 		return nil, err
 	}
 	if ctx.Err() != nil {
@@ -54,8 +63,10 @@ func greedy(ctx context.Context, in *model.Instance) (*model.Schedule, error) {
 		ma, mb := &in.Messages[long[a]], &in.Messages[long[b]]
 		return len(ma.Path)+ma.L > len(mb.Path)+mb.L
 	})
-	if err := try(long); err != nil {
+	if ok, err := try(long); err != nil {
 		return nil, err
+	} else if !ok {
+		return best, nil
 	}
 	deg := neighbours(ctx, in)
 	if deg == nil {
@@ -63,7 +74,7 @@ func greedy(ctx context.Context, in *model.Instance) (*model.Schedule, error) {
 	}
 	busy := append([]int(nil), byIndex...)
 	sort.SliceStable(busy, func(a, b int) bool { return deg[busy[a]] > deg[busy[b]] })
-	if err := try(busy); err != nil {
+	if _, err := try(busy); err != nil {
 		return nil, err
 	}
 	return best, nil

@@ -12,6 +12,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/wormlab/wormlab/instances"
+	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/internal/testctx"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline"
@@ -95,4 +96,50 @@ func TestGreedyStopsWithItsContext(t *testing.T) {
 	starts, err := offline.Greedy(in, order)
 	require.NoError(t, err)
 	require.Equal(t, model.FromStarts(in, starts).Makespan, s.Makespan)
+}
+
+// doneAfterFirstLook is a context that is done from its second look on, and
+// records the thread's CPU time at its first.
+type doneAfterFirstLook struct {
+	context.Context
+	looks int
+	first time.Duration
+}
+
+func (c *doneAfterFirstLook) Err() error {
+	if c.looks++; c.looks == 1 {
+		c.first, _ = cputime.Thread()
+		return nil
+	}
+	return context.Canceled
+}
+
+// A context that ends while greedy makes its second order (longest d + L first)
+// gives that order up at offline.GreedyContext's next look (every 4096 hops), so
+// greedy returns the input order's schedule within the sort of the order and a
+// look: by 0.08 s of thread CPU after the context ended on the 20,000 worms of
+// gen mesh:50x50 --messages 20000 --flits 4 --seed 1, where offline.Greedy, which
+// has no context, ran the order to its end (0.16 s) before the count of
+// neighbours looked: solve --timeout ended that much late.
+func TestGreedyGivesUpAnOrderBegun(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	in, err := instances.Generate(instances.Spec{Kind: "mesh", Sides: []int{50, 50}, Messages: 20000, Flits: 4, Seed: 1})
+	require.NoError(t, err)
+	testctx.ThreadCPU(t) // skipped where the thread's time is not known
+	ctx := &doneAfterFirstLook{Context: testctx.For(t)}
+	s, err := greedy(ctx, in)
+	end, _ := cputime.Thread()
+	require.NoError(t, err)
+	require.Greater(t, ctx.looks, 1, "the second order looked at the context")
+	t.Logf("thread CPU after the context ended: %v", end-ctx.first)
+	require.Less(t, end-ctx.first, 80*time.Millisecond, "CPU time of greedy after its context ended")
+	require.NoError(t, verify.Schedule(in, s))
+	order := make([]int, len(in.Messages))
+	for i := range order {
+		order[i] = i
+	}
+	starts, err := offline.Greedy(in, order)
+	require.NoError(t, err)
+	require.Equal(t, model.FromStarts(in, starts), s, "the input order's schedule")
 }
