@@ -234,7 +234,10 @@ func TestDuatoNonAtomic(t *testing.T) {
 // With more VCs than free sources to hold the other requests (4 VCs on a 4x4
 // mesh, or 3 with 32-flit buffers) a helper from a free router passes through
 // other heads' requests and holds them too (throughRequests), on another
-// configuration. A finding each, kept so that a change either way shows.
+// configuration. On a ring of 5 every router starts a worm, so each helper
+// shares a worm's source, and the heads go by timing (B - 1 cycles of each tail
+// within about a hop of the booksim pipeline) only with buffers of at most 5
+// flits. A finding each, kept so that a change either way shows.
 func TestReplayBufferDepth(t *testing.T) {
 	for _, c := range []struct {
 		name, spec        string
@@ -245,6 +248,9 @@ func TestReplayBufferDepth(t *testing.T) {
 		{"minadapt", "mesh:4x4", 2, 16, true, true},
 		{"duato-dp", "torus:5x5", 2, 4, true, false}, {"duato-dp", "torus:5x5", 2, 8, true, true},
 		{"duato", "mesh:3x3", 2, 32, false, true},
+		// a ring of 5, every router a worm's source: every head going by timing
+		// up to 5-flit buffers, none beyond
+		{"duato", "torus:5", 3, 5, true, false}, {"duato", "torus:5", 3, 6, false, true},
 		// helpers through the other heads' requests (replay.go, throughRequests)
 		{"duato", "mesh:4x4", 4, 8, true, true}, {"duato", "mesh:4x4", 3, 32, true, true},
 	} {

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/wormlab/wormlab/topology"
+)
+
+// committed reads the committed run's results.jsonl.
+func committed(t *testing.T) []Row {
+	t.Helper()
+	f, err := os.Open("results.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	var rows []Row
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var r Row
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), sc.Text())
+		rows = append(rows, r)
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, rows)
+	return rows
+}
+
+// summary.md is the summary of the committed results, and docs/deadlock.md
+// quotes its counts and its table verbatim.
+func TestDocQuotesSummary(t *testing.T) {
+	sum, err := os.ReadFile("summary.md")
+	require.NoError(t, err)
+	require.Equal(t, Summary(committed(t)), string(sum), "summary.md is not the summary of results.jsonl: rerun the sweep")
+	doc, err := os.ReadFile("../../docs/deadlock.md")
+	require.NoError(t, err)
+	body := strings.TrimPrefix(string(sum), "# Deadlock verdicts not replayed\n\n")
+	require.Contains(t, string(doc), body, "docs/deadlock.md does not quote experiments/deadlock-replay/summary.md")
+}
+
+// The statements of docs/deadlock.md on the committed run: with 2-flit buffers
+// every deadlock verdict replays but one (hx-dal with 1 VC, atomic, on the
+// HyperX with two links a pair), every one on a network of more than 16
+// routers replays, every one not replayed but that one is non-atomic with the
+// fewest packets proved, and Duato's protocol with 3 VCs on mesh:6x6 replays
+// with 32-flit buffers on another configuration than the first.
+func TestCommittedStatements(t *testing.T) {
+	routers := map[string]int{}
+	for _, r := range committed(t) {
+		if r.Verdict != "deadlock" || r.Replayed {
+			continue
+		}
+		key := fmt.Sprintf("%s %s %d VCs atomic %v buf %d", r.Topology, r.Routing, r.VCs, r.Atomic, r.Buf)
+		hx := r.Topology == "hyperx:3x3,k=2,t=1" && r.Routing == "hx-dal" && r.VCs == 1 && r.Atomic
+		if r.Buf == 2 {
+			require.True(t, hx, key)
+		}
+		if !hx {
+			require.False(t, r.Atomic, key)
+			require.True(t, r.Minimal, key)
+		}
+		n, ok := routers[r.Topology]
+		if !ok {
+			net, err := topology.Parse(r.Topology)
+			require.NoError(t, err)
+			n = net.Nodes()
+			routers[r.Topology] = n
+		}
+		require.LessOrEqual(t, n, 16, key)
+	}
+	found := false
+	for _, r := range committed(t) {
+		if r.Topology == "mesh:6x6" && r.Routing == "duato" && r.VCs == 3 && !r.Atomic && r.Buf == 32 {
+			require.True(t, r.Replayed && r.Alternatives > 0, "mesh:6x6 duato 3 VCs --buf 32")
+			found = true
+		}
+	}
+	require.True(t, found)
+}
