@@ -32,15 +32,25 @@ type Algorithm struct {
 	// assumes a VC queue never holds flits of two packets: the simulator should
 	// then reallocate a VC only once its buffer is empty (sim.Config.AtomicVC).
 	Atomic bool
-	// Refuted, when not empty, says why no VC count makes the algorithm
-	// deadlock-free (a reading of a paper that the checker refutes, kept to be
-	// compared): MinVCs is then the count the reading uses, and the simulator runs
-	// it only when asked to run unsafe configurations.
-	Refuted string
+	// Refuted, when it returns a reason for net, says why no VC count makes the
+	// algorithm deadlock-free there (a reading of a paper that the checker
+	// refutes, kept to be compared): MinVCs is then the count the reading uses,
+	// and the simulator runs it on net only when asked to run unsafe
+	// configurations. Nil, or "" for net: not refuted on net (RefutedOn).
+	Refuted func(net topology.Network) string
 	// New builds the routing function for net with vcs virtual channels per
 	// physical channel (vcs may be below MinVCs only when the caller asked for an
 	// unsafe run; New then still routes, with fewer classes, where it can).
 	New func(net topology.Network, vcs int) (sim.Routing, error)
+}
+
+// RefutedOn is why the algorithm is not deadlock-free on net with any VC count
+// (Refuted), "" where it is not refuted.
+func (a Algorithm) RefutedOn(net topology.Network) string {
+	if a.Refuted == nil {
+		return ""
+	}
+	return a.Refuted(net)
 }
 
 var registry = map[string]Algorithm{}

@@ -64,7 +64,7 @@ func TestEngineBytesCountsChoices(t *testing.T) {
 				break
 			}
 			vcs, err := alg.MinVCs(net)
-			if err != nil || alg.Refuted != "" && vcs < 2 {
+			if err != nil || alg.RefutedOn(net) != "" && vcs < 2 {
 				continue
 			}
 			vcs = max(vcs, 2)

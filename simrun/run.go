@@ -136,8 +136,8 @@ func (r *Run) Build() (*Built, error) {
 	if err != nil {
 		return nil, errf("routing", "%v", err)
 	}
-	if alg.Refuted != "" && !r.Unsafe {
-		return nil, errf("routing", "%s is not deadlock-free: %s (--unsafe to run anyway)", alg.Name, alg.Refuted)
+	if why := alg.RefutedOn(net); why != "" && !r.Unsafe {
+		return nil, errf("routing", "%s is not deadlock-free on %s: %s (--unsafe to run anyway)", alg.Name, net, why)
 	}
 	if r.VCs < need && !r.Unsafe {
 		return nil, errf("vcs", "%s needs at least %d VCs on %s, got %d (--unsafe to run anyway)", alg.Name, need, net, r.VCs)

@@ -308,3 +308,20 @@ func TestTopologySpecList(t *testing.T) {
 		require.Equal(t, want, splitSpecs(text), text)
 	}
 }
+
+// pn2n is refuted on tori only (routing's TestPn2nRefuted proves its meshes
+// deadlock-free with 2^(n-1) VCs): a run on a mesh builds without --unsafe, where
+// it was refused as "not deadlock-free: ... a cycle through two wrap links";
+// on a torus the refusal names the network.
+func TestRefutedOnItsNetworksOnly(t *testing.T) {
+	r := Default()
+	r.Routing, r.Topology, r.VCs = "pn2n", "mesh:4x4", 2
+	_, err := r.Build()
+	require.NoError(t, err)
+	r.Topology, r.VCs = "torus:4x4", 4
+	_, err = r.Build()
+	require.EqualError(t, err, "--routing: pn2n is not deadlock-free on torus:4x4: the channel dependency graph has a cycle through two wrap links (wormlab deadlock --routing pn2n; docs/seed003.md) (--unsafe to run anyway)")
+	r.Unsafe = true
+	_, err = r.Build()
+	require.NoError(t, err)
+}
