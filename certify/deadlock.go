@@ -125,12 +125,35 @@ func channelOf(g *deadlock.Graph, c int32) [3]int {
 	return [3]int{ch.Router, ch.Port, ch.VC}
 }
 
+// dlFiles are the files a deadlock certificate may have besides its manifest.
+var dlFiles = []string{"routing-table.json", "order.json", "formula.cnf", "proof.drat", "configuration.json", "replay.json"}
+
 // WriteDeadlock writes the certificate of res (from deadlock.Exact for the
-// routing named routingArg: a registry name or "table:FILE") into dir.
+// routing named routingArg: a registry name or "table:FILE") into dir. It is
+// written whole and checked in a staging folder, then moved into dir manifest
+// last (stageFor, install): a write that fails, is interrupted or does not check
+// leaves dir as it was.
 func WriteDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Result) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	stage, err := stageFor(dir)
+	if err != nil {
 		return err
 	}
+	defer os.RemoveAll(stage)
+	if err := writeDeadlock(ctx, stage, routingArg, res); err != nil {
+		return err
+	}
+	r, err := CheckDeadlock(ctx, stage)
+	if err != nil {
+		return err
+	}
+	if !r.Verified {
+		return fmt.Errorf("certify: the certificate written for %s does not check: %s", dir, r.Failure)
+	}
+	return install(stage, dir, dlFiles)
+}
+
+// writeDeadlock writes the certificate into dir, manifest last.
+func writeDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Result) error {
 	g, v := res.Graph(), res.Decision()
 	man := DeadlockManifest{Format: DeadlockFormat, Routing: routingArg, Topology: res.Topology, VCs: res.VCs, AtomicVC: res.Atomic, Buf: res.Buf, Verdict: res.Verdict}
 	put := func(name string, data []byte) (*FileRef, error) {
@@ -232,17 +255,7 @@ func WriteDeadlock(ctx context.Context, dir, routingArg string, res *deadlock.Re
 		}
 	}
 	data, _ := json.MarshalIndent(man, "", "  ")
-	if err := atomicfile.Write(filepath.Join(dir, ManifestFile), append(data, '\n')); err != nil {
-		return err
-	}
-	r, err := CheckDeadlock(ctx, dir)
-	if err != nil {
-		return err
-	}
-	if !r.Verified {
-		return fmt.Errorf("certify: the certificate written to %s does not check: %s", dir, r.Failure)
-	}
-	return nil
+	return atomicfile.Write(filepath.Join(dir, ManifestFile), append(data, '\n'))
 }
 
 // dlOwnFormula encodes the checker's formula of the certificate's routing (nil

@@ -217,3 +217,32 @@ func requireRefused(t *testing.T, dir, failure string) {
 	require.False(t, r.Verified)
 	require.Contains(t, r.Failure, failure)
 }
+
+// A refused or interrupted deadlock --certify leaves its folder as it was, as
+// solve --certify does (TestRefusedWriteLeavesNothing): here Ctrl-C before the
+// checker's enumeration of a deadlock-free-by-SAT table. Into a new folder it
+// creates nothing; over a certificate already there (the same table's, with
+// its formula and proof) that certificate still checks. WriteDeadlock wrote
+// routing-table.json into the folder before it was stopped, and would have
+// written formula.cnf over the other certificate's while proving.
+func TestRefusedDeadlockWriteLeavesNothing(t *testing.T) {
+	good, res := dlCertificate(t, "", "table:../deadlock/testdata/free-by-sat.json", 2, true)
+	require.Equal(t, "sat", res.Method)
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	parent := t.TempDir()
+	require.Error(t, WriteDeadlock(cancelled, filepath.Join(parent, "new"), "table:../deadlock/testdata/free-by-sat.json", res))
+	left, err := os.ReadDir(parent)
+	require.NoError(t, err)
+	require.Empty(t, left, "a refused write into a new folder")
+
+	dir := copyDir(t, good)
+	before, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Error(t, WriteDeadlock(cancelled, dir, "table:../deadlock/testdata/free-by-sat.json", res))
+	after, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Equal(t, len(before), len(after), "the folder's files")
+	r := checkDL(t, dir)
+	require.True(t, r.Verified, r.Failure)
+}

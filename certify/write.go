@@ -108,17 +108,8 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 	// Everything is written into a staging folder and moved into dir only once
 	// the manifest is ready: a refused or interrupted run (a formula over the
 	// budget, a satisfiable horizon, Ctrl-C while proving) leaves dir as it
-	// was, and a certificate already there intact. The staging folder must lie
-	// on dir's file system, or its files could not be renamed into dir: inside
-	// dir when dir exists (it may be a symbolic link to, or a mount of, another
-	// file system), else beside it in the parent, where dir will be created.
-	parent := filepath.Dir(filepath.Clean(dir))
-	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-		parent = dir
-	} else if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, err
-	}
-	stage, err := os.MkdirTemp(parent, ".wormlab-certificate.*")
+	// was, and a certificate already there intact.
+	stage, err := stageFor(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -160,28 +151,52 @@ func WriteOptions(ctx context.Context, dir string, in *model.Instance, res *opti
 	if err := writeFile(stage, ManifestFile, append(data, '\n')); err != nil {
 		return nil, err
 	}
+	if err := install(stage, dir, []string{InstanceFile, ScheduleFile, CNFFile, ProofFile}); err != nil {
+		return nil, err
+	}
+	return man, nil
+}
+
+// stageFor makes a folder in which a certificate for dir is written whole before
+// install moves it into dir; the caller removes it (os.RemoveAll). It lies on
+// dir's file system, or its files could not be renamed into dir: inside dir when
+// dir exists (it may be a symbolic link to, or a mount of, another file system),
+// else beside it in the parent, where dir will be created.
+func stageFor(dir string) (string, error) {
+	parent := filepath.Dir(filepath.Clean(dir))
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		parent = dir
+	} else if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	return os.MkdirTemp(parent, ".wormlab-certificate.*")
+}
+
+// install moves the certificate staged in stage into dir (created if missing):
+// first dir's manifest is removed, so that no manifest describes the files
+// while they are replaced, then each of names is moved from stage (or, absent
+// there, removed from dir: a file of a previous certificate that this one does
+// not have), and the manifest last.
+func install(stage, dir string, names []string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+		return err
 	}
-	// A stale manifest must not describe the new files while they are moved in;
-	// the new one is moved last.
 	if err := os.Remove(filepath.Join(dir, ManifestFile)); err != nil && !os.IsNotExist(err) {
-		return nil, err
+		return err
 	}
-	for _, name := range []string{InstanceFile, ScheduleFile, CNFFile, ProofFile, ManifestFile} {
+	for _, name := range append(names[:len(names):len(names)], ManifestFile) {
 		err := os.Rename(filepath.Join(stage, name), filepath.Join(dir, name))
 		if errors.Is(err, fs.ErrNotExist) {
-			// not part of this certificate: a previous one's goes
 			err = os.Remove(filepath.Join(dir, name))
 			if errors.Is(err, fs.ErrNotExist) {
 				err = nil
 			}
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return man, nil
+	return nil
 }
 
 // cnfBytes is the certificate's CNF: a header naming what it encodes, then the
