@@ -476,3 +476,48 @@ func TestWriteIntoFolderOnAnotherFileSystem(t *testing.T) {
 	r = mustCheck(t, link)
 	assert.True(t, r.Verified, r.Failure)
 }
+
+// A certificate's files have the mode of every output file (docs/cli.md): 0666
+// less the umask, and a file replaced keeps its mode. They were 0644 whatever the
+// umask (0600 under umask 077 for -o beside them) and a replaced file's mode was
+// lost.
+func TestCertificateFileModes(t *testing.T) {
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	in := mesh(t, 3, 8, 2)
+	res := solve(t, in, model.Wormhole)
+	modes := func(dir string) map[string]os.FileMode {
+		files, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		m := map[string]os.FileMode{}
+		for _, f := range files {
+			fi, err := f.Info()
+			require.NoError(t, err)
+			m[f.Name()] = fi.Mode().Perm()
+		}
+		return m
+	}
+	dir := filepath.Join(t.TempDir(), "cert")
+	require.NoError(t, Write(dir, in, res))
+	got := modes(dir)
+	require.Len(t, got, 3)
+	for name, mode := range got {
+		assert.Equal(t, os.FileMode(0o644), mode, name)
+	}
+	require.NoError(t, os.Chmod(filepath.Join(dir, InstanceFile), 0o600))
+	require.NoError(t, os.Chmod(filepath.Join(dir, ManifestFile), 0o640))
+	require.NoError(t, Write(dir, in, res))
+	got = modes(dir)
+	assert.Equal(t, os.FileMode(0o600), got[InstanceFile], "a replaced instance.json")
+	assert.Equal(t, os.FileMode(0o640), got[ManifestFile], "a replaced manifest.json")
+	assert.Equal(t, os.FileMode(0o644), got[ScheduleFile])
+
+	syscall.Umask(0o077)
+	private := filepath.Join(t.TempDir(), "private")
+	require.NoError(t, Write(private, in, res))
+	for name, mode := range modes(private) {
+		assert.Equal(t, os.FileMode(0o600), mode, name)
+	}
+	r := mustCheck(t, private)
+	assert.True(t, r.Verified, r.Failure)
+}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/wormlab/wormlab/drat"
+	"github.com/wormlab/wormlab/internal/atomicfile"
 	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/offline/optimal"
 	"github.com/wormlab/wormlab/verify"
@@ -80,7 +81,9 @@ func Write(dir string, in *model.Instance, res *optimal.Result) error {
 // written into a staging folder on dir's file system (inside dir when dir
 // exists, else beside it) and moved into dir only once the certificate is whole, manifest.json last: a run that fails or is interrupted
 // before leaves dir as it was (a certificate already there stays whole), and one
-// interrupted while the files are moved leaves no manifest.
+// interrupted while the files are moved leaves no manifest. The files get the
+// mode of an output file (docs/cli.md): 0666 less the umask, or the mode of the
+// file each replaces.
 //
 // Errors: a result that is not optimal or whose schedule is illegal, a bound above
 // the makespan, a horizon the prover finds satisfiable (ErrSatisfiable), I/O.
@@ -176,16 +179,31 @@ func stageFor(dir string) (string, error) {
 // first dir's manifest is removed, so that no manifest describes the files
 // while they are replaced, then each of names is moved from stage (or, absent
 // there, removed from dir: a file of a previous certificate that this one does
-// not have), and the manifest last.
+// not have), and the manifest last; each file gets the mode of an output file
+// (docs/cli.md): 0666 less the umask, or the mode of the file it replaces.
 func install(stage, dir string, names []string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	// Each file gets the mode of an output file (docs/cli.md): 0666 less the
+	// umask, or the mode of the file it replaces (the manifest's read before
+	// it is removed).
+	all := append(names[:len(names):len(names)], ManifestFile)
+	modes := map[string]os.FileMode{}
+	for _, name := range all {
+		modes[name] = os.FileMode(0o666) &^ os.FileMode(atomicfile.Umask())
+		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
+			modes[name] = fi.Mode().Perm()
+		}
+	}
 	if err := os.Remove(filepath.Join(dir, ManifestFile)); err != nil && !os.IsNotExist(err) {
 		return err
 	}
-	for _, name := range append(names[:len(names):len(names)], ManifestFile) {
-		err := os.Rename(filepath.Join(stage, name), filepath.Join(dir, name))
+	for _, name := range all {
+		err := os.Chmod(filepath.Join(stage, name), modes[name])
+		if err == nil {
+			err = os.Rename(filepath.Join(stage, name), filepath.Join(dir, name))
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			err = os.Remove(filepath.Join(dir, name))
 			if errors.Is(err, fs.ErrNotExist) {
