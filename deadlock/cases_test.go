@@ -268,6 +268,12 @@ func TestReplayBufferDepth(t *testing.T) {
 		require.True(t, res.Minimal, what)
 		require.Equal(t, c.replayed, res.Replay.Replayed, "%s: %s", what, res.Replay.Error)
 		require.Equal(t, c.another, res.Replay.Alternatives > 0, what)
+		if c.spec == "torus:5" && !c.replayed {
+			// the failure says why: the ring's five other requests reached only
+			// from the worms' sources, and no release times for them
+			require.Contains(t, res.Replay.Error, "no release times met the constraints", what)
+			require.Contains(t, res.Replay.Error, "; 5 VC(s) the granted heads request besides the chains' are the last hop of no packet from a router where no worm starts (off the chains)", what)
+		}
 		if c.replayed {
 			require.NoError(t, res.Decision().Config.Validate(), what)
 			require.Equal(t, res.LowerBound <= len(res.Worms), true, what)

@@ -50,7 +50,9 @@ package deadlock
 // last with helpers whose paths may take other heads' requests as well, from
 // routers no worm starts at, that hold those requests too.
 // When all fail, run.go tries other configurations of as many packets
-// (alternative.go).
+// (alternative.go); the error says when no attempt's release times met the
+// constraints, and how many of the granted heads' other requests no helper
+// from a router where no worm starts can end with.
 
 import (
 	"context"
@@ -128,6 +130,7 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 		modes = append(modes, someHelpers, noHelpers, throughRequests)
 	}
 	runs := 0
+	unscheduled, unhelped := true, 0
 	for _, a := range plan {
 		for _, mode := range modes {
 			rr, err := c.replay(ctx, r, opt.Buf, a.p, opt.Tries, mode)
@@ -140,7 +143,9 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 			if !errors.As(err, &nr) {
 				return nil, err
 			}
-			runs += int(nr)
+			runs += nr.runs
+			unscheduled = unscheduled && nr.unschedule
+			unhelped = max(unhelped, nr.unhelped)
 		}
 	}
 	var names []string
@@ -149,7 +154,14 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 			names = append(names, a.name)
 		}
 	}
-	return nil, fmt.Errorf("deadlock: %w in %d runs (pipelines: %s)", ErrNotReplayed, runs, strings.Join(names, ", "))
+	why := ""
+	if unscheduled {
+		why += "; no release times met the constraints (replay.go, schedule)"
+	}
+	if unhelped > 0 {
+		why += fmt.Sprintf("; %d VC(s) the granted heads request besides the chains' are the last hop of no packet from a router where no worm starts (off the chains)", unhelped)
+	}
+	return nil, fmt.Errorf("deadlock: %w in %d runs (pipelines: %s)%s", ErrNotReplayed, runs, strings.Join(names, ", "), why)
 }
 
 // commits says whether some head is granted a VC (non-atomic): only then does a
@@ -181,10 +193,17 @@ const (
 	throughRequests
 )
 
-// attemptFailed is an attempt's failure: the runs it made.
-type attemptFailed int
+// attemptFailed is an attempt's failure: the runs it made; whether the
+// release times' constraints had a solution; and (non-atomic, helpers through
+// requests) how many VCs the granted heads request besides the chains' no
+// helper reaches from a router no worm starts at, even through other requests.
+type attemptFailed struct {
+	runs       int
+	unschedule bool
+	unhelped   int
+}
 
-func (n attemptFailed) Error() string { return fmt.Sprintf("not replayed in %d runs", int(n)) }
+func (n attemptFailed) Error() string { return fmt.Sprintf("not replayed in %d runs", n.runs) }
 
 // replay is one attempt: pipeline p, helpers or none.
 func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipeline, tries int, mode helperMode) (*ReplayResult, error) {
@@ -279,6 +298,7 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 	// timed[i]: worm i's head is to arrive after the tail VC it is granted has
 	// been left by its tail (and is granted it at once), with no helper
 	timed := make([]bool, len(packets))
+	unhelped := 0 // (throughRequests) requests no helper reaches from a free router
 	if !c.Atomic {
 		busySrc := map[int]bool{}
 		for _, p := range packets {
@@ -300,14 +320,23 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 			// starts at reaches off the other requests first: their helpers,
 			// through those requests, hold them as well
 			hard := make([]int, len(c.Worms))
+			counted := map[int32]bool{}
 			for i, w := range c.Worms {
 				if w.Commit < 0 {
 					continue
 				}
 				for _, v := range g.Choices(w.head()) {
+					if onChain[v] {
+						continue
+					}
 					avoid := func(x int32) bool { return x != v && (onChain[x] || requested[x]) }
-					if _, err := c.helper(ctx, v, 1, busySrc, avoid); !onChain[v] && err != nil {
+					if _, err := c.helper(ctx, v, 1, busySrc, avoid); err != nil {
 						hard[i]++
+					}
+					through := func(x int32) bool { return x != v && onChain[x] }
+					if _, err := c.helper(ctx, v, 1, busySrc, through); err != nil && !counted[v] {
+						counted[v] = true
+						unhelped++
 					}
 				}
 			}
@@ -463,7 +492,7 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 		}
 		return &ReplayResult{Packets: batch, Worms: len(packets), Deadlock: de, Tries: try + 1}, nil
 	}
-	return nil, attemptFailed(tries)
+	return nil, attemptFailed{runs: tries, unschedule: release == nil, unhelped: unhelped}
 }
 
 // schedule chooses release times under which every head, arriving, finds each VC

@@ -47,8 +47,9 @@ func TestDocQuotesSummary(t *testing.T) {
 // every deadlock verdict replays but one (hx-dal with 1 VC, atomic, on the
 // HyperX with two links a pair), every one on a network of more than 16
 // routers replays, every one not replayed but that one is non-atomic with the
-// fewest packets proved, and Duato's protocol with 3 VCs on mesh:6x6 replays
-// with 32-flit buffers on another configuration than the first.
+// fewest packets proved and found no release times meeting the replay's
+// constraints in any attempt, and Duato's protocol with 3 VCs on mesh:6x6
+// replays with 32-flit buffers on another configuration than the first.
 func TestCommittedStatements(t *testing.T) {
 	routers := map[string]int{}
 	for _, r := range committed(t) {
@@ -63,6 +64,7 @@ func TestCommittedStatements(t *testing.T) {
 		if !hx {
 			require.False(t, r.Atomic, key)
 			require.True(t, r.Minimal, key)
+			require.Contains(t, r.Error, "no release times met the constraints", key)
 		}
 		n, ok := routers[r.Topology]
 		if !ok {
