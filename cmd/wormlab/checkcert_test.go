@@ -95,6 +95,25 @@ func TestCertifyToSizeWording(t *testing.T) {
 			assert.NotContains(t, err.Error(), "no certificate,", src)
 		}
 	}
+	// An optimum the solver proved by its edge-set bound gets an edge-set
+	// certificate when certify's own search confirms it; where it does not (on
+	// instances/hard/mesh-2x2-opt-over-all-bounds no edge set refutes horizon
+	// 17, its optimum 18 less one, though solve refutes it), the refusal does
+	// not say the bound has no certificate.
+	data, err := os.ReadFile("../../instances/hard/mesh-2x2-opt-over-all-bounds/instance.json")
+	require.NoError(t, err)
+	hard, err := model.ParseInstance(data)
+	require.NoError(t, err)
+	res, err = optimal.Solve(context.Background(), hard, optimal.Options{Model: model.Wormhole})
+	require.NoError(t, err)
+	require.True(t, res.Optimal)
+	r := *res
+	r.Stats.LowerSource = "edge-set"
+	err = certifyTo(context.Background(), e, t.TempDir(), hard, &r, "", 1024)
+	var ee *exitError
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, 1, ee.code)
+	assert.ErrorContains(t, err, "by solve's edge-set bound, which certify's own search of edge sets did not confirm, and the refutation of horizon")
 }
 
 func lastLine(s string) string {
