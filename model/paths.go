@@ -1,7 +1,6 @@
 package model
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -174,11 +173,14 @@ func readPaths(data []byte) (*Paths, error) {
 	// opens a brace; a path of edges has at most a hop per comma or bracket, and a
 	// path of nodes fewer hops than strings. The smaller of the two counts is no
 	// bound when both forms occur (the arrays then grow); capacity never written
-	// costs no resident memory.
+	// costs no resident memory. The counts may be made on another goroutine
+	// while the network is read (countAhead): nothing reads the text once this
+	// returns.
 	sink := newPathsSink(data)
 	if _, ok := parseFast(data, sink); ok {
 		return &sink.p, nil
 	}
+	sink.settle()
 	in, err := parseInstanceGeneral(data)
 	if err != nil {
 		return nil, err
@@ -196,28 +198,77 @@ type pathsSink struct {
 	// hops is p.Hops as sized, while a fork writes into the end of its
 	// capacity (fork, join).
 	hops []int32
+	// ahead is the text's counting on another goroutine (countAhead), and
+	// unsized is set until the sink takes them and sizes its arrays (size, at
+	// its first use).
+	ahead   *textCounts
+	unsized bool
 }
 
 // newPathsSink returns an empty sink whose arrays are sized for the messages of
-// text (ReadPaths).
+// text (ReadPaths): at once, or, where the text is counted on another
+// goroutine, at the sink's first use.
 func newPathsSink(text []byte) *pathsSink {
-	s := newPathsSinkNoHops(text)
-	s.p.Hops = make([]int32, 0, hopsBound(text))
+	if t := countAhead(text); t != nil {
+		return &pathsSink{ahead: t, unsized: true}
+	}
+	s := &pathsSink{}
+	s.sized(countBytes(text))
 	return s
 }
 
-// newPathsSinkNoHops is newPathsSink leaving the hops nil.
-func newPathsSinkNoHops(text []byte) *pathsSink {
-	braces := bytes.Count(text, []byte{'{'})
-	return &pathsSink{p: Paths{Off: make([]int, 1, braces+1), idOff: make([]int, 1, braces+1), L: make([]int, 0, braces)}}
+// sized gives s its arrays for a text of counts c.
+func (s *pathsSink) sized(c byteCounts) { s.take(sizedArrays(c, true)) }
+
+// size sizes s when its text was counted ahead and it is not sized yet. A
+// counting that faulted is made again here, and faults again, on the
+// reader's goroutine (readMappedPaths).
+func (s *pathsSink) size() {
+	if !s.unsized {
+		return
+	}
+	s.unsized = false
+	if !s.ahead.wait() {
+		s.sized(countBytes(s.ahead.text))
+		return
+	}
+	s.take(s.ahead.arrays)
+	s.ahead.arrays = pathArrays{}
+}
+
+// take gives s the arrays a.
+func (s *pathsSink) take(a pathArrays) {
+	s.p.Off, s.p.idOff, s.p.L, s.p.Hops = a.off, a.idOff, a.l, a.hops
+}
+
+// settle waits for the counting ahead, if any: the text is not read once it
+// returns.
+func (s *pathsSink) settle() {
+	if s.ahead != nil {
+		s.ahead.wait()
+	}
+}
+
+// pathArrays are the arrays of a Paths, empty and sized (sizedArrays).
+type pathArrays struct {
+	off, idOff, l []int
+	hops          []int32
+}
+
+// sizedArrays returns empty arrays of Paths sized for the messages of a text
+// of counts c, the hops nil unless withHops.
+func sizedArrays(c byteCounts, withHops bool) pathArrays {
+	braces := c.braces()
+	a := pathArrays{off: make([]int, 1, braces+1), idOff: make([]int, 1, braces+1), l: make([]int, 0, braces)}
+	if withHops {
+		a.hops = make([]int32, 0, c.hops())
+	}
+	return a
 }
 
 // hopsBound is a bound on the hops of the messages of text (ReadPaths's
 // comment).
-func hopsBound(text []byte) int {
-	count := func(c byte) int { return bytes.Count(text, []byte{c}) }
-	return min(count(',')+count('['), count('"')/2)
-}
+func hopsBound(text []byte) int { return countBytes(text).hops() }
 
 // fork returns the sink of the messages of text, the end of a list s reads the
 // start of, for another goroutine (forkSink). Its hops go into the end of the
@@ -226,9 +277,18 @@ func hopsBound(text []byte) int {
 // of holding them twice (40 MB at 10^6 tree paths); either that outgrows its
 // share takes an array of its own, as append does.
 func (s *pathsSink) fork(text []byte) messageSink {
-	t := newPathsSinkNoHops(text)
+	s.size()
+	c, ok := byteCounts{}, false
+	if s.ahead != nil && s.ahead.wait() {
+		c, ok = s.ahead.suffix(text)
+	}
+	if !ok {
+		c = countBytes(text)
+	}
+	t := &pathsSink{}
+	t.take(sizedArrays(c, false))
 	h := &s.p.Hops
-	n := min(hopsBound(text), cap(*h)-len(*h))
+	n := min(c.hops(), cap(*h)-len(*h))
 	s.hops = *h
 	t.p.Hops = (*h)[cap(*h)-n : cap(*h)-n : cap(*h)]
 	*h = (*h)[: len(*h) : cap(*h)-n]
@@ -262,6 +322,9 @@ func (s *pathsSink) join(o messageSink) {
 }
 
 func (s *pathsSink) fast(in *Instance, id []byte, hops []int, flits int, asEdges bool) bool {
+	if s.unsized {
+		s.size()
+	}
 	if !s.p.add(id, hops, flits, len(in.Net.Edges)) {
 		return false // a hop out of range: ReadInstance names it
 	}
@@ -270,11 +333,13 @@ func (s *pathsSink) fast(in *Instance, id []byte, hops []int, flits int, asEdges
 }
 
 func (s *pathsSink) general(in *Instance, m *Message) bool {
+	s.size()
 	s.edges = true
 	return s.fast(in, []byte(m.ID), m.Path, m.L, m.AsEdges)
 }
 
 func (s *pathsSink) finish(in *Instance, flits int) bool {
+	s.size()
 	p := &s.p
 	p.Net = in.Net
 	if p.Off == nil {
