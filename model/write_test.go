@@ -113,8 +113,9 @@ func TestWriteBufferlessPathsAsFromStarts(t *testing.T) {
 	})
 }
 
-// The schedule writers format the entries in blocks, two blocks of every three
-// on another goroutine when there are at least four (writeEntries): in blocks of 1 to 5
+// The schedule writers format the entries in blocks, the odd ones on another
+// goroutine and the writes on a third when there are at least four blocks
+// (writeEntries): in blocks of 1 to 5
 // entries, WriteSchedule (entries with extra fields among them) and
 // WriteBufferlessPaths write the bytes they write in one block, and an entry
 // that cannot be written (an extra field that is not JSON) fails the write
@@ -185,11 +186,11 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 }
 
 // Lemma (a failed write stops the block writer whole): when the writer fails
-// at any of its writes, in blocks of 1 to 5 entries (two blocks of every
-// three on another goroutine from four blocks on, writeEntries), WriteSchedule
+// at any of its writes, in blocks of 1 to 5 entries (formatted on two
+// goroutines and written on a third from four blocks on, writeEntries), WriteSchedule
 // and WriteBufferlessPaths return the writer's error, make no write after the
 // failed one, have written a prefix of the bytes they write in full (the
-// blocks in order), and leave no goroutine running (the other goroutine is
+// blocks in order), and leave no goroutine running (the other goroutines are
 // stopped and waited for before they return: under -race, the caller's data
 // written after the return shows a read after it).
 func TestScheduleWritersStopOnWriteError(t *testing.T) {

@@ -12,8 +12,8 @@ import (
 	"github.com/wormlab/wormlab/model"
 )
 
-// The schedule writers at their own block size (4,096 entries; two blocks of
-// every three formatted on a second goroutine from four blocks on), at the counts around
+// The schedule writers at their own block size (4,096 entries; the odd blocks
+// formatted on a second goroutine and the writes on a third from four blocks on), at the counts around
 // the block and goroutine boundaries: WriteBufferless, WriteBufferlessPaths and
 // WriteSchedule of FromStarts write the same bytes, and encoding/json reads
 // them back as the schedule written (every id, start and crossing time, in
