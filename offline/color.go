@@ -133,10 +133,8 @@ func choose(ps *model.Paths, order, root string) (*Plan, error) {
 		if root != "" { // a root asks for the tree order
 			return treePlan(ps, root)
 		}
-		if IsTree(ps.Net) {
-			if p, err := treePlan(ps, root); err == nil {
-				return p, nil
-			}
+		if p, err := treePlan(ps, root); err == nil { // it asks IsTree first
+			return p, nil
 		}
 		if _, has := ps.Net.Extra["coords"]; has {
 			if p, err := meshPlan(ps); err == nil {
