@@ -386,30 +386,61 @@ func (c *Colorer) colourPart(p *Plan, part []int) int {
 	return end
 }
 
-// colourStaged is colourPart for a plan with stages, on two goroutines: this
+// colourStaged is colourPart for a plan with stages, on three goroutines: this
 // one searches each message's start and records its spans on its entrance
 // positions, the next message's search reading them at once, while another
-// records its other spans, which only the later stages read. Before a stage
-// begins, the other goroutine has recorded every message before it. The
-// messages go from one to the other in gathered blocks of up to size
-// messages, cut at the stages.
+// records its other spans, which only the later stages read, and a third
+// gathers the messages' data ahead (gathered). Before a stage begins, the
+// recording goroutine has recorded every message before it. The messages go
+// from one to the next in gathered blocks of up to size messages, cut at the
+// stages.
 // Every edge's busy steps are then what colourPart would have at each
 // search, and so are the starts.
 func (c *Colorer) colourStaged(p *Plan, part []int, size int) int {
 	type block struct {
-		g    gathered
-		s    []int32 // the messages' starts
-		rank int32   // the first message's rank
+		g      gathered
+		lo, hi int     // the block's messages: part[lo:hi]
+		stage  bool    // the first block of a stage (after the first)
+		s      []int32 // the messages' starts
+		rank   int32   // the first message's rank
 	}
-	const blocks = 4
-	free, todo := make(chan *block, blocks), make(chan *block, blocks)
+	const blocks = 6
+	free, filled, todo := make(chan *block, blocks), make(chan *block, blocks), make(chan *block, blocks)
 	for range blocks {
 		free <- new(block)
 	}
-	done := make(chan struct{})
+	// The gatherer cuts the part into blocks and gathers them in order.
+	gathered := make(chan struct{})
 	go func() {
-		defer close(done)
+		defer close(gathered)
+		stages := p.stages
+		for lo := 0; lo < len(part); {
+			hi := min(lo+size, len(part))
+			stage := false
+			if len(stages) > 0 && stages[0] <= lo {
+				stage = lo > 0
+				stages = stages[1:]
+			}
+			if len(stages) > 0 && stages[0] < hi {
+				hi = stages[0]
+			}
+			b := <-free
+			b.lo, b.hi, b.stage = lo, hi, stage
+			b.g.gather(p, part[lo:hi])
+			filled <- b
+			lo = hi
+		}
+	}()
+	// The recorder takes the blocks in order; a nil block asks it to say
+	// (synced) that it has recorded every block before.
+	recorded, synced := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(recorded)
 		for b := range todo {
+			if b == nil {
+				synced <- struct{}{}
+				continue
+			}
 			g := &b.g
 			for r, s := range b.s {
 				path := g.hops[g.hopOff[r]:g.hopOff[r+1]]
@@ -420,29 +451,14 @@ func (c *Colorer) colourStaged(p *Plan, part []int, size int) int {
 		}
 	}()
 	end := 0
-	stages := p.stages
 	for lo := 0; lo < len(part); {
-		hi := min(lo+size, len(part))
-		if len(stages) > 0 && stages[0] <= lo {
-			if lo > 0 { // a new stage: every block back, every span before it recorded
-				var held [blocks]*block
-				for k := range held {
-					held[k] = <-free
-				}
-				for _, b := range held {
-					free <- b
-				}
-			}
-			stages = stages[1:]
+		b := <-filled
+		if b.stage { // a new stage: every span before it recorded
+			todo <- nil
+			<-synced
 		}
-		if len(stages) > 0 && stages[0] < hi {
-			hi = stages[0]
-		}
-		b := <-free
-		msgs := part[lo:hi]
-		b.g.gather(p, msgs)
 		b.s, b.rank = b.s[:0], c.rank
-		for r, i := range msgs {
+		for r, i := range part[b.lo:b.hi] {
 			path, check := b.g.message(r, false)
 			l := b.g.l[r]
 			s := c.search(path, l, 0, check)
@@ -451,11 +467,12 @@ func (c *Colorer) colourStaged(p *Plan, part []int, size int) int {
 			c.rank++
 			end = max(end, int(s)+len(path)+int(l)-1)
 		}
+		lo = b.hi
 		todo <- b
-		lo = hi
 	}
 	close(todo)
-	<-done
+	<-recorded
+	<-gathered
 	return end
 }
 
