@@ -6,6 +6,7 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/wormlab/wormlab/model"
@@ -135,8 +136,12 @@ func PrimeClaims(in *model.Instance, p, L int) []Claim {
 		}
 	}
 	add("makespan >= p^2 L", fmt.Sprintf(">= %d", claimed), best.Value >= claimed, best.Value, "%s", detail)
-	ratio := float64(best.Value) / float64(ms.CL*ms.D)
-	add("Omega(cd): bound >= c_L d / 3", fmt.Sprintf(">= %.4f", 1.0/3), 3*best.Value >= ms.CL*ms.D, fmt.Sprintf("%.4f", ratio),
+	// 3 best >= c_L d in big integers: with lengths near model.MaxTotalFlits / p^2
+	// both products pass the range of int.
+	holds := new(big.Int).Mul(big.NewInt(3), big.NewInt(int64(best.Value))).Cmp(
+		new(big.Int).Mul(big.NewInt(int64(ms.CL)), big.NewInt(int64(ms.D)))) >= 0
+	ratio := float64(best.Value) / (float64(ms.CL) * float64(ms.D))
+	add("Omega(cd): bound >= c_L d / 3", fmt.Sprintf(">= %.4f", 1.0/3), holds, fmt.Sprintf("%.4f", ratio),
 		"proven bound / (c_L d) = %d / (%d * %d); the paper's p^2 L is c_L d / 2, the repaired p^2 L + 2p is at least c_L d / 3", best.Value, ms.CL, ms.D)
 	return cs
 }

@@ -80,6 +80,9 @@ func Prime(p, L int, repaired bool) (*model.Instance, error) {
 	if L < 2*p+1 {
 		return nil, fmt.Errorf("prime construction: L = %d is below 2p + 1 = %d", L, 2*p+1)
 	}
+	if L > model.MaxTotalFlits/(p*p) {
+		return nil, fmt.Errorf("prime construction: L = %d: the p^2 = %d worms' lengths sum to more than %d (at most L = %d)", L, p*p, model.MaxTotalFlits, model.MaxTotalFlits/(p*p))
+	}
 	top := 2 * p // the last level
 	if repaired {
 		top = 2*p + 1

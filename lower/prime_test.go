@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/model"
 	"github.com/wormlab/wormlab/verify"
 )
 
@@ -67,6 +68,31 @@ func TestPrimeRepairedClaims(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, verify.Schedule(in, s), "p=%d L=%d: the phase schedule", p, L)
 			assert.Equal(t, p*p*L+2*p, s.Makespan)
+		}
+	}
+}
+
+// Lengths near the model's limit: Prime refuses an L whose p^2 worms' lengths sum
+// past model.MaxTotalFlits (it built them unchecked, and c_L = p L wrapped), and
+// the Omega(cd) claim 3 best >= c_L d is decided without overflow. On the
+// repaired p = 3 with L = 4 * 10^17 (lengths 3.6 * 10^18, within the limit) the
+// bound p^2 L + 2p is 0.4286 c_L d, so the claim holds; 3 best passed 2^63 and
+// wrapped negative, so it was reported failing (and near the limit c_L d wrapped
+// too, printing a negative ratio).
+func TestPrimeHugeL(t *testing.T) {
+	_, err := Prime(31, model.MaxTotalFlits/961+1, false)
+	require.Error(t, err)
+	_, err = Prime(3, model.MaxTotalFlits/9+1, true)
+	require.Error(t, err)
+	for _, L := range []int{400_000_000_000_000_000, model.MaxTotalFlits / 9} {
+		in, err := Prime(3, L, true)
+		require.NoError(t, err)
+		require.NoError(t, in.Validate())
+		for _, c := range PrimeClaims(in, 3, L) {
+			assert.True(t, c.Holds, "L=%d %s: %v %s", L, c.Claim, c.Value, c.Detail)
+			if c.Claim == "Omega(cd): bound >= c_L d / 3" {
+				assert.Equal(t, "0.4286", c.Value, "L=%d", L)
+			}
 		}
 	}
 }
