@@ -22,6 +22,19 @@ package routing
 // gives. "minadapt-islip" is the same routing without the preference (escape
 // choices at priority 0 too); with --select random it follows BookSim's latencies
 // (docs/booksim.md, "min_adapt").
+//
+// BookSim2 runs min_adapt less adaptive than its routing function reads: the
+// OutputSet holding a head's choices is a std::set whose order compares the
+// priority alone (src/outputset.hpp, operator<), so a range added at a priority
+// already present is taken for a duplicate and dropped. Of the adaptive ranges,
+// one per dimension still to correct, all at priority 1, only the first added
+// stays: the lowest such dimension's, the dimension-order direction. So a
+// BookSim2 packet outside the escape goes by dimension order too, on the
+// adaptive VCs or the escape. "minadapt-booksim" and "minadapt-booksim-islip" are
+// minadapt and minadapt-islip with that rule (the adaptive choice of the lowest
+// dimension still to correct alone): what BookSim2 runs, and what
+// `wormlab sim --config` reads its min_adapt as (docs/booksim.md, "min_adapt on
+// a mesh").
 
 import (
 	"math/rand/v2"
@@ -37,6 +50,9 @@ type MinAdapt struct {
 	dor *DORBookSim
 	// escPri is the escape choices' priority: 1 (minadapt), 0 (minadapt-islip)
 	escPri int
+	// first keeps only the first adaptive choice, the lowest dimension still to
+	// correct (BookSim2's OutputSet, above)
+	first bool
 }
 
 var _ sim.Routing = (*MinAdapt)(nil)
@@ -45,9 +61,12 @@ func init() {
 	for _, v := range []struct {
 		name, summary string
 		escPri        int
+		first         bool
 	}{
-		{"minadapt", "BookSim2's min_adapt: minimal adaptive with a dimension-order escape a packet never leaves", 1},
-		{"minadapt-islip", "min_adapt as BookSim2's iSLIP VC allocator runs it: no preference of the adaptive VC over the escape", 0},
+		{"minadapt", "BookSim2's min_adapt: minimal adaptive with a dimension-order escape a packet never leaves", 1, false},
+		{"minadapt-islip", "min_adapt as BookSim2's iSLIP VC allocator runs it: no preference of the adaptive VC over the escape", 0, false},
+		{"minadapt-booksim", "min_adapt as BookSim2 runs it: its adaptive VCs offered only in the lowest dimension still to correct (its OutputSet keeps one range per priority)", 1, true},
+		{"minadapt-booksim-islip", "minadapt-booksim under BookSim2's iSLIP VC allocator: no preference of the adaptive VC over the escape", 0, true},
 	} {
 		Register(Algorithm{
 			Name:    v.name,
@@ -66,7 +85,7 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				return &MinAdapt{g: g, vcs: vcs, dor: d, escPri: v.escPri}, nil
+				return &MinAdapt{g: g, vcs: vcs, dor: d, escPri: v.escPri, first: v.first}, nil
 			},
 		})
 	}
@@ -113,6 +132,9 @@ func (m *MinAdapt) Route(at int, h *sim.Header, out []sim.Choice) []sim.Choice {
 				dir = -1
 			}
 			out = append(out, sim.Choice{Port: topology.Port(i, dir), VCs: adaptive})
+			if m.first {
+				break
+			}
 		}
 	}
 	// The escape as if injected here: the class is set anew for this dimension.

@@ -398,11 +398,14 @@ func kOrN(k int) string {
 
 // bsRouting maps BookSim2's routing function (its name before the topology's) on
 // a torus or mesh to wormlab's routing, with the condition for the same meaning.
+// min_adapt is minadapt-booksim: BookSim2's OutputSet keeps one range per
+// priority, so its packets are offered the adaptive VCs of the lowest dimension
+// still to correct alone (routing/minadapt.go).
 var bsRouting = map[string]map[string]string{
 	"fly":          {"dest_tag": "fly-tag"},
 	"dragonflynew": {"min": "df-min"},
-	"torus":        {"dim_order": "dor-booksim", "min_adapt": "minadapt"},
-	"mesh":         {"dim_order": "dor", "dor": "dor", "min_adapt": "minadapt", "valiant": "valiant"},
+	"torus":        {"dim_order": "dor-booksim", "min_adapt": "minadapt-booksim"},
+	"mesh":         {"dim_order": "dor", "dor": "dor", "min_adapt": "minadapt-booksim", "valiant": "valiant"},
 }
 
 // bsAllocator is how wormlab runs one of BookSim2's allocators: as VC allocator
@@ -766,11 +769,11 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 	}
 	// BookSim2's iSLIP reads no priorities (allocators/islip.cpp): as its VC
 	// allocator it takes min_adapt's escape VCs as readily as the adaptive one,
-	// which is minadapt-islip; its separable allocators prefer the adaptive VC,
-	// as minadapt does (docs/booksim.md, "min_adapt")
-	if name, _ := bsAllocatorName(c.str("vc_allocator")); name == "islip" && run.Routing == "minadapt" {
-		set("routing", "routing_function", "minadapt-islip")
-		notes = append(notes, "routing_function = min_adapt runs as minadapt-islip: BookSim2's islip VC allocator reads no priorities, so the adaptive VC is not preferred to the escape")
+	// which is minadapt-booksim-islip; its separable allocators prefer the
+	// adaptive VC, as minadapt-booksim does (docs/booksim.md, "min_adapt")
+	if name, _ := bsAllocatorName(c.str("vc_allocator")); name == "islip" && run.Routing == "minadapt-booksim" {
+		set("routing", "routing_function", "minadapt-booksim-islip")
+		notes = append(notes, "routing_function = min_adapt runs as minadapt-booksim-islip: BookSim2's islip VC allocator reads no priorities, so the adaptive VC is not preferred to the escape")
 	}
 	// one refusal for both allocators; unread, BookSim2 ignores the key too
 	if iters, err := c.int("alloc_iters"); err != nil || iters != 1 {

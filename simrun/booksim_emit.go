@@ -57,11 +57,11 @@ func ToBookSim(r Run) (string, error) {
 		return "", errf("topology", "%s: wormlab writes BookSim2 configurations for tori, meshes and dragonflies", r.Topology)
 	}
 	alg, vcAlloc := b.Alg.Name, "separable_input_first"
-	if alg == "minadapt-islip" {
-		// BookSim2's routing function of minadapt under its islip VC allocator,
-		// which reads no priorities: the adaptive VC not preferred to the escape
-		// (FromBookSim reads it back as minadapt-islip)
-		alg, vcAlloc = "minadapt", "islip"
+	if alg == "minadapt-booksim-islip" {
+		// BookSim2's min_adapt under its islip VC allocator, which reads no
+		// priorities: the adaptive VC not preferred to the escape (FromBookSim
+		// reads it back as minadapt-booksim-islip)
+		alg, vcAlloc = "minadapt-booksim", "islip"
 	}
 	rf := ""
 	for name, ours := range bsRouting[kind] {
@@ -71,8 +71,13 @@ func ToBookSim(r Run) (string, error) {
 	}
 	if rf == "" || ((rf == "valiant" || rf == "min") && r.VCs != 2) {
 		hint := ""
-		if b.Alg.Name == "dor" && kind == "torus" {
+		switch {
+		case b.Alg.Name == "dor" && kind == "torus":
 			hint = " (BookSim2's dim_order on a torus is --routing dor-booksim)"
+		case b.Alg.Name == "minadapt" || b.Alg.Name == "minadapt-islip":
+			// BookSim2's OutputSet keeps one range per priority: its min_adapt
+			// offers the adaptive VCs of one dimension alone
+			hint = " (BookSim2's min_adapt offers the adaptive VCs of the lowest dimension still to correct alone: --routing " + strings.Replace(b.Alg.Name, "minadapt", "minadapt-booksim", 1) + ")"
 		}
 		return "", errf("routing", "%s on a %s has no BookSim2 routing function of the same meaning%s", b.Alg.Name, kind, hint)
 	}

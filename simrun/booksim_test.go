@@ -215,27 +215,31 @@ func TestFromBookSimAllocatorParameters(t *testing.T) {
 	}
 }
 
-// min_adapt runs as BookSim2's VC allocator runs it: under its default islip,
-// which reads no priorities, as minadapt-islip (no preference of the adaptive VC
-// over the escape), with a note; under separable_input_first, whose arbiters
-// take the highest priority first, as minadapt.
+// min_adapt runs as BookSim2 runs it (minadapt-booksim: the adaptive VCs of
+// the lowest dimension still to correct alone) and as its VC allocator runs it:
+// under its default islip, which reads no priorities, as minadapt-booksim-islip
+// (no preference of the adaptive VC over the escape), with a note; under
+// separable_input_first, whose arbiters take the highest priority first, as
+// minadapt-booksim.
 func TestFromBookSimMinAdaptAllocator(t *testing.T) {
-	base := "topology = torus; k = 4; routing_function = min_adapt;"
-	for text, want := range map[string]string{
-		"":                                      "minadapt-islip",
-		"vc_allocator = islip(1);":              "minadapt-islip",
-		"sw_allocator = separable_input_first;": "minadapt-islip",
-		"vc_allocator = separable_input_first;": "minadapt",
-	} {
-		run, origin, notes, err := FromBookSim(parseBS(t, base+text), false)
-		require.NoError(t, err, text)
-		require.Equal(t, want, run.Routing, text)
-		require.Contains(t, origin["routing"], "routing_function", text)
-		note := "routing_function = min_adapt runs as minadapt-islip"
-		if want == "minadapt" {
-			require.NotContains(t, strings.Join(notes, "\n"), note, text)
-		} else {
-			require.Contains(t, notes, note+": BookSim2's islip VC allocator reads no priorities, so the adaptive VC is not preferred to the escape", text)
+	note := "routing_function = min_adapt runs as minadapt-booksim-islip"
+	for _, topo := range []string{"torus", "mesh"} {
+		base := "topology = " + topo + "; k = 4; routing_function = min_adapt;"
+		for text, want := range map[string]string{
+			"":                                      "minadapt-booksim-islip",
+			"vc_allocator = islip(1);":              "minadapt-booksim-islip",
+			"sw_allocator = separable_input_first;": "minadapt-booksim-islip",
+			"vc_allocator = separable_input_first;": "minadapt-booksim",
+		} {
+			run, origin, notes, err := FromBookSim(parseBS(t, base+text), false)
+			require.NoError(t, err, text)
+			require.Equal(t, want, run.Routing, text)
+			require.Contains(t, origin["routing"], "routing_function", text)
+			if want == "minadapt-booksim" {
+				require.NotContains(t, strings.Join(notes, "\n"), note, text)
+			} else {
+				require.Contains(t, notes, note+": BookSim2's islip VC allocator reads no priorities, so the adaptive VC is not preferred to the escape", text)
+			}
 		}
 	}
 }
@@ -246,7 +250,8 @@ func TestToBookSimRoundTrip(t *testing.T) {
 	for _, set := range []map[string]string{
 		{"routing": "dor-booksim"},
 		{"topology": "mesh:8x8", "routing": "dor", "vcs": "2", "buf": "4", "rate": "0.05", "flits": "1:4,16:1"},
-		{"topology": "torus:4x4x4", "routing": "minadapt", "msg-rate": "0.01", "atomic-vc": "on", "route-delay": "0", "credit-delay": "3"},
+		{"topology": "torus:4x4x4", "routing": "minadapt-booksim", "msg-rate": "0.01", "atomic-vc": "on", "route-delay": "0", "credit-delay": "3"},
+		{"topology": "mesh:8x8", "routing": "minadapt-booksim", "flits": "4"},
 		{"topology": "mesh:4x4", "routing": "valiant", "vcs": "2", "traffic": "hotspot", "hot": "0,5", "hot-fraction": "1", "seed": "7"},
 		{"topology": "mesh:4x4", "routing": "dor", "process": "onoff", "burst-alpha": "0.1", "burst-beta": "0.3", "rate": "0.05"},
 		{"routing": "dor-booksim", "link-delay": "1", "credit-delay": "1"},
@@ -280,17 +285,21 @@ func TestToBookSimRoundTrip(t *testing.T) {
 		require.Equal(t, b1.Config.AtomicVC, b2.Config.AtomicVC)
 	}
 	for set, param := range map[string]string{
-		"routing=dor":        "routing",
-		"pipeline=ideal":     "pipeline",
-		"process=poisson":    "process",
-		"topology=torus:4x8": "topology",
-		"arb=fixed":          "arb",
-		"traffic=local":      "traffic",
-		"inject-delay=0":     "inject-delay",
-		"select=first":       "select",
-		"switch-input=vc":    "switch-input",
-		"vcs=3":              "vcs",
-		"vcs=5":              "vcs",
+		"routing=dor": "routing",
+		// BookSim2's min_adapt is minadapt-booksim: no BookSim2 routing function
+		// offers the adaptive VCs of every dimension still to correct
+		"routing=minadapt":       "routing",
+		"routing=minadapt-islip": "routing",
+		"pipeline=ideal":         "pipeline",
+		"process=poisson":        "process",
+		"topology=torus:4x8":     "topology",
+		"arb=fixed":              "arb",
+		"traffic=local":          "traffic",
+		"inject-delay=0":         "inject-delay",
+		"select=first":           "select",
+		"switch-input=vc":        "switch-input",
+		"vcs=3":                  "vcs",
+		"vcs=5":                  "vcs",
 	} {
 		r := Default()
 		r.Routing, r.Select, r.SwitchInput = "dor-booksim", "rotate", "output"
@@ -382,15 +391,16 @@ func TestBookSimExamples(t *testing.T) {
 	}
 }
 
-// minadapt-islip on a torus or mesh is BookSim2's min_adapt under its islip VC
-// allocator (which reads no priorities): ToBookSim writes that, and FromBookSim
-// reads it back as minadapt-islip with BookSim2's pointers, saying so.
+// minadapt-booksim-islip on a torus or mesh is BookSim2's min_adapt under its
+// islip VC allocator (which reads no priorities): ToBookSim writes that, and
+// FromBookSim reads it back as minadapt-booksim-islip with BookSim2's pointers,
+// saying so.
 func TestToBookSimMinAdaptISLIP(t *testing.T) {
 	for _, topo := range []string{"torus:4x4", "mesh:4x4"} {
 		r := Default()
 		r.Select, r.SwitchInput = "rotate", "output"
 		require.NoError(t, r.Set("topology", topo))
-		require.NoError(t, r.Set("routing", "minadapt-islip"))
+		require.NoError(t, r.Set("routing", "minadapt-booksim-islip"))
 		text, err := ToBookSim(r)
 		require.NoError(t, err, topo)
 		require.Contains(t, text, "routing_function = min_adapt;")
@@ -400,7 +410,7 @@ func TestToBookSimMinAdaptISLIP(t *testing.T) {
 		for _, p := range []string{"topology", "routing", "vcs", "buf", "select", "switch-input"} {
 			require.Equal(t, r.Get(p), back.Get(p), "%s in %s", p, topo)
 		}
-		require.Contains(t, strings.Join(notes, "\n"), "runs as minadapt-islip")
+		require.Contains(t, strings.Join(notes, "\n"), "runs as minadapt-booksim-islip")
 	}
 }
 
