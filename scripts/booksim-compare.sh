@@ -49,7 +49,9 @@
 # size rule wants a load below saturation, e.g. LARGE="8 16 32 64 128"
 # LARGE_RATE=0.02 SPEED_MIN=3000, the large tori's packets taking some 400 cycles
 # to cross the network); SIMS the simulators of speed and speed-large (default
-# "booksim wormlab"; "wormlab" leaves BookSim out).
+# "booksim wormlab"; "wormlab" leaves BookSim out); BOOKSIM_ROWS, for
+# configlat and configadapt, an earlier CSV of the mode whose BookSim2 columns
+# are read instead of rerun.
 set -eu
 
 mode=${1:-all}
@@ -391,10 +393,17 @@ configrows() {
 	printf '%-7s %5s %10s %10s %10s %12s\n' offered seed booksim sif wormlab "$col"
 	for r in $rates; do
 		for s in $SEEDS; do
-			"$BOOKSIM" "$file" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
-			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
-			"$BOOKSIM" "$file" injection_rate="$r" seed="$s" sample_period=10000 $sif > "$tmp/bs.out" 2>&1 || true
-			bf=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			if [ -n "${BOOKSIM_ROWS:-}" ]; then
+				# BookSim2's two columns from an earlier run of this mode
+				b=$(awk -F, -v r="$r" -v s="$s" 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next} $1 == r && $2 == s {print $c["booksim"]; exit}' "$BOOKSIM_ROWS")
+				bf=$(awk -F, -v r="$r" -v s="$s" 'NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next} $1 == r && $2 == s {print $c["booksim_sif"]; exit}' "$BOOKSIM_ROWS")
+				[ -n "$b" ] && [ -n "$bf" ] || { echo "booksim-compare: $BOOKSIM_ROWS has no row of rate $r, seed $s" >&2; exit 2; }
+			else
+				"$BOOKSIM" "$file" injection_rate="$r" seed="$s" sample_period=10000 > "$tmp/bs.out" 2>&1 || true
+				b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+				"$BOOKSIM" "$file" injection_rate="$r" seed="$s" sample_period=10000 $sif > "$tmp/bs.out" 2>&1 || true
+				bf=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			fi
 			"$WORMLAB" sim --json --config "$file" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 > "$tmp/wl.json" 2>/dev/null
 			w=$(wl_field "$tmp/wl.json" latency)
 			"$WORMLAB" sim --json --config "$file" injection_rate="$r" seed="$s" --rel 0.01 --min-cycles 50000 "$@" > "$tmp/wl.json" 2>/dev/null
@@ -418,10 +427,13 @@ configlat() {
 # read by both, per load and seed: BookSim2 as the file says (its default islip,
 # which reads no priorities) and with separable_input_first (which takes the
 # adaptive VC first, as the routing function's priorities say); wormlab reading
-# the file (min_adapt under islip as minadapt-islip, islip as
+# the file (min_adapt under islip as minadapt-booksim-islip, islip as
 # separable_input_first: --select rotate --switch-input output) and the file with
-# separable_input_first (min_adapt as minadapt), at ADAPT_RATES (default "0.05
-# 0.1 0.15"; saturation is about 0.23).
+# separable_input_first (min_adapt as minadapt-booksim), at ADAPT_RATES (default
+# "0.05 0.1 0.15"; saturation is about 0.23). BOOKSIM_ROWS, when set, is a CSV
+# of an earlier run of this mode: BookSim2's two columns are read from its row of
+# the same rate and seed rather than rerun (BookSim2's run is the same for the
+# same file and seed; its two runs take some 200 CPU-s a row here).
 configadapt() {
 	sed 's/^k = 8;/k = 16;/; s/^routing_function = dim_order;/routing_function = min_adapt;/' "$tmp/torus.cfg" > "$tmp/minadapt.cfg"
 	echo "# mean packet latency (cycles) on the 16x16 torus with min_adapt, both reading the same file (sif: with separable_input_first); booksim: sample_period=10000"
