@@ -68,13 +68,16 @@ var sweepTargets = map[string]sweepTarget{
 
 // sweepReserved are flags a point may not set: a point's output goes to the sweep,
 // which reads its values from the JSON it asks for (--json=false or --csv made
-// every point fail, the output not JSON; sim --emit-config and deadlock
-// --write-table wrote their file, every replication over the same one, and
-// the point failed, printing no JSON).
+// every point fail, the output not JSON; sim --emit-config, deadlock
+// --write-table and solve --dimacs wrote their file, every replication over the
+// same one, and the point failed, printing no JSON; fattree --tables, which
+// refuses --json, failed every point).
 var sweepReserved = map[string]string{"o": "a point's output goes to the results file", "h": "", "help": "",
 	"json": sweepReadsJSON, "csv": sweepReadsJSON,
 	"emit-config": "a point that writes a configuration instead of running has no values to record",
-	"write-table": "a point that writes a routing table instead of deciding has no values to record"}
+	"write-table": "a point that writes a routing table instead of deciding has no values to record",
+	"dimacs":      "a point that writes a formula instead of solving has no values to record",
+	"tables":      "a point that prints the tables of a file instead of running has no values to record"}
 
 // sweepReadsJSON is why a point may not set json or csv.
 const sweepReadsJSON = "a point's values are read from its JSON output, which the sweep asks for"
