@@ -521,3 +521,28 @@ func TestCertificateFileModes(t *testing.T) {
 	r := mustCheck(t, private)
 	assert.True(t, r.Verified, r.Failure)
 }
+
+// A certificate's files must be regular files: one replaced by a device (a
+// symbolic link to /dev/null; /dev/zero read whole filled the memory, a FIFO
+// as manifest.json blocked check-certificate forever) or a directory is refused
+// by name before it is read, the manifest too (a deadlock certificate's files
+// are read by the same readPart).
+func TestCheckRefusesFilesNotRegular(t *testing.T) {
+	in := mesh(t, 3, 8, 2)
+	good, _ := certificate(t, in, model.Wormhole, Gophersat{})
+	for _, name := range []string{ManifestFile, InstanceFile, ScheduleFile} {
+		for _, kind := range []string{"a device", "a directory"} {
+			dir := copyDir(t, good)
+			p := filepath.Join(dir, name)
+			require.NoError(t, os.Remove(p))
+			if kind == "a device" {
+				require.NoError(t, os.Symlink("/dev/null", p))
+			} else {
+				require.NoError(t, os.Mkdir(p, 0o755))
+			}
+			_, err := Check(dir)
+			require.Error(t, err, "%s as %s", name, kind)
+			assert.Contains(t, err.Error(), name+": "+kind+", not a regular file")
+		}
+	}
+}

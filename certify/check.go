@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -78,7 +77,7 @@ func CheckWithin(ctx context.Context, dir string, budget int64) (*Report, error)
 		if ref.File == "" || filepath.Base(ref.File) != ref.File {
 			return nil, fmt.Errorf("%s: %s file %q must be a plain name inside the certificate directory", ManifestFile, what, ref.File)
 		}
-		return os.ReadFile(filepath.Join(dir, ref.File))
+		return readPart(filepath.Join(dir, ref.File), max(budget, optimal.DefaultMaxMemory))
 	}
 
 	inst, err := read(man.Instance, "instance")
@@ -226,7 +225,7 @@ func humanBytes(n int) string {
 // readManifest reads dir's manifest into man, strictly (an unknown field is an
 // error), and checks that its format, as format reads it, is want.
 func readManifest(dir string, man any, format func() string, want string) error {
-	mdata, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	mdata, err := readPart(filepath.Join(dir, ManifestFile), 0)
 	if err != nil {
 		return err
 	}

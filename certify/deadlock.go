@@ -299,7 +299,7 @@ func dlRouting(dir string, man DeadlockManifest) (topology.Network, deadlock.Fun
 	var net topology.Network
 	if man.Table != nil {
 		p := filepath.Join(dir, man.Table.File)
-		data, err := os.ReadFile(p)
+		data, err := readPart(p, 0)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -335,7 +335,7 @@ func dlRouting(dir string, man DeadlockManifest) (topology.Network, deadlock.Fun
 
 // IsDeadlockCertificate reports whether dir holds a deadlock certificate.
 func IsDeadlockCertificate(dir string) bool {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	data, err := readPart(filepath.Join(dir, ManifestFile), 0)
 	if err != nil {
 		return false
 	}
@@ -371,7 +371,7 @@ func CheckDeadlock(ctx context.Context, dir string) (*Report, error) {
 		if ref == nil || ref.File == "" || filepath.Base(ref.File) != ref.File {
 			return nil, fmt.Errorf("%s: the %s file must be a plain name inside the certificate directory", ManifestFile, what)
 		}
-		data, err := os.ReadFile(filepath.Join(dir, ref.File))
+		data, err := readPart(filepath.Join(dir, ref.File), 0)
 		if err != nil {
 			return nil, err
 		}
