@@ -120,3 +120,30 @@ func BenchmarkWorkers(b *testing.B) {
 		})
 	}
 }
+
+// The script's #SBATCH lines and its comment are not shell: a line break in a
+// path or name ended the line there and began one the shell ran (a spec named
+// "x\necho INJECTED\n.json" made an --slurm script with the line echo INJECTED).
+// WriteScript refuses a line break in any field, and the job name keeps letters,
+// digits and ._- only (sbatch reads the value up to a space: "wormlab-my spec").
+func TestWriteScriptLineBreaks(t *testing.T) {
+	ok := Job{Wormlab: "/opt/wormlab", Spec: "/home/u/s.json", Results: "/home/u/r.jsonl", Tasks: 2, CPUs: 1, Name: "wormlab-s"}
+	for _, bad := range []func(*Job){
+		func(j *Job) { j.Spec = "/home/u/x\necho INJECTED\n.json" },
+		func(j *Job) { j.Results = "/home/u/r\necho INJECTED\n" },
+		func(j *Job) { j.Wormlab = "/opt/w\rx" },
+		func(j *Job) { j.Name = "wormlab-x\necho INJECTED" },
+	} {
+		j := ok
+		bad(&j)
+		var b strings.Builder
+		err := WriteScript(&b, j)
+		require.ErrorContains(t, err, "holds a line break", "%+v", j)
+		require.Empty(t, b.String())
+	}
+	j := ok
+	j.Name = "wormlab-my spec%x'"
+	var b strings.Builder
+	require.NoError(t, WriteScript(&b, j))
+	require.Contains(t, b.String(), "\n#SBATCH --job-name=wormlab-my_spec_x_\n")
+}

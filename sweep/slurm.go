@@ -38,10 +38,18 @@ func WriteScript(w io.Writer, j Job) error {
 	if j.Tasks < 1 || j.CPUs < 1 {
 		return fmt.Errorf("slurm: want at least one task and one CPU per task")
 	}
+	// the #SBATCH lines and the comment are not shell: a line break in a path
+	// would end them and start a line the shell runs
+	for _, f := range []struct{ name, v string }{{"wormlab", j.Wormlab}, {"spec", j.Spec}, {"results", j.Results},
+		{"name", j.Name}, {"time", j.Time}, {"partition", j.Partition}} {
+		if strings.ContainsAny(f.v, "\n\r") {
+			return fmt.Errorf("slurm: the %s %q holds a line break, which a line of an sbatch script cannot", f.name, f.v)
+		}
+	}
 	q := shellQuote
 	var b strings.Builder
 	fmt.Fprintln(&b, "#!/bin/sh")
-	fmt.Fprintf(&b, "#SBATCH --job-name=%s\n", j.Name)
+	fmt.Fprintf(&b, "#SBATCH --job-name=%s\n", jobName(j.Name))
 	fmt.Fprintf(&b, "#SBATCH --array=0-%d\n", j.Tasks-1)
 	fmt.Fprintln(&b, "#SBATCH --ntasks=1")
 	fmt.Fprintf(&b, "#SBATCH --cpus-per-task=%d\n", j.CPUs)
@@ -60,6 +68,17 @@ func WriteScript(w io.Writer, j Job) error {
 		q(j.Wormlab), q(j.Spec), j.Tasks, j.CPUs, q(j.Results)+".shard-\"$SLURM_ARRAY_TASK_ID\"-of-"+strconv.Itoa(j.Tasks))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// jobName is name with every character but letters, digits and ._- made '_':
+// sbatch reads an #SBATCH line's value up to a space.
+func jobName(name string) string {
+	return strings.Map(func(c rune) rune {
+		if c < 128 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._-", c)) {
+			return c
+		}
+		return '_'
+	}, name)
 }
 
 // shellQuote quotes s for sh when it holds anything beyond a safe set.

@@ -607,6 +607,11 @@ func sweepSlurm(e *env, specPath, results string, j sweep.Job, submit bool) erro
 	if specPath == "-" {
 		return usageError("--slurm needs the spec in a file the array tasks can read")
 	}
+	for _, p := range []string{specPath, results} {
+		if strings.ContainsAny(p, "\n\r") { // it would end a line of the script and start one the shell runs
+			return usageError("--slurm: %q holds a line break, which a line of an sbatch script cannot", p)
+		}
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("--slurm: cannot find this wormlab binary: %v", err)

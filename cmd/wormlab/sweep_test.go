@@ -130,3 +130,25 @@ func TestSweepRecordsRefusedPoint(t *testing.T) {
 	_, has := byBuf["8"].Params["max-memory"]
 	require.False(t, has, "the budget is not a parameter of the point")
 }
+
+// sweep --slurm refuses a spec or results path holding a line break (bad input,
+// exit 2, nothing printed): in the script's #SBATCH lines and comment, which are
+// not shell, it ended the line and began one the shell ran (a spec named
+// "x\necho INJECTED\n.json" printed a script with the line echo INJECTED).
+func TestSweepSlurmLineBreak(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "x\necho INJECTED\n.json")
+	require.NoError(t, os.WriteFile(spec, []byte(`{"command": "model", "axes": {"msg-rate": [0.001, 0.002]}}`), 0o644))
+	code, out, stderr := runCLI(t, "", "sweep", "--slurm", "--tasks", "2", "-o", filepath.Join(dir, "r.jsonl"), spec)
+	require.Equal(t, 2, code, stderr)
+	require.Empty(t, out)
+	require.Contains(t, stderr, "holds a line break")
+	require.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+	ok := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(ok, []byte(`{"command": "model", "axes": {"msg-rate": [0.001, 0.002]}}`), 0o644))
+	code, _, stderr = runCLI(t, "", "sweep", "--slurm", "--tasks", "2", "-o", filepath.Join(dir, "r\necho INJECTED\n"), ok)
+	require.Equal(t, 2, code, stderr)
+	code, out, stderr = runCLI(t, "", "sweep", "--slurm", "--tasks", "2", "-o", filepath.Join(dir, "r.jsonl"), ok)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, out, "#SBATCH --job-name=wormlab-s\n")
+}
