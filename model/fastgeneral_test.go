@@ -373,7 +373,9 @@ func TestReadPathsSplitKeepsHopsArray(t *testing.T) {
 // that spelling, in the first place of a path and after it, short (nameAt's
 // word) and long; names of 7, 8 and 9 bytes alike in their first 7; a name
 // ending the text's last word; escaped keys; a byte order mark; texts cut
-// inside a name; numeric names with a leading zero, a sign, or past the nodes.
+// inside a name; numeric names with a leading zero, a sign, or past the nodes,
+// in paths and in edges (parseNetworkFast reads the ends of a network of
+// nodes "0" .. "n-1" as numbers).
 func TestFastReadersAreGeneralCases(t *testing.T) {
 	for _, text := range []string{
 		`{"network": {"nodes": ["ab", "\\u0061b", "c"], "edges": [["c", "ab"], ["c", "\\u0061b"]]}, "messages": [{"id": "m", "path": ["c", "\u0061b"]}]}`,
@@ -395,6 +397,12 @@ func TestFastReadersAreGeneralCases(t *testing.T) {
 		`{"network": {"nodes": ["0", "1", "2"], "edges": [["0", "1"], ["1", "2"]]}, "messages": [{"id": "m", "path": ["-0", "1"]}, {"id": "n", "path": ["1", "3"]}]}`,
 		`{"network": {"nodes": ["0", "1", "2"], "edges": [["0", "1"], ["1", "2"], ["1", "2"]]}, "messages": [{"id": "m", "path": ["0", "1", "2"]}]}`,
 		`{"network": {"nodes": ["0", "1"], "edges": [["0", "1"]], "extra": {"nodes": ["x"], "edges": null}}, "messages": [{"id": "m", "path": ["0", "1"]}], "flits": 2}`,
+		`{"network": {"nodes": ["0", "1", "2"], "edges": [["2", "0"], ["1", "2"]]}, "messages": [{"id": "m", "path": ["1", "2", "0"]}]}`,
+		`{"network": {"nodes": ["0", "1", "2"], "edges": [["0", "01"]]}, "messages": []}`,
+		`{"network": {"nodes": ["0", "1", "2"], "edges": [["0", "3"]]}, "messages": []}`,
+		`{"network": {"nodes": ["0", "1", "2"], "edges": [["-0", "1"]]}, "messages": []}`,
+		`{"network": {"nodes": ["0", "1", "2"], "edges": [["0", "1000000000000000000000"]]}, "messages": []}`,
+		`{"network": {"nodes": ["1", "0"], "edges": [["0", "1"]]}, "messages": [{"id": "m", "path": ["0", "1"]}]}`,
 	} {
 		requireReadersAgree(t, []byte(text)[:len(text):len(text)])
 	}
