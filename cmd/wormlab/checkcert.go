@@ -95,6 +95,11 @@ func certifyTo(ctx context.Context, e *env, dir string, in *model.Instance, res 
 		return negative("certify: makespan %d is not proven optimal (best lower bound %d): no certificate written", res.Schedule.Makespan, res.Lower)
 	}
 	man, err := certify.WriteOptions(ctx, dir, in, res, certify.Options{Note: func(s string) { fmt.Fprintln(e.stderr, "wormlab solve:", s) }, MaxMemory: budget})
+	if err != nil && ctx.Err() != nil {
+		// Ctrl-C in the edge-set search or the proof is a stop, not bad input
+		// (docs/cli.md, Ctrl-C); WriteOptions leaves dir as it was
+		return negative("certify: interrupted while writing the certificate to %s: no certificate written", dir)
+	}
 	var se *optimal.SizeError
 	if errors.As(err, &se) && res != nil {
 		// the refutation's formula is too large; how the optimum was proven

@@ -140,3 +140,30 @@ func TestCertifyHonoursCancel(t *testing.T) {
 	e := &env{stdout: &out, stderr: &errb}
 	require.Error(t, certifyTo(ctx, e, filepath.Join(dir, "cert"), in, res, "", 0))
 }
+
+// Ctrl-C while solve --certify writes its certificate (here before the proof of
+// the refutation of horizon 17 on instances/hard/mesh-2x2-opt-over-all-bounds,
+// which no closed-form bound or edge set certifies) is a stop, not bad input:
+// exit 1 with one line saying the certificate was not written, and the folder
+// left as it was (certify.WriteOptions stages it). certifyTo returned the
+// prover's "context canceled", exit 2.
+func TestCertifyToInterrupted(t *testing.T) {
+	data, err := os.ReadFile("../../instances/hard/mesh-2x2-opt-over-all-bounds/instance.json")
+	require.NoError(t, err)
+	hard, err := model.ParseInstance(data)
+	require.NoError(t, err)
+	res, err := optimal.Solve(context.Background(), hard, optimal.Options{Model: model.Wormhole})
+	require.NoError(t, err)
+	require.True(t, res.Optimal)
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	e := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	dir := filepath.Join(t.TempDir(), "cert")
+	err = certifyTo(cancelled, e, dir, hard, res, "", 0)
+	var ee *exitError
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, 1, ee.code)
+	assert.ErrorContains(t, err, "interrupted while writing the certificate")
+	_, err = os.Stat(dir)
+	assert.ErrorIs(t, err, os.ErrNotExist, "a certificate folder created")
+}
