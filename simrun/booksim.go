@@ -601,7 +601,11 @@ func FromBookSim(as []Assignment, lenient bool) (run Run, origin map[string]stri
 		// global of 100 (its DRAGON_LATENCY, credits too): wormlab's dragonfly:p=K
 		// (topology/dragonfly.go). BookSim2 stops on n > 1.
 		if k < 1 || n != 1 {
-			refuse(c.errf("n", "k = %d, n = %d: BookSim2's dragonflynew has n = 1 and k >= 1 terminals a router", k, n))
+			key := "n"
+			if k < 1 {
+				key = "k"
+			}
+			refuse(c.errf(key, "k = %d, n = %d: BookSim2's dragonflynew has n = 1 and k >= 1 terminals a router", k, n))
 			break
 		}
 		set("topology", "topology", fmt.Sprintf("dragonfly:p=%d", k))

@@ -490,9 +490,10 @@ func TestBookSimNumbersAsBookSimReadsThem(t *testing.T) {
 	}
 }
 
-// k and n that make no grid or fly are refused naming the key at fault and where
-// it was set: n given on the command line (n=0) is named there, not the file's
-// line of k (it named t.cfg:2, k's line, for a command line's n=0).
+// k and n that make no grid, fly or dragonflynew are refused naming the key at
+// fault and where it was set: n given on the command line (n=0) is named there,
+// not the file's line of k (it named t.cfg:2, k's line, for a command line's n=0;
+// and a dragonflynew's k = 0 in the file was named as the command line's n).
 func TestFromBookSimGridNamesTheKeyAtFault(t *testing.T) {
 	for _, c := range []struct {
 		text, override, want string
@@ -501,6 +502,8 @@ func TestFromBookSimGridNamesTheKeyAtFault(t *testing.T) {
 		{"topology = torus;\nk = 4;\nn = 9;\n", "", "t.cfg:3: booksim key n: k = 4, n = 9"},
 		{"topology = mesh;\nk = 1;\n", "n=2", "t.cfg:2: booksim key k: k = 1, n = 2"},
 		{"topology = fly;\nk = 2;\nrouting_function = dest_tag;\n", "n=0", "command line: booksim key n: k = 2, n = 0: want k >= 2 and n >= 1"},
+		{"topology = dragonflynew;\nk = 0;\nrouting_function = min;\n", "n=1", "t.cfg:2: booksim key k: k = 0, n = 1: BookSim2's dragonflynew"},
+		{"topology = dragonflynew;\nk = 2;\nrouting_function = min;\n", "n=2", "command line: booksim key n: k = 2, n = 2: BookSim2's dragonflynew"},
 	} {
 		var over []string
 		if c.override != "" {
