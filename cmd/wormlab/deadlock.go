@@ -170,7 +170,7 @@ func runDeadlock(e *env) error {
 		return fmt.Errorf("%v", err)
 	}
 	if *certDir != "" {
-		if err := certify.WriteDeadlock(ctx, *certDir, *rname, res); err != nil {
+		if err := writeDeadlockCertificate(ctx, e, *asJSON, net, alg.Name, *vcs, *certDir, *rname, res); err != nil {
 			return err
 		}
 		res.Certificate = *certDir
@@ -197,6 +197,21 @@ func runDeadlock(e *env) error {
 		return negative("%s on %s with %d VC(s): a deadlock configuration of %d packets", alg.Name, net, *vcs, len(res.Worms))
 	}
 	return nil
+}
+
+// writeDeadlockCertificate writes res's certificate into dir (certify.WriteDeadlock,
+// which checks it). Stopped there (Ctrl-C, --timeout: the check's enumeration or
+// the proof) it is a stop, not bad input: the output says so, as for a stopped
+// decision, names the verdict decided and the certificate not written (dir left
+// as it was), and the status is 1.
+func writeDeadlockCertificate(ctx context.Context, e *env, asJSON bool, net topology.Network, name string, vcs int, dir, routingArg string, res *deadlock.Result) error {
+	err := certify.WriteDeadlock(ctx, dir, routingArg, res)
+	if err != nil && ctx.Err() != nil {
+		msg := fmt.Sprintf("%s while writing the certificate to %s: %s decided, no certificate written", stopReason(ctx), dir, res.Verdict)
+		writeDeadlockStopped(e, asJSON, net, name, vcs, msg, msg)
+		return negative("%s", msg)
+	}
+	return err
 }
 
 // stoppedSoFar is what an exact check stopped early (why: stopReason's word) had
