@@ -115,6 +115,9 @@ func parseFlags(fs *flag.FlagSet, args []string, min, max int) ([]string, error)
 			return nil, usageError("--%s: given twice (give it once)", name)
 		}
 	}
+	if err := decimalInts(fs, flags); err != nil {
+		return nil, err
+	}
 	pos = append(pos, fs.Args()...)
 	operandsMu.Lock()
 	want := operands[fs]
@@ -447,4 +450,54 @@ func declared(fs *flag.FlagSet, declare func()) []string {
 		}
 	})
 	return names
+}
+
+// decimalInts refuses an integer flag's value not written in decimal: the flag
+// package reads a leading 0 as octal, 0x, 0o and 0b as their bases and allows
+// underscores, so --flits 010 ran with 8 flits and --horizon 010 wrote horizon 8
+// without a word. Each value must read in base 10 as what the flag holds (its
+// last value: a flag given twice is refused before).
+func decimalInts(fs *flag.FlagSet, flags []string) error {
+	for i := 0; i < len(flags); i++ {
+		if len(flags[i]) < 2 || flags[i][0] != '-' {
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(flags[i][1:], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+			continue
+		}
+		if !hasValue && i+1 < len(flags) {
+			i++
+			value = flags[i]
+		}
+		g, ok := f.Value.(flag.Getter)
+		if !ok {
+			continue
+		}
+		var decimal bool
+		switch v := g.Get().(type) {
+		case int:
+			n, err := strconv.ParseInt(value, 10, 64)
+			decimal = err == nil && n == int64(v)
+		case int64:
+			n, err := strconv.ParseInt(value, 10, 64)
+			decimal = err == nil && n == v
+		case uint:
+			n, err := strconv.ParseUint(value, 10, 64)
+			decimal = err == nil && n == uint64(v)
+		case uint64:
+			n, err := strconv.ParseUint(value, 10, 64)
+			decimal = err == nil && n == v
+		default:
+			continue
+		}
+		if !decimal {
+			return usageError("--%s: %q is not a decimal integer", name, value)
+		}
+	}
+	return nil
 }
