@@ -23,12 +23,13 @@
 # configadapt (min_adapt on the 16x16 torus through --config, likewise),
 # meshadapt (min_adapt on an 8x8 mesh through the file --emit-config writes),
 # configrules (wormlab alone on configlat's file, each of BookSim2's two rules
-# there replaced by wormlab's own, then both). With OUT set, threads, memory,
-# minadapt, crossbar, examples, configlat, configadapt, meshadapt and configrules
-# also write threads.csv (and crossover.csv), memory.csv, minadapt.csv,
-# crossbar.csv, examples.csv, configlat.csv, configadapt.csv, meshadapt.csv and
-# configrules.csv there (the
-# figures docs/booksim.md quotes).
+# there replaced by wormlab's own, then both), credit (small buffers and
+# wait_for_tail_credit, --config against one cycle more of credit delay). With
+# OUT set, threads, memory, minadapt, crossbar, examples, configlat,
+# configadapt, meshadapt, configrules and credit also write threads.csv (and
+# crossover.csv), memory.csv, minadapt.csv, crossbar.csv, examples.csv,
+# configlat.csv, configadapt.csv, meshadapt.csv, configrules.csv and credit.csv
+# there (the figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); SIMTEST package
@@ -522,6 +523,46 @@ examples() {
 	done
 }
 
+# credit: BookSim2's credit loop against --config's. Small buffers at load 0.02,
+# where a packet's body waits for credits: the 8x8 mesh with dim_order, 4 VCs,
+# 4-flit packets (the meshadapt file's network) with vc_buf_size 1 and 3, and the
+# latency table's 8x8 torus (16-flit packets) with vc_buf_size 2 and 4; BookSim2
+# sample_period=3000, wormlab 30000 cycles. Then the meshadapt file at 0.3 with
+# wait_for_tail_credit = 1 (a VC reallocated at its last credit), BookSim2
+# sample_period=10000, wormlab --rel 0.01 --min-cycles 50000. Per case and seed:
+# BookSim2, wormlab as --config reads the file (credits back channel latency +
+# credit_delay cycles after the slot is freed) and with one cycle more
+# (--credit-delay 2 on the mesh, 3 on the torus).
+credit() {
+	"$WORMLAB" sim --topology mesh:8x8 --routing minadapt-booksim --vcs 4 --flits 4 --rate 0.2 --select rotate --switch-input output --emit-config "$tmp/meshadapt.cfg"
+	sed 's/^routing_function = min_adapt;/routing_function = dim_order;/' "$tmp/meshadapt.cfg" > "$tmp/meshdor.cfg"
+	echo "# mean packet latency (cycles), both reading the same file; wormlab_plus1: --config with one cycle more of credit delay"
+	printf '%-14s %5s %10s %10s %14s\n' case seed booksim wormlab wormlab_plus1
+	for c in "mesh-buf1|$tmp/meshdor.cfg|vc_buf_size=1 injection_rate=0.02|2|short" "mesh-buf3|$tmp/meshdor.cfg|vc_buf_size=3 injection_rate=0.02|2|short" \
+		"torus-buf2|$tmp/torus.cfg|vc_buf_size=2 injection_rate=0.02|3|short" "torus-buf4|$tmp/torus.cfg|vc_buf_size=4 injection_rate=0.02|3|short" \
+		"meshadapt-wtc|$tmp/meshadapt.cfg|wait_for_tail_credit=1 injection_rate=0.3|2|long"; do
+		name=${c%%|*} rest=${c#*|}
+		file=${rest%%|*} rest=${rest#*|}
+		extra=${rest%%|*} rest=${rest#*|}
+		cd=${rest%%|*} len=${rest#*|}
+		if [ "$len" = short ]; then
+			bsrun="sample_period=3000" wlrun="--min-cycles 30000 --max-cycles 30000"
+		else
+			bsrun="sample_period=10000" wlrun="--rel 0.01 --min-cycles 50000"
+		fi
+		for s in $SEEDS; do
+			"$BOOKSIM" "$file" $extra seed="$s" $bsrun > "$tmp/bs.out" 2>&1 || true
+			b=$(bs_field "$tmp/bs.out" 'Packet latency average')
+			"$WORMLAB" sim --json --config "$file" $extra seed="$s" $wlrun > "$tmp/wl.json" 2>/dev/null
+			w=$(wl_field "$tmp/wl.json" latency)
+			"$WORMLAB" sim --json --config "$file" $extra seed="$s" $wlrun --credit-delay "$cd" > "$tmp/wl.json" 2>/dev/null
+			wp=$(wl_field "$tmp/wl.json" latency)
+			printf '%-14s %5s %10s %10s %14s\n' "$name" "$s" "$b" "$w" "$wp"
+			csvrow credit case,seed,booksim,wormlab,wormlab_plus1 "$name,$s,$b,$w,$wp"
+		done
+	done
+}
+
 case $mode in
 latency) latency ;;
 saturation) saturation ;;
@@ -536,6 +577,7 @@ configlat) configlat ;;
 configadapt) configadapt ;;
 meshadapt) meshadapt ;;
 configrules) configrules ;;
+credit) credit ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|meshadapt|crossbar|examples|configlat|configadapt|configrules|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|meshadapt|crossbar|examples|configlat|configadapt|configrules|credit|all]" >&2; exit 2 ;;
 esac
