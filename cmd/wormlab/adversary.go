@@ -295,11 +295,14 @@ func runAdversary(e *env) error {
 		rep.Verified = s.Model
 	}
 	best.SetExtra("adversary", rep.Extra())
+	// stopped: the certificate (or the corpus entry) that a Ctrl-C kept from
+	// being written; the rest is written, and the status is 1
+	var stopped string
 	if *certDir != "" {
 		if res.Best.Score.Opt == nil {
 			return negative("--certify: no side of %s is a proven optimum: no certificate to write", *objName)
 		}
-		if rep.Certificate, err = corpus.Certify(ctx, *certDir, best, res.Best.Score.Opt); err != nil {
+		if rep.Certificate, stopped, err = certifyBest(ctx, *certDir, best, res.Best.Score.Opt); err != nil {
 			return err
 		}
 	}
@@ -310,18 +313,44 @@ func runAdversary(e *env) error {
 	}
 	var added string
 	if *corpusDir != "" {
-		if added, err = offerCorpus(ctx, e, *corpusDir, sp, best, rep, res.Best.Score.Opt, *modelName); err != nil {
+		if added, err = offerCorpus(ctx, e, *corpusDir, sp, best, rep, res.Best.Score.Opt, *modelName); err != nil && ctx.Err() != nil {
+			added = fmt.Sprintf("corpus %s: not added (interrupted while its certificate was written)", *corpusDir)
+			if stopped == "" {
+				stopped = fmt.Sprintf("interrupted while writing the corpus entry to %s: not added", *corpusDir)
+			}
+		} else if err != nil {
 			return err
 		}
 	}
 	if *asJSON {
-		return writeJSON(e.stdout, rep)
+		if err := writeJSON(e.stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		printAdversary(e.stdout, rep)
+		if added != "" {
+			fmt.Fprintln(e.stdout, added)
+		}
 	}
-	printAdversary(e.stdout, rep)
-	if added != "" {
-		fmt.Fprintln(e.stdout, added)
+	if stopped != "" {
+		return negative("%s", stopped)
 	}
 	return nil
+}
+
+// certifyBest writes the certificate of the optimum o of in into dir and
+// returns its kind. A Ctrl-C (during the search, or while the certificate's
+// edge-set search or proof runs) stops it: stopped then says that no
+// certificate was written (corpus.Certify stages it, so dir is left as it
+// was), and the caller still writes the best instance and its ratio (docs/cli.md,
+// Ctrl-C). It returned the prover's "context canceled", exit 2, and wrote
+// neither -o nor the report.
+func certifyBest(ctx context.Context, dir string, in *model.Instance, o *adversary.Optimum) (kind, stopped string, err error) {
+	kind, err = corpus.Certify(ctx, dir, in, o)
+	if err != nil && ctx.Err() != nil {
+		return "", fmt.Sprintf("interrupted while writing the certificate to %s: no certificate written", dir), nil
+	}
+	return kind, "", err
 }
 
 // printAdversary writes the report as text.
