@@ -24,12 +24,13 @@
 # meshadapt (min_adapt on an 8x8 mesh through the file --emit-config writes),
 # configrules (wormlab alone on configlat's file, each of BookSim2's two rules
 # there replaced by wormlab's own, then both), credit (small buffers and
-# wait_for_tail_credit, --config against one cycle more of credit delay). With
-# OUT set, threads, memory, minadapt, crossbar, examples, configlat,
-# configadapt, meshadapt, configrules and credit also write threads.csv (and
+# wait_for_tail_credit, --config against one cycle more of credit delay),
+# configcredit (configlat's file with one cycle more of credit delay). With OUT
+# set, threads, memory, minadapt, crossbar, examples, configlat, configadapt,
+# meshadapt, configrules, credit and configcredit also write threads.csv (and
 # crossover.csv), memory.csv, minadapt.csv, crossbar.csv, examples.csv,
-# configlat.csv, configadapt.csv, meshadapt.csv, configrules.csv and credit.csv
-# there (the figures docs/booksim.md quotes).
+# configlat.csv, configadapt.csv, meshadapt.csv, configrules.csv, credit.csv and
+# configcredit.csv there (the figures docs/booksim.md quotes).
 #
 # Environment: BOOKSIM (required) the booksim binary; WORMLAB the wormlab binary
 # (default: built from this tree into a temporary directory); SIMTEST package
@@ -474,6 +475,15 @@ meshadapt() {
 	done
 }
 
+# configcredit: configlat's rows with one cycle more of credit delay in place of
+# wormlab's own rules (--credit-delay 3: the torus's channel latency 2, plus the
+# cycle BookSim2's credits take beyond it; docs/booksim.md, "Credits"), at RATES;
+# with BOOKSIM_ROWS a configlat CSV, BookSim2's columns are read from it.
+configcredit() {
+	echo "# mean packet latency (cycles) on the 8x8 torus, both reading the same file; wormlab_plus1: --config --credit-delay 3"
+	configrows configcredit "$tmp/torus.cfg" "$RATES" wormlab_plus1 --credit-delay 3
+}
+
 # configrules: wormlab alone on the latency table's file, per load of RATES and
 # seed, its two BookSim2 rules taken away one at a time: as the file reads
 # (--select rotate --switch-input output), with --select first, with
@@ -578,6 +588,7 @@ configadapt) configadapt ;;
 meshadapt) meshadapt ;;
 configrules) configrules ;;
 credit) credit ;;
+configcredit) configcredit ;;
 all) latency; echo; saturation; echo; speed ;;
-*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|meshadapt|crossbar|examples|configlat|configadapt|configrules|credit|all]" >&2; exit 2 ;;
+*) echo "usage: BOOKSIM=path $0 [latency|saturation|speed|speed-large|threads|memory|minadapt|meshadapt|crossbar|examples|configlat|configadapt|configrules|credit|configcredit|all]" >&2; exit 2 ;;
 esac
