@@ -18,8 +18,11 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -290,7 +293,7 @@ func meshPlan(ps *model.Paths) (*Plan, error) {
 		return slices.Compare(cb.Sign, ca.Sign) // + before -
 	})
 	frame := make([]int, k*ps.Len()) // initial points in their class's frame
-	for _, id := range created {
+	sortClass := func(id int32) {
 		part, c := members[id], classes[id]
 		for _, i := range part {
 			init := coords[ps.Net.Edges[ps.Path(i)[0]].From]
@@ -299,11 +302,44 @@ func meshPlan(ps *model.Paths) (*Plan, error) {
 			}
 		}
 		sortByFrame(part, frame, k)
-		plan.Parts = append(plan.Parts, part)
+	}
+	// The classes are sorted apart, on up to GOMAXPROCS goroutines where the
+	// messages are many (each writes and reads only its own messages'
+	// frames): at 10^6 mesh paths the sorts took a third of the plan, on the
+	// goroutine that waits for it, while the second core had done its work.
+	if workers := min(runtime.GOMAXPROCS(0), len(created)); workers > 1 && ps.Len() >= sortApartMin {
+		var next atomic.Int64
+		work := func() {
+			for t := int(next.Add(1)) - 1; t < len(created); t = int(next.Add(1)) - 1 {
+				sortClass(created[t])
+			}
+		}
+		var wg sync.WaitGroup
+		for range workers - 1 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				work()
+			}()
+		}
+		work()
+		wg.Wait()
+	} else {
+		for _, id := range created {
+			sortClass(id)
+		}
+	}
+	for _, id := range created {
+		plan.Parts = append(plan.Parts, members[id])
 		plan.Names = append(plan.Names, names[id])
 	}
 	return plan, nil
 }
+
+// sortApartMin is the least number of messages whose mesh classes are
+// sorted on several goroutines (a variable so that a test can take the
+// goroutines on a small instance).
+var sortApartMin = 1 << 16
 
 // sortByFrame sorts a class's messages reverse-lexicographically by their initial
 // points in the class's frame (message i's at frame[i*k : i*k+k], the last

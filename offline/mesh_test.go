@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"math"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -182,4 +184,28 @@ func TestMeshClassCode(t *testing.T) {
 	}
 	_, ok := big.code()
 	require.False(t, ok, "64 dimensions in 64 bits")
+}
+
+// Lemma (the classes sorted apart are the classes sorted in turn): each mesh
+// class is sorted by its own messages' frames, which no other class reads or
+// writes, and each sort is a function of its class alone, so the mesh plan
+// is the same whether meshPlan sorts the classes one after another or on
+// several goroutines (sortApartMin; two processors at least).
+func TestMeshClassesSortedApartAsInTurn(t *testing.T) {
+	if old := runtime.GOMAXPROCS(0); old < 2 {
+		runtime.GOMAXPROCS(2)
+		defer runtime.GOMAXPROCS(old)
+	}
+	defer func(n int) { sortApartMin = n }(sortApartMin)
+	rapid.Check(t, func(t *rapid.T) {
+		ps := model.PathsOf(meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k")))
+		sortApartMin = math.MaxInt
+		inTurn, err := meshPlan(ps)
+		require.NoError(t, err)
+		sortApartMin = 0
+		apart, err := meshPlan(ps)
+		require.NoError(t, err)
+		require.Equal(t, inTurn.Parts, apart.Parts)
+		require.Equal(t, inTurn.Names, apart.Names)
+	})
 }
