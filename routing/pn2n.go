@@ -14,10 +14,11 @@ package routing
 // dimension i is (directions of the other dimensions) * 2 + (dimension i's wrap
 // crossed). Unlike Linder and Harden's levels, the class counts only the hop's own
 // dimension, and that is not enough: wormlab deadlock finds a cycle on every torus
-// (on 4x4: around the x ring at y = 0 in VC 0, across its wrap link into +y, around
+// of two dimensions or more (on 4x4: around the x ring at y = 0 in VC 0, across its wrap link into +y, around
 // the y ring at x = 0 and across its wrap link back into +x), because a class
-// says nothing of the other dimension's wrap. So this reading of the count is
-// refuted; it stays registered (Refuted) so that its throughput can be set beside
+// says nothing of the other dimension's wrap. (A ring has no other dimension:
+// there the construction is Dally and Seitz's dateline, proven deadlock-free.) So
+// this reading of the count is refuted; it stays registered (Refuted) so that its throughput can be set beside
 // the proven Pn's, in runs that ask for unsafe configurations (docs/seed003.md).
 //
 // VCs: 2^n on a torus, 2^(n-1) on a mesh.
@@ -41,11 +42,11 @@ var _ sim.Routing = (*Pn2n)(nil)
 func init() {
 	Register(Algorithm{
 		Name:    "pn2n",
-		Summary: "Pn with 2^n VCs on tori, seed 003's count: a virtual network per direction vector, a dateline class per dimension (refuted: not deadlock-free)",
-		// on a mesh the construction is the direction networks alone, proven
-		// deadlock-free (TestPn2nRefuted)
+		Summary: "Pn with 2^n VCs on tori, seed 003's count: a virtual network per direction vector, a dateline class per dimension (refuted on tori of two dimensions or more: not deadlock-free)",
+		// on a mesh the construction is the direction networks alone, on a ring
+		// Dally and Seitz's dateline: both proven deadlock-free (TestPn2nRefuted)
 		Refuted: func(net topology.Network) string {
-			if g, err := gridOf("pn2n", net, ""); err == nil && !g.Wrap() {
+			if g, err := gridOf("pn2n", net, ""); err == nil && (!g.Wrap() || g.Dims() < 2) {
 				return ""
 			}
 			return "the channel dependency graph has a cycle through two wrap links (wormlab deadlock --routing pn2n; docs/seed003.md)"

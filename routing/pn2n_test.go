@@ -15,7 +15,8 @@ import (
 // class per dimension), is refuted: on every torus tried the channel dependency
 // graph has a cycle, even with VCs to spare (the construction uses 2^n), and the
 // cycle takes the wrap links of two dimensions. On a mesh the same construction
-// (direction networks only: Dally's) is proved deadlock-free with 2^(n-1) VCs.
+// (direction networks only: Dally's) is proved deadlock-free with 2^(n-1) VCs,
+// and on a ring (one dimension: Dally and Seitz's dateline) with 2.
 func TestPn2nRefuted(t *testing.T) {
 	alg, err := routing.Lookup("pn2n")
 	require.NoError(t, err)
@@ -49,14 +50,15 @@ func TestPn2nRefuted(t *testing.T) {
 			require.Len(t, wrapped, 2, "%s: the cycle %s crosses two dimensions' wrap links", spec, rep.CycleString())
 		}
 	}
-	for _, spec := range []string{"mesh:4x4", "mesh:3x3x3"} {
+	for _, spec := range []string{"mesh:4x4", "mesh:3x3x3", "torus:4", "torus:5", "torus:8"} {
 		net, _ := topology.Parse(spec)
 		v, err := alg.MinVCs(net)
 		require.NoError(t, err)
 		rep := check(spec, v)
 		require.True(t, rep.OK(), rep.CycleString())
-		// proven here, so not refuted on the mesh: wormlab sim refused pn2n on
-		// every mesh, citing the wrap links a mesh does not have
+		// proven here, so not refuted there: wormlab sim refused pn2n on every
+		// mesh and ring, citing a cycle through two wrap links, which a mesh has
+		// none of and a ring one
 		require.Empty(t, alg.RefutedOn(net), spec)
 	}
 }
