@@ -63,8 +63,8 @@ func init() {
 		escPri        int
 		first         bool
 	}{
-		{"minadapt", "BookSim2's min_adapt: minimal adaptive with a dimension-order escape a packet never leaves", 1, false},
-		{"minadapt-islip", "min_adapt as BookSim2's iSLIP VC allocator runs it: no preference of the adaptive VC over the escape", 0, false},
+		{"minadapt", "min_adapt as BookSim2's routing function reads: minimal adaptive in every dimension still to correct, with a dimension-order escape a packet never leaves (BookSim2 runs minadapt-booksim)", 1, false},
+		{"minadapt-islip", "minadapt with no preference of the adaptive VC over the escape, as BookSim2's iSLIP VC allocator takes them", 0, false},
 		{"minadapt-booksim", "min_adapt as BookSim2 runs it: its adaptive VCs offered only in the lowest dimension still to correct (its OutputSet keeps one range per priority)", 1, true},
 		{"minadapt-booksim-islip", "minadapt-booksim under BookSim2's iSLIP VC allocator: no preference of the adaptive VC over the escape", 0, true},
 	} {
