@@ -170,10 +170,8 @@ func runAdversary(e *env) error {
 			return usageError("--corpus: %s is not a directory", *corpusDir)
 		}
 	}
-	if *certDir != "" {
-		if fi, err := os.Stat(*certDir); err == nil && !fi.IsDir() {
-			return usageError("--certify: %s is not a directory", *certDir)
-		}
+	if err := checkCertDir(*certDir); err != nil { // before the search, not after it
+		return err
 	}
 	for _, p := range []string{*out, *tracePath} {
 		if err := checkOutput(p); err != nil {

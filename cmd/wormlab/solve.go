@@ -254,8 +254,10 @@ func checkCertDir(dir string) error {
 	}
 	// "cert/" names the directory cert: its parent is ".", not "cert".
 	parent := filepath.Dir(filepath.Clean(dir))
-	if fi, err := os.Stat(parent); err != nil || !fi.IsDir() {
+	if fi, err := os.Stat(parent); err != nil {
 		return usageError("--certify %s: directory %s does not exist", dir, parent)
+	} else if !fi.IsDir() {
+		return usageError("--certify %s: %s is not a directory", dir, parent)
 	}
 	return nil
 }
