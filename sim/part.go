@@ -76,6 +76,7 @@ type part struct {
 	cands []Candidate
 	ireqs []Request
 	reqs  [][]Request // per local output port or output VC
+	vreqs []uint64    // per local output VC: the IDs asking for it (allocVCsAt)
 
 	// warmed is the word last warmed (engine.warm), sink what warm read
 	warmed int
@@ -133,6 +134,7 @@ func (e *engine) partition(k int, wl, maxPorts int) {
 		p.view = new(engine)
 		p.span, p.dones = span, make([][]int32, span)
 		p.reqs = make([][]Request, maxPorts<<e.vs)
+		p.vreqs = make([]uint64, maxPorts<<e.vs)
 		for w := p.w0; w < p.w1; w++ {
 			e.wordPart[w] = int32(i)
 		}

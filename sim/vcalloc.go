@@ -28,6 +28,12 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 	ob := e.outBase[r]
 	eject := e.outBase[r+1] - ob - 1
 	p.touch = p.touch[:0]
+	// with a flat arbitration other than random over at most 64 requesters
+	// (IDs i*V + v), an output VC's requests are a mask of IDs (p.vreqs), its
+	// winner pickAt's: the first ID at or after its state, else the lowest
+	// (pickVCArb's answer, without a Request a head)
+	n := (e.inBase[r+1] - ib) * V
+	masks := e.flat && !e.rule.random && n <= 64
 	// the waiting heads, in increasing order of input VC
 	for ; pm != 0; pm &= pm - 1 {
 		i := int32(bits.TrailingZeros64(pm))
@@ -53,6 +59,14 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 				continue
 			}
 			local := ov - ob<<vs
+			if masks {
+				m := elem(p.vreqs, int(local))
+				if *m == 0 {
+					p.touch = append(p.touch, local)
+				}
+				*m |= 1 << uint((i*V+v)&63)
+				continue
+			}
 			if len(p.reqs[local]) == 0 {
 				p.touch = append(p.touch, local)
 			}
@@ -65,10 +79,19 @@ func (e *engine) allocVCsAt(p *part, r int32) {
 			}
 		}
 	}
-	n := (e.inBase[r+1] - ib) * V
 	for _, local := range p.touch {
-		reqs := p.reqs[local]
 		ov := ob<<vs + local
+		if masks {
+			m, st := elem(p.vreqs, int(local)), elem(e.ovState, int(ov))
+			id := pickAt(*st, *m)
+			*m = 0
+			if e.rule.rotate {
+				*st = nextPointer(id, n)
+			}
+			e.grantVC(r, (ib+id/V)<<vs|id%V, ov)
+			continue
+		}
+		reqs := p.reqs[local]
 		w := 0
 		if e.flat {
 			w = e.pickVCArb(r, ov, reqs)
