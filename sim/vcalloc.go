@@ -134,35 +134,38 @@ func (e *engine) pickVCArb(r, ov int32, reqs []Request) int {
 // input VC iv of router r: among the free output VCs its choices allow, those of
 // the lowest Pri are the candidates, and the Selector picks one.
 func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
-	V, vs := e.V, e.vs
-	ob := e.outBase[r]
-	eject := e.outBase[r+1] - ob - 1
+	V, vs := e.V, e.vs&31
+	ob := *elem(e.outBase, int(r))
+	eject := *elem(e.outBase, int(r)+1) - ob - 1
 	cands := p.cands[:0]
 	best := int32(1 << 30)
 	all := allVCs(V)
-	for _, c := range e.heads[iv].ch {
-		if int32(c.Pri) > best {
+	for _, c := range elem(e.heads, int(iv)).ch {
+		port, pri := int32(c.Port), int32(c.Pri)
+		if pri > best {
 			continue
 		}
-		o := ob + int32(c.Port)
+		o := ob + port
 		free := c.VCs & elem(e.out, int(o)).free
-		if e.ejectAll && int32(c.Port) == eject {
+		if e.ejectAll && port == eject {
 			free = c.VCs & all // a sink that takes everything
 		}
 		for ; free != 0; free &= free - 1 {
 			v := int32(bits.TrailingZeros64(free))
-			ov := o<<vs | v
-			if e.cfg.AtomicVC && int32(c.Port) != eject && e.ov[ov].credit != e.B {
+			x := elem(e.ov, int(o<<vs|v))
+			if e.cfg.AtomicVC && port != eject && x.credit != e.B {
 				continue // the buffer still holds the previous packet's flits
 			}
-			if int32(c.Pri) < best {
-				best = int32(c.Pri)
+			if pri < best {
+				best = pri
 				cands = cands[:0]
 			}
-			cands = append(cands, Candidate{Port: int32(c.Port), VC: v, Pri: int32(c.Pri), Credits: elem(e.ov, int(ov)).credit})
+			cands = append(cands, Candidate{Port: port, VC: v, Pri: pri, Credits: x.credit})
 		}
 	}
-	p.cands = cands
+	if cap(cands) != cap(p.cands) {
+		p.cands = cands // grown: kept for the next head
+	}
 	if len(cands) == 0 {
 		return -1, false
 	}
@@ -174,7 +177,8 @@ func (e *engine) pickVC(p *part, r, iv int32) (ov int32, ok bool) {
 			k = e.cfg.Select.Select(cands, e.rSelect[r])
 		}
 	}
-	return (ob+cands[k].Port)<<vs | cands[k].VC, true
+	c := &cands[k]
+	return (ob+c.Port)<<vs | c.VC, true
 }
 
 // request describes the packet at the front of input VC iv as requester id.
