@@ -56,14 +56,16 @@ func (e *engine) routeAt(r int32, all uint64) error {
 // i at router r) its choices (all: the mask of every VC).
 func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 	V := e.V
-	iv := in<<e.vs | v
-	f := e.front(iv)
-	pk := &e.packets[f.pkt()]
+	iv := in<<(e.vs&31) | v
+	c := elem(e.vc, int(iv))
+	f := *elem(e.buf, int(iv)*e.ring+int(c.head)) // (e.front)
+	pk := elem(e.packets, int(f.pkt()))
 	if !f.head() {
 		panic("sim: a body flit at the front of an idle VC")
 	}
-	ch := e.heads[iv].ch[:0]
-	ports := e.nports[r] // network output ports; the ejection ports follow
+	hd := elem(e.heads, int(iv))
+	ch := hd.ch[:0]
+	ports := *elem(e.nports, int(r)) // network output ports; the ejection ports follow
 	path := e.pathOf(pk)
 	switch {
 	case path != nil && int(pk.h.Hops) < len(path):
@@ -96,18 +98,19 @@ func (e *engine) routeHead(r, i, in, v int32, all uint64) error {
 			ch = append(ch, Choice{Port: s.Port, VCs: 1 << uint(s.VC), Pri: math.MinInt32})
 		}
 	}
-	for _, c := range ch {
-		if c.Port < 0 || c.Port >= int(e.outBase[r+1]-e.outBase[r]) || (c.Port < int(ports) && e.out[e.outBase[r]+int32(c.Port)].next < 0) {
-			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d has no link", c.Port)}
+	ob := *elem(e.outBase, int(r))
+	nout := int(*elem(e.outBase, int(r)+1) - ob)
+	for _, x := range ch {
+		if x.Port < 0 || x.Port >= nout || (x.Port < int(ports) && e.out[int(ob)+x.Port].next < 0) {
+			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d has no link", x.Port)}
 		}
-		if c.VCs&all == 0 {
-			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d: no VC below %d", c.Port, V)}
+		if x.VCs&all == 0 {
+			return &RoutingError{int(r), pk.id, fmt.Sprintf("port %d: no VC below %d", x.Port, V)}
 		}
 	}
-	e.heads[iv].ch = ch
-	c := &e.vc[iv]
+	hd.ch = ch
 	c.state = vcWait
-	e.heads[iv].ready = e.t + int64(e.p.Route)
+	hd.ready = e.t + int64(e.p.Route)
 	e.unrouted.remove(r, i, in, v)
 	e.waiting.add(r, i, in, v)
 	if e.tracing {
