@@ -364,26 +364,52 @@ func (p *Paths) valid(walks bool) bool {
 	if p.Net == nil || p.Net.validate() != nil {
 		return false
 	}
+	// Where the messages are many (uniqueSplitMin) and there is a second
+	// core, another goroutine checks the second half of the messages: each
+	// half's flits are at most MaxTotalFlits, and so must be their sum. Every
+	// length is at least 1, so the sum passes the bound exactly when some
+	// running sum of the one-goroutine loop does.
+	n := p.Len()
+	if n < uniqueSplitMin || runtime.GOMAXPROCS(0) < 2 {
+		_, ok := p.validPaths(walks, 0, n)
+		return ok && p.uniqueIDs()
+	}
+	var second int
+	var secondOK bool
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		second, secondOK = p.validPaths(walks, n/2, n)
+	}()
+	first, ok := p.validPaths(walks, 0, n/2)
+	<-done
+	return ok && secondOK && second <= MaxTotalFlits-first && p.uniqueIDs()
+}
+
+// validPaths checks messages from .. to-1 as valid does (lengths, ids, each
+// path a non-empty walk using no edge twice, a walk checked unless walks)
+// and returns their flits, at most MaxTotalFlits, and whether they pass.
+func (p *Paths) validPaths(walks bool, from, to int) (flits int, ok bool) {
 	net := p.Net
 	used := make([]int32, len(net.Edges)) // edge -> 1 + index of the last message using it
-	flits := 0
-	for i, l := range p.L {
+	for i := from; i < to; i++ {
+		l := p.L[i]
 		if l < 1 || l > MaxTotalFlits-flits || len(p.id(i)) == 0 || p.D(i) == 0 {
-			return false
+			return 0, false
 		}
 		flits += l
 		prev := int32(-1)
 		for _, e := range p.Path(i) {
 			if e < 0 || int(e) >= len(net.Edges) || used[e] == int32(i+1) {
-				return false
+				return 0, false
 			}
 			if !walks && prev >= 0 && net.Edges[prev].To != net.Edges[e].From {
-				return false
+				return 0, false
 			}
 			used[e], prev = int32(i+1), e
 		}
 	}
-	return p.uniqueIDs()
+	return flits, true
 }
 
 // uniqueIDs reports whether no two messages share an id, with an open-addressing

@@ -462,3 +462,47 @@ func TestUniqueIDsSplit(t *testing.T) {
 	})
 	require.Positive(t, repeated, "no draw repeated an id")
 }
+
+// Lemma (the halves' checks are the whole's): valid on two goroutines (each
+// half of the messages checked with edge stamps of its own, the halves'
+// flits added) says what the loop over every message says, on paths with
+// each defect valid looks for now and then: a length below 1, lengths
+// summing past MaxTotalFlits, an empty id, an empty path, an edge out of
+// range or used twice by one path, a hop that does not follow the one before
+// (checked unless the paths are known to be walks).
+func TestValidSplitAsWhole(t *testing.T) {
+	twoProcs(t)
+	defer func(n int) { uniqueSplitMin = n }(uniqueSplitMin)
+	net := &Network{Nodes: []string{"a", "b", "c", "d"}}
+	net.Edges = []Edge{{From: 0, To: 1}, {From: 1, To: 2}, {From: 2, To: 3}, {From: 1, To: 0}}
+	seen := map[bool]int{}
+	rapid.Check(t, func(t *rapid.T) {
+		p := &Paths{Net: net, Off: []int{0}, idOff: []int{0}}
+		for i := range rapid.IntRange(1, 12).Draw(t, "messages") {
+			walk := rapid.SampledFrom([][]int32{{0}, {0, 1}, {0, 1, 2}, {1, 2}, {3, 0}, {0, 3}, {2}})
+			path := walk.Draw(t, "path")
+			if rapid.IntRange(0, 9).Draw(t, "bad path") == 0 {
+				path = rapid.SliceOfN(rapid.Int32Range(-1, 4), 0, 3).Draw(t, "any path")
+			}
+			p.Hops = append(p.Hops, path...)
+			p.Off = append(p.Off, len(p.Hops))
+			l := rapid.IntRange(1, 3).Draw(t, "flits")
+			if rapid.IntRange(0, 9).Draw(t, "bad flits") == 0 {
+				l = rapid.SampledFrom([]int{0, -1, MaxTotalFlits / 2, MaxTotalFlits}).Draw(t, "odd flits")
+			}
+			p.L = append(p.L, l)
+			if rapid.IntRange(0, 19).Draw(t, "empty id") > 0 {
+				p.ids = append(p.ids, fmt.Sprint("m", i)...)
+			}
+			p.idOff = append(p.idOff, len(p.ids))
+		}
+		walks := rapid.Bool().Draw(t, "walks")
+		uniqueSplitMin = math.MaxInt
+		want := p.valid(walks)
+		uniqueSplitMin = 1
+		require.Equal(t, want, p.valid(walks))
+		seen[want]++
+	})
+	require.Positive(t, seen[true], "no draw was valid")
+	require.Positive(t, seen[false], "no draw was invalid")
+}
