@@ -155,7 +155,8 @@ func parseAssignments(s string, where func(int) string) ([]Assignment, error) {
 				return nil, bad("%s: the list { has no }", key)
 			}
 			if !bsListRE.MatchString(s[i:j]) {
-				return nil, bad("%s = %s: not a list as BookSim2's lexer reads one (letters, digits and _-.(){}, between the braces, no spaces or line breaks: {{1,16}})", key, s[i:j])
+				// quoted: the value may hold the line break or tab that makes it wrong
+				return nil, bad("%s = %q: not a list as BookSim2's lexer reads one (letters, digits and _-.(){}, between the braces, no spaces or line breaks: {{1,16}})", key, s[i:j])
 			}
 			a.Kind = 'l'
 		case c == '-' || c == '.' || (c >= '0' && c <= '9'):

@@ -571,15 +571,19 @@ func TestBookSimHotspotAsBookSimReadsIt(t *testing.T) {
 // but letters, digits and _-.(){}, stand between its braces: packet_size =
 // {{1, 16}}; stops BookSim2 with "Parse error on line 2 : syntax error"
 // (/work/booksim2, checked), where --config ran it as the mix 1,16. The list is
-// refused naming its key and line, as BookSim2 refuses it; written without the
-// space it is read as before.
+// refused naming its key and line, as BookSim2 refuses it, in one line with the
+// value quoted; written without the space it is read as before.
 func TestBookSimListsAsBookSimReadsThem(t *testing.T) {
 	base := "topology = mesh; k = 4; n = 2; routing_function = dim_order;\n"
 	for _, v := range []string{"{{1, 16}}", "{1,\n16}", "{ 1}", "{1,16 }", "{1,\t16}", "{}", "{a/b}", "{+1}"} {
 		_, err := ParseBookSim(strings.NewReader(base+"packet_size = "+v+";\n"), "t.cfg")
 		var be *BookSimError
 		require.True(t, errors.As(err, &be), "%q: %v", v, err)
-		require.ErrorContains(t, err, "t.cfg:2: packet_size = "+v+": not a list as BookSim2's lexer reads one", v)
+		require.ErrorContains(t, err, "t.cfg:2: packet_size = "+strconv.Quote(v)+": not a list as BookSim2's lexer reads one", v)
+		// one line, the line break or tab shown (wormlab sim printed a list
+		// broken after its comma as "{1,; 16}", a ; the file does not hold)
+		require.NotContains(t, err.Error(), "\n", v)
+		require.NotContains(t, err.Error(), "\t", v)
 	}
 	run, _, _, err := FromBookSim(parseBS(t, base+"packet_size = {{1,16}};\npacket_size_rate = {{1,1}};\n"), false)
 	require.NoError(t, err)
