@@ -48,7 +48,11 @@ package deadlock
 // must start where a worm starts delays that worm, and with the booksim
 // pipeline's slack a head can arrive after the tail it is granted has left;
 // last with helpers whose paths may take other heads' requests as well, from
-// routers no worm starts at, that hold those requests too.
+// routers no worm starts at, that hold those requests too. Then, where the
+// release times' constraints had no solution, every attempt again with them
+// relaxed by the least slack that gives one (relax): the runs alone are only a
+// model of the runs together, and perturbed releases near the best the model
+// allows sometimes deadlock.
 // When all fail, run.go tries other configurations of as many packets
 // (alternative.go); the error says when no attempt's release times met the
 // constraints, and how many of the granted heads' other requests no helper
@@ -131,21 +135,25 @@ func (c *Config) Replay(ctx context.Context, r sim.Routing, opt ReplayOptions) (
 	}
 	runs := 0
 	unscheduled, unhelped := true, 0
-	for _, a := range plan {
-		for _, mode := range modes {
-			rr, err := c.replay(ctx, r, opt.Buf, a.p, opt.Tries, mode)
-			if err == nil {
-				rr.Tries += runs
-				rr.Pipeline, rr.PipelineName = a.p, a.name
-				return rr, nil
+	for _, relax := range []bool{false, true} {
+		for _, a := range plan {
+			for _, mode := range modes {
+				rr, err := c.replay(ctx, r, opt.Buf, a.p, opt.Tries, mode, relax)
+				if err == nil {
+					rr.Tries += runs
+					rr.Pipeline, rr.PipelineName = a.p, a.name
+					return rr, nil
+				}
+				var nr attemptFailed
+				if !errors.As(err, &nr) {
+					return nil, err
+				}
+				runs += nr.runs
+				if !relax {
+					unscheduled = unscheduled && nr.unschedule
+					unhelped = max(unhelped, nr.unhelped)
+				}
 			}
-			var nr attemptFailed
-			if !errors.As(err, &nr) {
-				return nil, err
-			}
-			runs += nr.runs
-			unscheduled = unscheduled && nr.unschedule
-			unhelped = max(unhelped, nr.unhelped)
 		}
 	}
 	var names []string
@@ -206,7 +214,7 @@ type attemptFailed struct {
 func (n attemptFailed) Error() string { return fmt.Sprintf("not replayed in %d runs", n.runs) }
 
 // replay is one attempt: pipeline p, helpers or none.
-func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipeline, tries int, mode helperMode) (*ReplayResult, error) {
+func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipeline, tries int, mode helperMode, relax bool) (*ReplayResult, error) {
 	g := c.g
 	if tries == 0 {
 		tries = 40
@@ -411,8 +419,22 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 	all := append(slices.Clone(packets), helpers...)
 	allHops := append(slices.Clone(hops), helperHops...)
 	var release []int64
+	slack := int64(0)
+	if relax {
+		// only where the constraints have no solution: the least slack (a
+		// power of two, up to 256 cycles) on every head's constraints that
+		// gives them one
+		if c.schedule(all, allHops, arrive, finalHop, pipe, timed, 0) != nil {
+			return nil, attemptFailed{}
+		}
+		for slack = 1; c.schedule(all, allHops, arrive, finalHop, pipe, timed, slack) == nil; slack *= 2 {
+			if slack == 256 {
+				return nil, attemptFailed{}
+			}
+		}
+	}
 	for round := 0; round < 3; round++ {
-		release = c.schedule(all, allHops, arrive, finalHop, pipe, timed)
+		release = c.schedule(all, allHops, arrive, finalHop, pipe, timed, slack)
 		if release == nil || len(helpers) == 0 {
 			break
 		}
@@ -502,6 +524,7 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 // its last router); and packets of one source one after the other. ps lists the
 // worms, then the helpers. These are difference constraints, solved by Bellman-Ford; nil
 // when they have no solution (the releases then make every head arrive together).
+// slack loosens every head's constraint by that many cycles (relax in replay).
 //
 // A head that goes by timing (timed[i], non-atomic, no helper) instead arrives
 // after the tail of the worm whose tail VC it is granted has left that VC's
@@ -512,7 +535,7 @@ func (c *Config) replay(ctx context.Context, r sim.Routing, B int, pipe sim.Pipe
 // requests Route cycles after it arrives (none of either on the ideal pipeline);
 // a tail leaves a router SwAlloc + Traverse + Link cycles before it enters the
 // next buffer.
-func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final []int, pipe sim.Pipeline, timed []bool) []int64 {
+func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final []int, pipe sim.Pipeline, timed []bool, slack int64) []int64 {
 	g := c.g
 	n := len(ps)
 	type at struct{ worm, hop int }
@@ -542,12 +565,12 @@ func (c *Config) schedule(ps []sim.Packet, hops [][]int64, arrive []int64, final
 			x := where[w.Commit]
 			j := x.worm
 			tail := hops[j][x.hop] + int64(ps[j].Flits) - 1
-			base = append(base, edge{i, j, arrive[i] + left - tail})
+			base = append(base, edge{i, j, arrive[i] + left - tail + slack})
 			continue
 		}
 		for _, r := range g.Choices(w.head()) {
 			if x, ok := where[r]; ok && x.worm != i && x.hop >= 0 {
-				base = append(base, edge{i, x.worm, arrive[i] + held - hops[x.worm][x.hop]})
+				base = append(base, edge{i, x.worm, arrive[i] + held - hops[x.worm][x.hop] + slack})
 			}
 		}
 	}
