@@ -21,6 +21,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -55,21 +56,35 @@ type Row struct {
 const defaultTopologies = "mesh:3x3;mesh:4x4;mesh:5x5;mesh:6x6;mesh:2x5;torus:3x3;torus:4x4;torus:5x5;torus:6x6;torus:5;torus:6;torus:2x4;hyperx:3x3,k=2;hyperx:3x3,t=1;cmesh:3x3,c=2;fattree:16;dragonfly:a=3,p=1,h=1;fly:k=2,n=3"
 
 func main() {
-	topos := flag.String("topologies", defaultTopologies, "networks, separated by ;")
-	bufs := flag.String("bufs", "2,8,32", "buffer depths of each deadlock verdict")
-	routings := flag.String("routings", "", "routings, separated by , (default: the registry)")
-	timeout := flag.Duration("timeout", 5*time.Minute, "bound on one case")
-	flag.Parse()
-	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./experiments/deadlock-replay [-topologies LIST] [-bufs 2,8,32] [-routings LIST] OUTDIR")
+	if err := sweep(os.Args[1:], os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "deadlock-replay:", err)
 		os.Exit(2)
 	}
-	out := flag.Arg(0)
+}
+
+// sweep runs the command on args, logging each case to log. Every flag and
+// name is checked before OUTDIR is touched, and the results are written
+// beside their final names and renamed there only at the end, so that bad
+// input or an interrupted run leaves a committed run whole.
+func sweep(args []string, log io.Writer) error {
+	fs := flag.NewFlagSet("deadlock-replay", flag.ContinueOnError)
+	fs.SetOutput(log)
+	topos := fs.String("topologies", defaultTopologies, "networks, separated by ;")
+	bufs := fs.String("bufs", "2,8,32", "buffer depths of each deadlock verdict")
+	routings := fs.String("routings", "", "routings, separated by , (default: the registry)")
+	timeout := fs.Duration("timeout", 5*time.Minute, "bound on one case")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: go run ./experiments/deadlock-replay [-topologies LIST] [-bufs 2,8,32] [-routings LIST] OUTDIR")
+	}
+	out := fs.Arg(0)
 	var depths []int
 	for _, s := range strings.Split(*bufs, ",") {
 		b, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || b < 1 {
-			fail(fmt.Errorf("-bufs: %q is not a buffer depth", s))
+			return fmt.Errorf("-bufs: %q is not a buffer depth", s)
 		}
 		depths = append(depths, b)
 	}
@@ -77,29 +92,36 @@ func main() {
 	if *routings != "" {
 		names = strings.Split(*routings, ",")
 	}
+	var algs []routing.Algorithm
+	for _, name := range names {
+		alg, err := routing.Lookup(name)
+		if err != nil {
+			return fmt.Errorf("-routings: %v", err)
+		}
+		algs = append(algs, alg)
+	}
 	var nets []topology.Network
 	for _, spec := range strings.Split(*topos, ";") {
 		net, err := topology.Parse(spec)
 		if err != nil {
-			fail(fmt.Errorf("-topologies: %v", err))
+			return fmt.Errorf("-topologies: %v", err)
 		}
 		nets = append(nets, net)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		fail(err)
+		return err
 	}
-	f, err := os.Create(filepath.Join(out, "results.jsonl"))
+	results, summary := filepath.Join(out, "results.jsonl"), filepath.Join(out, "summary.md")
+	f, err := os.Create(results + ".tmp")
 	if err != nil {
-		fail(err)
+		return err
 	}
+	defer os.Remove(f.Name()) // once renamed, there is nothing to remove
+	defer f.Close()
 	enc := json.NewEncoder(f)
 	var rows []Row
 	for _, net := range nets {
-		for _, name := range names {
-			alg, err := routing.Lookup(name)
-			if err != nil {
-				fail(fmt.Errorf("-routings: %v", err))
-			}
+		for _, alg := range algs {
 			need, err := alg.MinVCs(net)
 			if err != nil {
 				continue // the routing does not run on this network
@@ -113,9 +135,9 @@ func main() {
 						r := run(net, alg, vcs, atomic, buf, *timeout)
 						rows = append(rows, r)
 						if err := enc.Encode(r); err != nil {
-							fail(err)
+							return err
 						}
-						fmt.Fprintf(os.Stderr, "%s %s vcs=%d atomic=%v buf=%d: %s replayed=%v %s\n", r.Topology, name, vcs, atomic, buf, r.Verdict, r.Replayed, r.Error)
+						fmt.Fprintf(log, "%s %s vcs=%d atomic=%v buf=%d: %s replayed=%v %s\n", r.Topology, alg.Name, vcs, atomic, buf, r.Verdict, r.Replayed, r.Error)
 						if k == 0 && r.Verdict != "deadlock" {
 							break // the depth matters to the replay only
 						}
@@ -125,11 +147,15 @@ func main() {
 		}
 	}
 	if err := f.Close(); err != nil {
-		fail(err)
+		return err
 	}
-	if err := os.WriteFile(filepath.Join(out, "summary.md"), []byte(Summary(rows)), 0o644); err != nil {
-		fail(err)
+	if err := os.WriteFile(summary+".tmp", []byte(Summary(rows)), 0o644); err != nil {
+		return err
 	}
+	if err := os.Rename(f.Name(), results); err != nil {
+		return err
+	}
+	return os.Rename(summary+".tmp", summary)
 }
 
 // run is one case.
@@ -210,9 +236,4 @@ func Summary(rows []Row) string {
 		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s |\n", k.topo, k.routing, k.vcs, rule, p, strings.Join(failed[k], ", "))
 	}
 	return b.String()
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "deadlock-replay:", err)
-	os.Exit(2)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -86,4 +87,36 @@ func TestCommittedStatements(t *testing.T) {
 		}
 	}
 	require.True(t, found)
+}
+
+// Bad input names what is wrong and leaves OUTDIR as it was: a committed run's
+// results.jsonl and summary.md stay whole (a bad -routings name once truncated
+// results.jsonl before the name was looked up).
+func TestBadInputWritesNothing(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-routings", "dor,nosuch"}, `-routings: unknown routing "nosuch"`},
+		{[]string{"-topologies", "mesh:3x3;nosuch:2"}, "-topologies: "},
+		{[]string{"-bufs", "2,0"}, `-bufs: "0" is not a buffer depth`},
+		{[]string{"-topologies", "mesh:3x3", "extra"}, "usage: "},
+	} {
+		dir := t.TempDir()
+		for _, name := range []string{"results.jsonl", "summary.md"} {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("committed\n"), 0o644))
+		}
+		var log strings.Builder
+		err := sweep(append(c.args, dir), &log)
+		require.Error(t, err, "%v", c.args)
+		require.Contains(t, err.Error(), c.want, "%v", c.args)
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		require.Len(t, entries, 2, "%v: OUTDIR gained a file", c.args)
+		for _, name := range []string{"results.jsonl", "summary.md"} {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			require.NoError(t, err)
+			require.Equal(t, "committed\n", string(b), "%v: %s", c.args, name)
+		}
+	}
 }
