@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/wormlab/wormlab/routing"
 	"github.com/wormlab/wormlab/topology"
 )
 
@@ -117,6 +118,68 @@ func TestBadInputWritesNothing(t *testing.T) {
 			b, err := os.ReadFile(filepath.Join(dir, name))
 			require.NoError(t, err)
 			require.Equal(t, "committed\n", string(b), "%v: %s", c.args, name)
+		}
+	}
+}
+
+// The committed run is the sweep the command makes by default (what
+// docs/deadlock.md says it is, "every registered routing on 18 small
+// networks"): its cases are, in order, every registered routing that runs on
+// each default network at its VC count, one fewer and one more, under both
+// rules, every buffer depth of -bufs' default for a deadlock verdict and the
+// first alone otherwise. A routing registered after the run fails it.
+func TestCommittedCoversRegistry(t *testing.T) {
+	type key struct {
+		topo, routing string
+		vcs           int
+		atomic        bool
+	}
+	var want []key
+	for _, spec := range strings.Split(defaultTopologies, ";") {
+		net, err := topology.Parse(spec)
+		require.NoError(t, err)
+		for _, name := range routing.Names() {
+			alg, err := routing.Lookup(name)
+			require.NoError(t, err)
+			need, err := alg.MinVCs(net)
+			if err != nil {
+				continue
+			}
+			for _, vcs := range []int{need - 1, need, need + 1} {
+				for _, atomic := range []bool{true, false} {
+					if vcs >= 1 {
+						want = append(want, key{net.String(), alg.Name, vcs, atomic})
+					}
+				}
+			}
+		}
+	}
+	var got []key
+	depths := map[key][]int{}
+	verdicts := map[key]string{}
+	for _, r := range committed(t) {
+		k := key{r.Topology, r.Routing, r.VCs, r.Atomic}
+		if len(got) == 0 || got[len(got)-1] != k {
+			got = append(got, k)
+		}
+		depths[k] = append(depths[k], r.Buf)
+		verdicts[k] = r.Verdict
+	}
+	for i := range max(len(want), len(got)) {
+		var w, g key
+		if i < len(want) {
+			w = want[i]
+		}
+		if i < len(got) {
+			g = got[i]
+		}
+		require.Equal(t, w, g, "case %d of results.jsonl is not the default sweep's (the registry or the networks changed since the run): rerun go run ./experiments/deadlock-replay experiments/deadlock-replay", i+1)
+	}
+	for _, k := range got {
+		if verdicts[k] == "deadlock" {
+			require.Equal(t, []int{2, 8, 32}, depths[k], "%v", k)
+		} else {
+			require.Equal(t, []int{2}, depths[k], "%v", k)
 		}
 	}
 }
