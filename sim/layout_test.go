@@ -357,3 +357,57 @@ func eachBusyPort(e *engine, f func(w int, rtrs uint64, rr, port int)) {
 		e.busyRtr[w] = 0
 	}
 }
+
+// warm loads (warmHeads), for each event due at word w's routers from the
+// cycle it runs to the end of the block (the cycle alone outside a block), the
+// lines taking the event reads: for a flit over a link its VC's state, its
+// ring's first line and its input port's record, and for a head flit also its
+// packet's first line and its VC's head line (vcHead); for a head flit into a
+// sink its packet's first line. With everything else
+// 0, each event alone in the wheels and the record on one of those lines set to
+// big, what warm leaves in the sink has big; the events are due at the cycle
+// run, or (a block of two cycles) at the next.
+func TestWarmReadsDueEvents(t *testing.T) {
+	const big = 1 << 20
+	e := warmProbe(t, 0)
+	p := e.parts[0]
+	vs := e.vs & 31
+	e.packets = make([]packet, 2)
+	due := func(q *wheel[flitEv], at int64, w int) *[]flitEv {
+		return &q.slots[int(at&q.mask)*int(q.cols)+w*int(q.classes)]
+	}
+	for w := range e.busyRtr {
+		r := w << 6
+		port := int(e.inBase[r])
+		iv := port<<vs | 1
+		head, body := flitOf(1, 0, 16), flitOf(1, 3, 16)
+		for _, ahead := range []int64{0, 1} {
+			p.t0, p.n = e.t, int(ahead)+1
+			at := e.t + ahead
+			for _, x := range []struct {
+				name string
+				put  func()
+				set  func(v int32)
+			}{
+				{"link flit's VC state", func() { *due(&p.links, at, w) = []flitEv{{int32(iv), body}} }, func(v int32) { e.vc[iv].n = v }},
+				{"link flit's ring", func() { *due(&p.links, at, w) = []flitEv{{int32(iv), body}} }, func(v int32) { e.buf[iv*e.ring] = flit(v) }},
+				{"link flit's port record", func() { *due(&p.links, at, w) = []flitEv{{int32(iv), body}} }, func(v int32) { e.in[port].busy = uint64(v) }},
+				{"link head's packet", func() { *due(&p.links, at, w) = []flitEv{{int32(iv), head}} }, func(v int32) { e.packets[1].h.Dst = v }},
+				{"link head's VC head line", func() { *due(&p.links, at, w) = []flitEv{{int32(iv), head}} }, func(v int32) { e.heads[iv].ready = int64(v) }},
+				{"sink head's packet", func() { *due(&p.delivers, at, w) = []flitEv{{int32(r), head}} }, func(v int32) { e.packets[1].size = v }},
+			} {
+				x.put()
+				x.set(big)
+				s0 := p.sink
+				p.sink += e.warmHeads(p, w)
+				if (p.sink-s0)&big == 0 {
+					t.Errorf("word %d, event due %d cycles on: warm did not read the %s", w, ahead, x.name)
+				}
+				x.set(0)
+				*due(&p.links, at, w) = nil
+				*due(&p.delivers, at, w) = nil
+			}
+		}
+	}
+	p.t0, p.n = 0, 0
+}
