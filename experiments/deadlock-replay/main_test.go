@@ -48,8 +48,10 @@ func TestDocQuotesSummary(t *testing.T) {
 // The statements of docs/deadlock.md on the committed run: with 2-flit buffers
 // every deadlock verdict replays but one (hx-dal with 1 VC, atomic, on the
 // HyperX with two links a pair), every one on a network of more than 16
-// routers replays but minadapt-booksim's (and -islip's) on torus:5x5, every one not replayed but that one is non-atomic with the
-// fewest packets proved and found no release times meeting the replay's
+// routers replays but minadapt-booksim's (and -islip's) on torus:5x5, five
+// packets round a row whose five other requests are the last hop of no packet
+// from a router where no worm starts, every one not replayed but that one is
+// non-atomic with the fewest packets proved and found no release times meeting the replay's
 // constraints in any attempt, and Duato's protocol with 3 VCs on mesh:6x6
 // replays with 32-flit buffers on another configuration than the first.
 func TestCommittedStatements(t *testing.T) {
@@ -78,6 +80,10 @@ func TestCommittedStatements(t *testing.T) {
 		if n > 16 {
 			require.Equal(t, "torus:5x5", r.Topology, key)
 			require.True(t, strings.HasPrefix(r.Routing, "minadapt-booksim"), key)
+			// five packets round a row, a ring of 5, whose five other
+			// requests only the row's routers, the worms' sources, reach
+			require.Equal(t, 5, r.Packets, key)
+			require.Contains(t, r.Error, "; 5 VC(s) the granted heads request besides the chains' are the last hop of no packet from a router where no worm starts", key)
 		}
 	}
 	found := false
