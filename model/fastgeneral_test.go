@@ -340,7 +340,7 @@ func TestReadPathsSplitGuesses(t *testing.T) {
 }
 
 // Lemma (a split reading keeps the hops in the array sized for the text): on
-// texts of node paths, whose hops hopsBound bounds, ReadPaths's hops, read on
+// texts of node paths, whose hops byteCounts.hops bounds, ReadPaths's hops, read on
 // two cores, are in that array (its capacity is the bound) whether the second
 // half is joined or dropped (its messages escaped: not of the common shape, so
 // the other goroutine gives up and the reading from the start reads them).
@@ -364,7 +364,7 @@ func TestReadPathsSplitKeepsHopsArray(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, !escaped, splitJoins.Load() > joins, "escaped %v: joined", escaped)
 		require.Len(t, ps.Hops, 600)
-		require.Equal(t, hopsBound(text), cap(ps.Hops), "escaped %v: the hops array sized for the text", escaped)
+		require.Equal(t, countBytes(text).hops(), cap(ps.Hops), "escaped %v: the hops array sized for the text", escaped)
 	}
 }
 

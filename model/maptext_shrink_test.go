@@ -16,14 +16,16 @@ import (
 // A mapped file that another program truncates while ReadPaths reads it (a
 // shell's `>` over the instance wormlab color is reading) faults on the pages
 // past its new end: ReadPaths returns errShrank instead of the process dying of
-// SIGBUS with a stack trace (which it did, from bytes.Count in hopsBound, before
+// SIGBUS with a stack trace (which it did, from bytes.Count in the sizing, before
 // readMappedPaths). The cuts fall on page boundaries, so that every one leaves
-// a page the reading must fault on: at the start (the sizing's count faults),
+// a page the reading must fault on: at the start (the sizing's count faults,
+// on the goroutine counting ahead, countAhead, and again on this one),
 // before the middle (the reading from the start faults), and after it, where
 // the goroutine reading the second half of the list (splitMin 0, two cores)
 // faults first (the cut made after the sizing, which reads the whole text
 // first). The file read whole afterwards still reads (nothing was left
-// set: the fault panics are this goroutine's and the split's only).
+// set: the fault panics are this goroutine's, the counter's and the split's
+// only).
 func TestReadPathsFileShrinks(t *testing.T) {
 	defer func(n int) { mapMin = n }(mapMin)
 	defer func(n int) { splitMin = n }(splitMin)
@@ -53,8 +55,9 @@ func TestReadPathsFileShrinks(t *testing.T) {
 		require.ErrorIs(t, err, errShrank, "cut at page %d of %d", cut, pages)
 		require.Nil(t, ps)
 		// Cut after the sizings, the list's and its second half's (fork
-		// counts what it reads, on this goroutine), before the second half's
-		// goroutine starts: where the cut is past its start, it faults there.
+		// waits for the counts made ahead, countAhead, and counts the rest of
+		// a chunk on this goroutine), before the second half's goroutine
+		// starts: where the cut is past its start, it faults there.
 		require.NoError(t, os.WriteFile(name, text, 0o644))
 		sink := cutSink{newPathsSink(data), func() { require.NoError(t, os.Truncate(name, int64(cut*page))) }}
 		joins := splitJoins.Load()

@@ -266,10 +266,6 @@ func sizedArrays(c byteCounts, withHops bool) pathArrays {
 	return a
 }
 
-// hopsBound is a bound on the hops of the messages of text (ReadPaths's
-// comment).
-func hopsBound(text []byte) int { return countBytes(text).hops() }
-
 // fork returns the sink of the messages of text, the end of a list s reads the
 // start of, for another goroutine (forkSink). Its hops go into the end of the
 // capacity of s's (as many as text bounds), and s's are capped before them, so

@@ -6,7 +6,7 @@ import (
 )
 
 // The counts that size ReadPaths's arrays (newPathsSink: the messages' braces,
-// and hopsBound's commas, brackets and quotes) are four passes over the whole
+// and the hops' bound, byteCounts.hops: commas, brackets and quotes) are four passes over the whole
 // text. Made where the network is parsed, they held up that reading (and so
 // the start of everything after it) by a twentieth of wormlab color's elapsed
 // time at 10^6 tree paths (171 MB), with the second core idle: where the text
@@ -35,7 +35,9 @@ func countBytes(text []byte) (c byteCounts) {
 // braces is the number of '{' counted: a bound on the messages.
 func (c byteCounts) braces() int { return c[0] }
 
-// hops is hopsBound's bound on the hops of the messages of the text.
+// hops is a bound on the hops of the messages of the text (readPaths's
+// comment: a hop per comma or bracket in a path of edges, fewer hops than
+// strings in a path of nodes).
 func (c byteCounts) hops() int { return min(c[1]+c[2], c[3]/2) }
 
 // minus returns c less o, the counts of the text o counted cut from c's.
