@@ -48,7 +48,8 @@ package deadlock
 // must start where a worm starts delays that worm, and with the booksim
 // pipeline's slack a head can arrive after the tail it is granted has left;
 // last with helpers whose paths may take other heads' requests as well, from
-// routers no worm starts at, that hold those requests too. Then, where the
+// routers no worm starts at where one reaches the VC (else, as the first way,
+// from any router), that hold those requests too. Then, where the
 // release times' constraints had no solution, every attempt again with them
 // relaxed by the least slack that gives one (relax): the runs alone are only a
 // model of the runs together, and perturbed releases near the best the model
@@ -197,7 +198,8 @@ const (
 	// take VCs other heads request (never a chain's, never another helper's),
 	// which they then hold as well: a VC a mesh's corner router alone feeds is
 	// reached from a router no worm starts at only through the VCs the worm
-	// whose head waits there requests (tried last, after the three above)
+	// whose head waits there requests (tried last, after the three above);
+	// as allHelpers, from any router when no router no worm starts at will do
 	throughRequests
 )
 

@@ -6,7 +6,10 @@
 // reallocation rules, and for each deadlock verdict every buffer depth given (the
 // decision does not depend on the depth, the replay does). The search for
 // another configuration is bounded by its count (8), not by the clock, so that a
-// loaded machine gives the same list; each case is bounded by -timeout.
+// loaded machine gives the same list; the proof that a configuration has the
+// fewest packets, though, by 10 s of the clock ("not proved fewest" beyond: a
+// heavily loaded machine may list more so, or a configuration of more packets);
+// each case is bounded by -timeout.
 //
 //	go run ./experiments/deadlock-replay [-topologies LIST] [-bufs 2,8,32] OUTDIR
 //
