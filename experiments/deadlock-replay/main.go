@@ -211,7 +211,6 @@ func Summary(rows []Row) string {
 		if r.Verdict != "deadlock" {
 			continue
 		}
-		n["cases"]++
 		if r.Replayed {
 			n["replayed"]++
 			continue
