@@ -130,18 +130,24 @@ func TestBadInputWritesNothing(t *testing.T) {
 
 // The committed run is the sweep the command makes by default (what
 // docs/deadlock.md says it is, "every registered routing on 18 small
-// networks"): its cases are, in order, every registered routing that runs on
-// each default network at its VC count, one fewer and one more, under both
-// rules, every buffer depth of -bufs' default for a deadlock verdict and the
-// first alone otherwise. A routing registered after the run fails it.
+// networks", as many as the default -topologies): its cases are, in order,
+// every registered routing that runs on each default network at its VC count,
+// one fewer and one more, under both rules, every buffer depth of -bufs'
+// default for a deadlock verdict and the first alone otherwise. A routing
+// registered after the run fails it.
 func TestCommittedCoversRegistry(t *testing.T) {
 	type key struct {
 		topo, routing string
 		vcs           int
 		atomic        bool
 	}
+	specs := strings.Split(defaultTopologies, ";")
+	doc, err := os.ReadFile("../../docs/deadlock.md")
+	require.NoError(t, err)
+	say := fmt.Sprintf("every registered routing on %d small networks", len(specs))
+	require.True(t, strings.Contains(strings.Join(strings.Fields(string(doc)), " "), say), "docs/deadlock.md does not say %q", say)
 	var want []key
-	for _, spec := range strings.Split(defaultTopologies, ";") {
+	for _, spec := range specs {
 		net, err := topology.Parse(spec)
 		require.NoError(t, err)
 		for _, name := range routing.Names() {
