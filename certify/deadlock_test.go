@@ -3,6 +3,7 @@ package certify
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,6 +149,38 @@ func TestDeadlockReplayPipeline(t *testing.T) {
 	})
 	// the batch drains on the ideal pipeline: the checker's own watch sees no rest
 	requireRefused(t, dir, "replay: the run did not come to rest")
+}
+
+// The replay's last ways (deadlock/replay.go: helpers whose paths pass
+// through other heads' requests and hold them too, tried last; release times
+// relaxed by a slack where their constraints have no solution) are ones the
+// checker reproduces from an empty network with code of its own (checkReplay):
+// Duato's protocol, non-atomic, on mesh:4x4 with 4 VCs and on mesh:3x3 with 3,
+// both with 8-flit buffers (deadlock.TestReplayBufferDepth: neither replayed
+// before them). The helpers are in the batch the checker runs.
+func TestDeadlockReplayThroughRequests(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		vcs  int
+	}{{"mesh:4x4", 4}, {"mesh:3x3", 3}} {
+		what := fmt.Sprintf("duato on %s, %d VCs, non-atomic, 8-flit buffers", c.spec, c.vcs)
+		net, err := topology.Parse(c.spec)
+		require.NoError(t, err)
+		alg, err := routing.Lookup("duato")
+		require.NoError(t, err)
+		r, err := alg.New(net, c.vcs)
+		require.NoError(t, err)
+		res, err := deadlock.Exact(context.Background(), net, r.(deadlock.Function), c.vcs, alg.Name, deadlock.ExactOptions{Buf: 8, MinimalTime: 20 * time.Second, AlternativeTime: 5 * time.Minute})
+		require.NoError(t, err, what)
+		require.Equal(t, "deadlock", res.Verdict, what)
+		require.True(t, res.Replay.Replayed, "%s: %s", what, res.Replay.Error)
+		require.Positive(t, res.Replay.Helpers, what)
+		dir := t.TempDir()
+		require.NoError(t, WriteDeadlock(context.Background(), dir, "duato", res), what)
+		rep := checkDL(t, dir)
+		require.True(t, rep.Verified, "%s: %s", what, rep.Failure)
+		require.Contains(t, strings.Join(rep.Checked, "\n"), fmt.Sprintf("replay: %d packets from an empty network", len(res.Worms)+res.Replay.Helpers), what)
+	}
 }
 
 // A deadlock-free verdict by SAT (a routing table on which the fixpoint keeps 11
