@@ -8,11 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -78,6 +80,59 @@ var sweepReserved = map[string]string{"o": "a point's output goes to the results
 	"write-table": "a point that writes a routing table instead of deciding has no values to record",
 	"dimacs":      "a point that writes a formula instead of solving has no values to record",
 	"tables":      "a point that prints the tables of a file instead of running has no values to record"}
+
+// sweepSideFiles are flags that make a point write a file (or directory) besides
+// its JSON: deadlock's certify and svg, sim's heatmap, plot and trace, solve's
+// certify. A sweep may set one only where each point writes its own: set in params
+// with more than one point (axes or replications), every point wrote the same
+// file, the records all named it, and only the last point's survived (points of
+// several workers wrote it at once).
+var sweepSideFiles = []string{"certify", "heatmap", "plot", "svg", "trace"}
+
+// checkSweepSideFiles refuses a spec in which two points would write the same side
+// file: the flag fixed in params with more than one point, or an axis (or the
+// cases setting it) whose value at least two points share (replications, another
+// axis, or a value repeated). An empty value writes no file.
+func checkSweepSideFiles(s *sweep.Spec) error {
+	total := s.Count()
+	refuse := func(field, name string, n int64) error {
+		return usageError("spec: %s: %d points would write the same -%s file and overwrite each other (make %s an axis with a distinct value for each point)", field, n, name, name)
+	}
+	for _, name := range sweepSideFiles {
+		if v, ok := s.Params[name]; ok && v.Text != "" && total > 1 {
+			return refuse("params."+name, name, total)
+		}
+		if vs, ok := s.Axes[name]; ok {
+			per := total / int64(len(vs))
+			seen := map[string]int64{}
+			for _, v := range vs {
+				if v.Text == "" {
+					continue
+				}
+				seen[v.Text] += per
+				if seen[v.Text] > 1 {
+					return refuse("axes."+name, name, seen[v.Text])
+				}
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(s.Cases)) {
+			cs := s.Cases[k]
+			per := total / int64(len(cs))
+			seen := map[string]int64{}
+			for i, c := range cs {
+				v, ok := c.Params[name]
+				if !ok || v.Text == "" {
+					continue
+				}
+				seen[v.Text] += per
+				if seen[v.Text] > 1 {
+					return refuse(fmt.Sprintf("axes.%s[%d].%s", k, i, name), name, seen[v.Text])
+				}
+			}
+		}
+	}
+	return nil
+}
 
 // sweepReadsJSON is why a point may not set json or csv.
 const sweepReadsJSON = "a point's values are read from its JSON output, which the sweep asks for"
@@ -328,6 +383,9 @@ func checkSweepSpec(s *sweep.Spec) (sweepTarget, error) {
 		if !flags[name] {
 			return t, usageError("spec: %s: wormlab %s has no flag -%s", field, strings.Join(t.path, " "), name)
 		}
+	}
+	if err := checkSweepSideFiles(s); err != nil {
+		return t, err
 	}
 	if t.input {
 		switch {
