@@ -178,6 +178,10 @@ func readPaths(data []byte) (*Paths, error) {
 	// returns.
 	sink := newPathsSink(data)
 	if _, ok := parseFast(data, sink); ok {
+		// The paths returned are a field of the sink, which keeps the sink
+		// alive: drop its counting (finish waited for it), which holds the
+		// text, so that a text read whole is garbage once read.
+		sink.ahead = nil
 		return &sink.p, nil
 	}
 	sink.settle()
