@@ -59,7 +59,11 @@ type Row struct {
 const defaultTopologies = "mesh:3x3;mesh:4x4;mesh:5x5;mesh:6x6;mesh:2x5;torus:3x3;torus:4x4;torus:5x5;torus:6x6;torus:5;torus:6;torus:2x4;hyperx:3x3,k=2;hyperx:3x3,t=1;cmesh:3x3,c=2;fattree:16;dragonfly:a=3,p=1,h=1;fly:k=2,n=3"
 
 func main() {
-	if err := sweep(os.Args[1:], os.Stderr); err != nil {
+	err := sweep(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return // -h: the flags were listed
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "deadlock-replay:", err)
 		os.Exit(2)
 	}
