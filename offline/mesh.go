@@ -21,8 +21,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
-	"sync/atomic"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -308,22 +306,9 @@ func meshPlan(ps *model.Paths) (*Plan, error) {
 	// frames): at 10^6 mesh paths the sorts took a third of the plan, on the
 	// goroutine that waits for it, while the second core had done its work.
 	if workers := min(runtime.GOMAXPROCS(0), len(created)); workers > 1 && ps.Len() >= sortApartMin {
-		var next atomic.Int64
-		work := func() {
-			for t := int(next.Add(1)) - 1; t < len(created); t = int(next.Add(1)) - 1 {
-				sortClass(created[t])
-			}
-		}
-		var wg sync.WaitGroup
-		for range workers - 1 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				work()
-			}()
-		}
-		work()
-		wg.Wait()
+		shareOut(workers, len(created), func() func(int) {
+			return func(t int) { sortClass(created[t]) }
+		})
 	} else {
 		for _, id := range created {
 			sortClass(id)

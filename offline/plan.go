@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/wormlab/wormlab/model"
 )
@@ -333,17 +331,12 @@ func (p *Plan) colourParts(ps *model.Paths, starts []int, sc partsScan, ends []i
 		order[j] = j
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(len(p.Parts[b]), len(p.Parts[a])) })
-	var next atomic.Int64
-	work := func() {
+	shareOut(workers, len(order), func() func(int) {
 		c := &Colorer{ps: ps, starts: starts, reads: make([]edgeReads, len(ps.Net.Edges))}
 		for e := range c.reads {
 			c.reads[e].last = -1
 		}
-		for {
-			t := int(next.Add(1)) - 1
-			if t >= len(order) {
-				return
-			}
+		return func(t int) {
 			j := order[t]
 			if sc.last != nil {
 				ne := len(ps.Net.Edges)
@@ -354,17 +347,7 @@ func (p *Plan) colourParts(ps *model.Paths, starts []int, sc partsScan, ends []i
 			ends[j] = c.colourPart(p, p.Parts[j])
 			c.unplanPart()
 		}
-	}
-	var wg sync.WaitGroup
-	for range min(workers, len(p.Parts)) - 1 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
-	}
-	work()
-	wg.Wait()
+	})
 }
 
 // colourPart colours the messages of part in order from step 0 on c (planned
