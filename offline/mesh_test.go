@@ -197,6 +197,7 @@ func TestMeshClassesSortedApartAsInTurn(t *testing.T) {
 		defer runtime.GOMAXPROCS(old)
 	}
 	defer func(n int) { sortApartMin = n }(sortApartMin)
+	apartDraws := 0 // draws of two classes or more: sorted on two goroutines
 	rapid.Check(t, func(t *rapid.T) {
 		ps := model.PathsOf(meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k")))
 		sortApartMin = math.MaxInt
@@ -207,5 +208,9 @@ func TestMeshClassesSortedApartAsInTurn(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, inTurn.Parts, apart.Parts)
 		require.Equal(t, inTurn.Names, apart.Names)
+		if len(apart.Parts) > 1 {
+			apartDraws++
+		}
 	})
+	require.Positive(t, apartDraws, "no draw of two classes or more")
 }
