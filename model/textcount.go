@@ -5,15 +5,15 @@ import (
 	"runtime"
 )
 
-// The counts that size ReadPaths's arrays (newPathsSink: the messages' braces,
-// and the hops' bound, byteCounts.hops: commas, brackets and quotes) are four passes over the whole
-// text. Made where the network is parsed, they held up that reading (and so
-// the start of everything after it) by a twentieth of wormlab color's elapsed
-// time at 10^6 tree paths (171 MB), with the second core idle: where the text
-// is long and there is a second core, another goroutine counts them while the
-// network is read and allocates the sink's arrays, which the sink takes at
-// its first use. The counts are
-// kept for every countChunk bytes from the start, so that the second half's
+// The counts that size ReadPaths's arrays (newPathsSink: the messages'
+// braces, and the hops' bound, byteCounts.hops: commas, brackets and quotes)
+// are four passes over the whole text. Made where the network is parsed, they
+// held up that reading (and so the start of everything after it) by a
+// twentieth of wormlab color's elapsed time at 10^6 tree paths (171 MB), with
+// the second core idle: where the text is long and there is a second core,
+// another goroutine counts them while the network is read and allocates the
+// sink's arrays, which the sink takes at its first use. The counts are kept
+// for every countChunk bytes from the start, so that the second half's
 // (pathsSink.fork: the text from a point near the middle to the end) are a
 // difference and a chunk's counting, not four more passes over half the text.
 
