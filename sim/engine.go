@@ -1017,24 +1017,26 @@ func (e *engine) own(ov, iv int32) {
 // read from outRtr it was a load from an array no other phase reads, missed
 // on every release of a large network).
 func (e *engine) release(r, ov int32) {
-	o := e.port(ov)
+	vs := e.vs & 31
+	o := ov >> vs
 	v := ov & e.vm
-	e.out[o].free |= 1 << uint(v&63)
-	ib := e.inBase[r]
-	e.ov[ov].owner = ^(ib << e.vs) // unowned(ov)
-	if e.parked[r] == 0 {
+	elem(e.out, int(o)).free |= 1 << uint(v&63)
+	ib := *elem(e.inBase, int(r))
+	elem(e.ov, int(ov)).owner = ^(ib << vs) // unowned(ov)
+	pk := elem(e.parked, int(r))
+	if *pk == 0 {
 		return
 	}
-	port := int(o - e.outBase[r])
-	for pm := e.parked[r]; pm != 0; pm &= pm - 1 {
+	port := int(o - *elem(e.outBase, int(r)))
+	for pm := *pk; pm != 0; pm &= pm - 1 {
 		i := int32(bits.TrailingZeros64(pm))
 		in := ib + i
-		pb := e.passBy[in]
+		pb := *elem(e.passBy, int(in))
 		if wake := e.wakes(in, pb, port, v); wake != 0 {
 			e.waiting.addAll(r, i, in, wake)
-			e.passBy[in] = pb &^ wake
+			*elem(e.passBy, int(in)) = pb &^ wake
 			if pb == wake {
-				e.parked[r] &^= 1 << uint(i&63)
+				*pk &^= 1 << uint(i&63)
 			}
 		}
 	}

@@ -354,12 +354,12 @@ func (e *engine) sweep(p *part, w int, all uint64) error {
 		for word := waiting; word != 0; word &= word - 1 {
 			e.allocVCsAt(p, int32(w<<6|bits.TrailingZeros64(word)))
 		}
+		if fast {
+			e.allocFlat(p, w, e.busyRtr[w])
+			return nil
+		}
 		for word := e.busyRtr[w]; word != 0; word &= word - 1 {
-			if r := int32(w<<6 | bits.TrailingZeros64(word)); fast {
-				e.allocFlat(p, r)
-			} else {
-				e.allocRouter(p, r)
-			}
+			e.allocRouter(p, int32(w<<6|bits.TrailingZeros64(word)))
 		}
 		return nil
 	}
@@ -374,7 +374,7 @@ func (e *engine) sweep(p *part, w int, all uint64) error {
 			e.allocVCsAt(p, r)
 		}
 		if fast {
-			e.allocFlat(p, r)
+			e.allocFlat(p, w, 1<<uint(r&63))
 		} else {
 			e.allocRouter(p, r)
 		}

@@ -38,11 +38,11 @@ func (e *engine) route(p *part) error {
 // routeAt is route at router r (all: the mask of every VC).
 func (e *engine) routeAt(r int32, all uint64) error {
 	// the unrouted heads, in increasing order of input VC
-	ib := e.inBase[r]
-	for pm := e.unrouted.ports[r]; pm != 0; pm &= pm - 1 {
+	ib := *elem(e.inBase, int(r))
+	for pm := *elem(e.unrouted.ports, int(r)); pm != 0; pm &= pm - 1 {
 		i := int32(bits.TrailingZeros64(pm))
 		in := ib + i
-		for m := e.unrouted.vcs[in]; m != 0; m &= m - 1 {
+		for m := *elem(e.unrouted.vcs, int(in)); m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			if err := e.routeHead(r, i, in, v, all); err != nil {
 				return err

@@ -18,27 +18,27 @@ func (e *engine) allocVCs(p *part) {
 
 // allocVCsAt is allocVCs at router r (of partition p).
 func (e *engine) allocVCsAt(p *part, r int32) {
-	V, vs := e.V, e.vs
-	pm := e.waiting.ports[r]
-	ib := e.inBase[r]
+	V, vs := e.V, e.vs&31
+	pm := *elem(e.waiting.ports, int(r))
+	ib := *elem(e.inBase, int(r))
 	// a head is parked from when it found no free output VC until one its
 	// choices allow is released (passBy); with AtomicVC a credit may free one
 	// too: none is
 	pass := !e.cfg.AtomicVC && !e.cfg.noPass
-	ob := e.outBase[r]
-	eject := e.outBase[r+1] - ob - 1
+	ob := *elem(e.outBase, int(r))
+	eject := *elem(e.outBase, int(r)+1) - ob - 1
 	p.touch = p.touch[:0]
 	// with a flat arbitration other than random over at most 64 requesters
 	// (IDs i*V + v), an output VC's requests are a mask of IDs (p.vreqs), its
 	// winner pickAt's: the first ID at or after its state, else the lowest
 	// (pickVCArb's answer, without a Request a head)
-	n := (e.inBase[r+1] - ib) * V
+	n := (*elem(e.inBase, int(r)+1) - ib) * V
 	masks := e.flat && !e.rule.random && n <= 64
 	// the waiting heads, in increasing order of input VC
 	for ; pm != 0; pm &= pm - 1 {
 		i := int32(bits.TrailingZeros64(pm))
 		in := ib + i
-		for m := e.waiting.vcs[in]; m != 0; m &= m - 1 {
+		for m := *elem(e.waiting.vcs, int(in)); m != 0; m &= m - 1 {
 			v := int32(bits.TrailingZeros64(m))
 			iv := in<<vs | v
 			if elem(e.heads, int(iv)).ready > e.t {
