@@ -43,6 +43,11 @@ func splitObject(data []byte, what string, known ...string) (map[string]json.Raw
 	if all == nil {
 		return nil, nil, fmt.Errorf("%s: want a JSON object, got null", what)
 	}
+	if objectKeys(data) != len(all) {
+		// encoding/json keeps a repeated key's last value, which a reader that
+		// keeps the first would read as another instance, schedule or message.
+		return nil, nil, fmt.Errorf("%s: key %q appears twice", what, repeatedKey(data))
+	}
 	got := make(map[string]json.RawMessage)
 	var extra Extra
 	for k, v := range all {
@@ -63,6 +68,59 @@ func splitObject(data []byte, what string, known ...string) (map[string]json.Raw
 		}
 	}
 	return got, extra, nil
+}
+
+// objectKeys counts the keys of the JSON object data (valid JSON): the colons
+// outside strings at depth 1. Keys spelt with escapes are counted as written, so
+// a count above the number of distinct keys means a key appears twice.
+func objectKeys(data []byte) int {
+	depth, n := 0, 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			// Skip the string: a backslash escapes the byte after it.
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case ':':
+			if depth == 1 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// repeatedKey returns the first key of the JSON object data (valid JSON) that
+// appears a second time, unescaped, or "" when none does.
+func repeatedKey(data []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return ""
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		k, _ := tok.(string)
+		if seen[k] {
+			return k
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return ""
+		}
+	}
+	return ""
 }
 
 // jsonErr shortens encoding/json's messages to what a user needs.
