@@ -1004,12 +1004,6 @@ func allVCs(V int32) uint64 {
 	return uint64(1)<<uint(V) - 1
 }
 
-// own gives output VC ov to input VC iv.
-func (e *engine) own(ov, iv int32) {
-	e.ov[ov].owner = iv
-	e.out[e.port(ov)].free &^= 1 << uint(ov&e.vm&63)
-}
-
 // release frees output VC ov, and puts back into the waiting set the parked
 // heads of its router that may take it (allocVCsAt, passBy): those with a
 // choice of ov's port that allows ov's VC. The others would find none again:

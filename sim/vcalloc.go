@@ -193,7 +193,7 @@ func (e *engine) grantVC(r, iv, ov int32) {
 	vs, vm := e.vs&31, e.vm
 	in, v, o := iv>>vs, iv&vm, ov>>vs
 	x := elem(e.ov, int(ov))
-	x.owner = iv // own
+	x.owner = iv // ov held by iv, off its port's free mask
 	op := elem(e.out, int(o))
 	op.free &^= 1 << uint(ov&vm&63)
 	c := elem(e.vc, int(iv))

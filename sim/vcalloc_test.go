@@ -6,6 +6,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// own gives output VC ov to input VC iv, as grantVC does (the tests' setup of
+// a held output VC).
+func (e *engine) own(ov, iv int32) {
+	e.ov[ov].owner = iv
+	e.out[e.port(ov)].free &^= 1 << uint(ov&e.vm&63)
+}
+
 // A release puts back into the waiting set the parked heads (passBy) of its
 // router with a choice of the released VC's port that allows its VC, and leaves
 // the others parked (what they may take has not changed): the heads of the same
