@@ -172,10 +172,10 @@ func engineBytes(c engineCounts, vcs, buf int) int64 {
 	// buckets fill as the run goes, 64 bytes a slot of each of the five wheels
 	wheels := satarith.Add(satarith.Mul(satarith.Mul(c.parts, c.buckets), slice), satarith.Mul(c.slots, 5*64))
 	// every partition's own record, its view of the engine, its pick and omask,
-	// its span's done lists and its requests per output port and VC; the claims'
-	// segments, a span's per word
+	// its span's done lists, its requests per output port and VC and their masks
+	// per output VC (vreqs); the claims' segments, a span's per word
 	perPart := int64(unsafe.Sizeof(part{})+unsafe.Sizeof(engine{})) + 64*i32 + 64*i64 +
-		satarith.Mul(c.span, slice) + satarith.Mul(satarith.Mul(maxPorts, S), slice)
+		satarith.Mul(c.span, slice) + satarith.Mul(satarith.Mul(maxPorts, S), slice+i64)
 	parts := satarith.Add(satarith.Mul(c.parts, perPart),
 		satarith.Mul(satarith.Mul((n+63)/64, c.span), int64(unsafe.Sizeof(wordSeg{}))))
 	terms := c.terms
