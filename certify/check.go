@@ -234,8 +234,59 @@ func readManifest(dir string, man any, format func() string, want string) error 
 	if err := dec.Decode(man); err != nil {
 		return fmt.Errorf("%s: %w", ManifestFile, err)
 	}
+	if k, at, ok := repeatedKey(mdata); ok {
+		return fmt.Errorf("%s: key %q appears twice in one object (the second ends at byte %d)", ManifestFile, k, at)
+	}
 	if got := format(); got != want {
 		return fmt.Errorf("%s: format %q, this build reads %q", ManifestFile, got, want)
 	}
 	return nil
+}
+
+// repeatedKey finds a key given twice in one object of the JSON text data (at
+// any depth) and the byte offset where its second spelling ends: encoding/json
+// keeps the last value, so a manifest with "kind" twice would mean one claim to
+// this checker and another to a reader keeping the first.
+func repeatedKey(data []byte) (key string, at int64, ok bool) {
+	type frame struct {
+		keys    map[string]bool // nil for a list
+		wantKey bool            // the next token of this object is a key
+	}
+	var stack []*frame
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", 0, false // the end, or an error Decode reported already
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if k, isStr := tok.(string); isStr && top != nil && top.keys != nil && top.wantKey {
+			if top.keys[k] {
+				return k, dec.InputOffset(), true
+			}
+			top.keys[k], top.wantKey = true, false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{keys: map[string]bool{}, wantKey: true})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				return "", 0, false
+			}
+			top = stack[len(stack)-1]
+		}
+		// A value ended: an object's next token is a key.
+		if top != nil && top.keys != nil {
+			top.wantKey = true
+		}
+	}
 }
