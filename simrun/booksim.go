@@ -44,11 +44,20 @@ func (e *BookSimError) Error() string {
 	return e.Where + ": booksim key " + e.Key + ": " + e.Msg
 }
 
+// MaxConfigBytes bounds the configuration ParseBookSim reads (16 MiB; BookSim2's
+// own are a few KB): an endless input (/dev/zero, a pipe that never closes its
+// end) is refused once that much has come instead of growing until the process is
+// killed.
+const MaxConfigBytes = 16 << 20
+
 // ParseBookSim reads the assignments of a configuration file named name.
 func ParseBookSim(r io.Reader, name string) ([]Assignment, error) {
-	data, err := io.ReadAll(bufio.NewReader(r))
+	data, err := io.ReadAll(io.LimitReader(bufio.NewReader(r), MaxConfigBytes+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > MaxConfigBytes {
+		return nil, &BookSimError{Where: name, Msg: fmt.Sprintf("more than %d bytes (16 MiB), the most a configuration may have", MaxConfigBytes)}
 	}
 	return parseAssignments(string(data), func(line int) string { return fmt.Sprintf("%s:%d", name, line) })
 }

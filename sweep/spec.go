@@ -98,6 +98,11 @@ func (s *Spec) Count() int64 {
 	return n
 }
 
+// MaxSpecBytes bounds the text ParseSpec reads (64 MiB: a list axis of MaxPoints
+// values of 64 bytes each): an endless input (standard input, /dev/zero) is
+// refused once that much has come instead of growing until the process is killed.
+const MaxSpecBytes = 64 << 20
+
 // ParseSpec reads a spec in JSON:
 //
 //	{"command": "sim", "seed": 1, "replications": 2, "timeout": "30s",
@@ -108,9 +113,12 @@ func (s *Spec) Count() int64 {
 // both ends included when on the grid) or {"from", "to", "factor"} (geometric).
 // Parameter values are strings, numbers or booleans. Unknown fields are errors.
 func ParseSpec(r io.Reader) (*Spec, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxSpecBytes+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > MaxSpecBytes {
+		return nil, &SpecError{"", fmt.Sprintf("more than %d bytes (64 MiB), the most a spec may have", MaxSpecBytes)}
 	}
 	var raw map[string]json.RawMessage
 	if err := strictDecode(data, &raw); err != nil {
