@@ -178,6 +178,10 @@ type Config struct {
 	// (blockFrom), blocks when set counts what they did: tests check that runs
 	// with and without agree and that blocks ran.
 	noBlocks, forceBlocks bool
+	// forceWarm makes a run load each word's state ahead of its cycle (warm)
+	// on a network of any size: the threads tests take it, so that the race
+	// run reads other partitions' wheels as warmHeads does on large networks.
+	forceWarm bool
 	// noPartial turns off the look for a deadlock of part of the network
 	// (deadlock.go): tests run on past one to check it.
 	noPartial bool

@@ -660,7 +660,7 @@ func newEngine(cfg *Config) (*engine, error) {
 	}
 	e.partition(threads(cfg, n), wheelLen(cfg.Pipeline, longest), maxPorts)
 	e.multi = len(e.parts) > 1
-	e.warmOn = e.cycleBytes() >= blockFrom
+	e.warmOn = e.cycleBytes() >= blockFrom || cfg.forceWarm
 	e.injectFirst = p.Inject >= p.SwAlloc+p.Traverse+p.Link
 	e.dEject = int64(p.SwAlloc + p.Traverse + p.Eject)
 	e.firstQ = make([]int32, n+1)

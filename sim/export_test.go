@@ -10,6 +10,10 @@ func WithoutBlocks(c *Config) { c.noBlocks = true }
 // (Config.forceBlocks).
 func ForceBlocks(c *Config) { c.forceBlocks = true }
 
+// ForceWarm makes runs of c warm each word's state ahead of its cycle whatever
+// the network's size (Config.forceWarm).
+func ForceWarm(c *Config) { c.forceWarm = true }
+
 // WithoutPass makes VC allocation of runs of c try every waiting head
 // (Config.noPass).
 func WithoutPass(c *Config) { c.noPass = true }

@@ -21,7 +21,10 @@ import (
 // 1,056-terminal dragonfly: 264 routers, 5 words), and routings that read the
 // network's state (UGAL-G, PAR: Sensing). On 2 to 4 threads both cycle by cycle
 // and in blocks (block.go: a block's partitions run its cycles at once, a
-// barrier per block), where the case takes blocks.
+// barrier per block), where the case takes blocks. The runs on several threads
+// warm each word's state ahead of its cycle (engine.warm, on large networks
+// only otherwise), which reads the events other partitions put for the word:
+// the race run (.ci/run) sees those reads.
 func TestThreadsSameRun(t *testing.T) {
 	for _, c := range []struct {
 		name, topo, routing string
@@ -59,6 +62,9 @@ func TestThreadsSameRun(t *testing.T) {
 			}{{1, false}, {2, false}, {3, false}, {4, false}, {2, true}, {3, true}, {4, true}} {
 				cfg := base
 				cfg.Threads = run.threads
+				if run.threads > 1 {
+					sim.ForceWarm(&cfg) // warm reads other partitions' wheels (warmHeads)
+				}
 				var s sim.BlockStats
 				sim.CountBlocks(&cfg, &s)
 				if run.blocks {
