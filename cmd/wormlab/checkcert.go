@@ -37,7 +37,12 @@ func runCheckCert(e *env) error {
 	}
 	budget, restore := memory()
 	defer restore()
-	r, err := certify.CheckWithin(context.Background(), args[0], budget)
+	ctx, stop := withTimeout(e, 0)
+	defer stop()
+	r, err := certify.CheckWithin(ctx, args[0], budget)
+	if err != nil && ctx.Err() != nil {
+		return negative("interrupted: the certificate was not checked to its end, nothing verified")
+	}
 	if err != nil {
 		return err
 	}

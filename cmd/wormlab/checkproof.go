@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 
@@ -39,7 +38,12 @@ func runCheckProof(e *env) error {
 	if *backward {
 		check = drat.CheckBackward
 	}
-	r, err := check(context.Background(), cnf, proof)
+	ctx, stop := withTimeout(e, 0)
+	defer stop()
+	r, err := check(ctx, cnf, proof)
+	if err != nil && ctx.Err() != nil {
+		return negative("interrupted: the proof was not checked to its end, nothing verified")
+	}
 	if err != nil {
 		return err
 	}
