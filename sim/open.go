@@ -336,7 +336,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		e.partial = &partialLook{next: int64(e.cfg.DeadlockCycles) - 1}
 	}
 	rec := newRecord(m.Exact)
-	lk := &looks{}
+	lk := &looks{rate: rate, size: mean}
 	e.onDeliver = func(pk *packet, t int64) {
 		rec.add(t, t-pk.gen, pk.size, pk.h.Hops, pk.inj-pk.gen)
 		lk.delivered(t, int64(pk.size))
@@ -418,7 +418,7 @@ func RunOpen(ctx context.Context, cfg Config, w Workload, m Measure) (*Result, e
 		nl := rec.netMean(est.Warmup)
 		res.NetLatency = &nl
 	}
-	if !sat && res.Measured > 0 {
+	if !sat && res.Measured > 0 && reason != tooShort {
 		rec.quantiles(&est)
 		f := func(x float64) *float64 { return &x }
 		res.Latency, res.LatencyCI = f(est.Mean), f(est.HalfWidth)
@@ -478,9 +478,36 @@ type looks struct {
 	snaps        [][]int64
 	nodeSnaps    []*nodeCount
 	snapAt       []int64
-	snapEvery    int   // looks between snapshots kept
-	queued       int64 // flits queued at the last look (engine.queuedBehind)
+	snapEvery    int     // looks between snapshots kept
+	queued       int64   // flits queued at the last look (engine.queuedBehind)
+	rate, size   float64 // the offered packets per node per cycle and their mean size
 }
+
+// randomQueue is the flits that random arrivals alone may leave queued behind the
+// sources' next packets by the last look, at n sources whose network keeps up
+// with them: a high quantile of the queue of the slowest stable source, one
+// served at its arrival rate p (packets per cycle), not counting the two packets
+// a source holds injecting and next. Such a source's queue after t cycles from
+// empty is the largest excess of arrivals over service over the cycles before t,
+// a random walk's maximum: by the reflection principle its mean is about
+// sigma sqrt(2t/pi) packets and its variance sigma^2 t (1-2/pi), with sigma^2 the
+// arrivals' variance per cycle (p for Poisson arrivals, p(1-p) for Bernoulli:
+// p is taken). Over n independent sources the quantile is the sum's mean and
+// randomQueueZ of its deviations. Past saturation the queues grow linearly in t
+// and pass it; on a short run they cannot, however far past saturation the load:
+// a queue of a packet or two is then no evidence (TestOpenShortRunsNotSaturated).
+func (l *looks) randomQueue(n int) float64 {
+	if len(l.at) == 0 {
+		return 0
+	}
+	t := float64(l.at[len(l.at)-1])
+	nf := float64(n)
+	sd := math.Sqrt(l.rate * t)
+	return l.size * sd * (nf*math.Sqrt(2/math.Pi) + randomQueueZ*math.Sqrt(nf*(1-2/math.Pi)))
+}
+
+// randomQueueZ is randomQueue's quantile in standard deviations of the sum.
+const randomQueueZ = 3
 
 const snapBudget = 1 << 20
 
@@ -616,8 +643,9 @@ func nodeStats(now, base *nodeCount, win int64, sat bool) []NodeStats {
 func saturation(rec *record, est steady.Estimate, lk *looks, T int, level float64) (bool, string) {
 	if rec.n == 0 {
 		// behind's allowance with nothing delivered: the flits in flight and each
-		// source's next packet are no sign (TestOpenNothingDeliveredYet)
-		if len(lk.gen) > 0 && float64(lk.queued) > 0.02*float64(lk.gen[len(lk.gen)-1]) {
+		// source's next packet are no sign, nor the queues random arrivals build
+		// (TestOpenNothingDeliveredYet)
+		if len(lk.gen) > 0 && float64(lk.queued) > max(0.02*float64(lk.gen[len(lk.gen)-1]), lk.randomQueue(T)) {
 			return true, "nothing delivered"
 		}
 		return false, ""
@@ -629,10 +657,20 @@ func saturation(rec *record, est steady.Estimate, lk *looks, T int, level float6
 		return true, fmt.Sprintf("latency grows: +%.0f%% of its mean over the measured window", 100*tr.Rise)
 	}
 	if est.WarmupAtLimit {
+		if float64(lk.queued) <= lk.randomQueue(T) {
+			// a short run's transient from the empty network, or a stable
+			// one's wander: too short to tell (TestOpenShortRunsNotSaturated)
+			return false, tooShort
+		}
 		return true, "no steady state: the warm-up cut reached half the run"
 	}
 	return false, ""
 }
+
+// tooShort is the reason of a point not saturated with no latency: its warm-up
+// cut reached half the run while its source queues hold no more than random
+// arrivals build (randomQueue).
+const tooShort = "too short to tell: the warm-up cut reached half the run, the source queues no longer than random arrivals make them"
 
 // behind is the accepted-load test: a reason when the flits delivered in the
 // measured window fall more than 2% behind those generated in it, once the flits a
@@ -675,7 +713,7 @@ func behind(rec *record, est steady.Estimate, lk *looks, T int) string {
 	}
 	fly := lk.gen[len(lk.gen)-1] - rec.flits - lk.queued
 	allow = max(allow, float64(fly-(lk.genBefore(from)-lk.delBefore(from))))
-	if float64(flits)+allow < 0.98*float64(gen) {
+	if float64(flits)+allow < 0.98*float64(gen) && float64(lk.queued) > lk.randomQueue(T) {
 		acc := float64(flits) / float64(T) / float64(end-start)
 		off := float64(gen) / float64(T) / float64(end-start)
 		return fmt.Sprintf("accepted %.4g behind generated %.4g flits/node/cycle", acc, off)

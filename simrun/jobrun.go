@@ -270,9 +270,12 @@ func writeRows(w io.Writer, g *Grid, outs []Row, sweep, jsonOut, csvOut bool) er
 			if !r.Precise {
 				prec = " (stop rule not met within the budget)"
 			}
-			if r.Latency == nil {
+			switch {
+			case r.Latency == nil && r.Reason != "":
+				fmt.Fprintf(w, "latency: none, %s%s\n", r.Reason, prec)
+			case r.Latency == nil:
 				fmt.Fprintf(w, "latency: no packet measured%s\n", prec)
-			} else {
+			default:
 				fmt.Fprintf(w, "latency %s %s cycles%s; p50 %s p99 %s max %s\n", fmtPtr(r.Latency, 2), ci, prec, fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0))
 			}
 		}

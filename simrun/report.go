@@ -264,7 +264,7 @@ func WriteTable(w io.Writer, g *Grid, outs []Row) error {
 			}
 		}
 		fmt.Fprintf(&b, "%-8g %-8.4f %-16s %-5s %-5s %-6s %d", r.Offered, r.Accepted, lat, fmtPtr(r.P50, 0), fmtPtr(r.P99, 0), fmtPtr(r.Max, 0), r.Cycles)
-		if r.Saturated && r.Reason != "" {
+		if r.Reason != "" { // why saturated, or why no latency
 			fmt.Fprintf(&b, "  (%s)", r.Reason)
 		}
 		if o.Interrupted {
