@@ -60,6 +60,9 @@ func TestOpenShortRunsNotSaturated(t *testing.T) {
 					bad++
 					t.Errorf("rate %g, %d cycles, seed %d: saturated: %s", rate, cycles, seed, r.Reason)
 				}
+				if r.Reason != "" { // too short to tell: no latency
+					require.Nil(t, r.Latency, "rate %g, %d cycles, seed %d: %s", rate, cycles, seed, r.Reason)
+				}
 			}
 		}
 	}
