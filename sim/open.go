@@ -185,10 +185,12 @@ type Result struct {
 // analyses it: MSER-5 cuts the warm-up from the latencies in delivery order, batch
 // means give the interval, and the point is declared saturated when (a) the
 // accepted load falls more than 2% behind the generated one over the measured
-// window, allowing for the packets a steady state holds in flight (behind; three
-// looks in a row of this stop the run early), or, at the end, (b)
-// the latencies grow: a significant slope over the window (steady.Trend) that
-// rises by more than 50% of their mean, or (c) MSER-5's cut reached half the run.
+// window, allowing for the packets a steady state holds in flight, and the source
+// queues hold more than random arrivals leave (behind, randomQueue; three looks in
+// a row of this stop the run early), or, at the end, (b) the latencies grow: a
+// significant slope over the window (steady.Trend) that rises by more than 50% of
+// their mean, or (c) MSER-5's cut reached half the run with such queues (without
+// them the point is too short to tell: not saturated, no latency).
 // Near saturation the latency series wanders for tens of thousands of cycles, so
 // (b) is not an early stop (with it, 2 of 6 seeds of a stable point at 90% of
 // saturation were declared saturated). When ctx ends the result so far is
@@ -691,7 +693,11 @@ const tooShort = "too short to tell: the warm-up cut reached half the run, the s
 // latencies differ widely: a 2,000-cycle run on a dragonfly with 100-cycle
 // global channels at 0.01 fell 18% behind (session 10's tester). What the
 // allowance leaves is the source queues' packets behind the next, which past
-// saturation grow with the window while the network's buffers are bounded.
+// saturation grow with the window while the network's buffers are bounded; they
+// count only beyond what random arrivals leave queued at sources whose network
+// keeps up with them (randomQueue), which on a short run is a large part of the
+// flits generated: one queued 16-flit packet is 3% of a 30-cycle run's on an 8x8
+// torus at 0.3, and Bernoulli arrivals queue one at any load.
 func behind(rec *record, est steady.Estimate, lk *looks, T int) string {
 	if rec.n == 0 {
 		return ""
