@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 
 	"github.com/wormlab/wormlab/drat"
@@ -83,15 +86,47 @@ func readProofFiles(e *env, cnfPath, proofPath string) (*drat.CNF, *drat.Proof, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", cnfPath, err)
 	}
-	data, err := os.ReadFile(proofPath)
+	f, err := os.Open(proofPath)
 	if err != nil {
 		return nil, nil, err
+	}
+	data, err := readProof(f, maxProofBytes)
+	f.Close()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", proofPath, err)
 	}
 	proof, err := drat.ParseProof(data, drat.Auto)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", proofPath, err)
 	}
 	return cnf, proof, nil
+}
+
+// maxProofBytes bounds the proof check-proof reads (4 GiB, the default
+// --max-memory of the commands that write proofs): a proof from /dev/zero or a
+// pipe that never closes is refused once that much has come, not read until the
+// process is killed.
+const maxProofBytes = 4 << 30
+
+// readProof reads r whole, refusing more than limit bytes: a regular file larger
+// is refused before it is read, and read into one buffer of its size.
+func readProof(r io.Reader, limit int64) ([]byte, error) {
+	var b bytes.Buffer
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > limit {
+				return nil, fmt.Errorf("%d bytes, more than %d, the most a proof may have", fi.Size(), limit)
+			}
+			b.Grow(int(fi.Size()) + bytes.MinRead)
+		}
+	}
+	if _, err := b.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+		return nil, err
+	}
+	if int64(b.Len()) > limit {
+		return nil, fmt.Errorf("more than %d bytes, the most a proof may have", limit)
+	}
+	return b.Bytes(), nil
 }
 
 func proofSummary(p *drat.Proof, r *drat.Result) string {
