@@ -30,7 +30,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,7 +39,7 @@ import (
 
 func init() {
 	registerKind("anynet", "anynet:net.txt", func(path string) (Network, error) {
-		data, err := os.ReadFile(path)
+		data, err := readNetFile(path)
 		if err != nil {
 			return nil, &SpecError{Field: "file", Msg: err.Error()}
 		}

@@ -26,14 +26,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"github.com/wormlab/wormlab/model"
 )
 
 func init() {
 	registerKind("file", "file:net.json", func(path string) (Network, error) {
-		data, err := os.ReadFile(path)
+		data, err := readNetFile(path)
 		if err != nil {
 			return nil, &SpecError{Field: "file", Msg: err.Error()}
 		}

@@ -111,22 +111,35 @@ const maxProofBytes = 4 << 30
 // readProof reads r whole, refusing more than limit bytes: a regular file larger
 // is refused before it is read, and read into one buffer of its size.
 func readProof(r io.Reader, limit int64) ([]byte, error) {
-	var b bytes.Buffer
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
 			if fi.Size() > limit {
 				return nil, fmt.Errorf("%d bytes, more than %d, the most a proof may have", fi.Size(), limit)
 			}
-			b.Grow(int(fi.Size()) + bytes.MinRead)
+			// One buffer of the file's size (bytes.Buffer reads with
+			// bytes.MinRead free at the end).
+			b := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
+			if _, err := b.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+				return nil, err
+			}
+			return within(b.Bytes(), limit)
 		}
 	}
-	if _, err := b.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+	// io.ReadAll grows by a quarter at a time: about 1.25 times the limit at most
+	// (a bytes.Buffer doubles, 2 GiB more for the byte past a limit of 1 GiB).
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
 		return nil, err
 	}
-	if int64(b.Len()) > limit {
+	return within(data, limit)
+}
+
+// within returns data, or the error of more than limit bytes.
+func within(data []byte, limit int64) ([]byte, error) {
+	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("more than %d bytes, the most a proof may have", limit)
 	}
-	return b.Bytes(), nil
+	return data, nil
 }
 
 func proofSummary(p *drat.Proof, r *drat.Result) string {
