@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 
 	"github.com/wormlab/wormlab/drat"
+	"github.com/wormlab/wormlab/internal/boundedread"
 )
 
 func init() {
@@ -90,7 +88,7 @@ func readProofFiles(e *env, cnfPath, proofPath string) (*drat.CNF, *drat.Proof, 
 	if err != nil {
 		return nil, nil, err
 	}
-	data, err := readProof(f, maxProofBytes)
+	data, err := boundedread.ReadAll(f, maxProofBytes, "a proof")
 	f.Close()
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", proofPath, err)
@@ -107,40 +105,6 @@ func readProofFiles(e *env, cnfPath, proofPath string) (*drat.CNF, *drat.Proof, 
 // pipe that never closes is refused once that much has come, not read until the
 // process is killed.
 const maxProofBytes = 4 << 30
-
-// readProof reads r whole, refusing more than limit bytes: a regular file larger
-// is refused before it is read, and read into one buffer of its size.
-func readProof(r io.Reader, limit int64) ([]byte, error) {
-	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
-			if fi.Size() > limit {
-				return nil, fmt.Errorf("%d bytes, more than %d, the most a proof may have", fi.Size(), limit)
-			}
-			// One buffer of the file's size (bytes.Buffer reads with
-			// bytes.MinRead free at the end).
-			b := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
-			if _, err := b.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
-				return nil, err
-			}
-			return within(b.Bytes(), limit)
-		}
-	}
-	// io.ReadAll grows by a quarter at a time: about 1.25 times the limit at most
-	// (a bytes.Buffer doubles, 2 GiB more for the byte past a limit of 1 GiB).
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	return within(data, limit)
-}
-
-// within returns data, or the error of more than limit bytes.
-func within(data []byte, limit int64) ([]byte, error) {
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("more than %d bytes, the most a proof may have", limit)
-	}
-	return data, nil
-}
 
 func proofSummary(p *drat.Proof, r *drat.Result) string {
 	s := r.Stats
