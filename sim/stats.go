@@ -62,6 +62,9 @@ type record struct {
 	// exact: per observation (chunks of chunkLen)
 	lat  [][]uint32
 	hops [][]uint16
+	// far is the hop count of an observation of 65,535 hops or more (its hops
+	// entry holds math.MaxUint16): a ring of 140,000 routers has paths of 70,000 hops
+	far map[int]int32
 	// streaming
 	streaming bool
 	segLen    int
@@ -93,7 +96,14 @@ func (r *record) add(at, lat int64, size, hops int32, wait int64) {
 			r.hops = append(r.hops, make([]uint16, chunkLen))
 		}
 		r.lat[len(r.lat)-1][k] = uint32(min(lat, math.MaxUint32))
-		r.hops[len(r.hops)-1][k] = uint16(min(hops, math.MaxUint16))
+		if hops >= math.MaxUint16 {
+			if r.far == nil {
+				r.far = map[int]int32{}
+			}
+			r.far[r.n] = hops
+			hops = math.MaxUint16
+		}
+		r.hops[len(r.hops)-1][k] = uint16(hops)
 	} else {
 		r.segment(r.n).add(lat, hops)
 	}
@@ -150,9 +160,9 @@ func (r *record) stream() {
 	half := r.maxSegs / 2
 	r.segLen = max(1, (r.n+half-1)/half)
 	for k := range r.n {
-		r.segment(k).add(int64(r.latAt(k)), int32(r.hops[k/chunkLen][k%chunkLen]))
+		r.segment(k).add(int64(r.latAt(k)), r.hopsAt(k))
 	}
-	r.lat, r.hops = nil, nil
+	r.lat, r.hops, r.far = nil, nil, nil
 	for len(r.blocks) > r.maxBlocks {
 		r.mergeBlocks()
 	}
@@ -171,6 +181,14 @@ func (r *record) mergeBlocks() {
 }
 
 func (r *record) latAt(k int) uint32 { return r.lat[k/chunkLen][k%chunkLen] }
+
+// hopsAt is the hop count of exact observation k.
+func (r *record) hopsAt(k int) int32 {
+	if h := r.hops[k/chunkLen][k%chunkLen]; h < math.MaxUint16 {
+		return int32(h)
+	}
+	return r.far[k]
+}
 
 // complete is the number of whole blocks.
 func (r *record) complete() int { return r.n / r.b }
@@ -381,7 +399,7 @@ func (r *record) hopClasses(warmup int) []HopClass {
 	}
 	if !r.streaming {
 		for k := warmup; k < r.n; k++ {
-			addTo(int(r.hops[k/chunkLen][k%chunkLen]), 1, int64(r.latAt(k)))
+			addTo(int(r.hopsAt(k)), 1, int64(r.latAt(k)))
 		}
 	} else {
 		for _, s := range r.segs[r.firstSeg(warmup):] {

@@ -199,3 +199,26 @@ func TestExactQuantilesAreNearestRanks(t *testing.T) {
 		}
 	})
 }
+
+// Lemma (hop classes past 2^16): a record's hop classes count every observation
+// under its own hop count, 65,535 hops or more included (a ring of 140,000 routers
+// has paths of 70,000), while exact and after the exact observations have gone
+// into segments.
+func TestRecordHopsPast16Bits(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		exact := rapid.IntRange(2, 40).Draw(t, "exact")
+		n := rapid.IntRange(1, 2*exact).Draw(t, "n")
+		r := newRecord(exact)
+		want := map[int]int{}
+		for k := range n {
+			h := int32(rapid.SampledFrom([]int{0, 3, math.MaxUint16 - 1, math.MaxUint16, math.MaxUint16 + 1, 70000}).Draw(t, "hops"))
+			r.add(int64(k), 10, 1, h, 0)
+			want[int(h)]++
+		}
+		got := map[int]int{}
+		for _, c := range r.hopClasses(0) {
+			got[c.Hops] += c.Packets
+		}
+		require.Equal(t, want, got, "%d observations, exact %d (streaming %v)", n, exact, r.streaming)
+	})
+}
