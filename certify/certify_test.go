@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -545,4 +546,49 @@ func TestCheckRefusesFilesNotRegular(t *testing.T) {
 			assert.Contains(t, err.Error(), name+": "+kind+", not a regular file")
 		}
 	}
+}
+
+// readPart decides on the file it opened: a FIFO renamed over a certificate's
+// file while it is read is refused as a named pipe, never waited on (a check by
+// name then an open would block on a FIFO put in between), and a regular file
+// is read whole.
+func TestReadPartFIFOSwappedIn(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, ManifestFile)
+	reg, fifo := filepath.Join(dir, "reg"), filepath.Join(dir, "fifo")
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; ; i++ {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			if i%2 == 0 {
+				if os.WriteFile(reg, []byte("{}"), 0o644) == nil {
+					_ = os.Rename(reg, p)
+				}
+			} else if syscall.Mkfifo(fifo, 0o644) == nil {
+				_ = os.Rename(fifo, p)
+			}
+		}
+	}()
+	fifos := 0
+	for range 3000 {
+		data, err := readPart(p, 1<<10)
+		switch {
+		case err == nil:
+			require.Equal(t, "{}", string(data))
+		case strings.Contains(err.Error(), "a named pipe, not a regular file"):
+			fifos++
+		default:
+			require.True(t, os.IsNotExist(err), "%v", err)
+		}
+	}
+	close(done)
+	wg.Wait()
+	require.Positive(t, fifos, "no FIFO met in 3000 reads")
 }
