@@ -164,7 +164,10 @@ func Build(rows []Row, o Options) (*Figure, error) {
 				if !ok || math.IsNaN(e) || math.IsInf(e, 0) {
 					return nil, &FieldError{o.Err, r.Line, fmt.Sprintf("%s is not a finite number", jsonText(ev))}
 				}
-				s.err, s.hasErr = math.Abs(e), true
+				if e < 0 { // a half-width: a negative one is a mistake upstream
+					return nil, &FieldError{o.Err, r.Line, fmt.Sprintf("%s is negative (--err)", jsonText(ev))}
+				}
+				s.err, s.hasErr = e, true
 			}
 		}
 		s.xNum, s.xIsNumeric = number(xv)

@@ -130,6 +130,10 @@ func TestBuildErrors(t *testing.T) {
 	require.EqualError(t, err, `field "nosuch": no row has it (--y)`)
 	_, err = Build(rows, Options{X: "a", Y: "b"})
 	require.EqualError(t, err, `line 2: field "b": "x" is not a finite number`)
+	// an error bar is a half-width: a negative one is refused, not drawn as its
+	// absolute value
+	_, err = Build(rowsOf(t, "{\"a\":1,\"b\":1,\"e\":0}\n{\"a\":2,\"b\":1,\"e\":-0.5}\n"), Options{X: "a", Y: "b", Err: "e"})
+	require.EqualError(t, err, `line 2: field "e": -0.5 is negative (--err)`)
 	_, err = Build(rows[:1], Options{X: "a", Y: "b", LogY: true})
 	require.EqualError(t, err, `line 1: field "b": 0 is not positive (--logy)`)
 	_, err = Build(rows[:1], Options{X: "a", Y: "a/b"})
