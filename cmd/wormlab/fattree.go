@@ -60,8 +60,8 @@ func runFatTree(e *env) error {
 	if *timeout < 0 {
 		return usageError("--timeout: %v is negative", *timeout)
 	}
-	if *delay < 1 { // R = 0 ran as R = 1 without a word
-		return usageError("--delay: %d, want R >= 1 (1: no initial delay)", *delay)
+	if *delay < 1 || *delay > fattree.MaxFlits { // R = 0 ran as R = 1 without a word
+		return usageError("--delay: %d outside 1..%d (1: no initial delay)", *delay, fattree.MaxFlits)
 	}
 	// flags the chosen algorithm does not read (--delay is every algorithm's R,
 	// --scan and --path every algorithm's)
