@@ -147,3 +147,14 @@ func TestWriteScriptLineBreaks(t *testing.T) {
 	require.NoError(t, WriteScript(&b, j))
 	require.Contains(t, b.String(), "\n#SBATCH --job-name=wormlab-my_spec_x_\n")
 }
+
+// sbatch's --output is a filename pattern (%j the job id, %u the user, %% a
+// percent sign): a results path holding % keeps it literally in the written
+// script's --output line, escaped as %%, while the shell lines, which Slurm does
+// not expand, keep the path as it is.
+func TestWriteScriptPercent(t *testing.T) {
+	var b strings.Builder
+	require.NoError(t, WriteScript(&b, Job{Wormlab: "/opt/wormlab", Spec: "/home/u/s.json", Results: "/home/u/r-%j-100%.jsonl", Tasks: 2, CPUs: 1, Name: "x"}))
+	require.Contains(t, b.String(), "\n#SBATCH --output=/home/u/r-%%j-100%%.jsonl.slurm-%A_%a.out\n")
+	require.Contains(t, b.String(), " -o /home/u/r-%j-100%.jsonl.shard-\"$SLURM_ARRAY_TASK_ID\"-of-2\n")
+}
