@@ -592,3 +592,20 @@ func TestReadPartFIFOSwappedIn(t *testing.T) {
 	wg.Wait()
 	require.Positive(t, fifos, "no FIFO met in 3000 reads")
 }
+
+// Certificates are defined for the wormhole and bufferless models (solve
+// --certify writes no other): a manifest naming store-and-forward, its schedule
+// relabelled to match, is refused as bad input naming the field, before any
+// claim is weighed.
+func TestCheckRefusesStoreAndForward(t *testing.T) {
+	in := mesh(t, 2, 14, 3)
+	dir, man := certificate(t, in, model.Wormhole, nil)
+	require.Equal(t, KindBound, man.Kind)
+	rewrite(t, dir, man.Schedule.File, func(b []byte) []byte {
+		s := strings.Replace(string(b), `"wormhole"`, `"store-and-forward"`, 1)
+		require.NotEqual(t, string(b), s)
+		return []byte(s)
+	}, func(m *Manifest) { m.Model = model.StoreAndForward })
+	r, err := Check(dir)
+	require.EqualError(t, err, `manifest.json: field "model": "store-and-forward", a certificate is for model wormhole or bufferless`, "%+v", r)
+}

@@ -68,6 +68,11 @@ func CheckWithin(ctx context.Context, dir string, budget int64) (*Report, error)
 	if err != nil {
 		return nil, err
 	}
+	// certificates are defined for these two models (solve --certify writes no
+	// other; a bound, a refutation's encoding and an edge set are theirs)
+	if man.Model != model.Wormhole && man.Model != model.Bufferless {
+		return nil, fmt.Errorf("%s: field \"model\": %q, a certificate is for model %s or %s", ManifestFile, man.Model, model.Wormhole, model.Bufferless)
+	}
 	r := &Report{Kind: man.Kind, Makespan: man.Makespan, Model: man.Model}
 	fail := func(format string, a ...any) (*Report, error) {
 		r.Failure = fmt.Sprintf(format, a...)
