@@ -11,6 +11,8 @@ import (
 	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/internal/cputime"
 	"github.com/wormlab/wormlab/internal/testctx"
+	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
 )
 
 // GreedyContext with a context that does not end is Greedy (the looks change no
@@ -32,6 +34,7 @@ func TestGreedyContextIsGreedy(t *testing.T) {
 		got, err := GreedyContext(context.Background(), in, order)
 		require.NoError(t, err)
 		require.Equal(t, want, got)
+		require.NoError(t, verify.Schedule(in, model.FromStarts(in, got)), "GreedyContext's starts must be a legal bufferless schedule")
 	}
 	_, err = GreedyContext(context.Background(), in, fwd[1:])
 	require.ErrorContains(t, err, "order has")

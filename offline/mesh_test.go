@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/wormlab/wormlab/instances"
 	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
 	"pgregory.net/rapid"
 )
 
@@ -199,7 +200,8 @@ func TestMeshClassesSortedApartAsInTurn(t *testing.T) {
 	defer func(n int) { sortApartMin = n }(sortApartMin)
 	apartDraws := 0 // draws of two classes or more: sorted on two goroutines
 	rapid.Check(t, func(t *rapid.T) {
-		ps := model.PathsOf(meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k")))
+		in := meshInstance(t, rapid.IntRange(1, 3).Draw(t, "k"))
+		ps := model.PathsOf(in)
 		sortApartMin = math.MaxInt
 		inTurn, err := meshPlan(ps)
 		require.NoError(t, err)
@@ -208,6 +210,9 @@ func TestMeshClassesSortedApartAsInTurn(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, inTurn.Parts, apart.Parts)
 		require.Equal(t, inTurn.Names, apart.Names)
+		starts, _, err := apart.colourOn(ps, apart.scan(ps, true), 2)
+		require.NoError(t, err)
+		require.NoError(t, verify.Schedule(in, model.FromStarts(in, starts)), "the plan sorted apart, coloured, must be a legal bufferless schedule")
 		if len(apart.Parts) > 1 {
 			apartDraws++
 		}
