@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wormlab/wormlab/model"
+	"github.com/wormlab/wormlab/verify"
 )
 
 // The schedule writers at their own block size (4,096 entries; the odd blocks
@@ -57,6 +58,21 @@ func TestScheduleWritersAtBlockBoundaries(t *testing.T) {
 				require.Equal(t, starts[i], *m.Start, "entry %d", i)
 				require.Equal(t, s.Messages[i].Cross, m.Cross, "entry %d", i)
 			}
+			// A legal schedule of the same instance (message i starts at 3i:
+			// L at most 3, so no two share an edge at a step), written by the
+			// block writer, read back and verified.
+			legal := make([]int, n)
+			for i := range legal {
+				legal[i] = 3 * i
+			}
+			want := model.FromStarts(in, legal)
+			var d bytes.Buffer
+			legalHead := &model.Schedule{Model: model.Bufferless, Makespan: want.Makespan}
+			require.NoError(t, model.WriteBufferlessPaths(&d, legalHead, model.PathsOf(in), legal))
+			back, err := model.ReadSchedule(&d)
+			require.NoError(t, err)
+			require.NoError(t, verify.Schedule(in, back), "the written schedule, read back")
+			require.Equal(t, want.Messages, back.Messages)
 		})
 	}
 }
