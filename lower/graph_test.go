@@ -100,7 +100,7 @@ func TestGraphSearchesBudgetValid(t *testing.T) {
 	})
 }
 
-// A search told to stop (limit.stop: BoundsWithin's cancelled context) expands
+// Lemma (a stopped search's bounds stay valid): a search told to stop (limit.stop: BoundsWithin's cancelled context) expands
 // no node after stop first reports true (the DSATUR search first completes one
 // colouring, its upper bound), and its bounds stay valid as with a budget:
 // Upper >= the true value >= what was found.

@@ -19,7 +19,7 @@ import (
 	"github.com/wormlab/wormlab/verify"
 )
 
-// The count of edge-sharing neighbours is the number of pairs of runs (runs.go)
+// Lemma (neighbours are pairs of runs): the count of edge-sharing neighbours is the number of pairs of runs (runs.go)
 // each message is in: messages i and j share an edge exactly when runs has a run
 // of the pair, so byPair's pairs counted at both ends are the neighbours; and
 // greedy's schedule, the best of the three orders, one sorted by this count,

@@ -82,7 +82,8 @@ func TestLNSImprovesRandomMesh(t *testing.T) {
 	t.Logf("greedy %d, after the neighbourhood search %d (%d moves, %d answered)", g.Makespan, s.best.Makespan, s.lns.Moves, s.lns.Improved)
 }
 
-// The memory charged for the schedule searches counts every store that can be
+// Lemma (the budget charges every store alive at once): the memory charged for
+// the schedule searches counts every store that can be
 // alive at once (cpStores): in the wormhole model the bufferless and the
 // wormhole stores, in the bufferless model the neighbourhood search's beside
 // the search at the bound kept for boundRest (or withoutFormula's). At a
