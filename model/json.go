@@ -164,41 +164,78 @@ func field(raw json.RawMessage, what, name string, dst any) error {
 	return nil
 }
 
-// readAll reads r, refusing more than maxInputBytes: into one buffer of the
-// file's size when r is a regular file that can tell it (an *os.File), instead
-// of io.ReadAll's doublings, which held up to twice the text at once; a file
-// larger than the limit is refused before it is read.
+// readAll reads r, refusing more than maxInputBytes (readWithin).
 func readAll(r io.Reader) ([]byte, error) {
+	data, err := readWithin(r, maxInputBytes)
+	if tl := (*TooLargeError)(nil); errors.As(err, &tl) {
+		if tl.Size >= 0 {
+			return nil, tooLarge(tl.Size)
+		}
+		return nil, fmt.Errorf("more than 1 GiB (%d bytes), the most an input may have", maxInputBytes)
+	}
+	return data, err
+}
+
+// TooLargeError is the refusal of an input of more than Limit bytes. Size is
+// the input's size where it was known before reading (a regular file), else -1.
+type TooLargeError struct{ Size, Limit int64 }
+
+func (e *TooLargeError) Error() string {
+	if e.Size >= 0 {
+		return fmt.Sprintf("%d bytes, more than %d", e.Size, e.Limit)
+	}
+	return fmt.Sprintf("more than %d bytes", e.Limit)
+}
+
+// ReadWithin reads r whole, refusing more than limit bytes, so that a file from
+// /dev/zero or a pipe that never closes is refused once that much has come, not
+// read until the process is killed (docs/cli.md, Memory); what names the input
+// in the refusal ("more than N bytes, the most a proof may have"). It reads as
+// the instance readers do (readWithin).
+func ReadWithin(r io.Reader, limit int64, what string) ([]byte, error) {
+	data, err := readWithin(r, limit)
+	if tl := (*TooLargeError)(nil); errors.As(err, &tl) {
+		return nil, fmt.Errorf("%v, the most %s may have", tl, what)
+	}
+	return data, err
+}
+
+// readWithin reads r whole, refusing more than limit bytes with a
+// *TooLargeError: into one buffer of the file's size when r is a regular file
+// that can tell it (an *os.File), instead of io.ReadAll's doublings, which held
+// up to twice the text at once, and a file larger than limit is refused before
+// it is read; anything else by io.ReadAll, which grows by about a quarter at a
+// time, so about 1.25 times limit at most is held before the refusal.
+func readWithin(r io.Reader, limit int64) ([]byte, error) {
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
-			if fi.Size() > maxInputBytes {
-				return nil, tooLarge(fi.Size())
+			if fi.Size() > limit {
+				return nil, &TooLargeError{fi.Size(), limit}
 			}
 			// bytes.Buffer reads with at least bytes.MinRead free at the end.
 			b := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
-			if _, err := b.ReadFrom(io.LimitReader(r, maxInputBytes+1)); err != nil {
+			if _, err := b.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
 				return nil, err
 			}
-			return limited(b.Bytes())
+			return within(b.Bytes(), limit)
 		}
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}
-	return limited(data)
+	return within(data, limit)
 }
 
-// limited returns data, or the error of an input larger than maxInputBytes
-// (data then holds one byte more, as readAll reads).
-func limited(data []byte) ([]byte, error) {
-	if len(data) > maxInputBytes {
-		return nil, fmt.Errorf("more than 1 GiB (%d bytes), the most an input may have", maxInputBytes)
+// within returns data, or the refusal of more than limit bytes (data then
+// holds one byte more, as readWithin reads).
+func within(data []byte, limit int64) ([]byte, error) {
+	if int64(len(data)) > limit {
+		return nil, &TooLargeError{-1, limit}
 	}
 	return data, nil
 }
 
-// tooLarge is the error of a file of size bytes, more than maxInputBytes.
 func tooLarge(size int64) error {
 	return fmt.Errorf("%d bytes: more than 1 GiB (%d bytes), the most an input may have", size, maxInputBytes)
 }

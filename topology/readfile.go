@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/wormlab/wormlab/internal/boundedread"
+	"github.com/wormlab/wormlab/model"
 )
 
 // maxNetFileBytes bounds what the file: and anynet: kinds read (1 GiB, the most
@@ -20,7 +20,7 @@ func readNetFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := boundedread.ReadAll(f, maxNetFileBytes, "a network file")
+	data, err := model.ReadWithin(f, maxNetFileBytes, "a network file")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

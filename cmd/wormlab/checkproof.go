@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/wormlab/wormlab/drat"
-	"github.com/wormlab/wormlab/internal/boundedread"
+	"github.com/wormlab/wormlab/model"
 )
 
 func init() {
@@ -88,7 +88,7 @@ func readProofFiles(e *env, cnfPath, proofPath string) (*drat.CNF, *drat.Proof, 
 	if err != nil {
 		return nil, nil, err
 	}
-	data, err := boundedread.ReadAll(f, maxProofBytes, "a proof")
+	data, err := model.ReadWithin(f, maxProofBytes, "a proof")
 	f.Close()
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", proofPath, err)

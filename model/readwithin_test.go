@@ -1,4 +1,4 @@
-package boundedread
+package model
 
 import (
 	"os"
@@ -11,9 +11,9 @@ import (
 )
 
 // endless is an input that never ends (/dev/zero, a pipe never closed).
-type endless struct{ n int64 }
+type endlessText struct{ n int64 }
 
-func (e *endless) Read(p []byte) (int, error) {
+func (e *endlessText) Read(p []byte) (int, error) {
 	for i := range p {
 		p[i] = 'd'
 	}
@@ -24,9 +24,9 @@ func (e *endless) Read(p []byte) (int, error) {
 // ReadAll reads at most its limit (and a read's worth) of an input that never
 // ends and refuses it; a regular file over the limit is refused before it is
 // read, and one within it is read whole.
-func TestReadAllBounded(t *testing.T) {
-	r := &endless{}
-	_, err := ReadAll(r, 1<<20, "a proof")
+func TestReadWithinBounded(t *testing.T) {
+	r := &endlessText{}
+	_, err := ReadWithin(r, 1<<20, "a proof")
 	require.EqualError(t, err, "more than 1048576 bytes, the most a proof may have")
 	assert.LessOrEqual(t, r.n, int64(1<<20+1<<16), "read past the limit")
 
@@ -35,9 +35,9 @@ func TestReadAllBounded(t *testing.T) {
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	_, err = ReadAll(f, 39, "a network file")
+	_, err = ReadWithin(f, 39, "a network file")
 	require.EqualError(t, err, "40 bytes, more than 39, the most a network file may have")
-	data, err := ReadAll(f, 40, "a proof")
+	data, err := ReadWithin(f, 40, "a proof")
 	require.NoError(t, err)
 	assert.Equal(t, strings.Repeat("1 0\n", 10), string(data))
 }
