@@ -69,7 +69,7 @@ func TestConfigLatencySeedsDocFigures(t *testing.T) {
 	data, err := os.ReadFile("../docs/booksim.md")
 	require.NoError(t, err)
 	flat := strings.Join(strings.Fields(string(data)), " ")
-	vals := map[string][]float64{}
+	vals := seedStats{}
 	cols := []string{"booksim", "booksim_sif", "wormlab", "wormlab_own"}
 	for _, f := range []string{"../docs/booksim/configlat.csv", "../docs/booksim/configlat-seeds.csv"} {
 		for _, r := range readCSV(t, f) {
@@ -82,27 +82,8 @@ func TestConfigLatencySeedsDocFigures(t *testing.T) {
 	}
 	n := len(vals["booksim"])
 	require.GreaterOrEqual(t, n, 10, "seeds at 0.38")
-	mean := func(c string) float64 {
-		s := 0.0
-		for _, v := range vals[c] {
-			s += v
-		}
-		return s / float64(n)
-	}
-	variance := func(c string) float64 {
-		m, s := mean(c), 0.0
-		for _, v := range vals[c] {
-			s += (v - m) * (v - m)
-		}
-		return s / float64(n-1)
-	}
-	// diff is c's mean against ref's in percent of ref's, with its standard
-	// error and the number of standard errors
-	diff := func(c, ref string) (d, se, z float64) {
-		d = mean(c) - mean(ref)
-		s := math.Sqrt(variance(c)/float64(n) + variance(ref)/float64(n))
-		return 100 * d / mean(ref), 100 * s / mean(ref), d / s
-	}
+	st := seedStats(vals)
+	mean, variance, diff := st.mean, st.variance, st.diff
 	want := fmt.Sprintf("over seeds 1-%d: BookSim2 %.2f (sd %.2f), BookSim2 `separable_input_first` %.2f (sd %.2f), wormlab `--config` %.2f (sd %.2f), wormlab's own rules %.2f (sd %.2f)",
 		n, mean("booksim"), math.Sqrt(variance("booksim")), mean("booksim_sif"), math.Sqrt(variance("booksim_sif")),
 		mean("wormlab"), math.Sqrt(variance("wormlab")), mean("wormlab_own"), math.Sqrt(variance("wormlab_own")))
@@ -138,4 +119,32 @@ func rateMeans(t *testing.T, rows []map[string]string, cols []string) (rates []s
 		n[r["rate"]]++
 	}
 	return rates, n, func(rate, col string) float64 { return sum[rate][col] / float64(n[rate]) }
+}
+
+// seedStats are the samples of each column over seeds (one a row, every column
+// of a row): their means, their sample variances, and a column's difference from
+// another in percent of the other's mean, with its standard error and the number
+// of standard errors.
+type seedStats map[string][]float64
+
+func (s seedStats) mean(c string) float64 {
+	sum := 0.0
+	for _, v := range s[c] {
+		sum += v
+	}
+	return sum / float64(len(s[c]))
+}
+
+func (s seedStats) variance(c string) float64 {
+	m, sum := s.mean(c), 0.0
+	for _, v := range s[c] {
+		sum += (v - m) * (v - m)
+	}
+	return sum / float64(len(s[c])-1)
+}
+
+func (s seedStats) diff(c, ref string) (d, se, z float64) {
+	d = s.mean(c) - s.mean(ref)
+	e := math.Sqrt(s.variance(c)/float64(len(s[c])) + s.variance(ref)/float64(len(s[ref])))
+	return 100 * d / s.mean(ref), 100 * e / s.mean(ref), d / e
 }

@@ -44,25 +44,9 @@ func TestConfigCreditDocFigures(t *testing.T) {
 	}
 	n := len(vals["booksim"])
 	require.Equal(t, 10, n)
-	mean := func(c string) float64 {
-		s := 0.0
-		for _, v := range vals[c] {
-			s += v
-		}
-		return s / float64(n)
-	}
-	variance := func(c string) float64 {
-		m, s := mean(c), 0.0
-		for _, v := range vals[c] {
-			s += (v - m) * (v - m)
-		}
-		return s / float64(n-1)
-	}
-	diff := func(c string) (d, se, z float64) {
-		d = mean(c) - mean("booksim")
-		s := math.Sqrt(variance(c)/float64(n) + variance("booksim")/float64(n))
-		return 100 * d / mean("booksim"), 100 * s / mean("booksim"), d / s
-	}
+	st := seedStats(vals)
+	mean, variance := st.mean, st.variance
+	diff := func(c string) (d, se, z float64) { return st.diff(c, "booksim") }
 	d0, _, _ := diff("wormlab")
 	d1, se1, z1 := diff("wormlab_plus1")
 	want := fmt.Sprintf("over seeds 1-%d, `--config --credit-delay 3` %.2f (sd %.2f) against BookSim2's %.2f and `--config`'s %.2f: %+.2f%% from BookSim2 (`--config`: %+.2f%%), with a standard error of %.2f%%, %.1f standard errors",
